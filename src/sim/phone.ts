@@ -1,0 +1,92 @@
+import type { AppDefinition, DeviceInfo, FaultSettings, Phone, ScreenSize } from './types.js';
+import { PhoneClock } from './device/clock.js';
+import { SeededRandom } from './device/random.js';
+import { PhoneFaults } from './device/faults.js';
+import { createFs } from './device/fs.js';
+import { createLogcat } from './device/logcat.js';
+import { createPackageManager } from './device/packages.js';
+import { createUi } from './ui/runtime.js';
+import { renderPng } from './render/index.js';
+
+export interface PhoneOptions {
+  /** The serial the phone reports as ro.serialno. */
+  serial?: string;
+  /** Same seed, same run: promo popups, slow-search delays, pids. Default 1. */
+  seed?: number;
+  /** Apps installed at boot. */
+  apps: AppDefinition[];
+  size?: ScreenSize;
+  /** Freeze the clock at this epoch ms; timers then fire only on clock.advance(). */
+  frozenAt?: number;
+  faults?: Partial<FaultSettings>;
+}
+
+export const DEFAULT_SCREEN: ScreenSize = { width: 1080, height: 2400, density: 420 };
+
+/** Builds one virtual phone: state, apps and UI, with no network attached. */
+export function createPhone(options: PhoneOptions): Phone {
+  const serial = options.serial ?? 'MTSIM0001';
+  const info: DeviceInfo = {
+    serial,
+    model: 'mobiletest Virtual Phone',
+    manufacturer: 'mobiletest',
+    device: 'mtsim',
+    product: 'mtsim_phone',
+    sdk: 34,
+    release: '14',
+  };
+  const clock = new PhoneClock({ frozenAt: options.frozenAt });
+  const random = new SeededRandom(options.seed ?? 1);
+  const faults = new PhoneFaults(options.faults);
+  const fs = createFs();
+  const logcat = createLogcat(clock);
+  const packages = createPackageManager({ apps: options.apps, fs });
+  const props = new Map<string, string>(Object.entries(defaultProps(info)));
+  const settings = {
+    global: new Map([['window_animation_scale', '1.0'], ['transition_animation_scale', '1.0'], ['animator_duration_scale', '1.0'], ['stay_on_while_plugged_in', '0'], ['wifi_on', '1'], ['bluetooth_on', '0']]),
+    system: new Map([['user_rotation', '0'], ['accelerometer_rotation', '0'], ['screen_off_timeout', '60000']]),
+    secure: new Map([['ui_night_mode', '1'], ['android_id', serial.toLowerCase().replace(/[^0-9a-f]/g, '').padEnd(16, '7').slice(0, 16)]]),
+  };
+  const base = { info, fs, packages, logcat, clock, random, faults, props, settings };
+  const ui = createUi({ ...base, size: options.size ?? DEFAULT_SCREEN, apps: options.apps });
+  return {
+    ...base,
+    ui,
+    async screenshotPng() {
+      if (faults.take('screencapFailures')) throw new Error('screencap failed (fault injected)');
+      return renderPng(ui.frame());
+    },
+  };
+}
+
+function defaultProps(info: DeviceInfo): Record<string, string> {
+  return {
+    'ro.serialno': info.serial,
+    'ro.product.model': info.model,
+    'ro.product.manufacturer': info.manufacturer,
+    'ro.product.brand': info.manufacturer,
+    'ro.product.device': info.device,
+    'ro.product.name': info.product,
+    'ro.product.cpu.abi': 'x86_64',
+    'ro.product.cpu.abilist': 'x86_64,arm64-v8a',
+    'ro.build.version.sdk': String(info.sdk),
+    'ro.build.version.release': info.release,
+    'ro.build.version.codename': 'REL',
+    'ro.build.type': 'userdebug',
+    'ro.build.tags': 'test-keys',
+    'ro.build.id': 'UQ1A.240205.004',
+    'ro.build.fingerprint': `mobiletest/${info.product}/${info.device}:${info.release}/UQ1A.240205.004/1:userdebug/test-keys`,
+    'ro.debuggable': '1',
+    'ro.secure': '0',
+    'ro.adb.secure': '0',
+    'ro.kernel.qemu': '0',
+    'ro.hardware': 'mtsim',
+    'ro.sf.lcd_density': '420',
+    'sys.boot_completed': '1',
+    'dev.bootcomplete': '1',
+    'init.svc.bootanim': 'stopped',
+    'persist.sys.locale': 'en-US',
+    'persist.sys.timezone': 'UTC',
+    'service.adb.root': '0',
+  };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from '@playwright/test';
+
+// The project's own tests: unit tests next to their modules, end-to-end specs in e2e/.
+export default defineConfig({
+  timeout: 60_000,
+  forbidOnly: !!process.env.CI,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [['list'], ['./reporters/summary-line.ts']] : [['list'], ['./reporters/summary-line.ts']],
+  projects: [
+    { name: 'unit', testDir: '.', testMatch: ['src/**/*.test.ts', 'runner/**/*.test.ts', 'reporters/**/*.test.ts', 'bench/**/*.test.ts'] },
+    { name: 'e2e', testDir: 'e2e', testMatch: '**/*.spec.ts' },
+  ],
+});

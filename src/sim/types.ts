@@ -303,8 +303,8 @@ export interface VirtualFs {
   remove(path: string, options?: { recursive?: boolean }): FsResult;
 }
 
-/** undefined on success, else the error Android prints: 'EACCES', 'ENOENT', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EROFS', 'ENOTEMPTY'. */
-export type FsResult = undefined | 'EACCES' | 'ENOENT' | 'EISDIR' | 'ENOTDIR' | 'EEXIST' | 'EROFS' | 'ENOTEMPTY';
+/** undefined on success, else the error Android prints: 'EACCES', 'ENOENT', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EROFS', 'ENOTEMPTY', 'ENOSPC'. */
+export type FsResult = undefined | 'EACCES' | 'ENOENT' | 'EISDIR' | 'ENOTDIR' | 'EEXIST' | 'EROFS' | 'ENOTEMPTY' | 'ENOSPC';
 
 /** Faults injected for reliability tests; each can be switched per phone at run time. */
 export interface FaultSettings {

@@ -1,0 +1,13 @@
+// `npm run bench -- NAME`: runs one benchmark and prints its figures. Benchmarks measure; they never fail a build.
+import os from 'node:os';
+import { benchSim } from './sim.js';
+
+const BENCHMARKS: Record<string, () => Promise<void>> = { sim: benchSim };
+
+const name = process.argv[2];
+if (!name || !BENCHMARKS[name]) {
+  console.error(`Usage: npm run bench -- NAME\nBenchmarks: ${Object.keys(BENCHMARKS).join(', ')}`);
+  process.exit(2);
+}
+console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`);
+await BENCHMARKS[name]();

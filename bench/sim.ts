@@ -1,0 +1,83 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import net from 'node:net';
+import { Adb } from '@devicefarmer/adbkit';
+import { startSim } from '../src/sim/index.js';
+import { row, sample } from './stats.js';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    }).on('error', reject);
+  });
+}
+
+/** The virtual phone through the real adb server on loopback: dump, screencap and tap latency. */
+export async function benchSim(): Promise<void> {
+  if (spawnSync('adb', ['version']).error) {
+    console.error('bench sim needs the real adb binary: apt-get install -y adb');
+    process.exitCode = 1;
+    return;
+  }
+  const adbPort = await freePort();
+  const adb = (...args: string[]) => execFileSync('adb', ['-P', String(adbPort), ...args], { encoding: 'utf8' });
+  const sim = await startSim({ apps: ['settings', 'shop', 'notes'] });
+  try {
+    adb('start-server');
+    adb('connect', `127.0.0.1:${sim.port}`);
+    const client = Adb.createClient({ host: '127.0.0.1', port: adbPort });
+    const device = client.getDevice(`127.0.0.1:${sim.port}`);
+    const shell = async (cmd: string) => Adb.util.readAll(await device.shell(cmd));
+    // adbkit has no exec-out; speak the `exec:` service on its transport as `adb exec-out` does.
+    const execOut = async (cmd: string) => {
+      const connection = await device.transport();
+      const request = Buffer.from(`exec:${cmd}`);
+      connection.write(Buffer.concat([Buffer.from(request.length.toString(16).padStart(4, '0')), request]));
+      const reply = await connection.parser.readAscii(4);
+      if (reply !== 'OKAY') throw new Error(`exec:${cmd} was refused: ${reply}`);
+      return connection.parser.readAll();
+    };
+    await shell('am start -W -n com.android.settings/.Settings');
+
+    console.log(`\nThrough the real adb server (adb ${adb('version').split('\n')[0].replace(/^.*version /, '')}), adbkit client, 1080x2400 phone:`);
+    const dump = await sample(30, () => execOut('uiautomator dump /dev/tty'));
+    console.log(row('uiautomator dump /dev/tty (exec-out)', dump, 30));
+    const shot = await sample(20, () => execOut('screencap -p'));
+    console.log(row('screencap -p (exec-out), unchanged screen', shot, 100));
+    let flip = 0;
+    const shotFresh = await sample(12, async () => {
+      await shell(`settings put secure ui_night_mode ${flip++ % 2 ? 1 : 2}`);
+      return execOut('screencap -p');
+    });
+    console.log(row('theme flip + screencap -p (new frame each)', shotFresh, 100));
+
+    const wifiCentre = async (): Promise<[number, number, string]> => {
+      const xml = (await execOut('uiautomator dump /dev/tty')).toString('utf8');
+      const node = [...xml.matchAll(/<node [^>]*>/g)].map((m) => m[0]).find((n) => /text="Network &amp; internet"/.test(n));
+      const b = node && /bounds="\[(\d+),(\d+)\]\[(\d+),(\d+)\]"/.exec(node);
+      if (!b) throw new Error('bench: "Network & internet" not found in the Settings dump');
+      return [(+b[1] + +b[3]) >> 1, (+b[2] + +b[4]) >> 1, xml];
+    };
+    const tapRoundTrip: number[] = [];
+    const tapToDump: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const [x, y, before] = await wifiCentre();
+      const start = performance.now();
+      await shell(`input tap ${x} ${y}`);
+      tapRoundTrip.push(performance.now() - start);
+      const after = (await execOut('uiautomator dump /dev/tty')).toString('utf8');
+      tapToDump.push(performance.now() - start);
+      if (after === before) throw new Error('bench: the tap did not change the screen');
+      await shell('input keyevent KEYCODE_BACK');
+    }
+    console.log(row('input tap that changes the screen', tapRoundTrip.sort((a, b) => a - b), 20));
+    console.log(row('input tap + next dump showing the change', tapToDump.sort((a, b) => a - b)));
+
+    const cli = await sample(10, async () => execFileSync('adb', ['-P', String(adbPort), '-s', `127.0.0.1:${sim.port}`, 'exec-out', 'uiautomator', 'dump', '/dev/tty']));
+    console.log(row('adb exec-out uiautomator dump (CLI process)', cli));
+  } finally {
+    spawnSync('adb', ['-P', String(adbPort), 'kill-server']);
+    await sim.stop();
+  }
+}

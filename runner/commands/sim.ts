@@ -1,0 +1,98 @@
+import { parseArgs } from 'node:util';
+import { startSim, sampleApps } from '../../src/sim/index.js';
+import { UsageError } from '../errors.js';
+
+export const SIM_USAGE = `Usage: mobiletest sim [options]
+
+Runs a virtual Android phone in the foreground until interrupted (Ctrl-C).
+
+Options:
+  --port N           device port for adb (default 5555: adb lists it as emulator-5554 with no connect)
+  --server-port N    also speak the adb server protocol on N, for adbkit without adb installed
+  --app NAME         install only this sample app (repeatable): ${Object.keys(sampleApps).join(', ')}
+  --seed N           seed for everything random on the phone (default 1)
+  --serial S         the phone's ro.serialno
+  --auth             require adb's RSA key authorisation, like a secure phone
+  --freeze-time      freeze the phone's clock (timers fire only when advanced)
+  --latency MS       fault: add MS to every command
+  --idle-errors N    fault: the next N uiautomator dumps fail with "could not get idle state"
+  --drop-after N     fault: drop each connection after N commands`;
+
+function toPort(name: string, value: string | undefined, fallback?: number): number | undefined {
+  if (value === undefined) return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--${name} must be a port number 0..65535, got "${value}".`);
+  return port;
+}
+
+function toCount(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0) throw new UsageError(`--${name} must be a whole number >= 0, got "${value}".`);
+  return count;
+}
+
+export async function runSimCommand(args: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        port: { type: 'string' },
+        'server-port': { type: 'string' },
+        app: { type: 'string', multiple: true },
+        seed: { type: 'string' },
+        serial: { type: 'string' },
+        auth: { type: 'boolean' },
+        'freeze-time': { type: 'boolean' },
+        latency: { type: 'string' },
+        'idle-errors': { type: 'string' },
+        'drop-after': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${SIM_USAGE}`);
+  }
+  if (values.help) {
+    console.log(SIM_USAGE);
+    return 0;
+  }
+  for (const app of values.app ?? []) {
+    if (!sampleApps[app]) throw new UsageError(`--app: unknown sample app "${app}". Choose from: ${Object.keys(sampleApps).join(', ')}.`);
+  }
+  const port = toPort('port', values.port, 5555) ?? 5555;
+  const sim = await startSim({
+    port,
+    serverPort: toPort('server-port', values['server-port']),
+    apps: values.app,
+    seed: toCount('seed', values.seed),
+    serial: values.serial,
+    auth: values.auth,
+    frozenAt: values['freeze-time'] ? Date.UTC(2026, 0, 1, 12, 0, 0) : undefined,
+    faults: {
+      latencyMs: toCount('latency', values.latency) ?? 0,
+      idleStateErrors: toCount('idle-errors', values['idle-errors']) ?? 0,
+      dropAfterCommands: toCount('drop-after', values['drop-after']) ?? 0,
+    },
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use (another phone or adb?). Pick another with --port N.`);
+    throw error;
+  });
+  const apps = (values.app ?? Object.keys(sampleApps)).map((name) => sampleApps[name].package);
+  console.log(`mobiletest sim: virtual phone ${sim.serial} listening on 127.0.0.1:${sim.port}` +
+    (sim.serverPort !== undefined ? `, adb server protocol on 127.0.0.1:${sim.serverPort}` : ''));
+  console.log(`  apps: ${apps.join(', ')}`);
+  console.log(sim.serial.startsWith('emulator-')
+    ? `  adb lists it on its own: adb devices  (or: adb connect 127.0.0.1:${sim.port})`
+    : `  connect with: adb connect 127.0.0.1:${sim.port}`);
+  console.log('  press Ctrl-C to stop');
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await sim.stop();
+  console.log('mobiletest sim: stopped');
+  return 0;
+}

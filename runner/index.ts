@@ -1,0 +1,4 @@
+// The package's public API. The test runner (test, expect, defineConfig) arrives with the
+// runner; today the package offers the virtual phone.
+export { startSim, sampleApps } from '../src/sim/index.js';
+export type { SimOptions, Sim, Phone } from '../src/sim/index.js';

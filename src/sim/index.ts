@@ -1,0 +1,83 @@
+import type { AppDefinition, FaultSettings, Phone, ServiceHost } from './types.js';
+import { createPhone } from './phone.js';
+import { sampleApps, resolveApps } from './apps/index.js';
+import { runShell } from './shell/index.js';
+import { createServiceHost } from './adb/services.js';
+import { listenDevice } from './adb/device-transport.js';
+import { listenHostServer } from './adb/host-server.js';
+
+export type { Phone } from './types.js';
+export { sampleApps } from './apps/index.js';
+
+export interface SimOptions {
+  /** Device (adbd) port; 0 picks a free one. A port in 5555..5585 is found by adb with no connect. */
+  port?: number;
+  /** adb server protocol port, so adbkit reaches the phone without adb installed; 0 picks one, omit for none. */
+  serverPort?: number;
+  /** Loopback address to bind. */
+  host?: string;
+  /** Names of sample apps to install ('shop', 'settings', 'notes') or definitions; default all three. */
+  apps?: Array<string | AppDefinition>;
+  seed?: number;
+  serial?: string;
+  /** Require adb's RSA authentication on connect, as a secure device does. */
+  auth?: boolean;
+  /** Freeze the phone's clock at this epoch ms. */
+  frozenAt?: number;
+  faults?: Partial<FaultSettings>;
+}
+
+export interface Sim {
+  readonly phone: Phone;
+  /** The serial the adb server will list: `127.0.0.1:PORT` after `adb connect`, `emulator-N` for emulator ports. */
+  readonly serial: string;
+  readonly port: number;
+  readonly serverPort: number | undefined;
+  readonly services: ServiceHost;
+  stop(): Promise<void>;
+}
+
+/** Starts a virtual phone listening on loopback; stop() closes every connection. */
+export async function startSim(options: SimOptions = {}): Promise<Sim> {
+  const host = options.host ?? '127.0.0.1';
+  const apps = resolveApps(options.apps ?? Object.keys(sampleApps));
+  const requested = options.port ?? 0;
+  const serialFor = (port: number) => (isEmulatorPort(port) ? `emulator-${port - 1}` : `${host}:${port}`);
+  const phone = createPhone({
+    serial: options.serial ?? (requested ? serialFor(requested) : undefined),
+    seed: options.seed,
+    apps,
+    frozenAt: options.frozenAt,
+    faults: options.faults,
+  });
+  const services = createServiceHost(phone, runShell);
+  const device = await listenDevice({ phone, services, port: requested, host, auth: options.auth });
+  const serial = serialFor(device.port);
+  let server: { port: number; close(): Promise<void> } | undefined;
+  try {
+    if (options.serverPort !== undefined) {
+      server = await listenHostServer({
+        devices: () => [{ serial, phone, services, state: phone.faults.offline ? 'offline' : 'device' }],
+        port: options.serverPort,
+        host,
+      });
+    }
+  } catch (error) {
+    await device.close();
+    throw error;
+  }
+  return {
+    phone,
+    serial,
+    port: device.port,
+    serverPort: server?.port,
+    services,
+    async stop() {
+      await Promise.all([device.close(), server?.close()]);
+    },
+  };
+}
+
+function isEmulatorPort(port: number): boolean {
+  return port >= 5555 && port <= 5585 && port % 2 === 1;
+}

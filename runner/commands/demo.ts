@@ -90,7 +90,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     say("$ input text 'alice@example.com'");
     await tap(nodes, 'password');
     await run(device, "input text 'pass123'");
-    say("$ input text 'pass123'   # a password field: the dump shows dots");
+    say("$ input text '•••••••'   # the password is not printed, and the dump shows dots");
     nodes = await look('Login filled in');
     await tap(nodes, 'Log in');
     nodes = await look('After login');

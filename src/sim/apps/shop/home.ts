@@ -1,0 +1,140 @@
+import type { AppView, Widget } from '../../types.js';
+import { CATEGORIES, PRODUCTS } from './catalogue.js';
+import { productList } from './rows.js';
+import { cartCount, firstName, type ShopActions } from './state.js';
+import { button, cartButton, COLORS, iconButton, screen, spinner, text, toolbar } from './widgets.js';
+
+/** The launcher screen: greeting, category chips and the whole catalogue. */
+export function homeView(app: ShopActions): AppView {
+  const { state } = app;
+  const products = state.category === 'All' ? PRODUCTS : PRODUCTS.filter((p) => p.category === state.category);
+  const bar = toolbar({
+    title: 'Shop',
+    actions: [
+      iconButton({ icon: 'search', id: 'action_search', desc: 'Search', onClick: () => app.push({ kind: 'search', query: '', status: 'idle', submitted: '', results: [] }) }),
+      cartButton(cartCount(state.cart), () => app.push({ kind: 'cart' })),
+      iconButton({ icon: 'more', desc: 'More options', onClick: () => app.openOverlay('menu') }),
+    ],
+  });
+  const content: Widget[] = [
+    text(`Hi, ${firstName(app.user ?? '')}`, { id: 'greeting', padding: { left: 16, top: 12, right: 16 }, style: { fontSize: 18, bold: true } }),
+    chips(app),
+  ];
+  if (state.refreshing) {
+    content.push({
+      cls: 'android.widget.LinearLayout',
+      key: 'refreshing',
+      height: 0,
+      weight: 1,
+      padding: { top: 48 },
+      gap: 16,
+      children: [spinner('progress'), text('Refreshing…', { align: 'center', style: { color: COLORS.secondaryText } })],
+    });
+  } else {
+    content.push(productList(products, (id) => app.push({ kind: 'product', productId: id, quantity: 1 })));
+  }
+  return {
+    activity: '.MainActivity',
+    root: screen(bar, ...content),
+    dialog: state.overlay === 'promo' ? promoDialog(app) : state.overlay === 'menu' ? overflowMenu(app) : undefined,
+    toast: state.toast,
+  };
+}
+
+function chips(app: ShopActions): Widget {
+  return {
+    cls: 'android.widget.HorizontalScrollView',
+    id: 'categories',
+    scrollable: 'horizontal',
+    height: 56,
+    children: [{
+      cls: 'android.widget.LinearLayout',
+      key: 'chip_group',
+      layout: 'row',
+      width: 'wrap',
+      padding: { left: 12, right: 12, top: 8, bottom: 8 },
+      gap: 8,
+      children: ['All', ...CATEGORIES].map((category): Widget => {
+        const checked = app.state.category === category;
+        return {
+          cls: 'android.widget.RadioButton',
+          key: `chip_${category}`,
+          text: category,
+          width: 'wrap',
+          height: 32,
+          padding: { left: 12, right: 12 },
+          checkable: true,
+          checked,
+          clickable: true,
+          focusable: true,
+          onClick: () => { app.state.category = category; },
+          style: {
+            background: checked ? '#e8def8' : COLORS.surface,
+            border: checked ? COLORS.primary : '#bdbdbd',
+            color: checked ? COLORS.primaryDark : COLORS.text,
+            fontSize: 14,
+            radius: 16,
+          },
+        };
+      }),
+    }],
+  };
+}
+
+function promoDialog(app: ShopActions): Widget {
+  return {
+    cls: 'android.widget.LinearLayout',
+    id: 'promo',
+    width: 'fill',
+    padding: 24,
+    gap: 16,
+    style: { background: COLORS.surface, radius: 8 },
+    children: [
+      {
+        cls: 'android.widget.ImageView',
+        id: 'promo_image',
+        desc: 'Headphones on sale',
+        height: 120,
+        style: { icon: 'star', background: '#ffe082', color: '#e65100', radius: 8 },
+      },
+      text('Summer sale! 20% off headphones', { id: 'promo_title', width: 'fill', style: { fontSize: 20, bold: true } }),
+      text('Use code SUMMER20 at checkout. Ends Sunday.', { id: 'promo_message', width: 'fill', style: { fontSize: 14, color: COLORS.secondaryText } }),
+      {
+        cls: 'android.widget.LinearLayout',
+        key: 'promo_buttons',
+        layout: 'row',
+        gap: 8,
+        children: [
+          button('No thanks', { id: 'promo_close', outlined: true, width: 0, onClick: () => app.openOverlay(undefined) }),
+          button('Shop now', { id: 'promo_shop', width: 0, onClick: () => { app.openOverlay(undefined); app.search('headphones'); } }),
+        ].map((b) => ({ ...b, weight: 1 })),
+      },
+    ],
+  };
+}
+
+function overflowMenu(app: ShopActions): Widget {
+  const item = (label: string, run: () => void): Widget => ({
+    cls: 'android.widget.LinearLayout',
+    key: `menu_${label}`,
+    height: 48,
+    padding: { left: 16, right: 16 },
+    clickable: true,
+    focusable: true,
+    onClick: () => { app.openOverlay(undefined); run(); },
+    children: [text(label, { id: 'title', align: 'start', padding: { top: 12 } })],
+  });
+  return {
+    cls: 'android.widget.ListView',
+    key: 'overflow_menu',
+    width: 200,
+    gravity: 'top',
+    align: 'end',
+    style: { background: COLORS.surface, radius: 4 },
+    children: [
+      item('Refresh', () => app.refresh()),
+      item('Order history', () => app.push({ kind: 'orders' })),
+      item('Log out', () => app.logOut()),
+    ],
+  };
+}

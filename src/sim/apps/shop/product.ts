@@ -1,0 +1,88 @@
+import type { AppView, Widget } from '../../types.js';
+import { formatPrice, productById } from './catalogue.js';
+import { cartCount, type Screen, type ShopActions } from './state.js';
+import { button, cartButton, COLORS, screen as layout, text, toolbar } from './widgets.js';
+
+type ProductScreen = Extract<Screen, { kind: 'product' }>;
+
+const MAX_QUANTITY = 10;
+
+/** Product details with a quantity stepper and "Add to cart". */
+export function productView(app: ShopActions, screen: ProductScreen): AppView {
+  const product = productById(screen.productId);
+  const bar = toolbar({
+    title: product?.category ?? 'Product',
+    onBack: () => app.pop(),
+    actions: [cartButton(cartCount(app.state.cart), () => app.push({ kind: 'cart' }))],
+  });
+  if (!product) {
+    return {
+      activity: '.ProductActivity',
+      root: layout(bar, text('This product is no longer available', { id: 'empty', padding: 16, style: { color: COLORS.secondaryText } })),
+    };
+  }
+  const setQuantity = (quantity: number): void => app.update({ ...screen, quantity: Math.min(MAX_QUANTITY, Math.max(1, quantity)) });
+  const details: Widget = {
+    cls: 'android.widget.ScrollView',
+    key: 'details_scroll',
+    height: 0,
+    weight: 1,
+    scrollable: 'vertical',
+    children: [{
+      cls: 'android.widget.LinearLayout',
+      key: 'details',
+      padding: 16,
+      gap: 12,
+      style: { background: COLORS.surface },
+      children: [
+        {
+          cls: 'android.widget.ImageView',
+          id: 'product_image',
+          desc: product.title,
+          height: 220,
+          style: { icon: 'image', background: '#ede7f6', color: COLORS.primary, radius: 8 },
+        },
+        text(product.title, { id: 'product_title', width: 'fill', style: { fontSize: 22, bold: true } }),
+        text(formatPrice(product.price), { id: 'product_price', style: { fontSize: 20, bold: true, color: COLORS.primary } }),
+        text('★★★★☆  4.3 (128 reviews)', { id: 'rating', style: { fontSize: 14, color: '#f9a825' } }),
+        text(product.description, { id: 'product_description', width: 'fill', style: { fontSize: 14, color: COLORS.secondaryText } }),
+        {
+          cls: 'android.widget.LinearLayout',
+          key: 'quantity_row',
+          layout: 'row',
+          gap: 12,
+          children: [
+            text('Quantity', { align: 'center', style: { fontSize: 16 } }),
+            stepButton('−', 'quantity_decrease', 'Decrease quantity', () => setQuantity(screen.quantity - 1)),
+            text(String(screen.quantity), { id: 'quantity', align: 'center', style: { fontSize: 18, bold: true } }),
+            stepButton('+', 'quantity_increase', 'Increase quantity', () => setQuantity(screen.quantity + 1)),
+          ],
+        },
+      ],
+    }],
+  };
+  const footer: Widget = {
+    cls: 'android.widget.LinearLayout',
+    key: 'footer',
+    padding: 16,
+    style: { background: COLORS.surface, border: COLORS.divider },
+    children: [button('Add to cart', { id: 'add_to_cart', onClick: () => app.addToCart(product.id, screen.quantity) })],
+  };
+  return { activity: '.ProductActivity', root: layout(bar, details, footer), toast: app.state.toast };
+}
+
+function stepButton(label: string, id: string, desc: string, onClick: () => void): Widget {
+  return {
+    cls: 'android.widget.Button',
+    id,
+    text: label,
+    desc,
+    width: 48,
+    height: 48,
+    align: 'center',
+    clickable: true,
+    focusable: true,
+    onClick,
+    style: { background: COLORS.surface, border: COLORS.primary, color: COLORS.primary, fontSize: 20, bold: true, radius: 24 },
+  };
+}

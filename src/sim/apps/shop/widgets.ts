@@ -1,0 +1,162 @@
+// Material Components building blocks as a View-based app's dump shows them.
+import type { IconName, Widget } from '../../types.js';
+
+export const COLORS = {
+  primary: '#6200ee',
+  primaryDark: '#3700b3',
+  onPrimary: '#ffffff',
+  surface: '#ffffff',
+  background: '#f5f5f5',
+  text: '#212121',
+  secondaryText: '#757575',
+  divider: '#e0e0e0',
+  error: '#b00020',
+  badge: '#ff1744',
+  success: '#2e7d32',
+};
+
+export function text(value: string, options: Partial<Widget> = {}): Widget {
+  return {
+    cls: 'android.widget.TextView',
+    text: value,
+    width: 'wrap',
+    ...options,
+    style: { color: COLORS.text, fontSize: 16, ...options.style },
+  };
+}
+
+export function iconButton(options: { icon: IconName; desc: string; id?: string; onClick: () => void; color?: string }): Widget {
+  return {
+    cls: 'android.widget.ImageButton',
+    id: options.id,
+    desc: options.desc,
+    width: 48,
+    height: 48,
+    clickable: true,
+    focusable: true,
+    onClick: options.onClick,
+    style: { icon: options.icon, color: options.color ?? COLORS.onPrimary, radius: 24 },
+  };
+}
+
+export function button(label: string, options: { id: string; onClick: () => void; enabled?: boolean; outlined?: boolean; width?: Widget['width'] }): Widget {
+  const enabled = options.enabled ?? true;
+  const filled = !options.outlined;
+  return {
+    cls: 'android.widget.Button',
+    id: options.id,
+    text: label,
+    width: options.width ?? 'fill',
+    height: 48,
+    clickable: true,
+    focusable: true,
+    enabled,
+    onClick: options.onClick,
+    style: filled
+      ? { background: enabled ? COLORS.primary : '#e0e0e0', color: enabled ? COLORS.onPrimary : '#9e9e9e', fontSize: 14, bold: true, radius: 4 }
+      : { background: COLORS.surface, color: COLORS.primary, border: COLORS.primary, fontSize: 14, bold: true, radius: 4 },
+  };
+}
+
+export function textField(options: {
+  id: string;
+  hint: string;
+  value: string;
+  onText: (value: string) => void;
+  onSubmit?: () => void;
+  password?: boolean;
+  weight?: number;
+  height?: number;
+}): Widget {
+  return {
+    cls: 'android.widget.EditText',
+    id: options.id,
+    hint: options.hint,
+    text: options.value,
+    password: options.password,
+    width: options.weight ? 0 : 'fill',
+    weight: options.weight,
+    height: options.height ?? 56,
+    padding: { left: 16, right: 16 },
+    clickable: true,
+    focusable: true,
+    longClickable: true,
+    onText: options.onText,
+    onSubmit: options.onSubmit,
+    style: { background: COLORS.surface, border: '#9e9e9e', radius: 4, fontSize: 16, color: COLORS.text },
+  };
+}
+
+/** The app bar: optional up arrow, a title and action buttons on the right. */
+export function toolbar(options: { title: string; onBack?: () => void; actions?: Widget[] }): Widget {
+  const children: Widget[] = [];
+  if (options.onBack) children.push(iconButton({ icon: 'back', desc: 'Navigate up', onClick: options.onBack }));
+  children.push(text(options.title, {
+    width: 0,
+    weight: 1,
+    padding: { left: options.onBack ? 16 : 12 },
+    style: { color: COLORS.onPrimary, fontSize: 20, bold: true },
+  }));
+  children.push(...(options.actions ?? []));
+  return {
+    cls: 'android.view.ViewGroup',
+    id: 'toolbar',
+    layout: 'row',
+    height: 56,
+    padding: { left: 4, right: 4 },
+    style: { background: COLORS.primary },
+    children: children.map((child) => ({ ...child, align: 'center' })),
+  };
+}
+
+/** Cart icon with its count badge; the badge is gone while the cart is empty. */
+export function cartButton(count: number, onClick: () => void): Widget {
+  return {
+    cls: 'android.widget.FrameLayout',
+    key: 'cart_frame',
+    layout: 'stack',
+    width: 48,
+    height: 48,
+    children: [
+      iconButton({ icon: 'cart', id: 'cart', desc: `Cart, ${count} ${count === 1 ? 'item' : 'items'}`, onClick }),
+      {
+        cls: 'android.widget.TextView',
+        id: 'cart_badge',
+        text: String(count),
+        visible: count > 0,
+        width: 20,
+        height: 20,
+        gravity: 'top',
+        align: 'end',
+        style: { background: COLORS.badge, color: '#ffffff', fontSize: 11, bold: true, radius: 10 },
+      },
+    ],
+  };
+}
+
+/** A full-screen Activity layout: app bar on top, content below filling the rest. */
+export function screen(bar: Widget, ...content: Widget[]): Widget {
+  return {
+    cls: 'android.widget.LinearLayout',
+    key: 'screen',
+    width: 'fill',
+    height: 'fill',
+    style: { background: COLORS.background },
+    children: [bar, ...content],
+  };
+}
+
+export function divider(): Widget {
+  return { cls: 'android.view.View', height: 1, style: { background: COLORS.divider } };
+}
+
+export function spinner(id: string): Widget {
+  return {
+    cls: 'android.widget.ProgressBar',
+    id,
+    width: 48,
+    height: 48,
+    align: 'center',
+    style: { icon: 'spinner', color: COLORS.primary },
+  };
+}

@@ -9,7 +9,10 @@ import type { Duplex } from 'node:stream';
 export interface Widget {
   /** Android class that uiautomator reports, e.g. 'android.widget.Button', 'android.view.View'. */
   cls: string;
-  /** resource-id without the package ('login' becomes 'com.example.shop:id/login'); absent in Compose-style apps. */
+  /**
+   * resource-id without the package ('login' becomes 'com.example.shop:id/login'); absent in Compose-style apps.
+   * An id that already names a package ('android:id/title') is dumped as it is.
+   */
   id?: string;
   /** Identity for focus, scroll offset and events across re-renders; defaults to id, then to the tree path. */
   key?: string;
@@ -21,7 +24,11 @@ export interface Widget {
 
   /** How children are placed: 'column' (default), 'row', or 'stack' (on top of each other). */
   layout?: 'column' | 'row' | 'stack';
-  /** dp, or 'fill' the parent (default for width), or 'wrap' the content (default for height). */
+  /**
+   * dp, or 'fill' the parent (default for width), or 'wrap' the content (default for height).
+   * Along a row's axis (width) or a column's axis (height), 'fill' children share the space the
+   * other children leave, like weight 1; a number with a weight is the base size the share is added to.
+   */
   width?: number | 'fill' | 'wrap';
   height?: number | 'fill' | 'wrap';
   /** Share of the parent's remaining space along its layout axis (like LinearLayout weight). */
@@ -86,10 +93,19 @@ export interface AppView {
   /** Activity class name relative to the package, e.g. '.LoginActivity'. */
   activity: string;
   root: Widget;
-  /** An in-app dialog, drawn over a scrim in its own window. */
+  /**
+   * An in-app dialog, drawn over a scrim in its own window. A 'fill' root is as wide as the screen
+   * less 24 dp margins; the root's gravity/align place it (centred by default, gravity 'top' + align
+   * 'end' for an overflow menu).
+   */
   dialog?: Widget;
-  /** Transient message shown at the bottom; lasts for the runtime's toast duration. */
+  /**
+   * Transient message shown at the bottom; lasts for the runtime's toast duration (about 2 s of
+   * phone clock). A toast starts when this value changes; to show the same text again, clear it first.
+   */
   toast?: string;
+  /** Whether a tap outside the dialog closes it (through back()), as Dialog.setCanceledOnTouchOutside. Default true. */
+  dialogCancelable?: boolean;
   /** Snackbar (part of the app window, e.g. "Note deleted · UNDO"). */
   snackbar?: Widget;
 }
@@ -107,12 +123,22 @@ export interface AppContext {
   freeze(): void;
   /** Whether a runtime permission is granted to this app. */
   hasPermission(permission: string): boolean;
-  /** Ask the user for a permission through the system dialog of com.google.android.permissioncontroller. */
-  requestPermission(permission: string, label: string): void;
+  /**
+   * Ask the user for a permission through the system dialog of com.google.android.permissioncontroller.
+   * label says what the permission allows, as the dialog phrases it ('send you notifications'):
+   * "Allow <App> to send you notifications?". No dialog when already granted. onResult runs once
+   * the user answers (true = Allow), after the grant is recorded.
+   */
+  requestPermission(permission: string, label: string, onResult?: (granted: boolean) => void): void;
   /** How many times this app process was started since install or clear-data (first launch = 1). */
   readonly launchCount: number;
   /** App-private persistent storage that survives force-stop but not `pm clear`. */
   readonly storage: Map<string, unknown>;
+  /**
+   * The phone's identity, settings and properties, for system apps such as Settings (read them at
+   * render time: the shell may change a setting between two renders).
+   */
+  readonly phone?: Pick<Phone, 'info' | 'settings' | 'props'>;
 }
 
 /** An installed app: how to create a fresh process and what the package manager knows of it. */
@@ -126,6 +152,8 @@ export interface AppDefinition {
   activities: string[];
   /** Runtime permissions the app declares ('android.permission.POST_NOTIFICATIONS'). */
   permissions: string[];
+  /** Whether a VIEW intent for this URI opens this app (`am start -a android.intent.action.VIEW -d URI`). */
+  handles?: (uri: string) => boolean;
   /** Create a process. Called on launch after the app was stopped or its data cleared. */
   start(ctx: AppContext, launch: AppLaunch): AppProcess;
 }
@@ -193,6 +221,8 @@ export interface Frame {
   statusBar: { time: string; battery: number; wifi: boolean; notifications: number };
   orientation: 0 | 1 | 2 | 3;
   darkTheme: boolean;
+  /** Pixel heights of the status bar (top) and the navigation bar (bottom) that the system draws over the app window. */
+  insets?: { top: number; bottom: number };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,6 +237,7 @@ export interface LaunchResult {
 }
 
 export interface PhoneUi {
+  /** The physical (portrait) screen, as `wm size` reports it; frame().size is turned with the rotation. */
   readonly size: ScreenSize;
   /** The uiautomator dump of the current screen, XML exactly as a device writes it. */
   dumpXml(): string;
@@ -392,4 +423,9 @@ export interface ServiceHost {
 }
 
 /** What the UI runtime is built from: the phone's other parts, the screen and the installed apps. */
-export type UiDeps = Omit<Phone, 'ui' | 'screenshotPng'> & { size: ScreenSize; apps: AppDefinition[] };
+export type UiDeps = Omit<Phone, 'ui' | 'screenshotPng'> & {
+  size: ScreenSize;
+  apps: AppDefinition[];
+  /** Phone-clock delays: ANR dialog after a freeze (default 2000 ms; 5000 on a real phone) and toast duration (default 2000 ms). */
+  timings?: { anrDelayMs?: number; toastMs?: number };
+};

@@ -122,7 +122,7 @@ function overflowMenu(app: ShopActions): Widget {
     clickable: true,
     focusable: true,
     onClick: () => { app.openOverlay(undefined); run(); },
-    children: [text(label, { id: 'title', align: 'start', padding: { top: 12 } })],
+    children: [text(label, { id: 'android:id/title', align: 'start', padding: { top: 12 } })],
   });
   return {
     cls: 'android.widget.ListView',

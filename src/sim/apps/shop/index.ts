@@ -1,7 +1,5 @@
 import type { AppDefinition } from '../../types.js';
-import { SHOP_PACKAGE, ShopProcess } from './process.js';
-
-export { shopHandlesUri } from './process.js';
+import { SHOP_PACKAGE, ShopProcess, shopHandlesUri } from './process.js';
 
 /** A small shopping app: sign-in, catalogue, slow search, cart, checkout, one crash and one hang. */
 export const shopApp: AppDefinition = {
@@ -12,5 +10,6 @@ export const shopApp: AppDefinition = {
   launchActivity: '.MainActivity',
   activities: ['.MainActivity', '.LoginActivity', '.SearchActivity', '.ProductActivity', '.CartActivity', '.CheckoutActivity', '.OrderHistoryActivity'],
   permissions: ['android.permission.POST_NOTIFICATIONS'],
+  handles: shopHandlesUri,
   start: (ctx, launch) => new ShopProcess(ctx, launch),
 };

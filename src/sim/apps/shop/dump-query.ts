@@ -1,0 +1,95 @@
+// Finds nodes in a uiautomator dump the way a test script over adb would: by id, text, desc or class.
+import type { Bounds } from '../../types.js';
+
+export interface DumpNode {
+  cls: string;
+  resourceId: string;
+  package: string;
+  text: string;
+  desc: string;
+  enabled: boolean;
+  checked: boolean;
+  clickable: boolean;
+  scrollable: boolean;
+  focused: boolean;
+  bounds: Bounds;
+  center: { x: number; y: number };
+}
+
+export interface NodeQuery {
+  /** A full resource-id or its short name after ':id/'. */
+  id?: string;
+  text?: string | RegExp;
+  desc?: string | RegExp;
+  cls?: string;
+  package?: string;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decode(value: string): string {
+  return value.replace(/&(#x?[0-9a-f]+|\w+);/gi, (whole, name: string) => {
+    if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
+    if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
+    return ENTITIES[name] ?? whole;
+  });
+}
+
+/** Every <node> of a dump in document order (windows topmost first, as uiautomator writes them). */
+export function parseDump(xml: string): DumpNode[] {
+  const nodes: DumpNode[] = [];
+  for (const match of xml.matchAll(/<node\s([^>]*?)\/?>/g)) {
+    const attrs: Record<string, string> = {};
+    for (const attr of (match[1] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)) attrs[attr[1] ?? ''] = decode(attr[2] ?? '');
+    const b = /\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]/.exec(attrs.bounds ?? '');
+    const bounds = { left: Number(b?.[1] ?? 0), top: Number(b?.[2] ?? 0), right: Number(b?.[3] ?? 0), bottom: Number(b?.[4] ?? 0) };
+    nodes.push({
+      cls: attrs.class ?? '',
+      resourceId: attrs['resource-id'] ?? '',
+      package: attrs.package ?? '',
+      text: attrs.text ?? '',
+      desc: attrs['content-desc'] ?? '',
+      enabled: attrs.enabled === 'true',
+      checked: attrs.checked === 'true',
+      clickable: attrs.clickable === 'true',
+      scrollable: attrs.scrollable === 'true',
+      focused: attrs.focused === 'true',
+      bounds,
+      center: { x: Math.floor((bounds.left + bounds.right) / 2), y: Math.floor((bounds.top + bounds.bottom) / 2) },
+    });
+  }
+  return nodes;
+}
+
+function matches(expected: string | RegExp | undefined, actual: string): boolean {
+  if (expected === undefined) return true;
+  return typeof expected === 'string' ? expected === actual : expected.test(actual);
+}
+
+export function matchesQuery(node: DumpNode, query: NodeQuery): boolean {
+  const id = query.id;
+  return (id === undefined || node.resourceId === id || node.resourceId.endsWith(`:id/${id}`))
+    && matches(query.text, node.text)
+    && matches(query.desc, node.desc)
+    && (query.cls === undefined || node.cls === query.cls)
+    && (query.package === undefined || node.package === query.package);
+}
+
+export function findAll(xml: string, query: NodeQuery): DumpNode[] {
+  return parseDump(xml).filter((node) => matchesQuery(node, query));
+}
+
+export class NodeNotFoundError extends Error {
+  override name = 'NodeNotFoundError';
+  constructor(query: NodeQuery, xml: string) {
+    const seen = parseDump(xml).filter((n) => n.text || n.desc || n.resourceId).map((n) => `${n.resourceId || n.cls}${n.text ? ` "${n.text}"` : ''}${n.desc ? ` [${n.desc}]` : ''}`);
+    super(`No node matches ${JSON.stringify(query, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v))} in the dump; the screen shows: ${seen.join(', ')}`);
+  }
+}
+
+/** The first node that matches, or a NodeNotFoundError listing what the screen shows instead. */
+export function findNode(xml: string, query: NodeQuery): DumpNode {
+  const node = findAll(xml, query)[0];
+  if (!node) throw new NodeNotFoundError(query, xml);
+  return node;
+}

@@ -1,0 +1,38 @@
+import type { Phone, ShellIO, ShellRunner } from '../types.js';
+import { commands } from './commands/index.js';
+import { defaultEnv, Shell } from './interpreter.js';
+import { EMPTY_INPUT } from './streams.js';
+
+let nextPid = 4000;
+
+/** Runs one command line as Android's `/system/bin/sh -c` would and resolves with its exit status. */
+export const runShell: ShellRunner = async (phone: Phone, commandLine: string, io: ShellIO): Promise<number> => {
+  nextPid = nextPid >= 32000 ? 4000 : nextPid + 7;
+  const shell = new Shell(phone, commands, defaultEnv(phone), nextPid);
+  const stdin = io.stdin ? untilAborted(io.stdin, io.signal) : EMPTY_INPUT;
+  return shell.runLine(commandLine, { in: stdin, out: (c) => io.stdout(c), err: (c) => io.stderr(c) }, io.signal);
+};
+
+/** Host input that ends when the host closes the stream, even if no more bytes ever come. */
+function untilAborted(input: AsyncIterable<Buffer>, signal: AbortSignal): AsyncIterable<Buffer> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      const iterator = input[Symbol.asyncIterator]();
+      const aborted = new Promise<IteratorResult<Buffer>>((resolve) => {
+        if (signal.aborted) resolve({ done: true, value: undefined });
+        else signal.addEventListener('abort', () => resolve({ done: true, value: undefined }), { once: true });
+      });
+      try {
+        for (;;) {
+          const result = await Promise.race([iterator.next(), aborted]);
+          if (result.done) return;
+          yield result.value;
+        }
+      } finally {
+        void iterator.return?.();
+      }
+    },
+  };
+}
+
+export type { CommandContext, ShellCommand } from './registry.js';

@@ -1,0 +1,398 @@
+import type { Phone } from '../types.js';
+import type { AndOr, Command, Pipeline, Redirect, Script, SimpleCommand } from './ast.js';
+import { expandString, expandWord, type Expander } from './expand.js';
+import { parseScript, ShellSyntaxError } from './parser.js';
+import { ERRNO_TEXT, type CommandContext, type CommandTable } from './registry.js';
+import { bufferInput, EMPTY_INPUT, Pipe } from './streams.js';
+
+type Sink = (chunk: Buffer | string) => void;
+
+/** The three standard streams of a running command. */
+export interface Fds {
+  in: AsyncIterable<Buffer>;
+  out: Sink;
+  err: Sink;
+}
+
+/** `exit N`: unwinds to the shell (or subshell) that runs the script. */
+class ExitRequest extends Error {
+  override name = 'ExitRequest';
+  constructor(readonly status: number) {
+    super(`exit ${status}`);
+  }
+}
+
+const SHELL = '/system/bin/sh';
+const BIN_DIRS = new Set(['/system/bin', '/system/xbin', '/bin', '/vendor/bin', '/product/bin', '/apex/com.android.runtime/bin']);
+const NOOP: Sink = () => undefined;
+
+export function defaultEnv(phone: Phone): Map<string, string> {
+  return new Map([
+    ['PATH', '/product/bin:/apex/com.android.runtime/bin:/apex/com.android.art/bin:/system_ext/bin:/system/bin:/system/xbin:/odm/bin:/vendor/bin:/vendor/xbin'],
+    ['HOME', '/'],
+    ['HOSTNAME', phone.info.device],
+    ['USER', 'shell'],
+    ['LOGNAME', 'shell'],
+    ['SHELL', '/bin/sh'],
+    ['TMPDIR', '/data/local/tmp'],
+    ['ANDROID_DATA', '/data'],
+    ['ANDROID_ROOT', '/system'],
+    ['ANDROID_STORAGE', '/storage'],
+    ['ANDROID_ASSETS', '/system/app'],
+    ['ANDROID_ART_ROOT', '/apex/com.android.art'],
+    ['ANDROID_I18N_ROOT', '/apex/com.android.i18n'],
+    ['ANDROID_TZDATA_ROOT', '/apex/com.android.tzdata'],
+    ['EXTERNAL_STORAGE', '/sdcard'],
+    ['ASEC_MOUNTPOINT', '/mnt/asec'],
+  ]);
+}
+
+/** One mksh process: its variables, working directory and last exit status. */
+export class Shell {
+  status = 0;
+  cwd = '/';
+
+  constructor(
+    readonly phone: Phone,
+    readonly commands: CommandTable,
+    readonly env: Map<string, string>,
+    readonly pid: number,
+  ) {}
+
+  /** Parses and runs a command line; syntax errors print as mksh prints them. */
+  async runLine(line: string, fds: Fds, signal: AbortSignal): Promise<number> {
+    let script: Script;
+    try {
+      script = parseScript(line);
+    } catch (error) {
+      if (!(error instanceof ShellSyntaxError)) throw error;
+      fds.err(`${SHELL}: ${error.message}\n`);
+      return 1;
+    }
+    try {
+      return await this.run(script, fds, signal);
+    } catch (error) {
+      if (error instanceof ExitRequest) return error.status;
+      throw error;
+    }
+  }
+
+  private fork(): Shell {
+    const child = new Shell(this.phone, this.commands, new Map(this.env), this.pid + 1);
+    child.status = this.status;
+    child.cwd = this.cwd;
+    return child;
+  }
+
+  private async run(script: Script, fds: Fds, signal: AbortSignal): Promise<number> {
+    for (const andOr of script) {
+      if (signal.aborted) break;
+      await this.runAndOr(andOr, fds, signal);
+    }
+    return this.status;
+  }
+
+  private async runAndOr(andOr: AndOr, fds: Fds, signal: AbortSignal): Promise<void> {
+    this.status = await this.runPipeline(andOr.first, fds, signal);
+    for (const { op, pipeline } of andOr.rest) {
+      if ((op === '&&') !== (this.status === 0)) continue;
+      this.status = await this.runPipeline(pipeline, fds, signal);
+    }
+  }
+
+  private async runPipeline(pipeline: Pipeline, fds: Fds, signal: AbortSignal): Promise<number> {
+    let status: number;
+    if (pipeline.commands.length === 1) {
+      status = await this.runCommand(pipeline.commands[0], fds, signal);
+    } else {
+      const count = pipeline.commands.length;
+      const pipes = Array.from({ length: count - 1 }, () => new Pipe());
+      const controllers = pipeline.commands.map(() => new AbortController());
+      const onAbort = (): void => controllers.forEach((c) => c.abort());
+      signal.addEventListener('abort', onAbort, { once: true });
+      const stages = pipeline.commands.map(async (command, i) => {
+        const stageFds: Fds = {
+          in: i === 0 ? fds.in : pipes[i - 1],
+          out: i === count - 1 ? fds.out : (chunk) => pipes[i].write(chunk),
+          err: fds.err,
+        };
+        try {
+          return await this.fork().runCommandCatchingExit(command, stageFds, controllers[i].signal);
+        } finally {
+          if (i < count - 1) pipes[i].end();
+          // A reader that is done closes its pipe; the writer before it stops, as on SIGPIPE.
+          if (i > 0) {
+            pipes[i - 1].close();
+            controllers[i - 1].abort();
+          }
+        }
+      });
+      const statuses = await Promise.all(stages);
+      signal.removeEventListener('abort', onAbort);
+      status = statuses[count - 1];
+    }
+    return pipeline.negated ? (status === 0 ? 1 : 0) : status;
+  }
+
+  private async runCommandCatchingExit(command: Command, fds: Fds, signal: AbortSignal): Promise<number> {
+    try {
+      return await this.runCommand(command, fds, signal);
+    } catch (error) {
+      if (error instanceof ExitRequest) return error.status;
+      throw error;
+    }
+  }
+
+  private async runCommand(command: Command, fds: Fds, signal: AbortSignal): Promise<number> {
+    const redirected = await this.redirect(command.redirects, fds, signal);
+    if (!redirected) return 1;
+    const { fds: io, flush } = redirected;
+    try {
+      switch (command.kind) {
+        case 'simple':
+          return await this.runSimple(command, io, signal);
+        case 'group':
+          if (!command.subshell) return await this.run(command.body, io, signal);
+          return await this.fork().runCommandCatchingExit({ kind: 'group', subshell: false, body: command.body, redirects: [] }, io, signal);
+        case 'if':
+          for (const branch of command.branches) {
+            if ((await this.run(branch.condition, io, signal)) === 0) return await this.run(branch.body, io, signal);
+          }
+          return command.otherwise ? await this.run(command.otherwise, io, signal) : 0;
+        case 'while': {
+          let status = 0;
+          while (!signal.aborted && ((await this.run(command.condition, io, signal)) === 0) !== command.until) {
+            status = await this.run(command.body, io, signal);
+          }
+          return status;
+        }
+        case 'for': {
+          const items: string[] = [];
+          for (const word of command.items ?? []) items.push(...(await expandWord(word, this.expander(io, signal))));
+          let status = 0;
+          for (const item of items) {
+            if (signal.aborted) break;
+            this.env.set(command.name, item);
+            status = await this.run(command.body, io, signal);
+          }
+          return status;
+        }
+      }
+    } finally {
+      flush();
+    }
+  }
+
+  private async runSimple(command: SimpleCommand, fds: Fds, signal: AbortSignal): Promise<number> {
+    const ex = this.expander(fds, signal);
+    const argv: string[] = [];
+    for (const word of command.words) argv.push(...(await expandWord(word, ex)));
+    const assigned = new Map<string, string>();
+    for (const { name, value } of command.assignments) assigned.set(name, await expandString(value, ex));
+    if (argv.length === 0) {
+      for (const [name, value] of assigned) this.env.set(name, value);
+      return this.status;
+    }
+    const [name, ...args] = argv;
+    const builtin = this.builtin(name, args, fds);
+    if (builtin !== undefined) return builtin;
+    const env = new Map([...this.env, ...assigned]);
+    const found = this.lookup(name, fds.err);
+    if (typeof found === 'number') return found;
+    const ctx: CommandContext = {
+      phone: this.phone,
+      name: found.name,
+      args,
+      stdin: fds.in,
+      stdout: fds.out,
+      stderr: fds.err,
+      signal,
+      env,
+      resolve: (path) => this.resolve(path),
+      sh: (line) => this.fork().runLine(line, fds, signal),
+    };
+    try {
+      return await found.run(ctx);
+    } catch (error) {
+      if (error instanceof ExitRequest) throw error;
+      fds.err(`${found.name}: ${error instanceof Error ? error.message : String(error)}\n`);
+      return 1;
+    }
+  }
+
+  /** Commands that change the shell itself rather than run as a process. */
+  private builtin(name: string, args: string[], fds: Fds): number | undefined {
+    switch (name) {
+      case 'exit': {
+        const status = args[0] === undefined ? this.status : Number.parseInt(args[0], 10);
+        throw new ExitRequest(Number.isNaN(status) ? 1 : status & 0xff);
+      }
+      case 'cd': {
+        const target = this.resolve(args[0] ?? this.env.get('HOME') ?? '/');
+        const stat = this.phone.fs.stat(target);
+        if (!stat) {
+          fds.err(`${SHELL}: cd: /${target.replace(/^\/+/, '')}: No such file or directory\n`);
+          return 2;
+        }
+        if (stat.type !== 'dir') {
+          fds.err(`${SHELL}: cd: ${target}: Not a directory\n`);
+          return 2;
+        }
+        this.cwd = target;
+        this.env.set('PWD', target);
+        return 0;
+      }
+      case 'pwd':
+        fds.out(`${this.cwd}\n`);
+        return 0;
+      case ':':
+        return 0;
+      case 'export':
+        for (const arg of args) {
+          const eq = arg.indexOf('=');
+          if (eq > 0) this.env.set(arg.slice(0, eq), arg.slice(eq + 1));
+        }
+        return 0;
+      case 'unset':
+        for (const arg of args) this.env.delete(arg);
+        return 0;
+      default:
+        return undefined;
+    }
+  }
+
+  private lookup(name: string, err: Sink): { name: string; run: (ctx: CommandContext) => Promise<number> | number } | number {
+    let base = name;
+    if (name.includes('/')) {
+      const path = this.resolve(name);
+      const slash = path.lastIndexOf('/');
+      const dir = path.slice(0, slash) || '/';
+      base = path.slice(slash + 1);
+      if (!BIN_DIRS.has(dir) || !this.commands[base]) {
+        const stat = this.phone.fs.stat(path);
+        if (stat) {
+          err(`${SHELL}: ${name}: can't execute: Permission denied\n`);
+          return 126;
+        }
+        err(`${SHELL}: ${name}: inaccessible or not found\n`);
+        return 127;
+      }
+    }
+    const run = this.commands[base];
+    if (!run) {
+      err(`${SHELL}: ${name}: inaccessible or not found\n`);
+      return 127;
+    }
+    return { name: base, run };
+  }
+
+  /** Applies redirections left to right; undefined when one fails (already reported). */
+  private async redirect(redirects: Redirect[], fds: Fds, signal: AbortSignal): Promise<{ fds: Fds; flush: () => void } | undefined> {
+    if (redirects.length === 0) return { fds, flush: () => undefined };
+    const io: Fds = { ...fds };
+    const flushes: Array<() => void> = [];
+    const flush = (): void => flushes.forEach((f) => f());
+    for (const r of redirects) {
+      const target = await expandString(r.target, this.expander(fds, signal));
+      if (r.op === '>&' || r.op === '<&') {
+        if (target === '-') this.setFd(io, r.fd, NOOP);
+        else if (/^\d+$/.test(target)) {
+          const source = Number(target);
+          if (r.op === '<&' || r.fd === 0) {
+            if (source === 0) io.in = fds.in;
+          } else this.setFd(io, r.fd, source === 2 ? io.err : io.out);
+        } else {
+          const sink = this.openFile(target, false, io.err);
+          if (!sink) { flush(); return undefined; }
+          flushes.push(sink.flush);
+          this.setFd(io, 1, sink.write);
+          this.setFd(io, 2, sink.write);
+        }
+        continue;
+      }
+      if (r.op === '<' || r.op === '<>') {
+        const path = this.resolve(target);
+        const data = this.phone.fs.read(path);
+        if (!data) {
+          const stat = this.phone.fs.stat(path);
+          const why = !stat ? 'No such file or directory' : stat.type === 'dir' ? 'Is a directory' : 'Permission denied';
+          io.err(`${SHELL}: can't open ${target}: ${why}\n`);
+          flush();
+          return undefined;
+        }
+        if (r.fd === 0) io.in = bufferInput(data);
+        continue;
+      }
+      const sink = this.openFile(target, r.op === '>>', io.err);
+      if (!sink) { flush(); return undefined; }
+      flushes.push(sink.flush);
+      this.setFd(io, r.fd, sink.write);
+    }
+    return { fds: io, flush };
+  }
+
+  private setFd(io: Fds, fd: number, sink: Sink): void {
+    if (fd === 1) io.out = sink;
+    else if (fd === 2) io.err = sink;
+  }
+
+  /** Opens a file for writing: created or truncated now, its content written when the command ends. */
+  private openFile(target: string, append: boolean, err: Sink): { write: Sink; flush: () => void } | undefined {
+    const path = this.resolve(target);
+    const fs = this.phone.fs;
+    if (path === '/dev/null' || path === '/dev/zero') return { write: NOOP, flush: () => undefined };
+    const existing = append ? fs.read(path) : undefined;
+    const chunks: Buffer[] = existing ? [existing] : [];
+    const opened = fs.write(path, existing ?? Buffer.alloc(0));
+    if (opened) {
+      err(`${SHELL}: can't create ${target}: ${ERRNO_TEXT[opened] ?? opened}\n`);
+      return undefined;
+    }
+    return {
+      write: (chunk) => chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk),
+      flush: () => {
+        const result = fs.write(path, Buffer.concat(chunks));
+        if (result) err(`${SHELL}: write error: ${ERRNO_TEXT[result] ?? result}\n`);
+      },
+    };
+  }
+
+  private expander(fds: Fds, signal: AbortSignal): Expander {
+    return {
+      fs: this.phone.fs,
+      cwd: this.cwd,
+      param: (name) => this.param(name),
+      substitute: async (script) => {
+        const chunks: Buffer[] = [];
+        const child = this.fork();
+        const out: Sink = (chunk) => chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        try {
+          this.status = await child.run(script, { in: EMPTY_INPUT, out, err: fds.err }, signal);
+        } catch (error) {
+          if (!(error instanceof ExitRequest)) throw error;
+          this.status = error.status;
+        }
+        return Buffer.concat(chunks).toString('utf8').replace(/\n+$/, '');
+      },
+    };
+  }
+
+  private param(name: string): string {
+    switch (name) {
+      case '?': return String(this.status);
+      case '$': return String(this.pid);
+      case '#': return '0';
+      case '0': return SHELL;
+      case '-': return 'hc';
+      case '!': case '@': case '*': return '';
+      default:
+        if (/^\d+$/.test(name)) return '';
+        return this.env.get(name) ?? '';
+    }
+  }
+
+  resolve(path: string): string {
+    if (path.startsWith('/')) return path;
+    return this.cwd === '/' ? `/${path}` : `${this.cwd}/${path}`;
+  }
+}

@@ -1,0 +1,117 @@
+import { test, expect } from '@playwright/test';
+import { createFs } from '../device/fs.js';
+import { createLogcat } from '../device/logcat.js';
+import { createPackageManager } from '../device/packages.js';
+import { PhoneClock } from '../device/clock.js';
+import { SeededRandom } from '../device/random.js';
+import { PhoneFaults } from '../device/faults.js';
+import type { Phone, PhoneUi } from '../types.js';
+import { runShell } from './index.js';
+
+// The shell grammar needs no screen: a phone without UI keeps these tests about parsing alone.
+function phoneWithoutUi(): Phone {
+  const clock = new PhoneClock({ frozenAt: Date.UTC(2024, 0, 8, 10, 0, 0) });
+  const fs = createFs({ now: () => clock.now() });
+  const missing = (): never => { throw new Error('no UI in parser tests'); };
+  const ui = new Proxy({}, { get: missing }) as PhoneUi;
+  return {
+    info: { serial: 'TEST', model: 'm', manufacturer: 'x', device: 'mtsim', product: 'p', sdk: 34, release: '14' },
+    ui, fs, clock,
+    logcat: createLogcat(clock),
+    packages: createPackageManager({ apps: [], fs }),
+    random: new SeededRandom(1),
+    faults: new PhoneFaults(),
+    props: new Map(),
+    settings: { global: new Map(), system: new Map(), secure: new Map() },
+    screenshotPng: missing,
+  };
+}
+
+async function sh(line: string, phone = phoneWithoutUi()): Promise<{ out: string; err: string; code: number }> {
+  let out = '';
+  let err = '';
+  const code = await runShell(phone, line, {
+    stdout: (c) => { out += c.toString(); },
+    stderr: (c) => { err += c.toString(); },
+    signal: new AbortController().signal,
+  });
+  return { out, err, code };
+}
+
+test('quotes and escapes reach the command as one argument each', async () => {
+  expect((await sh(`echo 'a  b' "c  d" e\\ f`)).out).toBe('a  b c  d e f\n');
+  expect((await sh(`echo "it's" 'say "hi"' \\$HOME`)).out).toBe(`it's say "hi" $HOME\n`);
+  expect((await sh(`echo ""`)).out).toBe('\n');
+  expect((await sh(`echo a""b`)).out).toBe('ab\n');
+});
+
+test('variables and $? expand; unquoted values split, quoted ones do not', async () => {
+  expect((await sh('echo $HOME $EXTERNAL_STORAGE')).out).toBe('/ /sdcard\n');
+  expect((await sh('false; echo $?; true; echo $?')).out).toBe('1\n0\n');
+  expect((await sh('X="a   b"; echo $X; echo "$X"')).out).toBe('a b\na   b\n');
+  expect((await sh('echo ${ANDROID_DATA}/x "$NOPE"end')).out).toBe('/data/x end\n');
+});
+
+test('&&, || and ; follow exit statuses', async () => {
+  expect((await sh('true && echo yes || echo no')).out).toBe('yes\n');
+  expect((await sh('false && echo yes || echo no')).out).toBe('no\n');
+  expect((await sh('false; echo after')).out).toBe('after\n');
+  expect((await sh('! false && echo negated')).out).toBe('negated\n');
+});
+
+test('an unknown command prints mksh wording and exits 127', async () => {
+  const result = await sh('frobnicate --now');
+  expect(result).toEqual({ out: '', err: '/system/bin/sh: frobnicate: inaccessible or not found\n', code: 127 });
+  expect((await sh('frobnicate; echo $?')).out).toBe('127\n');
+});
+
+test('syntax errors print as mksh does and exit 1', async () => {
+  expect(await sh(`echo 'open`)).toEqual({ out: '', err: '/system/bin/sh: no closing quote\n', code: 1 });
+  expect((await sh('echo a |')).err).toBe('/system/bin/sh: syntax error: unexpected EOF\n');
+  expect((await sh('echo a ;; echo b')).err).toBe("/system/bin/sh: syntax error: ';;' unexpected\n");
+  expect((await sh('if true; then echo x')).err).toBe("/system/bin/sh: syntax error: 'if' unmatched\n");
+  expect((await sh('fi')).err).toBe("/system/bin/sh: syntax error: 'fi' unexpected\n");
+});
+
+test('redirections write, append, read and discard', async () => {
+  const phone = phoneWithoutUi();
+  await sh('echo one > /sdcard/f.txt; echo two >> /sdcard/f.txt', phone);
+  expect(phone.fs.read('/sdcard/f.txt')?.toString()).toBe('one\ntwo\n');
+  expect((await sh('cat < /sdcard/f.txt', phone)).out).toBe('one\ntwo\n');
+  expect(await sh('cat /nope 2>/dev/null', phone)).toEqual({ out: '', err: '', code: 1 });
+  expect(await sh('cat /nope 2>&1', phone)).toEqual({ out: 'cat: /nope: No such file or directory\n', err: '', code: 1 });
+  expect(await sh('echo oops >&2', phone)).toEqual({ out: '', err: 'oops\n', code: 0 });
+  expect(await sh('echo x > /system/x', phone)).toEqual({ out: '', err: "/system/bin/sh: can't create /system/x: Read-only file system\n", code: 1 });
+  expect((await sh('cat < /missing', phone)).err).toBe("/system/bin/sh: can't open /missing: No such file or directory\n");
+});
+
+test('pipes stream from one command to the next', async () => {
+  const phone = phoneWithoutUi();
+  phone.fs.write('/data/local/tmp/a', Buffer.from('alpha\nbeta\n'));
+  expect((await sh('cat /data/local/tmp/a | cat | cat', phone)).out).toBe('alpha\nbeta\n');
+  expect((await sh('echo hi | cat -', phone)).out).toBe('hi\n');
+});
+
+test('command substitution, globbing and control flow', async () => {
+  const phone = phoneWithoutUi();
+  for (const name of ['a.png', 'b.png', 'c.txt']) phone.fs.write(`/sdcard/Pictures/${name}`, Buffer.from(name));
+  expect((await sh('echo $(echo nested) `echo old`', phone)).out).toBe('nested old\n');
+  expect((await sh('echo /sdcard/Pictures/*.png', phone)).out).toBe('/sdcard/Pictures/a.png /sdcard/Pictures/b.png\n');
+  expect((await sh("echo '/sdcard/Pictures/*.png' /none/*.x", phone)).out).toBe('/sdcard/Pictures/*.png /none/*.x\n');
+  expect((await sh('for f in a b; do echo $f; done', phone)).out).toBe('a\nb\n');
+  expect((await sh('if false; then echo t; elif true; then echo e; else echo f; fi', phone)).out).toBe('e\n');
+  expect((await sh('(exit 3); echo $?; { echo grouped; }', phone)).out).toBe('3\ngrouped\n');
+  expect((await sh('exit 5; echo never', phone))).toEqual({ out: '', err: '', code: 5 });
+});
+
+test('echo handles -n, -e and backslash escapes like mksh', async () => {
+  expect((await sh('echo -n abc')).out).toBe('abc');
+  expect((await sh(`echo 'a\\tb\\nc'`)).out).toBe('a\tb\nc\n');
+  expect((await sh(`echo -E 'a\\tb'`)).out).toBe('a\\tb\n');
+  expect((await sh(`echo -e 'x\\cy'`)).out).toBe('x');
+});
+
+test('commands are found by path in /system/bin too', async () => {
+  expect((await sh('/system/bin/echo ok')).out).toBe('ok\n');
+  expect((await sh('/data/local/tmp/nothing')).code).toBe(127);
+});

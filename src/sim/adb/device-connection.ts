@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
+import type { Phone, ServiceHost } from '../types.js';
+import { parseAndroidPublicKey, verifyTokenSignature, type AuthorizedKeys } from './auth.js';
+import type { AdbLog } from './log.js';
+import {
+  A_AUTH, A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_SYNC, A_STLS, A_VERSION_MIN, A_VERSION_SKIP_CHECKSUM, A_WRTE,
+  AUTH_RSAPUBLICKEY, AUTH_SIGNATURE, AUTH_TOKEN, DEVICE_MAX_DATA, PacketParser, commandName, encodeHeader,
+  type AdbPacket,
+} from './packet.js';
+import { AdbServiceSocket } from './service-socket.js';
+
+const TOKEN_SIZE = 20;
+
+export interface DeviceConnectionOptions {
+  socket: Socket;
+  phone: Phone;
+  services: ServiceHost;
+  /** Require RSA authentication before CNXN. */
+  auth: boolean;
+  keys: AuthorizedKeys;
+  log: AdbLog;
+}
+
+/** adbd's side of one TCP connection from an adb host: handshake, auth, and the service sockets. */
+export class DeviceConnection {
+  private readonly parser: PacketParser;
+  private readonly sockets = new Map<number, AdbServiceSocket>();
+  private nextLocalId = 1;
+  private peerVersion = A_VERSION_MIN;
+  private peerMaxData = 4096;
+  private online = false;
+  private token: Buffer | undefined;
+  private readonly signatures: Array<{ token: Buffer; signature: Buffer }> = [];
+  private dead = false;
+  private readonly peer: string;
+
+  constructor(private readonly options: DeviceConnectionOptions) {
+    const { socket } = options;
+    this.peer = `${socket.remoteAddress}:${socket.remotePort}`;
+    this.parser = new PacketParser({ maxData: DEVICE_MAX_DATA, verifyChecksum: () => this.peerVersion < A_VERSION_SKIP_CHECKSUM });
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('error', (error) => this.options.log(`connection from ${this.peer} failed: ${error.message}`));
+    socket.on('close', () => this.teardown());
+  }
+
+  /** Close the TCP connection and every service on it. */
+  drop(): void {
+    this.options.socket.destroy();
+    this.teardown();
+  }
+
+  private onData(chunk: Buffer): void {
+    if (this.dead) return;
+    let packets: AdbPacket[];
+    try {
+      packets = this.parser.push(chunk);
+    } catch (error) {
+      this.options.log(`${this.options.phone.info.serial}: closing connection from ${this.peer}: ${(error as Error).message}`);
+      this.drop();
+      return;
+    }
+    for (const packet of packets) {
+      if (this.dead) return;
+      this.handle(packet);
+    }
+  }
+
+  private handle(packet: AdbPacket): void {
+    switch (packet.command) {
+      case A_CNXN: return this.onConnect(packet);
+      case A_AUTH: return this.onAuth(packet);
+      case A_OPEN: return this.onOpen(packet);
+      case A_OKAY: return this.socketFor(packet)?.acknowledged();
+      case A_WRTE: return this.socketFor(packet)?.receive(packet.data);
+      case A_CLSE: return this.socketFor(packet)?.remoteClosed();
+      case A_SYNC:
+      case A_STLS:
+        return;
+      default:
+        this.options.log(`${this.options.phone.info.serial}: ignoring unknown command ${commandName(packet.command)} from ${this.peer}`);
+    }
+  }
+
+  private onConnect(packet: AdbPacket): void {
+    if (this.online) this.closeSockets();
+    this.online = false;
+    this.peerVersion = packet.arg0;
+    this.peerMaxData = Math.max(1, packet.arg1);
+    if (this.options.auth) this.sendToken();
+    else this.sendConnect();
+  }
+
+  private onAuth(packet: AdbPacket): void {
+    if (!this.options.auth || this.online || !this.token) return;
+    if (packet.arg0 === AUTH_SIGNATURE) {
+      if (this.options.keys.accepts(this.token, packet.data)) return this.sendConnect();
+      this.signatures.push({ token: this.token, signature: Buffer.from(packet.data) });
+      return this.sendToken();
+    }
+    if (packet.arg0 === AUTH_RSAPUBLICKEY) {
+      // The user taps "Allow": the connection is accepted, and a key that signed one of our tokens is remembered.
+      try {
+        const key = parseAndroidPublicKey(packet.data.toString('latin1'));
+        if (this.signatures.some(({ token, signature }) => verifyTokenSignature(key, token, signature))) this.options.keys.add(key);
+        else this.options.log(`${this.options.phone.info.serial}: the public key from ${this.peer} signed none of our tokens; allowing this connection only`);
+      } catch (error) {
+        this.options.log(`${this.options.phone.info.serial}: could not read the public key from ${this.peer}: ${(error as Error).message}; allowing this connection only`);
+      }
+      return this.sendConnect();
+    }
+    this.options.log(`${this.options.phone.info.serial}: ignoring AUTH type ${packet.arg0} from ${this.peer}`);
+  }
+
+  private onOpen(packet: AdbPacket): void {
+    if (!this.online) return;
+    const remoteId = packet.arg0;
+    const name = packet.data.toString('utf8').replace(/\0+$/, '');
+    const { faults } = this.options.phone;
+    if (faults.dropAfterCommands > 0) {
+      const left = faults.dropAfterCommands - 1;
+      faults.set({ dropAfterCommands: left });
+      if (left === 0) {
+        this.options.log(`${this.options.phone.info.serial}: dropping the connection at "${name}" (dropAfterCommands fault)`);
+        this.drop();
+        return;
+      }
+    }
+    if (faults.latencyMs > 0) setTimeout(() => this.answerOpen(remoteId, name), faults.latencyMs);
+    else this.answerOpen(remoteId, name);
+  }
+
+  private answerOpen(remoteId: number, name: string): void {
+    if (this.dead || !this.online) return;
+    const handler = this.options.services.resolve(name);
+    if (!handler) {
+      this.send(A_CLSE, 0, remoteId);
+      return;
+    }
+    const localId = this.nextLocalId++;
+    const socket = new AdbServiceSocket({
+      maxData: Math.min(this.peerMaxData, DEVICE_MAX_DATA),
+      sendWrite: (data) => this.send(A_WRTE, localId, remoteId, data),
+      sendOkay: () => this.send(A_OKAY, localId, remoteId),
+      sendClose: () => this.send(A_CLSE, localId, remoteId),
+      forget: () => this.sockets.delete(localId),
+    });
+    socket.on('error', (error) => this.options.log(`${this.options.phone.info.serial}: service "${name}" failed: ${error.message}`));
+    this.sockets.set(localId, socket);
+    this.send(A_OKAY, localId, remoteId);
+    try {
+      handler(socket);
+    } catch (error) {
+      this.options.log(`${this.options.phone.info.serial}: service "${name}" threw: ${(error as Error).stack ?? error}`);
+      socket.destroy();
+    }
+  }
+
+  /** The socket a packet addresses: arg1 is our local id, arg0 the peer's id for it. */
+  private socketFor(packet: AdbPacket): AdbServiceSocket | undefined {
+    if (!this.online) return undefined;
+    return this.sockets.get(packet.arg1);
+  }
+
+  private sendToken(): void {
+    this.token = randomBytes(TOKEN_SIZE);
+    this.send(A_AUTH, AUTH_TOKEN, 0, this.token);
+  }
+
+  private sendConnect(): void {
+    this.online = true;
+    this.token = undefined;
+    this.signatures.length = 0;
+    const { info } = this.options.phone;
+    const banner = `device::ro.product.name=${info.product};ro.product.model=${info.model};ro.product.device=${info.device};features=${this.options.services.features.join(',')}`;
+    this.send(A_CNXN, A_VERSION_SKIP_CHECKSUM, DEVICE_MAX_DATA, Buffer.from(banner, 'utf8'));
+  }
+
+  private send(command: number, arg0: number, arg1: number, data: Buffer = EMPTY): void {
+    const { socket } = this.options;
+    if (this.dead || socket.destroyed) return;
+    const header = encodeHeader({ command, arg0, arg1, data }, this.peerVersion < A_VERSION_SKIP_CHECKSUM);
+    if (data.length === 0) {
+      socket.write(header);
+      return;
+    }
+    socket.cork();
+    socket.write(header);
+    socket.write(data);
+    socket.uncork();
+  }
+
+  private closeSockets(): void {
+    for (const socket of [...this.sockets.values()]) socket.connectionLost();
+    this.sockets.clear();
+  }
+
+  private teardown(): void {
+    if (this.dead) return;
+    this.dead = true;
+    this.online = false;
+    this.closeSockets();
+  }
+}
+
+const EMPTY = Buffer.alloc(0);

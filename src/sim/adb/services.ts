@@ -1,0 +1,21 @@
+import type { Phone, ServiceHost, ServiceStream, ShellRunner } from '../types.js';
+import { parseShellService, serveShell } from './shell-service.js';
+import { serveSync } from './sync-service.js';
+
+/** Features this device implements and so advertises in CNXN and `host:features`. */
+export const DEVICE_FEATURES = ['shell_v2', 'cmd', 'stat_v2', 'ls_v2', 'fixed_push_mkdir'];
+
+/** The phone's ADB services: shell (v1 and v2), exec, sync, and the few one-shot services adbd answers. */
+export function createServiceHost(phone: Phone, runShell: ShellRunner): ServiceHost {
+  return {
+    features: DEVICE_FEATURES,
+    resolve(name: string) {
+      const shell = parseShellService(name);
+      if (shell) return (stream: ServiceStream) => serveShell({ phone, runShell, request: shell, stream });
+      if (name === 'sync:') return (stream: ServiceStream) => serveSync(phone, stream);
+      if (name === 'reboot:' || name.startsWith('reboot:')) return (stream: ServiceStream) => stream.end();
+      if (name === 'remount:' || name.startsWith('remount:')) return (stream: ServiceStream) => stream.end('Not running as root. Try "adb root" first.\n');
+      return undefined;
+    },
+  };
+}

@@ -31,7 +31,7 @@ const SYSTEM_PACKAGES: Array<{ name: string; apkPath: string; versionName: strin
   { name: 'android', apkPath: '/system/framework/framework-res.apk', versionName: '14', versionCode: 34 },
   { name: 'com.android.systemui', apkPath: '/system_ext/priv-app/SystemUIGoogle/SystemUIGoogle.apk', versionName: '14', versionCode: 34 },
   { name: 'com.android.shell', apkPath: '/system/priv-app/Shell/Shell.apk', versionName: '14', versionCode: 34 },
-  { name: 'com.android.launcher3', apkPath: '/system_ext/priv-app/Launcher3QuickStep/Launcher3QuickStep.apk', versionName: '14', versionCode: 34 },
+  { name: 'com.google.android.apps.nexuslauncher', apkPath: '/system_ext/priv-app/NexusLauncherRelease/NexusLauncherRelease.apk', versionName: '14', versionCode: 34 },
   { name: 'com.android.phone', apkPath: '/system/priv-app/TeleService/TeleService.apk', versionName: '14', versionCode: 34 },
   { name: 'com.android.providers.settings', apkPath: '/system/priv-app/SettingsProvider/SettingsProvider.apk', versionName: '14', versionCode: 34 },
   { name: 'com.google.android.permissioncontroller', apkPath: '/apex/com.android.permission/priv-app/GooglePermissionController/GooglePermissionController.apk', versionName: '34.1.0', versionCode: 340_100_000 },

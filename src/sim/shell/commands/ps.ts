@@ -1,0 +1,84 @@
+import type { Phone } from '../../types.js';
+import type { CommandContext, CommandTable } from '../registry.js';
+import { uidOf } from './names.js';
+
+interface Proc { user: string; pid: number; ppid: number; vsz: number; rss: number; state: string; name: string }
+
+/** Processes every Android 14 phone runs, below the apps. */
+const SYSTEM_PROCESSES: Proc[] = [
+  { user: 'root', pid: 1, ppid: 0, vsz: 2_188_236, rss: 11_916, state: 'S', name: 'init' },
+  { user: 'root', pid: 2, ppid: 0, vsz: 0, rss: 0, state: 'S', name: '[kthreadd]' },
+  { user: 'logd', pid: 284, ppid: 1, vsz: 2_190_112, rss: 7_344, state: 'S', name: 'logd' },
+  { user: 'root', pid: 356, ppid: 1, vsz: 2_256_840, rss: 3_456, state: 'S', name: 'adbd' },
+  { user: 'root', pid: 512, ppid: 1, vsz: 4_894_520, rss: 152_240, state: 'S', name: 'zygote64' },
+  { user: 'system', pid: 601, ppid: 512, vsz: 6_210_444, rss: 301_584, state: 'S', name: 'system_server' },
+  { user: 'u0_a116', pid: 902, ppid: 512, vsz: 5_612_004, rss: 198_112, state: 'S', name: 'com.android.systemui' },
+  { user: 'u0_a121', pid: 1187, ppid: 512, vsz: 5_204_880, rss: 121_572, state: 'S', name: 'com.google.android.inputmethod.latin' },
+  { user: 'u0_a131', pid: 1240, ppid: 512, vsz: 5_403_112, rss: 164_004, state: 'S', name: 'com.google.android.apps.nexuslauncher' },
+];
+
+function appUser(phone: Phone, pkg: string, fallback: string): string {
+  if (fallback) return fallback;
+  const installed = phone.packages.get(pkg);
+  return `u0_a${uidOf(pkg, installed?.system ?? false) - 10000}`;
+}
+
+export function allProcesses(phone: Phone): Proc[] {
+  const apps = phone.ui.processes().map((p): Proc => ({
+    user: appUser(phone, p.package, p.user),
+    pid: p.pid,
+    ppid: 512,
+    vsz: 5_100_000 + (p.pid % 97) * 1_000,
+    rss: 95_000 + (p.pid % 89) * 512,
+    state: 'S',
+    name: p.package,
+  }));
+  const known = new Set(apps.map((a) => a.name));
+  return [...SYSTEM_PROCESSES.filter((p) => !known.has(p.name)), ...apps].sort((a, b) => a.pid - b.pid);
+}
+
+/** toybox ps columns: USER PID PPID VSZ RSS WCHAN ADDR S NAME. */
+function row(p: Proc): string {
+  return `${p.user.padEnd(12)} ${String(p.pid).padStart(5)} ${String(p.ppid).padStart(5)} ${String(p.vsz).padStart(7)} ${String(p.rss).padStart(6)} ${'0'.padEnd(10)} ${'0'.padStart(10)} ${p.state} ${p.name}\n`;
+}
+
+const HEADER = `${'USER'.padEnd(12)} ${'PID'.padStart(5)} ${'PPID'.padStart(5)} ${'VSZ'.padStart(7)} ${'RSS'.padStart(6)} ${'WCHAN'.padEnd(10)} ${'ADDR'.padStart(10)} S ${'NAME'.padEnd(27)}\n`;
+
+function ps(ctx: CommandContext): number {
+  const all = ctx.args.some((a) => /^-[A-Za-z]*[Ae]/.test(a));
+  const names = ctx.args.filter((a) => !a.startsWith('-'));
+  const shellPid = 4000;
+  const session: Proc[] = [
+    { user: 'shell', pid: shellPid, ppid: 356, vsz: 2_195_540, rss: 3_584, state: 'S', name: 'sh' },
+    { user: 'shell', pid: shellPid + 3, ppid: shellPid, vsz: 2_203_196, rss: 3_840, state: 'R', name: 'ps' },
+  ];
+  let procs = all || names.length > 0 ? [...allProcesses(ctx.phone), ...session] : session;
+  if (names.length > 0) procs = procs.filter((p) => names.includes(p.name) || names.includes(String(p.pid)));
+  ctx.stdout(HEADER + procs.map(row).join(''));
+  return 0;
+}
+
+function pidof(ctx: CommandContext): number {
+  const pids = allProcesses(ctx.phone).filter((p) => ctx.args.includes(p.name)).map((p) => p.pid);
+  if (pids.length === 0) return 1;
+  ctx.stdout(`${pids.join(' ')}\n`);
+  return 0;
+}
+
+function kill(ctx: CommandContext): number {
+  let status = 0;
+  for (const arg of ctx.args.filter((a) => /^\d+$/.test(a))) {
+    const proc = allProcesses(ctx.phone).find((p) => p.pid === Number(arg));
+    if (!proc) {
+      ctx.stderr(`kill: ${arg}: No such process\n`);
+      status = 1;
+    } else if (proc.user !== 'shell') {
+      // The shell user may not signal other users' processes; apps are stopped with `am force-stop`.
+      ctx.stderr(`kill: ${arg}: Operation not permitted\n`);
+      status = 1;
+    }
+  }
+  return status;
+}
+
+export const processCommands: CommandTable = { ps, pidof, kill };

@@ -1,0 +1,172 @@
+import type { Phone } from '../../types.js';
+import { fail, type CommandContext, type CommandTable } from '../registry.js';
+
+function getprop(ctx: CommandContext): number {
+  const args = ctx.args.filter((a) => !a.startsWith('-'));
+  const [key, fallback] = args;
+  if (key === undefined) {
+    const keys = [...ctx.phone.props.keys()].sort();
+    for (const k of keys) ctx.stdout(`[${k}]: [${ctx.phone.props.get(k) ?? ''}]\n`);
+    return 0;
+  }
+  ctx.stdout(`${ctx.phone.props.get(key) ?? fallback ?? ''}\n`);
+  return 0;
+}
+
+function setprop(ctx: CommandContext): number {
+  const [key, value] = ctx.args;
+  if (key === undefined || value === undefined) return fail(ctx, 'Need 2 arguments');
+  const denied = (key.startsWith('ro.') && ctx.phone.props.has(key)) || !/^[\w.@:-]+$/.test(key);
+  if (denied) {
+    ctx.stderr(`Failed to set property '${key}' to '${value}'.\nSee dmesg for error reason.\n`);
+    return 1;
+  }
+  ctx.phone.props.set(key, value);
+  return 0;
+}
+
+const NAMESPACES = ['global', 'system', 'secure'] as const;
+type Namespace = (typeof NAMESPACES)[number];
+const isNamespace = (value: string | undefined): value is Namespace => NAMESPACES.some((n) => n === value);
+
+const SETTINGS_USAGE = `Settings provider (settings) commands:
+  help
+      Print this help text.
+  get [--user <USER_ID> | current] NAMESPACE KEY
+      Retrieve the current value of KEY.
+  put [--user <USER_ID> | current] NAMESPACE KEY VALUE [TAG] [default]
+      Change the contents of KEY to VALUE.
+  delete [--user <USER_ID> | current] NAMESPACE KEY
+      Delete the entry for KEY.
+  list [--user <USER_ID> | current] NAMESPACE
+      Print all defined keys.
+`;
+
+function settings(ctx: CommandContext): number {
+  const args: string[] = [];
+  for (let i = 0; i < ctx.args.length; i++) {
+    if (ctx.args[i] === '--user') i++;
+    else if (ctx.args[i] !== '--lineage') args.push(ctx.args[i]);
+  }
+  const [verb, namespace, key, ...rest] = args;
+  if (verb === undefined || verb === 'help' || verb === '-h') {
+    ctx.stdout(SETTINGS_USAGE);
+    return 0;
+  }
+  if (!isNamespace(namespace)) {
+    ctx.stderr(`Invalid namespace '${namespace ?? ''}'\n`);
+    ctx.stderr(SETTINGS_USAGE);
+    return 255;
+  }
+  const store = ctx.phone.settings[namespace];
+  switch (verb) {
+    case 'get':
+      if (key === undefined) break;
+      ctx.stdout(`${store.get(key) ?? 'null'}\n`);
+      return 0;
+    case 'put':
+      if (key === undefined || rest[0] === undefined) break;
+      store.set(key, rest[0]);
+      applySetting(ctx.phone, namespace, key, rest[0]);
+      return 0;
+    case 'delete': {
+      if (key === undefined) break;
+      const had = store.delete(key);
+      ctx.stdout(`Deleted ${had ? 1 : 0} rows\n`);
+      return 0;
+    }
+    case 'list':
+      for (const k of [...store.keys()].sort()) ctx.stdout(`${k}=${store.get(k) ?? ''}\n`);
+      return 0;
+    case 'reset':
+      return 0;
+  }
+  ctx.stderr(SETTINGS_USAGE);
+  return 255;
+}
+
+/** Settings that change what is on screen take effect at once, as on a device. */
+function applySetting(phone: Phone, namespace: Namespace, key: string, value: string): void {
+  if (namespace === 'system' && key === 'user_rotation' && /^[0-3]$/.test(value)) {
+    phone.ui.setRotation(Number(value) as 0 | 1 | 2 | 3);
+  }
+}
+
+/** Overrides set with `wm size WxH` / `wm density N`, per phone. */
+const wmOverrides = new WeakMap<Phone, { size?: string; density?: number }>();
+
+function wm(ctx: CommandContext): number {
+  const args: string[] = [];
+  for (let i = 0; i < ctx.args.length; i++) {
+    if (ctx.args[i] === '-d') i++;
+    else args.push(ctx.args[i]);
+  }
+  const [verb, value] = args;
+  const overrides = wmOverrides.get(ctx.phone) ?? {};
+  wmOverrides.set(ctx.phone, overrides);
+  const { width, height, density } = ctx.phone.ui.size;
+  if (verb === 'size') {
+    if (value === undefined) {
+      ctx.stdout(`Physical size: ${width}x${height}\n`);
+      if (overrides.size) ctx.stdout(`Override size: ${overrides.size}\n`);
+      return 0;
+    }
+    if (value === 'reset') {
+      overrides.size = undefined;
+      return 0;
+    }
+    const match = /^(\d+)x(\d+)$/.exec(value);
+    if (!match) {
+      ctx.stderr(`Error: bad size ${value}\n`);
+      return 255;
+    }
+    overrides.size = `${match[1]}x${match[2]}`;
+    return 0;
+  }
+  if (verb === 'density') {
+    if (value === undefined) {
+      ctx.stdout(`Physical density: ${density}\n`);
+      if (overrides.density) ctx.stdout(`Override density: ${overrides.density}\n`);
+      return 0;
+    }
+    if (value === 'reset') {
+      overrides.density = undefined;
+      return 0;
+    }
+    if (!/^\d+$/.test(value)) {
+      ctx.stderr(`Error: bad number ${value}\n`);
+      return 255;
+    }
+    overrides.density = Number(value);
+    return 0;
+  }
+  if (verb === 'user-rotation') {
+    const [, mode, rotation] = args;
+    if (mode === 'lock' && rotation !== undefined && /^[0-3]$/.test(rotation)) {
+      ctx.phone.settings.system.set('user_rotation', rotation);
+      applySetting(ctx.phone, 'system', 'user_rotation', rotation);
+    }
+    return 0;
+  }
+  ctx.stderr(`Error: unknown command '${verb ?? ''}'\n`);
+  return 255;
+}
+
+function svc(ctx: CommandContext): number {
+  const [service, action] = ctx.args;
+  const toggles: Record<string, string> = { wifi: 'wifi_on', bluetooth: 'bluetooth_on', data: 'mobile_data' };
+  const key = service === undefined ? undefined : toggles[service];
+  if (key && (action === 'enable' || action === 'disable')) {
+    ctx.phone.settings.global.set(key, action === 'enable' ? '1' : '0');
+    return 0;
+  }
+  if (service === 'power' && action === 'stayon') {
+    const value = ctx.args[2] ?? 'true';
+    ctx.phone.settings.global.set('stay_on_while_plugged_in', value === 'true' ? '7' : value === 'false' ? '0' : value);
+    return 0;
+  }
+  ctx.stdout('Available commands:\n    help     Show information about the subcommands\n    power    Control the power manager\n    data     Control mobile data connectivity\n    wifi     Control the Wi-Fi manager\n    usb      Control Usb state\n    nfc      Control NFC functions\n    bluetooth Control Bluetooth service\n');
+  return service === undefined || service === 'help' ? 0 : 1;
+}
+
+export const systemCommands: CommandTable = { getprop, setprop, settings, wm, svc };

@@ -21,7 +21,7 @@ const ALIASES: Array<[string, string]> = [
 
 /** Where the shell user may write; everything else is read-only or not its own. */
 const WRITABLE_ROOTS = ['/storage/emulated/0', '/data/local/tmp'];
-const READ_ONLY_ROOTS = ['/system', '/vendor', '/product', '/apex', '/proc', '/sys'];
+const READ_ONLY_ROOTS = ['/system', '/system_ext', '/vendor', '/product', '/odm', '/oem', '/apex', '/etc', '/bin', '/proc', '/sys'];
 const DISCARDING = new Set(['/dev/null', '/dev/zero']);
 
 /** Toybox applets and Android tools found in /system/bin, as `ls /system/bin` lists them. */
@@ -184,7 +184,8 @@ class PhoneFs implements VirtualFs {
 
   private writeDenied(full: string): FsResult {
     if (WRITABLE_ROOTS.some((root) => under(full, root))) return undefined;
-    if (full === '/' || READ_ONLY_ROOTS.some((root) => under(full, root))) return 'EROFS';
+    // The root itself is the read-only system image; /data and the rest belong to other users.
+    if (parentOf(full) === '/' || READ_ONLY_ROOTS.some((root) => under(full, root))) return 'EROFS';
     return 'EACCES';
   }
 

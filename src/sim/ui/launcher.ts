@@ -1,0 +1,96 @@
+// The home screen and the recent-apps overview of the Pixel launcher: icons labelled with the
+// apps' labels (tap to launch), and one card per recent task (tap to return, swipe up to close).
+import type { IconName, Widget } from '../types.js';
+import type { SystemPalette } from './theme.js';
+
+export const LAUNCHER_PACKAGE = 'com.google.android.apps.nexuslauncher';
+export const LAUNCHER_ACTIVITY = '.NexusLauncherActivity';
+const COLUMNS = 4;
+
+export interface LauncherApp { pkg: string; label: string }
+
+function iconFor(app: LauncherApp): IconName {
+  const name = `${app.pkg} ${app.label}`.toLowerCase();
+  if (name.includes('settings')) return 'settings';
+  if (name.includes('shop')) return 'cart';
+  if (name.includes('note')) return 'edit';
+  return 'star';
+}
+
+export function homeWidget(options: { apps: LauncherApp[]; palette: SystemPalette; open: (pkg: string) => void }): Widget {
+  const { palette } = options;
+  const rows: Widget[] = [];
+  for (let i = 0; i < options.apps.length; i += COLUMNS) {
+    const cells: Widget[] = options.apps.slice(i, i + COLUMNS).map((app) => ({
+      cls: 'android.widget.TextView',
+      key: `icon_${app.pkg}`,
+      text: app.label,
+      desc: app.label,
+      width: 0,
+      weight: 1,
+      height: 96,
+      clickable: true,
+      longClickable: true,
+      focusable: true,
+      onClick: () => options.open(app.pkg),
+      style: { icon: iconFor(app), color: palette.onSurface, fontSize: 12 },
+    }));
+    while (cells.length < COLUMNS) cells.push({ cls: 'android.view.View', key: `empty_${i}_${cells.length}`, width: 0, weight: 1, height: 96 });
+    rows.push({ cls: 'android.view.ViewGroup', key: `row_${i / COLUMNS}`, layout: 'row', children: cells });
+  }
+  return {
+    cls: 'android.widget.FrameLayout',
+    id: 'launcher',
+    height: 'fill',
+    style: { background: palette.wallpaper },
+    children: [{
+      cls: 'android.widget.ScrollView',
+      id: 'workspace',
+      height: 'fill',
+      padding: { top: 32, left: 8, right: 8 },
+      children: [{ cls: 'android.view.ViewGroup', key: 'cell_layout', gap: 8, children: rows }],
+    }],
+  };
+}
+
+export function recentsWidget(options: {
+  tasks: LauncherApp[];
+  palette: SystemPalette;
+  open: (pkg: string) => void;
+  close: (pkg: string) => void;
+  clearAll: () => void;
+}): Widget {
+  const { palette } = options;
+  const cards: Widget[] = options.tasks.map((task) => ({
+    cls: 'android.widget.FrameLayout',
+    id: 'task',
+    key: `task_${task.pkg}`,
+    desc: task.label,
+    height: 160,
+    clickable: true,
+    focusable: true,
+    onClick: () => options.open(task.pkg),
+    onSwipe: (direction) => { if (direction === 'up') options.close(task.pkg); },
+    padding: 16,
+    style: { background: palette.surface, radius: 16 },
+    children: [{ cls: 'android.widget.TextView', id: 'title', text: task.label, width: 'wrap', style: { color: palette.onSurface, fontSize: 16, bold: true } }],
+  }));
+  const content: Widget[] = cards.length > 0
+    ? [...cards, {
+      cls: 'android.widget.Button',
+      id: 'clear_all',
+      text: 'Clear all',
+      width: 'wrap',
+      align: 'center',
+      onClick: options.clearAll,
+      style: { color: palette.onSurface, background: palette.surface, radius: 20 },
+    }]
+    : [{ cls: 'android.widget.TextView', text: 'No recent items', width: 'wrap', align: 'center', padding: { top: 160 }, style: { color: palette.onSurface, fontSize: 16 } }];
+  return {
+    cls: 'android.widget.FrameLayout',
+    id: 'overview_panel',
+    height: 'fill',
+    style: { background: palette.wallpaper },
+    children: [{ cls: 'android.widget.ScrollView', id: 'recents_view', scrollable: 'vertical', height: 'fill', children: [{ cls: 'android.widget.LinearLayout', key: 'tasks', padding: 24, gap: 16, children: content }] }],
+  };
+}

@@ -1,0 +1,167 @@
+// The dialogs the system puts over apps: permission requests, "keeps stopping" after a crash and
+// "isn't responding" after a freeze, one above the other, with what Android logs for each.
+import type { ForegroundInfo, UiDeps, Widget } from '../types.js';
+import { anrDialog, crashDialog, fatalExceptionLines, PERMISSION_CONTROLLER, permissionDialog } from './system-dialogs.js';
+import type { SystemPalette } from './theme.js';
+import { className, shortComponent, userName, type ProcessTable, type RunningApp } from './processes.js';
+
+export interface SystemDialog {
+  kind: 'permission' | 'crash' | 'anr';
+  /** The app the dialog is about. */
+  owner: string;
+  /** Package of the dialog's window. */
+  windowPackage: string;
+  widget(palette: SystemPalette): Widget;
+  /** What the BACK key does while the dialog is on top. */
+  back(): void;
+  permission?: string;
+}
+
+const DEFAULT_ANR_DELAY_MS = 2000;
+/** Denials after which Android stops showing the dialog and denies at once. */
+const MAX_DENIALS = 2;
+
+export class SystemDialogs {
+  private stack: SystemDialog[] = [];
+  private readonly anrDelayMs: number;
+
+  constructor(private readonly o: {
+    deps: UiDeps;
+    table: ProcessTable;
+    changed: () => void;
+    kill: (app: RunningApp) => void;
+    run: (app: RunningApp | undefined, fn: () => void) => void;
+    hideKeyboard: () => void;
+    openAppInfo: () => void;
+  }) {
+    this.anrDelayMs = o.deps.timings?.anrDelayMs ?? DEFAULT_ANR_DELAY_MS;
+  }
+
+  top(): SystemDialog | undefined {
+    return this.stack[this.stack.length - 1];
+  }
+
+  /** BACK goes to the topmost system dialog first; false when there is none. */
+  back(): boolean {
+    const top = this.top();
+    if (!top) return false;
+    top.back();
+    return true;
+  }
+
+  /** A permission request is an Activity of PermissionController: it is what `dumpsys activity` shows on top. */
+  permissionActivity(): ForegroundInfo | undefined {
+    return this.top()?.kind === 'permission'
+      ? { package: PERMISSION_CONTROLLER, activity: 'com.android.permissioncontroller.permission.ui.GrantPermissionsActivity' }
+      : undefined;
+  }
+
+  /** The app's process is gone: its pending questions go with it (a crash report stays). */
+  forget(pkg: string): void {
+    this.stack = this.stack.filter((d) => d.owner !== pkg || d.kind === 'crash');
+  }
+
+  private show(dialog: SystemDialog): void {
+    this.stack.push(dialog);
+    this.o.hideKeyboard();
+    this.o.changed();
+  }
+
+  private dismiss(dialog: SystemDialog): void {
+    this.stack = this.stack.filter((d) => d !== dialog);
+    this.o.changed();
+  }
+
+  requestPermission(app: RunningApp, permission: string, label: string, onResult?: (granted: boolean) => void): void {
+    const { deps } = this.o;
+    const pkg = app.record.def.package;
+    const answerLater = (granted: boolean): void => { if (onResult) queueMicrotask(() => this.o.run(app, () => onResult(granted))); };
+    if (deps.packages.get(pkg)?.granted.has(permission)) { answerLater(true); return; }
+    if ((app.record.denials.get(permission) ?? 0) >= MAX_DENIALS) { answerLater(false); return; }
+    if (this.stack.some((d) => d.kind === 'permission' && d.owner === pkg && d.permission === permission)) return;
+    const answer = (granted: boolean): void => {
+      this.dismiss(dialog);
+      if (granted) deps.packages.grant(pkg, permission);
+      else {
+        deps.packages.revoke(pkg, permission);
+        app.record.denials.set(permission, (app.record.denials.get(permission) ?? 0) + 1);
+      }
+      if (onResult) this.o.run(app, () => onResult(granted));
+    };
+    const dialog: SystemDialog = {
+      kind: 'permission',
+      owner: pkg,
+      windowPackage: PERMISSION_CONTROLLER,
+      permission,
+      widget: (palette) => permissionDialog({ appLabel: app.record.def.label, permission, label, palette, answer }),
+      back: () => answer(false),
+    };
+    this.show(dialog);
+  }
+
+  /** Logs the uncaught exception as AndroidRuntime does and shows "<App> keeps stopping". */
+  crashed(app: RunningApp, exception: string, activity: string): void {
+    const { deps, table } = this.o;
+    const pkg = app.record.def.package;
+    for (const message of fatalExceptionLines({ pkg, pid: app.pid, exception, activity })) {
+      deps.logcat.append({ pid: app.pid, tid: app.pid, priority: 'E', tag: 'AndroidRuntime', message, buffer: 'crash' });
+    }
+    table.appLog(app, 'I', 'Process', `Sending signal. PID: ${app.pid} SIG: 9`);
+    const dialog: SystemDialog = {
+      kind: 'crash',
+      owner: pkg,
+      windowPackage: 'android',
+      widget: (palette) => crashDialog({
+        appLabel: app.record.def.label,
+        palette,
+        appInfo: () => { this.dismiss(dialog); this.o.openAppInfo(); },
+        close: () => this.dismiss(dialog),
+      }),
+      back: () => this.dismiss(dialog),
+    };
+    this.show(dialog);
+  }
+
+  /** The main thread stops: input is ignored, and after the ANR delay the dialog offers Close app / Wait. */
+  freeze(app: RunningApp): void {
+    if (!app.alive || app.frozen) return;
+    app.frozen = true;
+    app.ctx.log('W', 'Choreographer', 'Skipped 312 frames!  The application may be doing too much work on its main thread.');
+    this.armAnr(app);
+  }
+
+  private armAnr(app: RunningApp): void {
+    app.cancelAnr?.();
+    app.cancelAnr = this.o.deps.clock.setTimeout(() => {
+      app.cancelAnr = undefined;
+      if (app.alive && app.frozen) this.notResponding(app);
+    }, this.anrDelayMs);
+  }
+
+  private notResponding(app: RunningApp): void {
+    const { table } = this.o;
+    const pkg = app.record.def.package;
+    const activity = app.lastView?.activity ?? app.record.def.launchActivity;
+    const component = shortComponent(pkg, activity);
+    table.system('E', 'ActivityManager', `ANR in ${pkg} (${component})`);
+    table.system('E', 'ActivityManager', `PID: ${app.pid}`);
+    table.system('E', 'ActivityManager', `Reason: Input dispatching timed out (${pkg}/${className(pkg, activity)} is not responding. Waited 5001ms for MotionEvent)`);
+    const dialog: SystemDialog = {
+      kind: 'anr',
+      owner: pkg,
+      windowPackage: 'android',
+      widget: (palette) => anrDialog({
+        appLabel: app.record.def.label,
+        palette,
+        close: () => {
+          this.dismiss(dialog);
+          table.system('I', 'ActivityManager', `Killing ${app.pid}:${pkg}/${userName(app.record.uid).replace('_', '')} (adj 0): user request after error`);
+          this.o.kill(app);
+        },
+        wait: () => { this.dismiss(dialog); this.armAnr(app); },
+      }),
+      back: () => { this.dismiss(dialog); this.armAnr(app); },
+    };
+    this.show(dialog);
+  }
+}

@@ -51,7 +51,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     say(`Virtual phone ${sim.serial}: device port 127.0.0.1:${sim.port}, adb server protocol on 127.0.0.1:${sim.serverPort}`);
     const client = Adb.createClient({ host: '127.0.0.1', port: sim.serverPort });
     const devices = await client.listDevices();
-    say(`adbkit lists: ${devices.map((d) => `${d.id} (${d.type})`).join(', ')}`);
+    say(`adbkit lists: ${devices.map((d: { id: string; type: string }) => `${d.id} (${d.type})`).join(', ')}`);
     const device = client.getDevice(devices[0].id);
     const props = await device.getProperties();
     say(`Model: ${props['ro.product.model']}, Android ${props['ro.build.version.release']} (SDK ${props['ro.build.version.sdk']})`);

@@ -1,0 +1,112 @@
+// The system's own drawing: status bar, gesture pill, dialog cards over a scrim, toasts.
+import type { Frame, LaidOutNode, LaidOutWindow } from '../types.js';
+import { darken, luminance, mix, parseColour, toHex, type Rgba } from './colour.js';
+import { iconElement } from './icons.js';
+import { box, paint, rect, type Canvas } from './shapes.js';
+import { drawTextBlock } from './text-block.js';
+import { fitLine, measure, textElement } from './text.js';
+import { NAV_BAR_DP, STATUS_BAR_DP } from './theme.js';
+
+/** The colour an app paints at a point: its deepest opaque styled background there. */
+export function appColourAt(windows: LaidOutWindow[], x: number, y: number, fallback: Rgba): Rgba {
+  let found = fallback;
+  const visit = (node: LaidOutNode): void => {
+    const b = node.bounds;
+    if (x < b.left || x >= b.right || y < b.top || y >= b.bottom) return;
+    const colour = parseColour(node.style?.background);
+    if (colour && colour.a >= 0.5) found = colour;
+    node.children.forEach(visit);
+  };
+  for (const window of windows) if (window.kind === 'app') visit(window.root);
+  return found;
+}
+
+/** Status bar: a shade darker than the app's top edge, with the time, notifications, wifi and battery. */
+export function drawStatusBar(canvas: Canvas, frame: Frame): void {
+  const { u, pal, out, width } = canvas;
+  const height = u.dp(STATUS_BAR_DP);
+  const beneath = appColourAt(frame.windows, width / 2, height + 1, parseColour(pal.background) ?? { r: 255, g: 255, b: 255, a: 1 });
+  const bar = luminance(beneath) > 0.5 ? darken(beneath, 0.1) : mix(beneath, { r: 0, g: 0, b: 0, a: 1 }, 0.3);
+  out.push(rect({ x: 0, y: 0, w: width, h: height }, { fill: toHex(bar) }));
+  const ink = luminance(bar) > 0.4 ? '#1c1b1f' : '#f4eff4';
+  const cy = height / 2;
+  const px = u.sp(14);
+  const side = u.dp(16);
+  let x = u.dp(16);
+  const time = fitLine(frame.statusBar.time, width / 3, { px, bold: true });
+  out.push(textElement({ text: time, x, cy, px, bold: true, colour: ink }));
+  x += measure(time, { px, bold: true }) + u.dp(8);
+  for (let i = 0; i < Math.min(3, frame.statusBar.notifications); i++) {
+    out.push(iconElement({ name: 'bell', cx: x + side / 2, cy, size: side, colour: ink }));
+    x += side + u.dp(4);
+  }
+  let right = width - u.dp(16);
+  right -= drawBattery(canvas, { right, cy, level: frame.statusBar.battery, ink });
+  if (frame.statusBar.wifi) {
+    right -= u.dp(6);
+    out.push(iconElement({ name: 'wifi', cx: right - side / 2, cy, size: side, colour: ink }));
+  }
+}
+
+/** A vertical battery filled to its level (red when low); returns the width used. */
+function drawBattery(canvas: Canvas, at: { right: number; cy: number; level: number; ink: string }): number {
+  const { u, out } = canvas;
+  const w = u.dp(8);
+  const h = u.dp(14);
+  const x = at.right - w;
+  const y = at.cy - h / 2 + u.dp(1);
+  const level = Math.min(100, Math.max(0, Number.isFinite(at.level) ? at.level : 0));
+  out.push(rect({ x: x + w * 0.3, y: y - u.dp(2), w: w * 0.4, h: u.dp(2) }, { fill: at.ink }));
+  out.push(rect({ x, y, w, h }, { stroke: at.ink, strokeWidth: u.dp(1.2), radius: u.dp(1.5) }));
+  const inner = h - u.dp(3);
+  const filled = (inner * level) / 100;
+  if (filled > 0) out.push(rect({ x: x + u.dp(1.5), y: y + u.dp(1.5) + inner - filled, w: w - u.dp(3), h: filled }, { fill: level <= 15 ? '#e53935' : at.ink }));
+  return w;
+}
+
+/** The gesture handle centred at the bottom edge, contrasting with what is beneath it. */
+export function drawNavBar(canvas: Canvas, frame: Frame): void {
+  const { u, pal, out, width, height } = canvas;
+  const band = u.dp(NAV_BAR_DP);
+  const beneath = appColourAt(frame.windows, width / 2, height - band / 2, parseColour(pal.background) ?? { r: 255, g: 255, b: 255, a: 1 });
+  const keyboard = frame.windows.some((w) => w.kind === 'keyboard' && w.root.bounds.bottom >= height - band);
+  const dark = keyboard ? pal.dark : luminance(beneath) < 0.4;
+  const w = u.dp(108);
+  const h = u.dp(4);
+  out.push(rect({ x: (width - w) / 2, y: height - band / 2 - h / 2, w, h }, { fill: dark ? '#e6e1e5' : '#1c1b1f', fillOpacity: 0.85, radius: h / 2 }));
+}
+
+/** Scrim over everything beneath, then the card the dialog's widgets sit on. */
+export function drawDialogFrame(canvas: Canvas, window: LaidOutWindow): Rgba {
+  const { u, pal, out, width, height } = canvas;
+  if (window.scrim) out.push(rect({ x: 0, y: 0, w: width, h: height }, { fill: pal.scrim, fillOpacity: pal.scrimOpacity }));
+  const own = paint(window.root.style?.background);
+  if (own && own.opacity >= 0.5) return own.rgba;
+  const area = box(window.root.bounds);
+  const radius = u.dp(window.root.style?.radius ?? 16);
+  out.push(rect(area, { fill: pal.dialog, radius }));
+  out.push(rect(area, { stroke: pal.dark ? '#ffffff' : '#000000', strokeWidth: u.dp(1), strokeOpacity: 0.12, radius }));
+  return parseColour(pal.dialog) ?? { r: 255, g: 255, b: 255, a: 1 };
+}
+
+/** A toast: a dark rounded pill with its message centred. */
+export function drawToast(canvas: Canvas, window: LaidOutWindow): void {
+  const { u, pal, out } = canvas;
+  const area = box(window.root.bounds);
+  if (area.w <= 0 || area.h <= 0) return;
+  out.push(rect(area, { fill: pal.toast, fillOpacity: 0.95, radius: Math.min(area.h / 2, u.dp(24)) }));
+  const message = firstText(window.root);
+  if (message) {
+    const pad = Math.min(u.dp(16), area.w / 8);
+    drawTextBlock(out, { text: message, area: { ...area, x: area.x + pad, w: area.w - 2 * pad }, px: u.sp(14), bold: false, colour: pal.onToast, align: 'center' });
+  }
+}
+
+function firstText(node: LaidOutNode): string {
+  if (node.text) return node.text;
+  for (const child of node.children) {
+    const text = firstText(child);
+    if (text) return text;
+  }
+  return node.contentDesc;
+}

@@ -1,0 +1,105 @@
+// Input widgets: text fields with hint, password dots and caret; switches; check boxes and radios.
+import type { LaidOutNode } from '../types.js';
+import type { Rgba } from './colour.js';
+import { iconElement } from './icons.js';
+import { circle, line, paint, parseBorder, readable, rect, type Box, type Canvas } from './shapes.js';
+import { drawTextBlock } from './text-block.js';
+import { round } from './text.js';
+
+interface ControlScene { canvas: Canvas; under: Rgba }
+
+/** EditText: filled or outlined box when styled, else Material's underline; accent and caret when focused. */
+export function drawField(node: LaidOutNode, area: Box, scene: ControlScene): void {
+  const { u, pal, out } = scene.canvas;
+  const style = node.style ?? {};
+  const fill = paint(style.background);
+  const border = parseBorder(style.border, u);
+  const radius = u.dp(style.radius ?? 4);
+  const boxed = (fill !== undefined && fill.opacity > 0) || border !== undefined;
+  let under = scene.under;
+  if (fill && fill.opacity > 0) {
+    out.push(rect(area, { fill: fill.hex, fillOpacity: fill.opacity, radius }));
+    if (fill.opacity >= 0.5) under = fill.rgba;
+  }
+  if (border || (boxed && node.focused)) {
+    const colour = node.focused ? pal.primary : border?.colour.hex ?? pal.outline;
+    const width = node.focused ? Math.max(u.dp(2), border?.width ?? 0) : border?.width ?? u.dp(1);
+    out.push(rect(area, { stroke: colour, strokeWidth: width, radius }));
+  }
+  if (!boxed) {
+    const width = node.focused ? u.dp(2) : u.dp(1);
+    const y = area.y + area.h - width / 2 - u.dp(2);
+    out.push(`<rect x="${round(area.x)}" y="${round(y - width / 2)}" width="${round(area.w)}" height="${round(width)}" fill="${node.focused ? pal.primary : pal.outline}"/>`);
+  }
+  const inset = boxed ? u.dp(12) : u.dp(4);
+  let textArea: Box = { x: area.x + inset, y: area.y, w: area.w - 2 * inset, h: area.h };
+  const px = u.sp(style.fontSize ?? 16);
+  if (style.icon) {
+    const size = Math.min(u.dp(24), area.h * 0.6);
+    out.push(iconElement({ name: style.icon, cx: textArea.x + size / 2, cy: area.y + area.h / 2, size, colour: readable(undefined, pal.onSurfaceVariant, under).hex }));
+    textArea = { ...textArea, x: textArea.x + size + u.dp(12), w: textArea.w - size - u.dp(12) };
+  }
+  const hint = node.showingHint === true;
+  const shown = node.password && !hint ? '•'.repeat(Array.from(node.text).length) : node.text;
+  const colour = hint ? readable(undefined, pal.hint, under) : readable(style.color, pal.onSurface, under);
+  let endX = textArea.x;
+  let cy = area.y + area.h / 2;
+  if (shown && textArea.w > 0) {
+    const end = drawTextBlock(out, { text: shown, area: textArea, px, bold: style.bold ?? false, colour: colour.hex, opacity: colour.opacity, align: 'start' });
+    if (!hint) ({ endX, cy } = end);
+  }
+  if (node.focused) {
+    const x = Math.min(endX + u.dp(1), area.x + area.w - u.dp(2));
+    out.push(line(x, cy - px * 0.6, x, cy + px * 0.6, pal.primary, u.dp(2)));
+  }
+}
+
+/** Switch: label at the start, track and thumb at the end; the thumb takes the accent colour when on. */
+export function drawSwitch(node: LaidOutNode, area: Box, scene: ControlScene): void {
+  const { u, pal, out } = scene.canvas;
+  const style = node.style ?? {};
+  const trackW = u.dp(36);
+  const trackH = u.dp(14);
+  const thumbR = u.dp(10);
+  const right = area.x + area.w - Math.min(u.dp(8), area.w / 10);
+  const trackX = Math.max(area.x + thumbR, right - thumbR - trackW + trackH / 2);
+  const cy = area.y + area.h / 2;
+  const on = node.checked;
+  const trackBox: Box = { x: trackX, y: cy - trackH / 2, w: trackW, h: trackH };
+  out.push(rect(trackBox, { fill: on ? pal.primary : pal.switchOffTrack, fillOpacity: on ? 0.5 : 0.6, radius: trackH / 2 }));
+  const thumbX = on ? trackX + trackW - trackH / 2 : trackX + trackH / 2;
+  out.push(circle(thumbX, cy, thumbR, on
+    ? { fill: pal.primary }
+    : { fill: pal.switchOffThumb, stroke: pal.dark ? '#8a8a8a' : '#b0b0b0', strokeWidth: u.dp(1) }));
+  if (node.text) {
+    const colour = readable(style.color, pal.onSurface, scene.under);
+    const w = trackX - thumbR - area.x - u.dp(12);
+    if (w > 0) drawTextBlock(out, { text: node.text, area: { x: area.x, y: area.y, w, h: area.h }, px: u.sp(style.fontSize ?? 14), bold: style.bold ?? false, colour: colour.hex, align: 'start' });
+  }
+}
+
+/** CheckBox (square with a tick) or RadioButton (ring with a dot), label after it. */
+export function drawCheck(node: LaidOutNode, area: Box, scene: ControlScene & { round: boolean }): void {
+  const { u, pal, out } = scene.canvas;
+  const style = node.style ?? {};
+  const side = Math.min(u.dp(18), area.h);
+  const x = area.x + Math.min(u.dp(3), area.w / 10);
+  const cy = area.y + area.h / 2;
+  const mark: Box = { x, y: cy - side / 2, w: side, h: side };
+  const ink = node.checked ? pal.primary : pal.onSurfaceVariant;
+  if (scene.round) {
+    out.push(circle(x + side / 2, cy, side / 2 - u.dp(1), { stroke: ink, strokeWidth: u.dp(2) }));
+    if (node.checked) out.push(circle(x + side / 2, cy, side / 4, { fill: ink }));
+  } else if (node.checked) {
+    out.push(rect(mark, { fill: ink, radius: u.dp(2) }));
+    out.push(iconElement({ name: 'check', cx: x + side / 2, cy, size: side * 0.9, colour: pal.onPrimary }));
+  } else {
+    out.push(rect(mark, { stroke: ink, strokeWidth: u.dp(2), radius: u.dp(2) }));
+  }
+  if (node.text) {
+    const colour = readable(style.color, pal.onSurface, scene.under);
+    const tx = x + side + u.dp(12);
+    const w = area.x + area.w - tx;
+    if (w > 0) drawTextBlock(out, { text: node.text, area: { x: tx, y: area.y, w, h: area.h }, px: u.sp(style.fontSize ?? 14), bold: style.bold ?? false, colour: colour.hex, align: 'start' });
+  }
+}

@@ -1,0 +1,64 @@
+// The phone's screen: a frame drawn as SVG, rasterised by resvg and encoded as PNG.
+import { createHash } from 'node:crypto';
+import type { Frame } from '../types.js';
+import { RenderError } from './errors.js';
+import { encodePng } from './png.js';
+import { loadRasteriser, type RasteriserKind } from './raster.js';
+import { frameToSvg } from './svg.js';
+
+export { RenderError } from './errors.js';
+export { frameToSvg } from './svg.js';
+
+export interface ScreenRendererOptions {
+  /** 'auto' uses the WebAssembly resvg when installed, else the native addon. */
+  rasteriser?: RasteriserKind | 'auto';
+  /** How many recent screens keep their PNG; an unchanged screen is then not drawn again. */
+  cacheSize?: number;
+}
+
+/** Draws frames to PNG, remembering the last few so repeated screenshots of one screen are instant. */
+export class ScreenRenderer {
+  private readonly cache = new Map<string, Buffer>();
+  private readonly cacheSize: number;
+  private readonly rasteriser: RasteriserKind | 'auto';
+
+  constructor(options: ScreenRendererOptions = {}) {
+    this.cacheSize = options.cacheSize ?? 8;
+    this.rasteriser = options.rasteriser ?? 'auto';
+  }
+
+  /** The PNG of a frame. The same frame gives the same bytes; callers must not modify the buffer. */
+  async render(frame: Frame): Promise<Buffer> {
+    const svg = frameToSvg(frame);
+    const key = createHash('sha1').update(svg).digest('hex');
+    const cached = this.cache.get(key);
+    if (cached) {
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return cached;
+    }
+    const rasteriser = await loadRasteriser(this.rasteriser);
+    let png: Buffer;
+    try {
+      const pixels = rasteriser.rasterise(svg);
+      png = encodePng(pixels.data, pixels.width, pixels.height);
+    } catch (error) {
+      throw new RenderError(`resvg (${rasteriser.kind}) could not draw a ${frame.size.width}x${frame.size.height} frame: ${String(error)}. This is a renderer bug; report it with the frame.`);
+    }
+    this.cache.set(key, png);
+    while (this.cache.size > this.cacheSize) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest === undefined) break;
+      this.cache.delete(oldest);
+    }
+    return png;
+  }
+}
+
+let shared: ScreenRenderer | undefined;
+
+/** The PNG of a frame at the frame's full size, as `screencap -p` returns it. */
+export function renderPng(frame: Frame): Promise<Buffer> {
+  shared ??= new ScreenRenderer();
+  return shared.render(frame);
+}

@@ -1,0 +1,91 @@
+// SVG primitives in pixel coordinates, and the drawing state shared while a frame is built.
+import type { Bounds } from '../types.js';
+import { contrastRatio, parseColour, toHex, type Rgba } from './colour.js';
+import type { Palette, Units } from './theme.js';
+import { round } from './text.js';
+
+/** Where a frame's SVG is collected, with the screen's units and theme. */
+export interface Canvas {
+  out: string[];
+  u: Units;
+  pal: Palette;
+  width: number;
+  height: number;
+}
+
+export interface Box { x: number; y: number; w: number; h: number }
+
+export function box(b: Bounds): Box {
+  return { x: b.left, y: b.top, w: b.right - b.left, h: b.bottom - b.top };
+}
+
+export interface RectStyle {
+  fill?: string;
+  fillOpacity?: number;
+  radius?: number;
+  stroke?: string;
+  strokeWidth?: number;
+  strokeOpacity?: number;
+}
+
+export function rect(area: Box, style: RectStyle): string {
+  const radius = Math.min(style.radius ?? 0, area.w / 2, area.h / 2);
+  const rx = radius > 0 ? ` rx="${round(radius)}"` : '';
+  let paint = `fill="${style.fill ?? 'none'}"`;
+  if (style.fillOpacity !== undefined && style.fillOpacity < 1) paint += ` fill-opacity="${round(style.fillOpacity * 100) / 100}"`;
+  if (style.stroke) {
+    const sw = style.strokeWidth ?? 1;
+    paint += ` stroke="${style.stroke}" stroke-width="${round(sw)}"`;
+    if (style.strokeOpacity !== undefined && style.strokeOpacity < 1) paint += ` stroke-opacity="${style.strokeOpacity}"`;
+    // A stroke is centred on the outline; inset it so it stays inside the box.
+    area = { x: area.x + sw / 2, y: area.y + sw / 2, w: Math.max(0, area.w - sw), h: Math.max(0, area.h - sw) };
+  }
+  return `<rect x="${round(area.x)}" y="${round(area.y)}" width="${round(area.w)}" height="${round(area.h)}"${rx} ${paint}/>`;
+}
+
+export function circle(cx: number, cy: number, r: number, style: RectStyle): string {
+  let paint = `fill="${style.fill ?? 'none'}"`;
+  if (style.fillOpacity !== undefined && style.fillOpacity < 1) paint += ` fill-opacity="${round(style.fillOpacity * 100) / 100}"`;
+  if (style.stroke) paint += ` stroke="${style.stroke}" stroke-width="${round(style.strokeWidth ?? 1)}"`;
+  return `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(r)}" ${paint}/>`;
+}
+
+export function line(x1: number, y1: number, x2: number, y2: number, colour: string, width: number): string {
+  return `<path d="M${round(x1)} ${round(y1)}L${round(x2)} ${round(y2)}" stroke="${colour}" stroke-width="${round(width)}" stroke-linecap="round" fill="none"/>`;
+}
+
+/** A colour from an app's style, normalised to #rrggbb plus opacity; undefined when it cannot be read. */
+export interface Paint { hex: string; opacity: number; rgba: Rgba }
+
+export function paint(value: string | undefined): Paint | undefined {
+  const rgba = parseColour(value);
+  if (!rgba) return undefined;
+  return { hex: toHex(rgba), opacity: rgba.a, rgba };
+}
+
+export function paintOf(hex: string): Paint {
+  const rgba = parseColour(hex) ?? { r: 0, g: 0, b: 0, a: 1 };
+  return { hex: toHex(rgba), opacity: rgba.a, rgba };
+}
+
+/** Reads a CSS-like border such as '1px solid #ccc', '2dp #6750a4' or '#ccc'. */
+export function parseBorder(value: string | undefined, u: Units): { colour: Paint; width: number } | undefined {
+  if (!value) return undefined;
+  let width = u.dp(1);
+  let colour: Paint | undefined;
+  for (const token of value.trim().split(/\s+(?![^(]*\))/)) {
+    const size = /^([\d.]+)(px|dp)?$/.exec(token);
+    if (size) width = size[2] === 'px' ? Number(size[1]) : u.dp(Number(size[1]));
+    else colour = paint(token) ?? colour;
+  }
+  return colour ? { colour, width } : undefined;
+}
+
+/** The app's colour unless it would vanish against what is beneath; then a readable default. */
+export function readable(requested: string | undefined, fallback: string, under: Rgba): Paint {
+  const wanted = paint(requested);
+  if (wanted && wanted.opacity > 0 && contrastRatio(wanted.rgba, under) >= 1.5) return wanted;
+  const base = paintOf(fallback);
+  if (contrastRatio(base.rgba, under) >= 1.5) return base;
+  return paintOf(contrastRatio({ r: 0, g: 0, b: 0, a: 1 }, under) > contrastRatio({ r: 255, g: 255, b: 255, a: 1 }, under) ? '#000000' : '#ffffff');
+}

@@ -1,0 +1,151 @@
+// Draws one window's node tree: each node's own background, class default look, text and icon.
+import type { LaidOutNode } from '../types.js';
+import type { Rgba } from './colour.js';
+import { drawCheck, drawField, drawSwitch } from './controls.js';
+import { iconElement } from './icons.js';
+import { box, circle, line, paint, paintOf, parseBorder, readable, rect, type Box, type Canvas } from './shapes.js';
+import { drawTextBlock } from './text-block.js';
+import { DISABLED_OPACITY } from './theme.js';
+
+export type WidgetKind = 'button' | 'imageButton' | 'field' | 'switch' | 'checkbox' | 'radio' | 'image' | 'progress' | 'text';
+
+export function widgetKind(cls: string): WidgetKind {
+  const name = cls.split(/[.$]/).pop() ?? cls;
+  if (/ImageButton$|FloatingActionButton$/.test(name)) return 'imageButton';
+  if (/RadioButton$/.test(name)) return 'radio';
+  if (/Button$/.test(name)) return 'button';
+  if (/EditText$|AutoCompleteTextView$/.test(name)) return 'field';
+  if (/Switch(Compat|Material)?$/.test(name)) return 'switch';
+  if (/CheckBox$|CheckedTextView$/.test(name)) return 'checkbox';
+  if (/ImageView$/.test(name)) return 'image';
+  if (/ProgressBar$/.test(name)) return 'progress';
+  return 'text';
+}
+
+/** What a node is drawn over and how it may draw. */
+export interface NodeScene {
+  canvas: Canvas;
+  /** The colour beneath the node, for contrast decisions. */
+  under: Rgba;
+  parent?: LaidOutNode;
+}
+
+/** Draws a node and its descendants, parents first so children paint over them. */
+export function drawTree(node: LaidOutNode, scene: NodeScene): void {
+  const area = box(node.bounds);
+  if (area.w <= 0 || area.h <= 0) return;
+  const own: string[] = [];
+  const under = drawNode(node, area, { ...scene, canvas: { ...scene.canvas, out: own } });
+  const { out } = scene.canvas;
+  if (own.length > 0) out.push(node.enabled ? own.join('') : `<g opacity="${DISABLED_OPACITY}">${own.join('')}</g>`);
+  for (const child of node.children) drawTree(child, { canvas: scene.canvas, under, parent: node });
+}
+
+/** Draws the node itself; returns the colour its children are drawn over. */
+function drawNode(node: LaidOutNode, area: Box, scene: NodeScene): Rgba {
+  const { canvas } = scene;
+  const { u, pal, out } = canvas;
+  const kind = widgetKind(node.cls);
+  const style = node.style ?? {};
+  let under = scene.under;
+  let fill = paint(style.background);
+  if (!fill && kind === 'button') fill = paintOf(pal.primary);
+  const radius = style.radius !== undefined ? u.dp(style.radius) : kind === 'button' ? Math.min(area.h / 2, u.dp(20)) : 0;
+  if (fill && fill.opacity > 0 && kind !== 'field') {
+    out.push(rect(area, { fill: fill.hex, fillOpacity: fill.opacity, radius }));
+    if (fill.opacity >= 0.5) under = fill.rgba;
+  }
+  const border = parseBorder(style.border, u);
+  if (border && kind !== 'field') out.push(rect(area, { stroke: border.colour.hex, strokeWidth: border.width, radius }));
+
+  switch (kind) {
+    case 'field': drawField(node, area, { canvas, under }); break;
+    case 'switch': drawSwitch(node, area, { canvas, under }); break;
+    case 'checkbox':
+    case 'radio': drawCheck(node, area, { canvas, under, round: kind === 'radio' }); break;
+    case 'button': drawButtonContent(node, area, { canvas, under, filled: fill !== undefined && fill.opacity > 0 }); break;
+    case 'imageButton':
+    case 'image':
+    case 'progress': drawGlyphNode(node, area, kind, { canvas, under }); break;
+    default: drawLabel(node, area, { canvas, under, parent: scene.parent });
+  }
+  return under;
+}
+
+interface ContentScene { canvas: Canvas; under: Rgba }
+
+function drawButtonContent(node: LaidOutNode, area: Box, scene: ContentScene & { filled: boolean }): void {
+  const { u, pal, out } = scene.canvas;
+  const style = node.style ?? {};
+  const colour = readable(style.color, scene.filled ? pal.onPrimary : pal.primary, scene.under);
+  const px = u.sp(style.fontSize ?? 14);
+  const pad = Math.min(u.dp(12), area.w / 8);
+  let textArea: Box = { x: area.x + pad, y: area.y, w: area.w - 2 * pad, h: area.h };
+  if (style.icon) {
+    const size = Math.min(u.dp(18), area.h * 0.6);
+    if (!node.text) {
+      out.push(iconElement({ name: style.icon, cx: area.x + area.w / 2, cy: area.y + area.h / 2, size: Math.min(u.dp(24), area.h * 0.6), colour: colour.hex }));
+      return;
+    }
+    out.push(iconElement({ name: style.icon, cx: area.x + pad + size / 2, cy: area.y + area.h / 2, size, colour: colour.hex }));
+    textArea = { ...textArea, x: textArea.x + size + u.dp(8), w: textArea.w - size - u.dp(8) };
+  }
+  if (node.text) {
+    drawTextBlock(out, { text: node.text, area: textArea, px, bold: style.bold ?? true, colour: colour.hex, opacity: colour.opacity, align: 'center' });
+  }
+}
+
+/** ImageView, ImageButton and ProgressBar: the named glyph, or a visible placeholder when none is named. */
+function drawGlyphNode(node: LaidOutNode, area: Box, kind: WidgetKind, scene: ContentScene): void {
+  const { u, pal, out } = scene.canvas;
+  const style = node.style ?? {};
+  const side = Math.min(area.w, area.h);
+  const size = side <= u.dp(64) ? Math.min(u.dp(24), side * 0.75) : side * 0.45;
+  const cx = area.x + area.w / 2;
+  const cy = area.y + area.h / 2;
+  const fallback = kind === 'progress' ? pal.primary : pal.onSurfaceVariant;
+  const colour = readable(style.color, fallback, scene.under);
+  const icon = style.icon ?? (kind === 'progress' ? 'spinner' : kind === 'image' ? 'image' : undefined);
+  if (kind === 'image' && !style.icon && !style.background) {
+    out.push(rect(area, { fill: pal.surfaceVariant, radius: u.dp(4) }));
+  }
+  if (icon) out.push(iconElement({ name: icon, cx, cy, size, colour: colour.hex }));
+  else out.push(circle(cx, cy, size / 2, { stroke: colour.hex, strokeWidth: u.dp(2) }));
+  if (node.text) {
+    drawTextBlock(out, { text: node.text, area: { ...area, y: cy + size / 2, h: area.y + area.h - cy - size / 2 }, px: u.sp(style.fontSize ?? 12), bold: false, colour: colour.hex, align: 'center' });
+  }
+}
+
+/** TextView and plain views: optional icon at the start, text left-aligned and vertically centred. */
+function drawLabel(node: LaidOutNode, area: Box, scene: ContentScene & { parent?: LaidOutNode }): void {
+  const { u, pal, out } = scene.canvas;
+  const style = node.style ?? {};
+  const tab = node.selected && isTab(node, scene.parent);
+  const colour = readable(style.color, tab ? pal.primary : pal.onSurface, scene.under);
+  let textArea = area;
+  if (style.icon) {
+    const size = Math.min(u.dp(24), area.h * 0.7);
+    const iconX = node.text ? area.x + Math.min(u.dp(16), area.w / 10) + size / 2 : area.x + area.w / 2;
+    out.push(iconElement({ name: style.icon, cx: iconX, cy: area.y + area.h / 2, size, colour: colour.hex }));
+    const used = iconX + size / 2 + u.dp(12) - area.x;
+    textArea = { ...area, x: area.x + used, w: area.w - used };
+  }
+  if (node.text && textArea.w > 0) {
+    drawTextBlock(out, {
+      text: node.text, area: textArea, px: u.sp(style.fontSize ?? 14), bold: style.bold ?? tab,
+      colour: colour.hex, opacity: colour.opacity, align: tab ? 'center' : 'start',
+    });
+  }
+  if (tab) {
+    const thickness = u.dp(3);
+    out.push(line(area.x + u.dp(8), area.y + area.h - thickness / 2, area.x + area.w - u.dp(8), area.y + area.h - thickness / 2, pal.primary, thickness));
+  }
+}
+
+/** A selected node is a tab when its class says so or it sits in a row of same-height siblings. */
+function isTab(node: LaidOutNode, parent: LaidOutNode | undefined): boolean {
+  if (/Tab/.test(node.cls) || (parent && /Tab/.test(parent.cls))) return true;
+  if (!parent || parent.children.length < 2) return false;
+  const { top, bottom } = node.bounds;
+  return parent.children.every((c) => c.bounds.top === top && c.bounds.bottom === bottom);
+}

@@ -89,7 +89,8 @@ function start(ctx: CommandContext, args: string[]): number {
   const alreadyTop = before.package === after.package && before.activity === after.activity && wasRunning;
   if (alreadyTop) ctx.stdout('Warning: Activity not started, intent has been delivered to currently running top-most instance.\n');
   if (!o.wait) return 0;
-  const component = shortComponent(after.package, after.activity);
+  // The launched activity, even when a permission dialog of another package is on top of it.
+  const component = cmp ?? shortComponent(after.package, after.activity);
   const state = alreadyTop ? 'UNKNOWN (0)' : wasRunning ? 'HOT' : 'COLD';
   const total = steadyMs(`${component}:${state}`, state === 'COLD' ? 380 : 90, state === 'COLD' ? 240 : 80);
   ctx.stdout(`Status: ok\nLaunchState: ${state}\nActivity: ${component}\n`);

@@ -25,7 +25,7 @@ function displayLines(phone: Phone): string {
 }
 
 function windowDump(phone: Phone, section: string | undefined): string {
-  const { window, record } = focus(phone);
+  const { window, record, pkg } = focus(phone);
   const ime = phone.ui.keyboardShown();
   const imeWindow = `Window{${identity('window:ime')} u0 InputMethod}`;
   const focusLines = `  mCurrentFocus=${window}
@@ -33,15 +33,15 @@ function windowDump(phone: Phone, section: string | undefined): string {
   mInputMethodWindow=${ime ? imeWindow : 'null'}
   mInputMethodTarget=${window}
 `;
-  if (section === 'displays') return `${displayLines(phone)}\n${focusLines}`;
   const windows = `WINDOW MANAGER WINDOWS (dumpsys window windows)
   Window #0 ${window}:
-    mDisplayId=0 rootTaskId=${taskId(focus(phone).pkg)} mSession=Session{${identity('session')} 0:u0a10000} mClient=android.os.BinderProxy@${identity('client')}
+    mDisplayId=0 rootTaskId=${taskId(pkg)} mSession=Session{${identity('session')} 0:u0a10000} mClient=android.os.BinderProxy@${identity('client')}
     mHasSurface=true isReadyForDisplay()=true mWindowRemovalAllowed=false
 ${ime ? `  Window #1 ${imeWindow}:\n    mDisplayId=0 mHasSurface=true isReadyForDisplay()=true\n` : ''}
-${focusLines}`;
-  if (section === 'windows') return windows;
-  return `${windows}\n${displayLines(phone)}\n${focusLines}`;
+`;
+  if (section === 'windows') return `${windows}${focusLines}`;
+  if (section === 'displays') return `${displayLines(phone)}\n${focusLines}`;
+  return `${windows}${displayLines(phone)}\n${focusLines}`;
 }
 
 function activityDump(phone: Phone): string {

@@ -23,6 +23,11 @@ function appUser(phone: Phone, pkg: string, fallback: string): string {
   return `u0_a${uidOf(pkg, installed?.system ?? false) - 10000}`;
 }
 
+/** system_server's pid as its log lines show it, so `ps` and `logcat` agree. */
+function systemServerPid(phone: Phone): number {
+  return phone.logcat.entries({ buffers: ['system'] }).find((e) => e.tag.startsWith('Activity'))?.pid ?? 601;
+}
+
 export function allProcesses(phone: Phone): Proc[] {
   const apps = phone.ui.processes().map((p): Proc => ({
     user: appUser(phone, p.package, p.user),
@@ -34,7 +39,8 @@ export function allProcesses(phone: Phone): Proc[] {
     name: p.package,
   }));
   const known = new Set(apps.map((a) => a.name));
-  return [...SYSTEM_PROCESSES.filter((p) => !known.has(p.name)), ...apps].sort((a, b) => a.pid - b.pid);
+  const system = SYSTEM_PROCESSES.filter((p) => !known.has(p.name)).map((p) => (p.name === 'system_server' ? { ...p, pid: systemServerPid(phone) } : p));
+  return [...system, ...apps].sort((a, b) => a.pid - b.pid);
 }
 
 /** toybox ps columns: USER PID PPID VSZ RSS WCHAN ADDR S NAME. */

@@ -39,8 +39,17 @@ async function grep(ctx: CommandContext): Promise<number> {
   const patterns: string[] = [];
   const operands: string[] = [];
   let max = Infinity;
+  let before = 0;
+  let after = 0;
   for (let i = 0; i < ctx.args.length; i++) {
     const arg = ctx.args[i];
+    const context = /^-([ABC])(\d*)$/.exec(arg);
+    if (context) {
+      const n = Number(context[2] || ctx.args[++i]);
+      if (context[1] !== 'A') before = n;
+      if (context[1] !== 'B') after = n;
+      continue;
+    }
     if (arg === '-e') { patterns.push(ctx.args[++i] ?? ''); continue; }
     if (arg === '-m') { max = Number(ctx.args[++i]); continue; }
     if (arg.startsWith('--')) { if (arg === '--color=never' || arg === '--color') continue; return fail(ctx, `Unknown option '${arg.slice(2)}'`, 2); }
@@ -82,16 +91,38 @@ async function grep(ctx: CommandContext): Promise<number> {
     }
     let count = 0;
     let lineNo = 0;
+    // Context lines (-A/-B/-C): the ones held back, how many more to show, the last line printed.
+    const held: Array<{ line: string; no: number }> = [];
+    let trailing = 0;
+    let lastPrinted = 0;
+    const showContext = (line: string, no: number): void => {
+      if (lastPrinted > 0 && no > lastPrinted + 1) ctx.stdout('--\n');
+      ctx.stdout(`${prefix ? `${name}-` : ''}${flags.has('n') ? `${no}-` : ''}${line}\n`);
+      lastPrinted = no;
+    };
     for await (const line of readLines(input, ctx.signal)) {
       lineNo++;
       regex.lastIndex = 0;
       const hit = regex.test(line) !== flags.has('v');
-      if (!hit) continue;
+      if (!hit) {
+        if (trailing > 0) {
+          trailing--;
+          showContext(line, lineNo);
+        } else if (before > 0) {
+          held.push({ line, no: lineNo });
+          if (held.length > before) held.shift();
+        }
+        continue;
+      }
       count++;
       matchedAny = true;
       if (flags.has('q')) return 0;
       if (flags.has('l')) break;
       if (!flags.has('c') && !flags.has('L')) {
+        for (const h of held.splice(0)) showContext(h.line, h.no);
+        if ((before > 0 || after > 0) && lastPrinted > 0 && lineNo > lastPrinted + 1) ctx.stdout('--\n');
+        lastPrinted = lineNo;
+        trailing = after;
         const lead = (prefix ? `${name}:` : '') + (flags.has('n') ? `${lineNo}:` : '');
         if (flags.has('o') && !flags.has('v')) {
           regex.lastIndex = 0;

@@ -1,8 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import net from 'node:net';
-import { Adb } from '@devicefarmer/adbkit';
+import adbkit from '@devicefarmer/adbkit';
 import { startSim } from '../src/sim/index.js';
 import { row, sample } from './stats.js';
+
+// adbkit is CommonJS: its named exports hang off the default export under ESM.
+const { Adb } = adbkit;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

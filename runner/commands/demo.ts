@@ -1,13 +1,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Adb } from '@devicefarmer/adbkit';
+import adbkit from '@devicefarmer/adbkit';
 import { startSim } from '../../src/sim/index.js';
+
+// adbkit is CommonJS: its named exports hang off the default export under ESM.
+const { Adb } = adbkit;
 
 type DeviceClient = ReturnType<ReturnType<typeof Adb.createClient>['getDevice']>;
 
 /** One node of a uiautomator dump, as much as the demo needs to print and tap it. */
-interface DumpNode { text: string; desc: string; id: string; cls: string; clickable: boolean; enabled: boolean; cx: number; cy: number }
+interface DumpNode { pkg: string; text: string; desc: string; id: string; cls: string; clickable: boolean; enabled: boolean; cx: number; cy: number }
 
+const KEYBOARD_PACKAGE = 'com.google.android.inputmethod.latin';
 const ATTR = /(\S+?)="([^"]*)"/g;
 
 function parseDump(xml: string): DumpNode[] {
@@ -18,7 +22,7 @@ function parseDump(xml: string): DumpNode[] {
     if (!b) continue;
     const [l, t, r, bt] = b.slice(1).map(Number);
     nodes.push({
-      text: a.text ?? '', desc: a['content-desc'] ?? '', id: (a['resource-id'] ?? '').replace(/^.*:id\//, ''),
+      pkg: a.package ?? '', text: a.text ?? '', desc: a['content-desc'] ?? '', id: (a['resource-id'] ?? '').replace(/^.*:id\//, ''),
       cls: (a.class ?? '').replace(/^.*\./, ''), clickable: a.clickable === 'true', enabled: a.enabled !== 'false',
       cx: Math.round((l + r) / 2), cy: Math.round((t + bt) / 2),
     });
@@ -62,12 +66,13 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     const look = async (title: string): Promise<DumpNode[]> => {
       const xml = await run(device, 'uiautomator dump /dev/tty');
       const nodes = parseDump(xml);
-      const shown = nodes.filter((n) => n.text || n.desc || n.clickable);
+      const keyboard = nodes.some((n) => n.pkg === KEYBOARD_PACKAGE);
+      const shown = nodes.filter((n) => n.pkg !== KEYBOARD_PACKAGE && (n.text || n.desc || n.clickable));
       const focus = /mCurrentFocus=Window\{\S+ \S+ ([^}]+)\}/.exec(await run(device, 'dumpsys window'))?.[1] ?? 'unknown';
       const png = await Adb.util.readAll(await device.screencap());
       const file = path.join(options.outDir, `${String(++step).padStart(2, '0')}-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.png`);
       await writeFile(file, png);
-      say(`\n== ${title}: ${focus}, ${nodes.length} nodes in the dump, ${shown.length} worth showing; screenshot ${file} (${png.length} bytes)`);
+      say(`\n== ${title}: ${focus}, ${nodes.length} nodes in the dump, ${shown.length} worth showing${keyboard ? ' (soft keyboard up, its keys left out)' : ''}; screenshot ${file} (${png.length} bytes)`);
       for (const node of shown.slice(0, 14)) say(`   ${describe(node)}`);
       if (shown.length > 14) say(`   … and ${shown.length - 14} more`);
       return nodes;

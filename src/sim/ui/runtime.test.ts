@@ -1,0 +1,234 @@
+import { test, expect } from '@playwright/test';
+import { settingsApp } from '../apps/settings.js';
+import { createPhone } from '../phone.js';
+import type { Phone } from '../types.js';
+import { DEMO_PACKAGE, demoApp } from './demo-app.js';
+import { parseDump, query, queryAll, tapNode, texts } from './dump-query.js';
+
+const FROZEN_AT = Date.UTC(2025, 5, 1, 9, 5, 0);
+const KEYCODE = { HOME: 3, BACK: 4, TAB: 61, ENTER: 66, DEL: 67, APP_SWITCH: 187, A: 29 };
+
+function boot(): Phone {
+  return createPhone({ apps: [demoApp, settingsApp], frozenAt: FROZEN_AT });
+}
+
+function launched(): Phone {
+  const phone = boot();
+  expect(phone.ui.launch(DEMO_PACKAGE)).toEqual({ ok: true });
+  return phone;
+}
+
+test('the home screen shows an icon per installed app; tapping one opens it', () => {
+  const phone = boot();
+  expect(phone.ui.foreground()).toEqual({ package: 'com.google.android.apps.nexuslauncher', activity: '.NexusLauncherActivity' });
+  const xml = phone.ui.dumpXml();
+  const icons = queryAll(xml, { cls: 'android.widget.TextView', pkg: 'com.google.android.apps.nexuslauncher' });
+  expect(icons.map((n) => n.text)).toEqual(['Demo', 'Settings']);
+  expect(icons.every((n) => n.attrs.clickable === 'true' && n.desc === n.text)).toBe(true);
+  tapNode(phone.ui, { text: 'Settings' });
+  expect(phone.ui.foreground()).toEqual({ package: 'com.android.settings', activity: '.Settings' });
+});
+
+test('launching an unknown activity or package fails with Android\'s message and changes nothing', () => {
+  const phone = boot();
+  expect(phone.ui.launch(DEMO_PACKAGE, { activity: '.Nope' })).toEqual({ ok: false, error: 'Error: Activity class {com.example.demo/.Nope} does not exist.' });
+  expect(phone.ui.launch('com.example.missing').ok).toBe(false);
+  expect(phone.ui.launch(DEMO_PACKAGE, { activity: 'com.example.demo.ListActivity' }).ok).toBe(true);
+  expect(phone.ui.foreground().activity).toBe('.ListActivity');
+});
+
+test('launches are logged as ActivityTaskManager logs them', () => {
+  const phone = launched();
+  const lines = phone.logcat.entries({ buffers: ['system'] }).map((e) => `${e.priority} ${e.tag}: ${e.message}`);
+  expect(lines).toContain('I ActivityTaskManager: START u0 {act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=com.example.demo/.MainActivity} from uid 2000');
+  expect(lines.some((l) => /^I ActivityTaskManager: Displayed com\.example\.demo\/\.MainActivity for user 0: \+\d+ms$/.test(l))).toBe(true);
+  expect(lines.some((l) => /^I ActivityManager: Start proc \d+:com\.example\.demo\/u0a\d+ for next-top-activity/.test(l))).toBe(true);
+});
+
+test('BACK pops in-app screens, then leaves the app running in the background; relaunch finds it as it was', () => {
+  const phone = launched();
+  const pid = phone.ui.processes().find((p) => p.package === DEMO_PACKAGE)?.pid;
+  tapNode(phone.ui, { text: 'List' });
+  expect(phone.ui.foreground().activity).toBe('.ListActivity');
+  phone.ui.keyEvent(KEYCODE.BACK);
+  expect(phone.ui.foreground().activity).toBe('.MainActivity');
+  phone.ui.keyEvent(KEYCODE.BACK);
+  expect(phone.ui.foreground().package).toBe('com.google.android.apps.nexuslauncher');
+  expect(phone.ui.processes().find((p) => p.package === DEMO_PACKAGE)?.pid).toBe(pid);
+  phone.ui.launch(DEMO_PACKAGE);
+  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 1, launch 1');
+});
+
+test('tapping a field focuses it and shows the keyboard; typed text lands in it; BACK hides the keyboard first', () => {
+  const phone = launched();
+  expect(phone.ui.keyboardShown()).toBe(false);
+  phone.ui.typeText('ignored');
+  expect(query(phone.ui.dumpXml(), { id: 'name' }).text).toBe('Name');
+  tapNode(phone.ui, { id: 'name' });
+  expect(phone.ui.keyboardShown()).toBe(true);
+  let xml = phone.ui.dumpXml();
+  expect(query(xml, { id: 'name' }).attrs.focused).toBe('true');
+  // The keyboard is the topmost window, so it comes first in the dump.
+  expect(parseDump(xml)[0]?.pkg).toBe('com.google.android.inputmethod.latin');
+  phone.ui.typeText('Ada Lovelace');
+  phone.ui.keyEvent(KEYCODE.DEL);
+  phone.ui.keyEvent(KEYCODE.A);
+  xml = phone.ui.dumpXml();
+  expect(query(xml, { id: 'name' }).text).toBe('Ada Lovelaca');
+  expect(query(xml, { id: 'greet' }).attrs.enabled).toBe('true');
+  phone.ui.keyEvent(KEYCODE.BACK);
+  expect(phone.ui.keyboardShown()).toBe(false);
+  xml = phone.ui.dumpXml();
+  expect(query(xml, { id: 'name' }).attrs.focused).toBe('true');
+  expect(queryAll(xml, { pkg: 'com.google.android.inputmethod.latin' })).toHaveLength(0);
+});
+
+test('ENTER submits the focused field, TAB moves to the next one, a password field shows dots', () => {
+  const phone = launched();
+  tapNode(phone.ui, { id: 'name' });
+  phone.ui.typeText('Grace');
+  phone.ui.keyEvent(KEYCODE.ENTER);
+  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Hello, Grace');
+  phone.ui.keyEvent(KEYCODE.TAB);
+  phone.ui.typeText('s3cret');
+  const xml = phone.ui.dumpXml();
+  expect(query(xml, { id: 'password' }).text).toBe('••••••');
+  expect(query(xml, { id: 'password' }).attrs.focused).toBe('true');
+  expect(query(xml, { id: 'name' }).attrs.focused).toBe('false');
+});
+
+test('keys of the soft keyboard type into the focused field', () => {
+  const phone = launched();
+  tapNode(phone.ui, { id: 'name' });
+  tapNode(phone.ui, { id: 'key_pos_shift' });
+  tapNode(phone.ui, { desc: 'H' });
+  tapNode(phone.ui, { desc: 'i' });
+  tapNode(phone.ui, { desc: 'Delete' });
+  tapNode(phone.ui, { desc: 'o' });
+  expect(query(phone.ui.dumpXml(), { id: 'name' }).text).toBe('Ho');
+});
+
+test('a disabled button ignores taps; a long press reaches onLongClick', () => {
+  const phone = launched();
+  const before = phone.ui.dumpXml();
+  expect(query(before, { id: 'greet' }).attrs.enabled).toBe('false');
+  tapNode(phone.ui, { id: 'greet' });
+  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 1, launch 1');
+  const hold = query(phone.ui.dumpXml(), { id: 'hold' });
+  phone.ui.longPress(hold.centre.x, hold.centre.y, 800);
+  phone.ui.swipe({ x1: hold.centre.x, y1: hold.centre.y, x2: hold.centre.x + 2, y2: hold.centre.y, durationMs: 700 });
+  expect(query(phone.ui.dumpXml(), { id: 'hold' }).text).toBe('Held 2');
+});
+
+test('a list shows only the rows in its viewport, clips the partly visible one, and scrolls by the finger distance', () => {
+  const phone = launched();
+  tapNode(phone.ui, { text: 'List' });
+  let xml = phone.ui.dumpXml();
+  const list = query(xml, { id: 'list' });
+  expect(list.attrs.scrollable).toBe('true');
+  const rows = queryAll(xml, { id: 'row' });
+  expect(rows.length).toBe(9);
+  const last = rows[rows.length - 1];
+  expect(last?.bounds.bottom).toBe(list.bounds.bottom);
+  expect((last?.bounds.bottom ?? 0) - (last?.bounds.top ?? 0)).toBeLessThan(263);
+  expect(texts(xml)).not.toContain('Item 10');
+  const first = query(xml, { text: 'Item 1' });
+  phone.ui.swipe({ x1: 540, y1: 2000, x2: 540, y2: 1000, durationMs: 300 });
+  xml = phone.ui.dumpXml();
+  expect(query(xml, { text: 'Item 5' }).bounds.top).toBe(first.bounds.top + Math.round(4 * 262.5) - 1000);
+  expect(texts(xml)).not.toContain('Item 1');
+  for (let i = 0; i < 20; i++) phone.ui.swipe({ x1: 540, y1: 2200, x2: 540, y2: 300, durationMs: 100 });
+  xml = phone.ui.dumpXml();
+  const lastRow = queryAll(xml, { id: 'row' }).pop();
+  expect(lastRow?.bounds.bottom).toBe(list.bounds.bottom);
+  expect(queryAll(xml, { id: 'row_title' }).pop()?.text).toBe('Item 50');
+  phone.ui.swipe({ x1: 540, y1: 1500, x2: 100, y2: 1500, durationMs: 200 });
+  expect(query(phone.ui.dumpXml(), { id: 'count' }).text).toBe('49 items');
+});
+
+test('a dialog is its own window over the app; a tap outside it or BACK closes it', () => {
+  const phone = launched();
+  tapNode(phone.ui, { text: 'Dialog' });
+  let xml = phone.ui.dumpXml();
+  const nodes = parseDump(xml);
+  expect(nodes[0]?.depth).toBe(0);
+  expect(query(xml, { id: 'android:id/alertTitle' }).text).toBe('Delete everything?');
+  expect(nodes.findIndex((n) => n.id === 'android:id/button1')).toBeLessThan(nodes.findIndex((n) => n.id === DEMO_PACKAGE + ':id/greeting'));
+  const greet = query(xml, { id: 'greet' });
+  phone.ui.tap(greet.centre.x, 100);
+  xml = phone.ui.dumpXml();
+  expect(queryAll(xml, { id: 'android:id/alertTitle' })).toHaveLength(0);
+  tapNode(phone.ui, { text: 'Dialog' });
+  phone.ui.keyEvent(KEYCODE.BACK);
+  expect(queryAll(phone.ui.dumpXml(), { id: 'android:id/alertTitle' })).toHaveLength(0);
+  expect(phone.ui.foreground().package).toBe(DEMO_PACKAGE);
+  tapNode(phone.ui, { text: 'Dialog' });
+  tapNode(phone.ui, { text: 'Delete' });
+  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Deleted');
+});
+
+test('a toast shows in its own window and is gone after two seconds of phone time', () => {
+  const phone = launched();
+  tapNode(phone.ui, { text: 'Toast' });
+  let xml = phone.ui.dumpXml();
+  const toast = query(xml, { text: 'Saved' });
+  expect(toast.id).toBe('android:id/message');
+  expect(toast.depth).toBe(1);
+  phone.clock.advance(1000);
+  tapNode(phone.ui, { text: 'Toast' });
+  expect(query(phone.ui.dumpXml(), { text: 'Saved again' }).id).toBe('android:id/message');
+  phone.clock.advance(2100);
+  xml = phone.ui.dumpXml();
+  expect(queryAll(xml, { id: 'android:id/message' })).toHaveLength(0);
+});
+
+test('deep links open the app that handles them; an unhandled one is refused', () => {
+  const phone = boot();
+  expect(phone.ui.openUri('demo://list')).toEqual({ ok: true });
+  expect(phone.ui.foreground()).toEqual({ package: DEMO_PACKAGE, activity: '.ListActivity' });
+  expect(phone.ui.openUri('nobody://here')).toEqual({
+    ok: false,
+    error: 'Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=nobody://here flg=0x10000000 }',
+  });
+});
+
+test('force-stop ends the process and keeps data; clear-data also resets storage, launch count and permissions', () => {
+  const phone = launched();
+  phone.ui.forceStop(DEMO_PACKAGE);
+  expect(phone.ui.processes().map((p) => p.package)).not.toContain(DEMO_PACKAGE);
+  expect(phone.ui.foreground().package).toBe('com.google.android.apps.nexuslauncher');
+  phone.ui.launch(DEMO_PACKAGE);
+  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 2, launch 2');
+  phone.packages.grant(DEMO_PACKAGE, 'android.permission.POST_NOTIFICATIONS');
+  expect(phone.ui.clearData(DEMO_PACKAGE)).toBe(true);
+  expect(phone.packages.get(DEMO_PACKAGE)?.granted.size).toBe(0);
+  expect(phone.ui.clearData('com.example.missing')).toBe(false);
+  phone.ui.launch(DEMO_PACKAGE);
+  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 1, launch 1');
+});
+
+test('HOME shows the launcher; the recent-apps overview brings a task back', () => {
+  const phone = launched();
+  tapNode(phone.ui, { text: 'List' });
+  phone.ui.keyEvent(KEYCODE.HOME);
+  expect(phone.ui.foreground().package).toBe('com.google.android.apps.nexuslauncher');
+  phone.ui.keyEvent(KEYCODE.APP_SWITCH);
+  tapNode(phone.ui, { desc: 'Demo' });
+  expect(phone.ui.foreground()).toEqual({ package: DEMO_PACKAGE, activity: '.ListActivity' });
+});
+
+test('rotation turns the screen; dark theme and the clock reach the frame', () => {
+  const phone = launched();
+  phone.ui.setRotation(1);
+  const xml = phone.ui.dumpXml();
+  expect(xml).toContain('<hierarchy rotation="1">');
+  expect(parseDump(xml)[0]?.attrs.bounds).toBe('[0,0][2400,1080]');
+  expect(phone.settings.system.get('user_rotation')).toBe('1');
+  phone.settings.secure.set('ui_night_mode', '2');
+  const frame = phone.ui.frame();
+  expect(frame.darkTheme).toBe(true);
+  expect(frame.size).toEqual({ width: 2400, height: 1080, density: 420 });
+  expect(frame.statusBar.time).toBe('9:05');
+  expect(frame.windows.map((w) => w.kind)).toEqual(['app']);
+  expect(phone.ui.size).toEqual({ width: 1080, height: 2400, density: 420 });
+});

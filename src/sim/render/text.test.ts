@@ -1,0 +1,91 @@
+import { test, expect } from '@playwright/test';
+import { Resvg } from '@resvg/resvg-js';
+import { renderPng } from './index.js';
+import { appWindow, bounds, frame, node } from './sample-frames.js';
+import { ScreenPixels } from './screen-pixels.js';
+import { frameToSvg } from './svg.js';
+import { escapeXml, fitLine, measure, wrapLines } from './text.js';
+import { palette } from './theme.js';
+
+const white = palette(false).background;
+const HOSTILE = [
+  '<script>alert("x")</script> & \'quotes\'',
+  'Emoji 😀👍🏽 and flags 🇫🇷',
+  '中文 日本語 한국어',
+  'x'.repeat(10_000),
+  'tab\tnewline\ncarriage\rnull\u0000bell\u0007 lone \ud800 surrogate \udfff end',
+  ']]><!-- --><![CDATA[',
+];
+
+test('text renders ink inside its bounds and nothing outside them', async () => {
+  const label = bounds(63, 400, 600, 500);
+  const pixels = new ScreenPixels(await renderPng(frame([appWindow([
+    node('android.widget.TextView', label, { text: 'Hello, phone' }),
+    node('android.widget.TextView', bounds(63, 600, 600, 700), { text: '' }),
+  ])])));
+  expect(pixels.ink(label, white)).toBeGreaterThan(500);
+  expect(pixels.ink(bounds(63, 600, 600, 700), white)).toBe(0);
+  expect(pixels.ink(bounds(600, 380, 1080, 520), white)).toBe(0);
+});
+
+test('text too long for its box is cut with an ellipsis and stays inside the box', async () => {
+  const narrow = bounds(63, 400, 400, 500);
+  const pixels = new ScreenPixels(await renderPng(frame([appWindow([
+    node('android.widget.TextView', narrow, { text: 'A very long product name that cannot fit in this narrow column at all' }),
+  ])])));
+  expect(pixels.ink(narrow, white)).toBeGreaterThan(500);
+  expect(pixels.ink(bounds(400, 380, 1080, 520), white)).toBe(0);
+  const svg = frameToSvg(frame([appWindow([node('android.widget.TextView', narrow, { text: 'A very long product name that cannot fit' })])]));
+  expect(svg).toContain('…</text>');
+});
+
+test('a tall text box wraps long text onto several lines', async () => {
+  const tall = bounds(63, 400, 700, 700);
+  const pixels = new ScreenPixels(await renderPng(frame([appWindow([
+    node('android.widget.TextView', tall, { text: 'Buy milk, eggs and bread on the way home, then call the bank about the card' }),
+  ])])));
+  const rowsWithInk = [0, 1, 2, 3, 4, 5].filter((i) => pixels.ink(bounds(63, 400 + i * 50, 700, 450 + i * 50), white) > 50).length;
+  expect(rowsWithInk).toBeGreaterThanOrEqual(4);
+});
+
+test('hostile text renders without breaking the screen', async () => {
+  const nodes = HOSTILE.map((text, i) => node('android.widget.TextView', bounds(63, 300 + i * 150, 1017, 420 + i * 150), { text, contentDesc: text }));
+  const png = await renderPng(frame([appWindow([
+    ...nodes,
+    node('android.widget.EditText', bounds(63, 1300, 1017, 1447), { text: HOSTILE[0], focused: true, password: true }),
+    node('android.widget.Button', bounds(63, 1500, 1017, 1626), { text: HOSTILE[3] }),
+  ])]));
+  const pixels = new ScreenPixels(png);
+  expect([pixels.width, pixels.height]).toEqual([1080, 2400]);
+  for (const text of nodes) expect(pixels.ink(text.bounds, white), JSON.stringify(text.text.slice(0, 20))).toBeGreaterThan(100);
+});
+
+test('escaped text is well-formed XML that resvg parses back to the same characters', () => {
+  for (const text of HOSTILE) {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>${escapeXml(text)}</text><rect width="1" height="1"/></svg>`;
+    expect(() => new Resvg(svg)).not.toThrow();
+  }
+  expect(escapeXml('<a href="x">&\'</a>')).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;');
+  expect(escapeXml('ok\u0000\u0008\ud800')).toBe('ok');
+  expect(escapeXml('😀 中文')).toBe('😀 中文');
+});
+
+test('fitted lines never exceed their width and keep as much text as fits', () => {
+  const style = { px: 40, bold: false };
+  for (const width of [30, 100, 250, 600]) {
+    const line = fitLine('Wireless headphones with noise cancelling', width, style);
+    expect(measure(line, style)).toBeLessThanOrEqual(width);
+  }
+  expect(fitLine('OK', 600, style)).toBe('OK');
+  expect(fitLine('Wireless headphones', 300, style)).toMatch(/^Wireless.*…$/);
+  expect(fitLine('Anything', 5, style)).toBe('');
+});
+
+test('wrapped lines fit their width and the last one says more text was cut', () => {
+  const style = { px: 40, bold: false };
+  const lines = wrapLines('one two three four five six seven eight nine ten eleven twelve', 300, 3, style);
+  expect(lines).toHaveLength(3);
+  for (const line of lines) expect(measure(line, style)).toBeLessThanOrEqual(300);
+  expect(lines[2].endsWith('…')).toBe(true);
+  expect(wrapLines('short', 300, 3, style)).toEqual(['short']);
+});

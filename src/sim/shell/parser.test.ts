@@ -1,40 +1,9 @@
 import { test, expect } from '@playwright/test';
-import { createFs } from '../device/fs.js';
-import { createLogcat } from '../device/logcat.js';
-import { createPackageManager } from '../device/packages.js';
-import { PhoneClock } from '../device/clock.js';
-import { SeededRandom } from '../device/random.js';
-import { PhoneFaults } from '../device/faults.js';
-import type { Phone, PhoneUi } from '../types.js';
-import { runShell } from './index.js';
+import type { Phone } from '../types.js';
+import { shell, testPhone } from './testing.js';
 
-// The shell grammar needs no screen: a phone without UI keeps these tests about parsing alone.
-function phoneWithoutUi(): Phone {
-  const clock = new PhoneClock({ frozenAt: Date.UTC(2024, 0, 8, 10, 0, 0) });
-  const fs = createFs({ now: () => clock.now() });
-  const missing = (): never => { throw new Error('no UI in parser tests'); };
-  const ui = new Proxy({}, { get: missing }) as PhoneUi;
-  return {
-    info: { serial: 'TEST', model: 'm', manufacturer: 'x', device: 'mtsim', product: 'p', sdk: 34, release: '14' },
-    ui, fs, clock,
-    logcat: createLogcat(clock),
-    packages: createPackageManager({ apps: [], fs }),
-    random: new SeededRandom(1),
-    faults: new PhoneFaults(),
-    props: new Map(),
-    settings: { global: new Map(), system: new Map(), secure: new Map() },
-    screenshotPng: missing,
-  };
-}
-
-async function sh(line: string, phone = phoneWithoutUi()): Promise<{ out: string; err: string; code: number }> {
-  let out = '';
-  let err = '';
-  const code = await runShell(phone, line, {
-    stdout: (c) => { out += c.toString(); },
-    stderr: (c) => { err += c.toString(); },
-    signal: new AbortController().signal,
-  });
+async function sh(line: string, phone: Phone = testPhone()): Promise<{ out: string; err: string; code: number }> {
+  const { out, err, code } = await shell(phone, line);
   return { out, err, code };
 }
 
@@ -74,7 +43,7 @@ test('syntax errors print as mksh does and exit 1', async () => {
 });
 
 test('redirections write, append, read and discard', async () => {
-  const phone = phoneWithoutUi();
+  const phone = testPhone();
   await sh('echo one > /sdcard/f.txt; echo two >> /sdcard/f.txt', phone);
   expect(phone.fs.read('/sdcard/f.txt')?.toString()).toBe('one\ntwo\n');
   expect((await sh('cat < /sdcard/f.txt', phone)).out).toBe('one\ntwo\n');
@@ -86,14 +55,14 @@ test('redirections write, append, read and discard', async () => {
 });
 
 test('pipes stream from one command to the next', async () => {
-  const phone = phoneWithoutUi();
+  const phone = testPhone();
   phone.fs.write('/data/local/tmp/a', Buffer.from('alpha\nbeta\n'));
   expect((await sh('cat /data/local/tmp/a | cat | cat', phone)).out).toBe('alpha\nbeta\n');
   expect((await sh('echo hi | cat -', phone)).out).toBe('hi\n');
 });
 
 test('command substitution, globbing and control flow', async () => {
-  const phone = phoneWithoutUi();
+  const phone = testPhone();
   for (const name of ['a.png', 'b.png', 'c.txt']) phone.fs.write(`/sdcard/Pictures/${name}`, Buffer.from(name));
   expect((await sh('echo $(echo nested) `echo old`', phone)).out).toBe('nested old\n');
   expect((await sh('echo /sdcard/Pictures/*.png', phone)).out).toBe('/sdcard/Pictures/a.png /sdcard/Pictures/b.png\n');
@@ -111,7 +80,7 @@ test('echo handles -n, -e and backslash escapes like mksh', async () => {
   expect((await sh(`echo -e 'x\\cy'`)).out).toBe('x');
 });
 
-test('commands are found by path in /system/bin too', async () => {
+test('commands are found by their /system/bin path too', async () => {
   expect((await sh('/system/bin/echo ok')).out).toBe('ok\n');
   expect((await sh('/data/local/tmp/nothing')).code).toBe(127);
 });

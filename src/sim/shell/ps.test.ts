@@ -1,0 +1,24 @@
+import { test, expect } from '@playwright/test';
+import { shell, testPhone } from './testing.js';
+
+test('ps -A prints toybox columns, and app processes appear with their pids', async () => {
+  const phone = testPhone();
+  await shell(phone, 'monkey -p com.example.notes 1');
+  const { out } = await shell(phone, 'ps -A');
+  const [header, ...rows] = out.trimEnd().split('\n');
+  expect(header).toBe('USER           PID  PPID     VSZ    RSS WCHAN            ADDR S NAME                       ');
+  const notes = rows.map((r) => r.trim().split(/\s+/)).find((cols) => cols[8] === 'com.example.notes');
+  expect(notes).toBeDefined();
+  expect(notes?.[0]).toMatch(/^u0_a\d+$/);
+  expect((await shell(phone, 'pidof com.example.notes')).out).toBe(`${notes?.[1]}\n`);
+  expect(rows.some((r) => r.endsWith(' system_server'))).toBe(true);
+  expect((await shell(phone, 'ps')).out.trimEnd().split('\n').map((r) => r.trim().split(/\s+/).pop())).toEqual(['NAME', 'sh', 'ps']);
+});
+
+test('the shell user may not kill other users\' processes', async () => {
+  const phone = testPhone();
+  await shell(phone, 'monkey -p com.example.notes 1');
+  const pid = (await shell(phone, 'pidof com.example.notes')).out.trim();
+  expect(await shell(phone, `kill ${pid}`)).toMatchObject({ err: `kill: ${pid}: Operation not permitted\n`, code: 1 });
+  expect((await shell(phone, 'pidof com.example.notes')).out.trim()).toBe(pid);
+});

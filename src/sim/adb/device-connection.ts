@@ -4,7 +4,7 @@ import type { Phone, ServiceHost } from '../types.js';
 import { parseAndroidPublicKey, verifyTokenSignature, type AuthorizedKeys } from './auth.js';
 import type { AdbLog } from './log.js';
 import {
-  A_AUTH, A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_SYNC, A_STLS, A_VERSION_MIN, A_VERSION_SKIP_CHECKSUM, A_WRTE,
+  ACCEPT_MAX_DATA, A_AUTH, A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_SYNC, A_STLS, A_VERSION_MIN, A_VERSION_SKIP_CHECKSUM, A_WRTE,
   AUTH_RSAPUBLICKEY, AUTH_SIGNATURE, AUTH_TOKEN, DEVICE_MAX_DATA, PacketParser, commandName, encodeHeader,
   type AdbPacket,
 } from './packet.js';
@@ -38,7 +38,7 @@ export class DeviceConnection {
   constructor(private readonly options: DeviceConnectionOptions) {
     const { socket } = options;
     this.peer = `${socket.remoteAddress}:${socket.remotePort}`;
-    this.parser = new PacketParser({ maxData: DEVICE_MAX_DATA, verifyChecksum: () => this.peerVersion < A_VERSION_SKIP_CHECKSUM });
+    this.parser = new PacketParser({ maxData: ACCEPT_MAX_DATA, verifyChecksum: () => this.peerVersion < A_VERSION_SKIP_CHECKSUM });
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('error', (error) => this.options.log(`connection from ${this.peer} failed: ${error.message}`));

@@ -164,7 +164,7 @@ test('garbage, a bad magic or an absurd length close that connection only', asyn
   await huge.closed;
 
   expect(logs.join('\n')).toMatch(/bad magic/);
-  expect(logs.join('\n')).toMatch(/2147483647 bytes of data, more than maxdata 262144/);
+  expect(logs.join('\n')).toMatch(/2147483647 bytes of data, more than maxdata 1048576/);
   expect((await healthy.run('shell:echo alive')).toString()).toBe('alive\n');
   other.fs.write('/data/local/tmp/who', Buffer.from('the other phone\n'));
   const second = await RawAdbHost.connect(otherDevice.port);

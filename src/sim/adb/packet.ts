@@ -13,8 +13,10 @@ export const A_STLS = 0x534c5453;
 /** Protocol version that lets both sides skip the data checksum. */
 export const A_VERSION_SKIP_CHECKSUM = 0x01000001;
 export const A_VERSION_MIN = 0x01000000;
-/** Largest payload this device accepts and announces in CNXN. */
+/** Largest payload this device announces in CNXN and sends. */
 export const DEVICE_MAX_DATA = 256 * 1024;
+/** Largest payload accepted from a peer, as adbd's MAX_PAYLOAD (an OPEN may carry a long command line). */
+export const ACCEPT_MAX_DATA = 1024 * 1024;
 export const HEADER_SIZE = 24;
 
 export const AUTH_TOKEN = 1;

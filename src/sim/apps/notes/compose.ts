@@ -27,6 +27,11 @@ export function label(value: string, options: Partial<Widget> = {}): Widget {
   };
 }
 
+/** Pads a text inside a View: Compose's Modifier.padding makes a layout node around the Text. */
+export function box(padding: Widget['padding'], child: Widget, options: Partial<Widget> = {}): Widget {
+  return { cls: 'android.view.View', key: `${child.key ?? child.text ?? 'box'}_box`, padding, width: 'fill', ...options, children: [child] };
+}
+
 /** An IconButton: a clickable View whose only label is its content description (if any). */
 export function icon(options: { icon: IconName; key: string; desc?: string; onClick: () => void; active?: boolean; color?: string }): Widget {
   return {
@@ -49,14 +54,13 @@ export function icon(options: { icon: IconName; key: string; desc?: string; onCl
 }
 
 /** A TextField: Compose reports it as an EditText without an id. */
-export function field(options: { key: string; hint: string; value: string; onText: (value: string) => void; weight?: number; fontSize?: number; height?: number | 'wrap' }): Widget {
+export function field(options: { key: string; hint: string; value: string; onText: (value: string) => void; fontSize?: number; height?: number | 'wrap' }): Widget {
   return {
     cls: 'android.widget.EditText',
     key: options.key,
     hint: options.hint,
     text: options.value,
-    width: options.weight ? 0 : 'fill',
-    weight: options.weight,
+    width: 'fill',
     height: options.height ?? 56,
     padding: { left: 16, right: 16 },
     clickable: true,
@@ -73,11 +77,11 @@ export function menuItem(key: string, text: string, onClick: () => void): Widget
     cls: 'android.view.View',
     key,
     height: 48,
-    padding: { left: 16, right: 16, top: 12 },
+    padding: { left: 16, right: 16 },
     clickable: true,
     focusable: true,
     onClick,
-    children: [label(text)],
+    children: [label(text, { width: 'fill', height: 'fill' })],
   };
 }
 

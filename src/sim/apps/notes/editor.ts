@@ -1,12 +1,12 @@
-import type { AppView } from '../../types.js';
+import type { AppView, Widget } from '../../types.js';
 import { field, icon, M3, topBar } from './compose.js';
 import type { Draft, NotesActions } from './state.js';
 
 /** The note editor; leaving it (arrow or system back) saves the draft. */
 export function editorView(app: NotesActions, draft: Draft): AppView {
-  const actions = [
+  const actions: Widget[] = [
     icon({ icon: 'back', key: 'editor_back', desc: 'Back', onClick: () => app.closeEditor() }),
-    { cls: 'android.view.View', key: 'spacer', width: 0, weight: 1, height: 48 },
+    { cls: 'android.view.View', key: 'spacer', width: 'fill', height: 48 },
     icon({ icon: 'pin', key: 'editor_pin', desc: draft.pinned ? 'Unpin' : 'Pin', active: draft.pinned, onClick: () => { draft.pinned = !draft.pinned; } }),
     icon({ icon: 'star', key: 'editor_favourite', desc: draft.starred ? 'Remove from favourites' : 'Add to favourites', active: draft.starred, onClick: () => { draft.starred = !draft.starred; } }),
     icon({
@@ -35,7 +35,7 @@ export function editorView(app: NotesActions, draft: Draft): AppView {
         children: [
           topBar('editor_bar', actions),
           field({ key: 'title_field', hint: 'Title', value: draft.title, fontSize: 22, height: 64, onText: (title) => { draft.title = title; } }),
-          { ...field({ key: 'body_field', hint: 'Note', value: draft.body, onText: (body) => { draft.body = body; } }), height: 0, weight: 1 },
+          field({ key: 'body_field', hint: 'Note', value: draft.body, height: 'wrap', onText: (body) => { draft.body = body; } }),
         ],
       }],
     },

@@ -1,7 +1,10 @@
 import type { AppView, Widget } from '../../types.js';
-import { field, icon, label, M3, menu, menuItem, topBar } from './compose.js';
+import { box, field, icon, label, M3, menu, menuItem, topBar } from './compose.js';
 import { firstLine, formatEdited, type Note } from './seed.js';
 import { visibleNotes, type NotesActions } from './state.js';
+
+/** Height of the snackbar and its margin, which the "New note" button moves up by. */
+const SNACKBAR_SPACE_DP = 56;
 
 /** The note list: top bar, a long scrolling list, the "New note" button and the undo snackbar. */
 export function listView(app: NotesActions): AppView {
@@ -18,7 +21,8 @@ export function listView(app: NotesActions): AppView {
     cls: 'android.view.View',
     key: 'fab_slot',
     width: 'wrap',
-    padding: 16,
+    // Scaffold lifts the button above the snackbar.
+    padding: { left: 16, top: 16, right: 16, bottom: state.deleted ? 16 + SNACKBAR_SPACE_DP : 16 },
     gravity: 'bottom',
     align: 'end',
     children: [{
@@ -56,11 +60,11 @@ function bar(app: NotesActions): Widget {
     const search = state.search;
     return topBar('search_bar', [
       icon({ icon: 'back', key: 'close_search', desc: 'Close search', onClick: () => { state.search = undefined; } }),
-      { ...field({ key: 'search_field', hint: 'Search notes', value: search.query, weight: 1, onText: (query) => { state.search = { query }; } }), align: 'center', style: { background: M3.surfaceVariant, radius: 28, fontSize: 16, color: M3.onSurface } },
+      { ...field({ key: 'search_field', hint: 'Search notes', value: search.query, onText: (query) => { state.search = { query }; } }), align: 'center', style: { background: M3.surfaceVariant, radius: 28, fontSize: 16, color: M3.onSurface } },
     ]);
   }
   return topBar('top_bar', [
-    label('Notes', { width: 0, weight: 1, align: 'center', padding: { left: 12 }, style: { fontSize: 22 } }),
+    box({ left: 12 }, label('Notes', { width: 'fill', style: { fontSize: 22 } }), { align: 'center' }),
     icon({ icon: 'search', key: 'search', desc: 'Search', onClick: () => { state.search = { query: '' }; } }),
     // Deliberately unlabelled: a toggle that only its star glyph explains.
     icon({ icon: 'star', key: 'favourites', active: state.favouritesOnly, onClick: () => { state.favouritesOnly = !state.favouritesOnly; } }),
@@ -70,7 +74,7 @@ function bar(app: NotesActions): Widget {
 
 function filterNote(app: NotesActions): Widget[] {
   if (!app.state.favouritesOnly) return [];
-  return [label('Showing favourites only', { padding: { left: 16, bottom: 4 }, style: { fontSize: 14, color: M3.primary } })];
+  return [box({ left: 16, bottom: 4 }, label('Showing favourites only', { style: { fontSize: 14, color: M3.primary } }))];
 }
 
 function list(app: NotesActions, notes: Note[]): Widget {
@@ -84,13 +88,12 @@ function list(app: NotesActions, notes: Note[]): Widget {
   });
   if (notes.length === 0) {
     const query = app.state.search?.query.trim();
-    rows.push(label(query ? `No notes match “${query}”` : 'No notes yet', { padding: 24, align: 'center', style: { color: M3.onSurfaceVariant } }));
+    rows.push(box(24, label(query ? `No notes match “${query}”` : 'No notes yet', { align: 'center', style: { color: M3.onSurfaceVariant } })));
   }
   return {
     cls: 'android.view.View',
     key: 'notes_list',
-    height: 0,
-    weight: 1,
+    height: 'fill',
     scrollable: 'vertical',
     padding: { left: 12, right: 12, bottom: 88 },
     gap: 8,
@@ -99,7 +102,7 @@ function list(app: NotesActions, notes: Note[]): Widget {
 }
 
 function section(title: string): Widget {
-  return label(title, { key: `section_${title}`, padding: { left: 4, top: 8 }, style: { fontSize: 14, bold: true, color: M3.onSurfaceVariant } });
+  return box({ left: 4, top: 8 }, label(title, { key: `section_${title}`, style: { fontSize: 14, bold: true, color: M3.onSurfaceVariant } }));
 }
 
 function row(app: NotesActions, note: Note, now: number): Widget {
@@ -152,18 +155,18 @@ function snackbar(app: NotesActions): Widget {
     padding: { left: 16, right: 8 },
     style: { background: M3.inverseSurface, radius: 4 },
     children: [
-      label('Note deleted', { width: 0, weight: 1, align: 'center', style: { color: M3.inverseOnSurface, fontSize: 14 } }),
+      label('Note deleted', { width: 'fill', align: 'center', style: { color: M3.inverseOnSurface, fontSize: 14 } }),
       {
         cls: 'android.view.View',
         key: 'undo',
         width: 'wrap',
         height: 40,
         align: 'center',
-        padding: { left: 12, right: 12, top: 10 },
+        padding: { left: 12, right: 12 },
         clickable: true,
         focusable: true,
         onClick: () => app.undoDelete(),
-        children: [label('Undo', { style: { color: M3.inversePrimary, fontSize: 14, bold: true } })],
+        children: [label('Undo', { height: 'fill', style: { color: M3.inversePrimary, fontSize: 14, bold: true } })],
       },
     ],
   };

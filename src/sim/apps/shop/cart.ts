@@ -1,7 +1,7 @@
 import type { AppView, Widget } from '../../types.js';
 import { formatPrice, productById } from './catalogue.js';
 import { COUPONS, type CartLine, type ShopActions } from './state.js';
-import { button, COLORS, divider, screen as layout, text, textField, toolbar } from './widgets.js';
+import { button, COLORS, divider, inset, screen as layout, text, textField, toolbar } from './widgets.js';
 
 export interface CartTotals { subtotal: number; discount: number; total: number }
 
@@ -18,12 +18,11 @@ export function cartView(app: ShopActions): AppView {
   const totals = cartTotals(cart, coupon.applied);
   const bar = toolbar({ title: 'Cart', onBack: () => app.pop() });
   const list: Widget = cart.length === 0
-    ? text('Your cart is empty', { id: 'empty', align: 'center', padding: 32, height: 0, weight: 1, style: { color: COLORS.secondaryText } })
+    ? inset(32, text('Your cart is empty', { id: 'empty', align: 'center', style: { color: COLORS.secondaryText } }), { height: 'fill' })
     : {
         cls: 'androidx.recyclerview.widget.RecyclerView',
         id: 'cart_list',
-        height: 0,
-        weight: 1,
+        height: 'fill',
         scrollable: 'vertical',
         focusable: true,
         children: cart.map((line) => cartRow(app, line)),
@@ -41,7 +40,7 @@ export function cartView(app: ShopActions): AppView {
         layout: 'row',
         gap: 8,
         children: [
-          textField({ id: 'coupon', hint: 'Coupon code', value: coupon.input, weight: 1, height: 48, onText: (input) => { app.state.coupon = { ...app.state.coupon, input, message: undefined }; }, onSubmit: () => app.applyCoupon() }),
+          textField({ id: 'coupon', hint: 'Coupon code', value: coupon.input, height: 48, onText: (input) => { app.state.coupon = { ...app.state.coupon, input, message: undefined }; }, onSubmit: () => app.applyCoupon() }),
           button('Apply', { id: 'apply_coupon', outlined: true, width: 96, enabled: cart.length > 0, onClick: () => app.applyCoupon() }),
         ],
       },
@@ -78,8 +77,7 @@ function cartRow(app: ShopActions, cartLine: CartLine): Widget {
       },
       {
         cls: 'android.widget.LinearLayout',
-        width: 0,
-        weight: 1,
+        width: 'fill',
         align: 'center',
         gap: 4,
         children: [
@@ -109,7 +107,7 @@ function line(label: string, value: string, id: string): Widget {
     key: `line_${id}`,
     layout: 'row',
     children: [
-      text(label, { width: 0, weight: 1, style: { fontSize: 14, color: COLORS.secondaryText } }),
+      text(label, { width: 'fill', style: { fontSize: 14, color: COLORS.secondaryText } }),
       text(value, { id, style: { fontSize: 14 } }),
     ],
   };

@@ -2,7 +2,7 @@ import type { AppView, Widget } from '../../types.js';
 import { formatPrice } from './catalogue.js';
 import { cartTotals } from './cart.js';
 import { cartCount, type Order, type Screen, type ShopActions } from './state.js';
-import { button, COLORS, screen as layout, text, textField, toolbar } from './widgets.js';
+import { button, COLORS, inset, screen as layout, text, textField, toolbar } from './widgets.js';
 
 type CheckoutScreen = Extract<Screen, { kind: 'checkout' }>;
 
@@ -20,8 +20,7 @@ export function checkoutView(app: ShopActions, screen: CheckoutScreen): AppView 
   const form: Widget = {
     cls: 'android.widget.ScrollView',
     key: 'checkout_scroll',
-    height: 0,
-    weight: 1,
+    height: 'fill',
     scrollable: 'vertical',
     children: [{
       cls: 'android.widget.LinearLayout',
@@ -65,8 +64,7 @@ export function confirmedView(app: ShopActions, order: Order): AppView {
       {
         cls: 'android.widget.LinearLayout',
         key: 'confirmation',
-        height: 0,
-        weight: 1,
+        height: 'fill',
         padding: { left: 24, right: 24, top: 64 },
         gap: 16,
         style: { background: COLORS.surface },
@@ -94,12 +92,11 @@ export function confirmedView(app: ShopActions, order: Order): AppView {
 /** Past orders from app storage. */
 export function ordersView(app: ShopActions, orders: Order[]): AppView {
   const list: Widget = orders.length === 0
-    ? text('No orders yet', { id: 'empty', align: 'center', padding: 32, style: { color: COLORS.secondaryText } })
+    ? inset(32, text('No orders yet', { id: 'empty', align: 'center', style: { color: COLORS.secondaryText } }))
     : {
         cls: 'androidx.recyclerview.widget.RecyclerView',
         id: 'order_list',
-        height: 0,
-        weight: 1,
+        height: 'fill',
         scrollable: 'vertical',
         children: orders.map((order): Widget => ({
           cls: 'android.widget.LinearLayout',

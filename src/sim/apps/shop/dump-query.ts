@@ -11,9 +11,12 @@ export interface DumpNode {
   checked: boolean;
   clickable: boolean;
   scrollable: boolean;
+  longClickable: boolean;
   focused: boolean;
   bounds: Bounds;
   center: { x: number; y: number };
+  /** Nodes nested inside this one, in document order. */
+  descendants: DumpNode[];
 }
 
 export interface NodeQuery {
@@ -38,27 +41,38 @@ function decode(value: string): string {
 /** Every <node> of a dump in document order (windows topmost first, as uiautomator writes them). */
 export function parseDump(xml: string): DumpNode[] {
   const nodes: DumpNode[] = [];
-  for (const match of xml.matchAll(/<node\s([^>]*?)\/?>/g)) {
-    const attrs: Record<string, string> = {};
-    for (const attr of (match[1] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)) attrs[attr[1] ?? ''] = decode(attr[2] ?? '');
-    const b = /\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]/.exec(attrs.bounds ?? '');
-    const bounds = { left: Number(b?.[1] ?? 0), top: Number(b?.[2] ?? 0), right: Number(b?.[3] ?? 0), bottom: Number(b?.[4] ?? 0) };
-    nodes.push({
-      cls: attrs.class ?? '',
-      resourceId: attrs['resource-id'] ?? '',
-      package: attrs.package ?? '',
-      text: attrs.text ?? '',
-      desc: attrs['content-desc'] ?? '',
-      enabled: attrs.enabled === 'true',
-      checked: attrs.checked === 'true',
-      clickable: attrs.clickable === 'true',
-      scrollable: attrs.scrollable === 'true',
-      focused: attrs.focused === 'true',
-      bounds,
-      center: { x: Math.floor((bounds.left + bounds.right) / 2), y: Math.floor((bounds.top + bounds.bottom) / 2) },
-    });
+  const open: DumpNode[] = [];
+  for (const match of xml.matchAll(/<node\s([^>]*?)(\/?)>|<\/node>/g)) {
+    if (match[0] === '</node>') { open.pop(); continue; }
+    const node = toNode(match[1] ?? '');
+    for (const ancestor of open) ancestor.descendants.push(node);
+    nodes.push(node);
+    if (match[2] !== '/') open.push(node);
   }
   return nodes;
+}
+
+function toNode(source: string): DumpNode {
+  const attrs: Record<string, string> = {};
+  for (const attr of source.matchAll(/([\w-]+)="([^"]*)"/g)) attrs[attr[1] ?? ''] = decode(attr[2] ?? '');
+  const b = /\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]/.exec(attrs.bounds ?? '');
+  const bounds = { left: Number(b?.[1] ?? 0), top: Number(b?.[2] ?? 0), right: Number(b?.[3] ?? 0), bottom: Number(b?.[4] ?? 0) };
+  return {
+    cls: attrs.class ?? '',
+    resourceId: attrs['resource-id'] ?? '',
+    package: attrs.package ?? '',
+    text: attrs.text ?? '',
+    desc: attrs['content-desc'] ?? '',
+    enabled: attrs.enabled === 'true',
+    checked: attrs.checked === 'true',
+    clickable: attrs.clickable === 'true',
+    scrollable: attrs.scrollable === 'true',
+    longClickable: attrs['long-clickable'] === 'true',
+    focused: attrs.focused === 'true',
+    bounds,
+    center: { x: Math.floor((bounds.left + bounds.right) / 2), y: Math.floor((bounds.top + bounds.bottom) / 2) },
+    descendants: [],
+  };
 }
 
 function matches(expected: string | RegExp | undefined, actual: string): boolean {

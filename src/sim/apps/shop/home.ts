@@ -2,7 +2,7 @@ import type { AppView, Widget } from '../../types.js';
 import { CATEGORIES, PRODUCTS } from './catalogue.js';
 import { productList } from './rows.js';
 import { cartCount, firstName, type ShopActions } from './state.js';
-import { button, cartButton, COLORS, iconButton, screen, spinner, text, toolbar } from './widgets.js';
+import { button, cartButton, COLORS, iconButton, inset, screen, spinner, text, toolbar } from './widgets.js';
 
 /** The launcher screen: greeting, category chips and the whole catalogue. */
 export function homeView(app: ShopActions): AppView {
@@ -17,15 +17,14 @@ export function homeView(app: ShopActions): AppView {
     ],
   });
   const content: Widget[] = [
-    text(`Hi, ${firstName(app.user ?? '')}`, { id: 'greeting', padding: { left: 16, top: 12, right: 16 }, style: { fontSize: 18, bold: true } }),
+    inset({ left: 16, top: 12, right: 16 }, text(`Hi, ${firstName(app.user ?? '')}`, { id: 'greeting', width: 'fill', style: { fontSize: 18, bold: true } })),
     chips(app),
   ];
   if (state.refreshing) {
     content.push({
       cls: 'android.widget.LinearLayout',
       key: 'refreshing',
-      height: 0,
-      weight: 1,
+      height: 'fill',
       padding: { top: 48 },
       gap: 16,
       children: [spinner('progress'), text('Refreshing…', { align: 'center', style: { color: COLORS.secondaryText } })],
@@ -57,12 +56,12 @@ function chips(app: ShopActions): Widget {
       children: ['All', ...CATEGORIES].map((category): Widget => {
         const checked = app.state.category === category;
         return {
-          cls: 'android.widget.RadioButton',
+          cls: 'android.widget.CompoundButton',
           key: `chip_${category}`,
           text: category,
           width: 'wrap',
           height: 32,
-          padding: { left: 12, right: 12 },
+          padding: { left: 16, right: 16 },
           checkable: true,
           checked,
           clickable: true,
@@ -73,6 +72,7 @@ function chips(app: ShopActions): Widget {
             border: checked ? COLORS.primary : '#bdbdbd',
             color: checked ? COLORS.primaryDark : COLORS.text,
             fontSize: 14,
+            bold: false,
             radius: 16,
           },
         };
@@ -105,9 +105,9 @@ function promoDialog(app: ShopActions): Widget {
         layout: 'row',
         gap: 8,
         children: [
-          button('No thanks', { id: 'promo_close', outlined: true, width: 0, onClick: () => app.openOverlay(undefined) }),
-          button('Shop now', { id: 'promo_shop', width: 0, onClick: () => { app.openOverlay(undefined); app.search('headphones'); } }),
-        ].map((b) => ({ ...b, weight: 1 })),
+          button('No thanks', { id: 'promo_close', outlined: true, onClick: () => app.openOverlay(undefined) }),
+          button('Shop now', { id: 'promo_shop', onClick: () => { app.openOverlay(undefined); app.search('headphones'); } }),
+        ],
       },
     ],
   };
@@ -122,12 +122,13 @@ function overflowMenu(app: ShopActions): Widget {
     clickable: true,
     focusable: true,
     onClick: () => { app.openOverlay(undefined); run(); },
-    children: [text(label, { id: 'android:id/title', align: 'start', padding: { top: 12 } })],
+    children: [text(label, { id: 'android:id/title', width: 'fill', height: 'fill' })],
   });
   return {
     cls: 'android.widget.ListView',
     key: 'overflow_menu',
     width: 200,
+    padding: { top: 8, bottom: 8 },
     gravity: 'top',
     align: 'end',
     style: { background: COLORS.surface, radius: 4 },

@@ -63,9 +63,9 @@ export function loginView(app: ShopActions, screen: LoginScreen): AppView {
         text('Forgot password?', {
           id: 'forgot_password',
           align: 'center',
+          height: 48,
           clickable: true,
           focusable: true,
-          padding: 8,
           onClick: () => app.showToast('Password reset is not available yet'),
           style: { color: COLORS.primary, fontSize: 14, bold: true },
         }),

@@ -15,6 +15,8 @@ const PROMO_CHANCE = 1 / 3;
 const TOAST_MS = 2000;
 const SEARCH_MIN_MS = 1000;
 const SEARCH_MAX_MS = 3000;
+/** Long enough for one frame with the spinner, as on a phone. */
+const REFRESH_HANG_AFTER_MS = 100;
 
 /** The screens an activity name or a shop:// link opens, on top of home. */
 export function routeFor(launch: AppLaunch): Screen[] {
@@ -198,10 +200,11 @@ export class ShopProcess implements AppProcess, ShopActions {
     this.state.stack = [{ kind: 'home' }, { kind: 'confirmed', order }];
   }
 
+  /** Draws the spinner, then blocks the main thread on a network call that never returns. */
   refresh(): void {
     this.state.refreshing = true;
     this.ctx.log('I', 'ShopSync', 'Refreshing catalogue on the main thread');
-    this.ctx.freeze();
+    this.ctx.clock.setTimeout(() => this.ctx.freeze(), REFRESH_HANG_AFTER_MS);
   }
 
   showToast(message: string): void {

@@ -1,7 +1,7 @@
 import type { AppView, Widget } from '../../types.js';
 import { formatPrice, productById } from './catalogue.js';
 import { cartCount, type Screen, type ShopActions } from './state.js';
-import { button, cartButton, COLORS, screen as layout, text, toolbar } from './widgets.js';
+import { button, cartButton, COLORS, inset, screen as layout, text, toolbar } from './widgets.js';
 
 type ProductScreen = Extract<Screen, { kind: 'product' }>;
 
@@ -18,15 +18,14 @@ export function productView(app: ShopActions, screen: ProductScreen): AppView {
   if (!product) {
     return {
       activity: '.ProductActivity',
-      root: layout(bar, text('This product is no longer available', { id: 'empty', padding: 16, style: { color: COLORS.secondaryText } })),
+      root: layout(bar, inset(16, text('This product is no longer available', { id: 'empty', style: { color: COLORS.secondaryText } }))),
     };
   }
   const setQuantity = (quantity: number): void => app.update({ ...screen, quantity: Math.min(MAX_QUANTITY, Math.max(1, quantity)) });
   const details: Widget = {
     cls: 'android.widget.ScrollView',
     key: 'details_scroll',
-    height: 0,
-    weight: 1,
+    height: 'fill',
     scrollable: 'vertical',
     children: [{
       cls: 'android.widget.LinearLayout',
@@ -54,7 +53,7 @@ export function productView(app: ShopActions, screen: ProductScreen): AppView {
           children: [
             text('Quantity', { align: 'center', style: { fontSize: 16 } }),
             stepButton('−', 'quantity_decrease', 'Decrease quantity', () => setQuantity(screen.quantity - 1)),
-            text(String(screen.quantity), { id: 'quantity', align: 'center', style: { fontSize: 18, bold: true } }),
+            text(String(screen.quantity), { id: 'quantity', width: 32, align: 'center', style: { fontSize: 18, bold: true } }),
             stepButton('+', 'quantity_increase', 'Increase quantity', () => setQuantity(screen.quantity + 1)),
           ],
         },

@@ -27,8 +27,7 @@ export function productRow(product: Product, onClick: () => void): Widget {
       },
       {
         cls: 'android.widget.LinearLayout',
-        width: 0,
-        weight: 1,
+        width: 'fill',
         align: 'center',
         gap: 4,
         children: [
@@ -46,8 +45,7 @@ export function productList(products: readonly Product[], open: (id: number) => 
     cls: 'androidx.recyclerview.widget.RecyclerView',
     id: 'product_list',
     width: 'fill',
-    height: 0,
-    weight: 1,
+    height: 'fill',
     scrollable: 'vertical',
     focusable: true,
     children: products.map((p) => productRow(p, () => open(p.id))),

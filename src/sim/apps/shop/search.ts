@@ -2,7 +2,7 @@ import type { AppView, Widget } from '../../types.js';
 import { productById, type Product } from './catalogue.js';
 import { productList } from './rows.js';
 import type { Screen, ShopActions } from './state.js';
-import { COLORS, iconButton, screen as layout, spinner, text } from './widgets.js';
+import { COLORS, iconButton, inset, screen as layout, spinner, text } from './widgets.js';
 
 type SearchScreen = Extract<Screen, { kind: 'search' }>;
 
@@ -24,8 +24,7 @@ export function searchView(app: ShopActions, screen: SearchScreen): AppView {
         id: 'search_src_text',
         hint: 'Search products',
         text: screen.query,
-        width: 0,
-        weight: 1,
+        width: 'fill',
         height: 44,
         align: 'center',
         padding: { left: 12, right: 12 },
@@ -44,7 +43,7 @@ export function searchView(app: ShopActions, screen: SearchScreen): AppView {
 
 function body(app: ShopActions, screen: SearchScreen): Widget[] {
   if (screen.status === 'idle') {
-    return [text('Try “headphones”, “USB-C” or “charger”', { id: 'search_hint', padding: 16, style: { color: COLORS.secondaryText, fontSize: 14 } })];
+    return [inset(16, text('Try “headphones”, “USB-C” or “charger”', { id: 'search_hint', width: 'fill', style: { color: COLORS.secondaryText, fontSize: 14 } }))];
   }
   if (screen.status === 'loading') {
     return [{
@@ -57,11 +56,11 @@ function body(app: ShopActions, screen: SearchScreen): Widget[] {
   }
   const results = screen.results.map(productById).filter((p): p is Product => p !== undefined);
   if (results.length === 0) {
-    return [text(`No results for “${screen.submitted}”`, { id: 'empty', padding: 16, style: { color: COLORS.secondaryText } })];
+    return [inset(16, text(`No results for “${screen.submitted}”`, { id: 'empty', width: 'fill', style: { color: COLORS.secondaryText } }))];
   }
   const count = `${results.length} ${results.length === 1 ? 'result' : 'results'} for “${screen.submitted}”`;
   return [
-    text(count, { id: 'result_count', padding: 16, style: { color: COLORS.secondaryText, fontSize: 14 } }),
+    inset(16, text(count, { id: 'result_count', width: 'fill', style: { color: COLORS.secondaryText, fontSize: 14 } })),
     productList(results, (id) => app.push({ kind: 'product', productId: id, quantity: 1 })),
   ];
 }

@@ -65,7 +65,6 @@ export function textField(options: {
   onText: (value: string) => void;
   onSubmit?: () => void;
   password?: boolean;
-  weight?: number;
   height?: number;
 }): Widget {
   return {
@@ -74,8 +73,7 @@ export function textField(options: {
     hint: options.hint,
     text: options.value,
     password: options.password,
-    width: options.weight ? 0 : 'fill',
-    weight: options.weight,
+    width: 'fill',
     height: options.height ?? 56,
     padding: { left: 16, right: 16 },
     clickable: true,
@@ -87,16 +85,19 @@ export function textField(options: {
   };
 }
 
+/** Wraps a widget in a padded LinearLayout: a TextView's own padding would not move its text on screen. */
+export function inset(padding: Widget['padding'], child: Widget, options: Partial<Widget> = {}): Widget {
+  return { cls: 'android.widget.LinearLayout', key: `${child.key ?? child.id ?? child.text ?? 'inset'}_inset`, padding, width: 'fill', ...options, children: [child] };
+}
+
 /** The app bar: optional up arrow, a title and action buttons on the right. */
 export function toolbar(options: { title: string; onBack?: () => void; actions?: Widget[] }): Widget {
   const children: Widget[] = [];
   if (options.onBack) children.push(iconButton({ icon: 'back', desc: 'Navigate up', onClick: options.onBack }));
-  children.push(text(options.title, {
-    width: 0,
-    weight: 1,
-    padding: { left: options.onBack ? 16 : 12 },
+  children.push(inset({ left: options.onBack ? 16 : 12 }, text(options.title, {
+    width: 'fill',
     style: { color: COLORS.onPrimary, fontSize: 20, bold: true },
-  }));
+  }), { key: 'toolbar_title' }));
   children.push(...(options.actions ?? []));
   return {
     cls: 'android.view.ViewGroup',

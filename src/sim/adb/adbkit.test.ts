@@ -7,7 +7,7 @@ import type { Phone } from '../types.js';
 import { listenDevice, type DeviceListener } from './device-transport.js';
 import { listenHostServer, type HostServerListener } from './host-server.js';
 import { createServiceHost } from './services.js';
-import { createTestPhone } from './test-phone.js';
+import { createPhone } from '../phone.js';
 import { PrivateAdb, needAdb } from './testing.js';
 
 const { Adb } = adbkit;
@@ -20,7 +20,7 @@ let client: Client;
 const serial = 'MTSIM0001';
 
 test.beforeAll(async () => {
-  phone = createTestPhone(serial);
+  phone = createPhone({ serial, apps: [] });
   const services = createServiceHost(phone, runShell);
   server = await listenHostServer({ devices: () => [{ serial, phone, services }], port: 0, log: () => undefined });
   client = Adb.createClient({ host: '127.0.0.1', port: server.port });

@@ -11,7 +11,7 @@ import {
 } from './packet.js';
 import { createServiceHost } from './services.js';
 import { SHELL_EXIT, SHELL_STDERR, SHELL_STDOUT } from './shell-protocol.js';
-import { createTestPhone } from './test-phone.js';
+import { createPhone } from '../phone.js';
 import { RawAdbHost } from './test-host.js';
 
 let phone: Phone;
@@ -20,7 +20,7 @@ const logs: string[] = [];
 
 test.beforeEach(async () => {
   logs.length = 0;
-  phone = createTestPhone('MTSIM0001');
+  phone = createPhone({ serial: 'MTSIM0001', apps: [] });
   device = await listenDevice({ phone, services: createServiceHost(phone, runShell), port: 0, log: (line) => logs.push(line) });
 });
 
@@ -142,7 +142,7 @@ test('host WRTEs are acknowledged once the service has taken them', async () => 
 test('garbage, a bad magic or an absurd length close that connection only', async () => {
   const healthy = await RawAdbHost.connect(device.port);
   await healthy.handshake();
-  const other = createTestPhone('MTSIM0002');
+  const other = createPhone({ serial: 'MTSIM0002', apps: [] });
   const otherDevice = await listenDevice({ phone: other, services: createServiceHost(other, runShell), port: 0, log: (line) => logs.push(line) });
 
   const garbage = connect({ port: device.port, host: '127.0.0.1' });

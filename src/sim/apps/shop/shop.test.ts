@@ -238,3 +238,30 @@ test('back walks from the product to the search results to home, then leaves the
   screen.back();
   expect(phone.ui.foreground().package).not.toBe(SHOP);
 });
+
+test('removing the last item empties the cart and disables checkout', () => {
+  const { phone, screen } = bootPhone();
+  signIn(screen);
+  expect(phone.ui.openUri('shop://product/13').ok).toBe(true);
+  screen.tap({ id: 'add_to_cart' });
+  screen.tap({ id: 'cart' });
+  expect(screen.get({ id: 'remove' }).desc).toBe('Remove USB-C Cable');
+  screen.tap({ id: 'remove' });
+  expect(screen.get({ id: 'empty' }).text).toBe('Your cart is empty');
+  expect(screen.get({ id: 'checkout' }).enabled).toBe(false);
+  expect(screen.get({ id: 'total' }).text).toBe('Total: $0.00');
+});
+
+test('a deep link while signed out asks for the password first, then opens the product', () => {
+  const { phone, screen } = bootPhone();
+  expect(phone.ui.openUri('shop://product/2').ok).toBe(true);
+  screen.tap({ text: 'Don\u2019t allow' });
+  expect(phone.ui.foreground().activity).toBe('.LoginActivity');
+  screen.fill({ id: 'email' }, 'bob@example.com');
+  screen.fill({ id: 'password' }, 'hunter2');
+  phone.ui.keyEvent(66);
+  expect(screen.get({ id: 'product_title' }).text).toBe('Noise Cancelling Headphones');
+  if (phone.ui.keyboardShown()) screen.back();
+  screen.back();
+  expect(screen.get({ id: 'greeting' }).text).toBe('Hi, Bob');
+});

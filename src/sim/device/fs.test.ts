@@ -67,3 +67,11 @@ test('a single file over 512 MiB is refused with ENOSPC, and so is filling stora
   expect(fs.write('/sdcard/two.bin', Buffer.from('small'))).toBeUndefined();
   expect(fs.write('/sdcard/three.bin', half)).toBeUndefined();
 });
+
+test('shared storage keeps its own file mode whatever the writer asks for, as its FUSE mount does', () => {
+  const fs = createFs();
+  fs.write('/sdcard/Download/script.sh', Buffer.from('x'), { mode: 0o755 });
+  expect(fs.stat('/sdcard/Download/script.sh')?.mode).toBe(0o100660);
+  fs.write('/data/local/tmp/script.sh', Buffer.from('x'), { mode: 0o755 });
+  expect(fs.stat('/data/local/tmp/script.sh')?.mode).toBe(0o100755);
+});

@@ -133,7 +133,9 @@ class PhoneFs implements VirtualFs {
     const previous = existing?.kind === 'file' ? existing.data.length : 0;
     if (data.length > MAX_FILE_BYTES || this.used - previous + data.length > MAX_TOTAL_BYTES) return 'ENOSPC';
     this.used += data.length - previous;
-    const permissions = options.mode !== undefined ? options.mode & 0o7777 : (existing?.mode ?? 0o660) & 0o7777;
+    // Shared storage is a FUSE mount that ignores requested modes, as on a device.
+    const requested = options.mode !== undefined && !under(full, '/storage/emulated') ? options.mode : undefined;
+    const permissions = requested !== undefined ? requested & 0o7777 : (existing?.mode ?? (under(full, '/storage/emulated') ? 0o660 : 0o666)) & 0o7777;
     const mtime = options.mtime ?? this.now();
     parent.children.set(name, { kind: 'file', data, mode: S_IFREG | permissions, mtime });
     parent.mtime = mtime;

@@ -12,6 +12,10 @@ import { PrivateAdb, needAdb } from './testing.js';
 
 const { Adb } = adbkit;
 type Client = ReturnType<typeof Adb.createClient>;
+interface LogReader {
+  on(event: 'entry', listener: (entry: { tag: string; message: string }) => void): unknown;
+  end(): unknown;
+}
 
 let phone: Phone;
 let device: DeviceListener;
@@ -20,7 +24,7 @@ let client: Client;
 const serial = 'MTSIM0001';
 
 test.beforeAll(async () => {
-  phone = createPhone({ serial, apps: [] });
+  phone = createPhone({ serial, apps: [], frozenAt: Date.UTC(2024, 4, 1, 9, 30) });
   const services = createServiceHost(phone, runShell);
   server = await listenHostServer({ devices: () => [{ serial, phone, services }], port: 0, log: () => undefined });
   client = Adb.createClient({ host: '127.0.0.1', port: server.port });
@@ -47,6 +51,18 @@ test('adbkit lists the phone and reads its features and state from the mobiletes
 
 test('adbkit shell, push, pull, stat and readdir through the mobiletest server port', async () => {
   await expectDeviceWorks(client, serial);
+});
+
+test('adbkit openLogcat streams new entries through the mobiletest server port', async () => {
+  test.fixme(true, 'the shell\'s logcat has no -B (binary logger_entry) output yet, which adbkit reads');
+  const target = client.getDevice(serial);
+  // adbkit 3.3.9 declares openLogcat() as returning the Logcat class; it resolves with a logcat Reader.
+  const logcat = (await target.openLogcat({ clear: true })) as unknown as LogReader;
+  const logLines: string[] = [];
+  logcat.on('entry', (entry) => logLines.push(`${entry.tag}: ${entry.message}`));
+  phone.logcat.append({ pid: 1234, tid: 1234, priority: 'I', tag: 'AdbkitTest', message: `hello ${serial}`, buffer: 'main' });
+  await expect.poll(() => logLines).toContain(`AdbkitTest: hello ${serial}`);
+  logcat.end();
 });
 
 test('adbkit reports an unknown serial with adb\'s message', async () => {
@@ -90,6 +106,12 @@ async function expectDeviceWorks(adbClient: Client, id: string): Promise<void> {
   const target = adbClient.getDevice(id);
   const output = await Adb.util.readAll(await target.shell('echo hello from 42'));
   expect(output.toString()).toBe('hello from 42\n');
+  expect(await target.getProperties()).toMatchObject({ 'ro.product.model': 'mobiletest Virtual Phone', 'ro.build.version.sdk': '34' });
+  expect(await target.getFeatures()).toMatchObject({ 'android.hardware.touchscreen': true });
+
+  const png = await Adb.util.readAll(await target.screencap());
+  expect(sha256(png)).toBe(sha256(await phone.screenshotPng()));
+
 
   const data = randomBytes(256 * 1024 + 17);
   const push = await target.push(Readable.from([data], { objectMode: false }), '/data/local/tmp/kit.bin');

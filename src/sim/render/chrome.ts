@@ -6,8 +6,9 @@ import { box, paint, rect, type Canvas } from './shapes.js';
 import { drawTextBlock } from './text-block.js';
 import { fitLine, measure, textElement } from './text.js';
 import { NAV_BAR_DP, STATUS_BAR_DP } from './theme.js';
+import { drawTree } from './widgets.js';
 
-/** The colour an app paints at a point: its deepest opaque styled background there. */
+/** The colour the app (or keyboard) paints at a point: its deepest opaque styled background there. */
 export function appColourAt(windows: LaidOutWindow[], x: number, y: number, fallback: Rgba): Rgba {
   let found = fallback;
   const visit = (node: LaidOutNode): void => {
@@ -17,21 +18,22 @@ export function appColourAt(windows: LaidOutWindow[], x: number, y: number, fall
     if (colour && colour.a >= 0.5) found = colour;
     node.children.forEach(visit);
   };
-  for (const window of windows) if (window.kind === 'app') visit(window.root);
+  for (const window of windows) if (window.kind === 'app' || window.kind === 'keyboard') visit(window.root);
   return found;
 }
 
 /** Status bar: a shade darker than the app's top edge, with the time, notifications, wifi and battery. */
 export function drawStatusBar(canvas: Canvas, frame: Frame): void {
   const { u, pal, out, width } = canvas;
-  const height = u.dp(STATUS_BAR_DP);
+  const height = frame.insets?.top ?? u.dp(STATUS_BAR_DP);
+  if (height <= 0) return;
   const beneath = appColourAt(frame.windows, width / 2, height + 1, parseColour(pal.background) ?? { r: 255, g: 255, b: 255, a: 1 });
   const bar = luminance(beneath) > 0.5 ? darken(beneath, 0.1) : mix(beneath, { r: 0, g: 0, b: 0, a: 1 }, 0.3);
   out.push(rect({ x: 0, y: 0, w: width, h: height }, { fill: toHex(bar) }));
   const ink = luminance(bar) > 0.4 ? '#1c1b1f' : '#f4eff4';
   const cy = height / 2;
-  const px = u.sp(14);
-  const side = u.dp(16);
+  const px = Math.min(u.sp(14), height * 0.6);
+  const side = Math.min(u.dp(16), height * 0.7);
   let x = u.dp(16);
   const time = fitLine(frame.statusBar.time, width / 3, { px, bold: true });
   out.push(textElement({ text: time, x, cy, px, bold: true, colour: ink }));
@@ -64,16 +66,17 @@ function drawBattery(canvas: Canvas, at: { right: number; cy: number; level: num
   return w;
 }
 
-/** The gesture handle centred at the bottom edge, contrasting with what is beneath it. */
+/** The navigation area in the colour of what is just above it, with the gesture handle centred. */
 export function drawNavBar(canvas: Canvas, frame: Frame): void {
   const { u, pal, out, width, height } = canvas;
-  const band = u.dp(NAV_BAR_DP);
-  const beneath = appColourAt(frame.windows, width / 2, height - band / 2, parseColour(pal.background) ?? { r: 255, g: 255, b: 255, a: 1 });
-  const keyboard = frame.windows.some((w) => w.kind === 'keyboard' && w.root.bounds.bottom >= height - band);
-  const dark = keyboard ? pal.dark : luminance(beneath) < 0.4;
-  const w = u.dp(108);
-  const h = u.dp(4);
-  out.push(rect({ x: (width - w) / 2, y: height - band / 2 - h / 2, w, h }, { fill: dark ? '#e6e1e5' : '#1c1b1f', fillOpacity: 0.85, radius: h / 2 }));
+  const band = frame.insets?.bottom ?? u.dp(NAV_BAR_DP);
+  if (band <= 0) return;
+  const fallback = frame.windows.some((w) => w.kind === 'keyboard') ? pal.keyboard : pal.background;
+  const beneath = appColourAt(frame.windows, width / 2, height - band - 1, parseColour(fallback) ?? { r: 255, g: 255, b: 255, a: 1 });
+  out.push(rect({ x: 0, y: height - band, w: width, h: band }, { fill: toHex(beneath) }));
+  const w = Math.min(u.dp(108), width / 3);
+  const h = Math.min(u.dp(4), band / 3);
+  out.push(rect({ x: (width - w) / 2, y: height - band / 2 - h / 2, w, h }, { fill: luminance(beneath) < 0.4 ? '#e6e1e5' : '#1c1b1f', fillOpacity: 0.85, radius: h / 2 }));
 }
 
 /** Scrim over everything beneath, then the card the dialog's widgets sit on. */
@@ -89,17 +92,25 @@ export function drawDialogFrame(canvas: Canvas, window: LaidOutWindow): Rgba {
   return parseColour(pal.dialog) ?? { r: 255, g: 255, b: 255, a: 1 };
 }
 
-/** A toast: a dark rounded pill with its message centred. */
+/** A toast: a dark rounded pill with its message centred, unless the window styles its own. */
 export function drawToast(canvas: Canvas, window: LaidOutWindow): void {
   const { u, pal, out } = canvas;
   const area = box(window.root.bounds);
   if (area.w <= 0 || area.h <= 0) return;
+  if (hasStyle(window.root)) {
+    drawTree(window.root, { canvas, under: parseColour(pal.background) ?? { r: 255, g: 255, b: 255, a: 1 } });
+    return;
+  }
   out.push(rect(area, { fill: pal.toast, fillOpacity: 0.95, radius: Math.min(area.h / 2, u.dp(24)) }));
   const message = firstText(window.root);
   if (message) {
     const pad = Math.min(u.dp(16), area.w / 8);
     drawTextBlock(out, { text: message, area: { ...area, x: area.x + pad, w: area.w - 2 * pad }, px: u.sp(14), bold: false, colour: pal.onToast, align: 'center' });
   }
+}
+
+function hasStyle(node: LaidOutNode): boolean {
+  return node.style?.background !== undefined || node.children.some(hasStyle);
 }
 
 function firstText(node: LaidOutNode): string {

@@ -1,7 +1,9 @@
 // The soft keyboard: a grey panel with QWERTY key caps drawn inside the keyboard window's bounds.
 import type { LaidOutWindow } from '../types.js';
+import { parseColour } from './colour.js';
 import { box, rect, type Box, type Canvas } from './shapes.js';
 import { round, textElement } from './text.js';
+import { drawTree } from './widgets.js';
 
 interface Key {
   label: string;
@@ -26,11 +28,16 @@ const GLYPHS: Record<'shift' | 'delete' | 'enter', string> = {
   enter: 'M19 5v7H6M10 8l-4 4 4 4',
 };
 
+/** Draws the keyboard's own key nodes when the window has them, else a standard QWERTY layout. */
 export function drawKeyboard(canvas: Canvas, window: LaidOutWindow): void {
   const { u, pal, out } = canvas;
   const panel = box(window.root.bounds);
   if (panel.w <= 0 || panel.h <= 0) return;
   out.push(rect(panel, { fill: pal.keyboard }));
+  if (window.root.children.length > 0) {
+    drawTree(window.root, { canvas, under: parseColour(pal.keyboard) ?? { r: 128, g: 128, b: 128, a: 1 } });
+    return;
+  }
   const pad = Math.min(u.dp(4), panel.w / 50);
   const gap = Math.min(u.dp(6), panel.w / 80);
   const strip = panel.h > u.dp(200) ? panel.h * 0.16 : 0;

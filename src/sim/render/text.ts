@@ -1,7 +1,7 @@
 // Text as the phone draws it: made safe for XML, fitted to its box with an ellipsis, wrapped when tall.
 import { FONT_FAMILY, fontMetrics } from './fonts.js';
 
-const ELLIPSIS = '…';
+export const ELLIPSIS = '…';
 
 /** Whether XML 1.0 allows a character; lone surrogates and control characters would break the document. */
 function allowedInXml(cp: number): boolean {
@@ -108,6 +108,8 @@ export interface TextDraw {
   colour: string;
   anchor?: 'start' | 'middle' | 'end';
   opacity?: number;
+  /** Squeezes the line's glyphs to exactly this width (SVG textLength). */
+  length?: number;
 }
 
 /** An SVG <text> whose line is vertically centred on cy (DejaVu's ascent and descent balance at 0.35 em). */
@@ -118,7 +120,8 @@ export function textElement(draw: TextDraw): string {
   const anchor = draw.anchor && draw.anchor !== 'start' ? ` text-anchor="${draw.anchor}"` : '';
   const weight = draw.bold ? ' font-weight="bold"' : '';
   const opacity = draw.opacity !== undefined && draw.opacity < 1 ? ` fill-opacity="${draw.opacity}"` : '';
-  return `<text x="${round(draw.x)}" y="${round(baseline)}" font-size="${round(draw.px)}" font-family="${FONT_FAMILY}"${weight}${anchor} fill="${draw.colour}"${opacity}>${safe}</text>`;
+  const length = draw.length !== undefined ? ` textLength="${round(draw.length)}" lengthAdjust="spacingAndGlyphs"` : '';
+  return `<text x="${round(draw.x)}" y="${round(baseline)}" font-size="${round(draw.px)}" font-family="${FONT_FAMILY}"${weight}${anchor}${length} fill="${draw.colour}"${opacity}>${safe}</text>`;
 }
 
 export function round(value: number): number {

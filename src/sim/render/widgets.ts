@@ -5,6 +5,7 @@ import { drawCheck, drawField, drawSwitch } from './controls.js';
 import { iconElement } from './icons.js';
 import { box, circle, line, paint, paintOf, parseBorder, readable, rect, type Box, type Canvas } from './shapes.js';
 import { drawTextBlock } from './text-block.js';
+import { measure } from './text.js';
 import { DISABLED_OPACITY } from './theme.js';
 
 export type WidgetKind = 'button' | 'imageButton' | 'field' | 'switch' | 'checkbox' | 'radio' | 'image' | 'progress' | 'text';
@@ -67,7 +68,7 @@ function drawNode(node: LaidOutNode, area: Box, scene: NodeScene): Rgba {
     case 'imageButton':
     case 'image':
     case 'progress': drawGlyphNode(node, area, kind, { canvas, under }); break;
-    default: drawLabel(node, area, { canvas, under, parent: scene.parent });
+    default: drawLabel(node, area, { canvas, under, parent: scene.parent, boxed: under !== scene.under });
   }
   return under;
 }
@@ -117,7 +118,7 @@ function drawGlyphNode(node: LaidOutNode, area: Box, kind: WidgetKind, scene: Co
 }
 
 /** TextView and plain views: optional icon at the start, text left-aligned and vertically centred. */
-function drawLabel(node: LaidOutNode, area: Box, scene: ContentScene & { parent?: LaidOutNode }): void {
+function drawLabel(node: LaidOutNode, area: Box, scene: ContentScene & { parent?: LaidOutNode; boxed: boolean }): void {
   const { u, pal, out } = scene.canvas;
   const style = node.style ?? {};
   const tab = node.selected && isTab(node, scene.parent);
@@ -131,15 +132,33 @@ function drawLabel(node: LaidOutNode, area: Box, scene: ContentScene & { parent?
     textArea = { ...area, x: area.x + used, w: area.w - used };
   }
   if (node.text && textArea.w > 0) {
-    drawTextBlock(out, {
-      text: node.text, area: textArea, px: u.sp(style.fontSize ?? 14), bold: style.bold ?? tab,
-      colour: colour.hex, opacity: colour.opacity, align: tab ? 'center' : 'start',
-    });
+    const px = u.sp(style.fontSize ?? 14);
+    const bold = style.bold ?? tab;
+    const natural = measure(node.text, { px, bold });
+    // A label on its own fill (chip, badge, toast) is a box wrapped around its text and padding.
+    let centred = tab || (scene.boxed && !style.icon && natural <= textArea.w);
+    if (!style.icon && natural > textArea.w && textArea.h < px * 2.7) {
+      const widened = widenIntoParent(textArea, scene.parent);
+      if (widened.w > textArea.w) { textArea = widened; centred = true; }
+    }
+    drawTextBlock(out, { text: node.text, area: textArea, px, bold, colour: colour.hex, opacity: colour.opacity, align: centred ? 'center' : 'start' });
   }
   if (tab) {
     const thickness = u.dp(3);
     out.push(line(area.x + u.dp(8), area.y + area.h - thickness / 2, area.x + area.w - u.dp(8), area.y + area.h - thickness / 2, pal.primary, thickness));
   }
+}
+
+/**
+ * The layout sizes a wrapped label with an average glyph width; where DejaVu runs wider, a label
+ * alone in its box may spill evenly around its centre into that box instead of losing letters (key caps).
+ */
+function widenIntoParent(area: Box, parent: LaidOutNode | undefined): Box {
+  if (!parent || parent.children.length !== 1) return area;
+  const outer = box(parent.bounds);
+  const cx = area.x + area.w / 2;
+  const half = Math.min(cx - outer.x, outer.x + outer.w - cx);
+  return half * 2 > area.w ? { ...area, x: cx - half, w: half * 2 } : area;
 }
 
 /** A selected node is a tab when its class says so or it sits in a row of same-height siblings. */

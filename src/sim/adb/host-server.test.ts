@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { createPhone } from '../phone.js';
@@ -6,6 +7,7 @@ import type { Phone, ServiceHost } from '../types.js';
 import { listenHostServer, type HostServerListener } from './host-server.js';
 import { createServiceHost } from './services.js';
 import { encodeRequest } from './smart-socket.js';
+import { adbBinary, needAdb } from './testing.js';
 
 interface Entry { serial: string; phone: Phone; services: ServiceHost }
 
@@ -183,6 +185,17 @@ test('sync: a path outside the sandbox fails as Android does and other streams k
   expect(reply.subarray(8, 12).toString()).toBe('STA2');
   expect(reply.readUInt32LE(12)).toBe(13);
   expect(await ask('host:transport:MTSIM0001', 'shell:echo fine')).toBe('OKAYOKAYfine\n');
+});
+
+test('the adb CLI itself can use the mobiletest server port', async () => {
+  needAdb();
+  const run = (args: string[]) => new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(adbBinary ?? 'adb', ['-P', String(server.port), ...args], (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }));
+  });
+  expect((await run(['devices'])).stdout).toBe('List of devices attached\nMTSIM0001\tdevice\n\n');
+  expect(await run(['-s', 'MTSIM0001', 'shell', 'echo via cli; exit 3'])).toEqual({ code: 3, stdout: 'via cli\n', stderr: '' });
+  expect((await run(['shell', 'echo only one'])).stdout).toBe('only one\n');
+  expect((await run(['-s', 'NOPE', 'shell', 'echo'])).stderr).toContain("device 'NOPE' not found");
 });
 
 function value(text: string): string {

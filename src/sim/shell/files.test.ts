@@ -53,3 +53,12 @@ test('stat -c and chmod work on files the shell owns', async () => {
   phone.fs.write('/data/local/tmp/tool', Buffer.from('bin'));
   expect((await shell(phone, 'chmod 755 /data/local/tmp/tool && stat -c "%a %s %n" /data/local/tmp/tool')).out).toBe('755 3 /data/local/tmp/tool\n');
 });
+
+test('cp and mv copy and move files between storage and /data/local/tmp', async () => {
+  const phone = testPhone();
+  phone.fs.write('/sdcard/Download/a.txt', Buffer.from('data'));
+  expect((await shell(phone, 'cp /sdcard/Download/a.txt /data/local/tmp/ && cat /data/local/tmp/a.txt')).out).toBe('data');
+  expect((await shell(phone, 'mv /data/local/tmp/a.txt /data/local/tmp/b.txt && ls /data/local/tmp')).out).toBe('b.txt\n');
+  expect(await shell(phone, 'cp /sdcard/Download/a.txt /system/')).toMatchObject({ err: "cp: '/system/a.txt': Read-only file system\n", code: 1 });
+  expect((await shell(phone, 'basename /sdcard/Download/a.txt .txt; dirname /sdcard/Download/a.txt')).out).toBe('a\n/sdcard/Download\n');
+});

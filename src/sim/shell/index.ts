@@ -13,6 +13,21 @@ export const runShell: ShellRunner = async (phone: Phone, commandLine: string, i
   return shell.runLine(commandLine, { in: stdin, out: (c) => io.stdout(c), err: (c) => io.stderr(c) }, io.signal);
 };
 
+/**
+ * A shell that keeps its variables, working directory and `$?` from one command line to the
+ * next, as an interactive `adb shell` does. run() resolves with the line's exit status.
+ */
+export function createShellSession(phone: Phone): { run(commandLine: string, io: ShellIO): Promise<number> } {
+  nextPid = nextPid >= 32000 ? 4000 : nextPid + 7;
+  const shell = new Shell(phone, commands, defaultEnv(phone), nextPid);
+  return {
+    run(commandLine, io) {
+      const stdin = io.stdin ? untilAborted(io.stdin, io.signal) : EMPTY_INPUT;
+      return shell.runLine(commandLine, { in: stdin, out: (c) => io.stdout(c), err: (c) => io.stderr(c) }, io.signal);
+    },
+  };
+}
+
 /** Host input that ends when the host closes the stream, even if no more bytes ever come. */
 function untilAborted(input: AsyncIterable<Buffer>, signal: AbortSignal): AsyncIterable<Buffer> {
   return {

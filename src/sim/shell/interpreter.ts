@@ -67,12 +67,16 @@ export class Shell {
     } catch (error) {
       if (!(error instanceof ShellSyntaxError)) throw error;
       fds.err(`${SHELL}: ${error.message}\n`);
+      this.status = 1;
       return 1;
     }
     try {
       return await this.run(script, fds, signal);
     } catch (error) {
-      if (error instanceof ExitRequest) return error.status;
+      if (error instanceof ExitRequest) {
+        this.status = error.status;
+        return error.status;
+      }
       throw error;
     }
   }
@@ -193,6 +197,7 @@ export class Shell {
       for (const [name, value] of assigned) this.env.set(name, value);
       return this.status;
     }
+    if (argv[0] === 'command' && argv[1] !== undefined && !argv[1].startsWith('-')) argv.shift();
     const [name, ...args] = argv;
     const builtin = this.builtin(name, args, fds);
     if (builtin !== undefined) return builtin;
@@ -246,7 +251,14 @@ export class Shell {
         fds.out(`${this.cwd}\n`);
         return 0;
       case ':':
+      case 'wait':
+      case 'set':
+      case 'trap':
+      case 'umask':
         return 0;
+      case 'command':
+      case 'type':
+        return this.describe(name, args, fds);
       case 'export':
         for (const arg of args) {
           const eq = arg.indexOf('=');
@@ -259,6 +271,25 @@ export class Shell {
       default:
         return undefined;
     }
+  }
+
+  /** `command -v NAME` and `type NAME`: where a command would be found, or status 1. */
+  private describe(builtin: string, args: string[], fds: Fds): number | undefined {
+    const names = args.filter((a) => !a.startsWith('-'));
+    if (builtin === 'command' && !args.includes('-v') && !args.includes('-V')) return undefined;
+    let status = 0;
+    for (const name of names) {
+      const shellBuiltin = ['cd', 'exit', 'export', 'unset', 'pwd', ':', 'command', 'type', 'wait', 'set', 'trap', 'umask'].includes(name);
+      const found = shellBuiltin ? name : this.commands[name] ? `/system/bin/${name}` : undefined;
+      if (!found) {
+        if (builtin === 'type') fds.err(`${name} not found\n`);
+        status = builtin === 'type' ? 127 : 1;
+        continue;
+      }
+      if (builtin === 'type') fds.out(shellBuiltin ? `${name} is a shell builtin\n` : `${name} is a tracked alias for ${found}\n`);
+      else fds.out(`${found}\n`);
+    }
+    return status;
   }
 
   private lookup(name: string, err: Sink): { name: string; run: (ctx: CommandContext) => Promise<number> | number } | number {

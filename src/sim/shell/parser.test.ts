@@ -1,5 +1,6 @@
 import { test, expect } from '@playwright/test';
 import type { Phone } from '../types.js';
+import { createShellSession } from './index.js';
 import { shell, testPhone } from './testing.js';
 
 async function sh(line: string, phone: Phone = testPhone()): Promise<{ out: string; err: string; code: number }> {
@@ -83,4 +84,29 @@ test('echo handles -n, -e and backslash escapes like mksh', async () => {
 test('commands are found by their /system/bin path too', async () => {
   expect((await sh('/system/bin/echo ok')).out).toBe('ok\n');
   expect((await sh('/data/local/tmp/nothing')).code).toBe(127);
+});
+
+test('command -v and type tell whether a command exists, as scripts check before running it', async () => {
+  expect(await sh('command -v uiautomator')).toMatchObject({ out: '/system/bin/uiautomator\n', code: 0 });
+  expect(await sh('command -v nothing_here')).toMatchObject({ out: '', code: 1 });
+  expect((await sh('command echo direct')).out).toBe('direct\n');
+  expect((await sh('type cd')).out).toBe('cd is a shell builtin\n');
+});
+
+test('printf formats its arguments', async () => {
+  expect((await sh(`printf '%s=%d\\n' a 1 b 2`)).out).toBe('a=1\nb=2\n');
+  expect((await sh(`printf '[%5s|%-3s|%03d]' ab c 7`)).out).toBe('[   ab|c  |007]');
+});
+
+test('an interactive session keeps variables, the working directory and $? between lines', async () => {
+  const phone = testPhone();
+  const session = createShellSession(phone);
+  const outputs: string[] = [];
+  const io = { stdout: (c: Buffer | string) => { outputs.push(c.toString()); }, stderr: () => undefined, signal: new AbortController().signal };
+  await session.run('cd /sdcard/Download; NAME=phone', io);
+  await session.run('false', io);
+  await session.run('echo $? $NAME; pwd; touch here', io);
+  expect(outputs.join('')).toBe('1 phone\n/sdcard/Download\n');
+  expect(phone.fs.stat('/sdcard/Download/here')).toBeDefined();
+  expect(await session.run('exit 3', io)).toBe(3);
 });

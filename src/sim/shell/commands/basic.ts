@@ -177,8 +177,38 @@ function log(ctx: CommandContext): number {
   return 0;
 }
 
+/** printf FORMAT [ARG...]: %s %d %i %x %c %% and backslash escapes, the format reused while arguments remain. */
+function printf(ctx: CommandContext): number {
+  const [format, ...args] = ctx.args;
+  if (format === undefined) {
+    ctx.stderr('printf: Needs 1 argument\n');
+    return 1;
+  }
+  let out = '';
+  let i = 0;
+  do {
+    const start = i;
+    out += format.replace(/%([-0 #+]*\d*(?:\.\d+)?)([sdixXc%b])/g, (all, spec: string, conv: string) => {
+      if (conv === '%') return '%';
+      const arg = args[i++] ?? '';
+      const width = Number(/\d+/.exec(spec.replace(/^[-0 #+]*/, ''))?.[0] ?? 0);
+      const left = spec.includes('-');
+      const pad = (text: string): string => (left ? text.padEnd(width) : text.padStart(width, spec.startsWith('0') && conv !== 's' ? '0' : ' '));
+      if (conv === 's') return pad(arg);
+      if (conv === 'b') return decodeEscapes(arg).text;
+      if (conv === 'c') return arg.slice(0, 1);
+      const n = Number.parseInt(arg, 10) || 0;
+      return pad(conv === 'x' ? n.toString(16) : conv === 'X' ? n.toString(16).toUpperCase() : String(n));
+    });
+    if (i === start) break;
+  } while (i < args.length);
+  ctx.stdout(decodeEscapes(out).text);
+  return 0;
+}
+
 export const basicCommands: CommandTable = {
   echo,
+  printf,
   true: () => 0,
   false: () => 1,
   sleep,

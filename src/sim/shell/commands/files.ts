@@ -249,7 +249,69 @@ function stat(ctx: CommandContext): number {
   return status;
 }
 
+/** cp and mv: files only (and mv of whole directories within storage is not needed by tools). */
+function copy(move: boolean) {
+  return (ctx: CommandContext): number => {
+    const { operands } = parseFlags(ctx.args, 'fiprRnv');
+    if (operands.length < 2) return fail(ctx, 'Needs 2 arguments');
+    const target = operands.pop() ?? '';
+    const targetPath = ctx.resolve(target);
+    const intoDir = ctx.phone.fs.stat(targetPath)?.type === 'dir';
+    if (operands.length > 1 && !intoDir) return fail(ctx, `'${target}' not directory`);
+    let status = 0;
+    for (const source of operands) {
+      const sourcePath = ctx.resolve(source);
+      const data = ctx.phone.fs.read(sourcePath);
+      if (!data) {
+        status = fail(ctx, `${ctx.phone.fs.stat(sourcePath)?.type === 'dir' ? `'${source}' is a directory (use -r)` : `${source}: ${unreadable(ctx, source)}`}`);
+        continue;
+      }
+      const destination = intoDir ? `${targetPath.replace(/\/+$/, '')}/${source.slice(source.lastIndexOf('/') + 1)}` : targetPath;
+      const result = ctx.phone.fs.write(destination, data);
+      if (result) {
+        status = fail(ctx, `'${destination}': ${ERRNO_TEXT[result] ?? result}`);
+        continue;
+      }
+      if (move) {
+        const removed = ctx.phone.fs.remove(sourcePath);
+        if (removed) status = fail(ctx, `${source}: ${ERRNO_TEXT[removed] ?? removed}`);
+      }
+    }
+    return status;
+  };
+}
+
+function rmdir(ctx: CommandContext): number {
+  let status = 0;
+  for (const target of ctx.args.filter((a) => !a.startsWith('-'))) {
+    const path = ctx.resolve(target);
+    const listing = ctx.phone.fs.list(path);
+    if (!listing) status = fail(ctx, `'${target}': ${ctx.phone.fs.stat(path) ? 'Not a directory' : 'No such file or directory'}`);
+    else if (listing.length > 0) status = fail(ctx, `'${target}': Directory not empty`);
+    else {
+      const result = ctx.phone.fs.remove(path, { recursive: true });
+      if (result) status = fail(ctx, `'${target}': ${ERRNO_TEXT[result] ?? result}`);
+    }
+  }
+  return status;
+}
+
 export const fileCommands: CommandTable = {
+  cp: copy(false),
+  mv: copy(true),
+  rmdir,
+  basename: (ctx) => {
+    const [path = '', suffix] = ctx.args;
+    const base = path.replace(/\/+$/, '').split('/').pop() || '/';
+    ctx.stdout(`${suffix && base.endsWith(suffix) && base !== suffix ? base.slice(0, -suffix.length) : base}\n`);
+    return 0;
+  },
+  dirname: (ctx) => {
+    const path = (ctx.args[0] ?? '').replace(/\/+$/, '');
+    const i = path.lastIndexOf('/');
+    ctx.stdout(`${i < 0 ? '.' : i === 0 ? '/' : path.slice(0, i)}\n`);
+    return 0;
+  },
   cat,
   ls,
   rm,

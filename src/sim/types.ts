@@ -50,6 +50,8 @@ export interface Widget {
   focusable?: boolean;
   selected?: boolean;
   password?: boolean;
+  /** EditText: take focus and show the keyboard when its screen or dialog appears (requestFocus + SHOW_IMPLICIT). */
+  autofocus?: boolean;
   /** Scroll container: children beyond the viewport are laid out but not dumped or drawn. */
   scrollable?: 'vertical' | 'horizontal';
   /** Hidden widgets take no space and are not dumped (View.GONE). */
@@ -198,6 +200,8 @@ export interface LaidOutNode {
   bounds: Bounds;
   /** True when the text shown is the EditText hint. */
   showingHint?: boolean;
+  /** Space between the bounds and the content (text, icon), px; absent when none. Not dumped. */
+  padding?: { top: number; right: number; bottom: number; left: number };
   style?: WidgetStyle;
   children: LaidOutNode[];
 }

@@ -7,6 +7,7 @@ import { findNode } from './node.js';
 import { shortComponent, type ProcessTable, type RunningApp } from './processes.js';
 import type { SystemDialogs } from './system-ui.js';
 import { systemPalette, type SystemPalette } from './theme.js';
+import { isEditText } from './widget-defaults.js';
 import { activityWindow, dialogWindow, keyboardWindow, metricsFor, toastWindow, type Metrics, type UiWindow, type WindowArea } from './windows.js';
 
 export type Screen = { kind: 'home' } | { kind: 'recents' } | { kind: 'app'; pkg: string };
@@ -35,6 +36,20 @@ export interface ComposeState {
 }
 
 const DEFAULT_TOAST_MS = 2000;
+
+/** The first visible EditText marked autofocus, keyed as the layout keys it. */
+function autofocusKey(root: Widget | undefined, area: 'app' | 'dialog'): Focus | undefined {
+  const visit = (w: Widget, path: string): Focus | undefined => {
+    if (w.autofocus && isEditText(w)) return { area, key: w.key ?? w.id ?? path };
+    for (const [i, child] of (w.children ?? []).entries()) {
+      if (child.visible === false) continue;
+      const found = visit(child, `${path}/${i}`);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return root && root.visible !== false ? visit(root, area) : undefined;
+}
 
 export class Composer {
   private toast: { pkg: string; text: string; until: number } | undefined;
@@ -99,7 +114,13 @@ export class Composer {
     let focus = state.focus;
     let keyboard = state.keyboard.shown;
     if (app && view) {
-      if (this.noticeActivity(app, view) && focus?.area !== 'system') focus = undefined;
+      const changed = this.noticeActivity(app, view);
+      if (changed && focus?.area !== 'system') focus = undefined;
+      const dialogShown = view.dialog !== undefined && view.dialog.visible !== false;
+      const autofocus = dialogShown && !app.dialogShown ? autofocusKey(view.dialog, 'dialog')
+        : changed ? autofocusKey(view.root, 'app') : undefined;
+      app.dialogShown = dialogShown;
+      if (autofocus) { focus = autofocus; keyboard = true; }
       this.noticeToast(app, view);
     }
     if (focus?.area === 'dialog' && !view?.dialog) focus = undefined;

@@ -20,7 +20,8 @@ export interface LayoutOptions {
 export interface Rect { x: number; y: number; w: number; h: number }
 interface Size { w: number; h: number }
 interface Placement { kid: Widget; index: number; x: number; y: number; w: number; h: number }
-type Mode = 'measure' | 'place';
+/** Which sides of the content box are decided (exact) rather than at most the given size. */
+interface Exact { w: boolean; h: boolean }
 
 const DEFAULT_FONT_SP = 14;
 const ICON_DP = 24;
@@ -47,24 +48,32 @@ export class Layout {
 
   /** Natural width of a widget: fixed, or content plus padding, at most availW. */
   wrapWidth(w: Widget, availW: number): number {
-    if (typeof w.width === 'number') return this.px(w.width);
+    return typeof w.width === 'number' ? this.px(w.width) : this.contentWidth(w, availW);
+  }
+
+  /** Natural height of a widget laid out at this width, at most availH ('fill' counts as wrap). */
+  heightFor(w: Widget, width: number, availH: number): number {
+    return typeof w.height === 'number' ? this.px(w.height) : this.contentHeight(w, width, availH);
+  }
+
+  /** Width of the content plus padding, whatever width the widget asks for. */
+  private contentWidth(w: Widget, availW: number): number {
     return this.cached(w, `w${availW}`, () => {
       const pad = this.padding(w);
       const inner = availW - pad.left - pad.right;
-      const content = this.hasChildren(w) ? this.arrange(w, inner, Infinity, 'measure').extent.w : this.intrinsic(w, inner).w;
+      const content = this.hasChildren(w) ? this.arrange(w, inner, Infinity, { w: false, h: false }).extent.w : this.intrinsic(w, inner).w;
       const width = Math.max(content + pad.left + pad.right, this.px(minimumSize(w.cls).width));
       return { w: Math.min(width, availW), h: 0 };
     }).w;
   }
 
-  /** Natural height of a widget laid out at this width, at most availH ('fill' counts as wrap). */
-  heightFor(w: Widget, width: number, availH: number): number {
-    if (typeof w.height === 'number') return this.px(w.height);
+  /** Height of the content plus padding at this width, whatever height the widget asks for. */
+  private contentHeight(w: Widget, width: number, availH: number): number {
     return this.cached(w, `h${width}|${availH}`, () => {
       const pad = this.padding(w);
       const inner = width - pad.left - pad.right;
       const content = this.hasChildren(w)
-        ? this.arrange(w, inner, availH - pad.top - pad.bottom, 'measure').extent.h
+        ? this.arrange(w, inner, availH - pad.top - pad.bottom, { w: true, h: false }).extent.h
         : this.intrinsic(w, inner).h;
       const height = Math.max(content + pad.top + pad.bottom, this.px(minimumSize(w.cls).height));
       return { w: 0, h: Math.min(height, availH) };
@@ -106,9 +115,10 @@ export class Layout {
   }
 
   /** Where the children of w go inside its content box (relative to it) and how big they are together. */
-  private arrange(w: Widget, innerW: number, innerH: number, mode: Mode): { placements: Placement[]; extent: Size } {
+  private arrange(w: Widget, innerW: number, innerH: number, exact: Exact): { placements: Placement[]; extent: Size } {
     if (w.scrollable === 'vertical') innerH = Infinity;
     if (w.scrollable === 'horizontal') innerW = Infinity;
+    const mode: Exact = { w: exact.w && Number.isFinite(innerW), h: exact.h && Number.isFinite(innerH) };
     const kids: Array<{ kid: Widget; index: number }> = [];
     (w.children ?? []).forEach((kid, index) => { if (kid.visible !== false) kids.push({ kid, index }); });
     const gap = this.px(w.gap ?? 0);
@@ -117,13 +127,13 @@ export class Layout {
     return this.arrangeLine(kids, { vertical: layout === 'column', innerW, innerH, gap, mode });
   }
 
-  private arrangeStack(kids: Array<{ kid: Widget; index: number }>, innerW: number, innerH: number, mode: Mode): { placements: Placement[]; extent: Size } {
+  private arrangeStack(kids: Array<{ kid: Widget; index: number }>, innerW: number, innerH: number, mode: Exact): { placements: Placement[]; extent: Size } {
     const placements: Placement[] = [];
     const extent: Size = { w: 0, h: 0 };
     for (const { kid, index } of kids) {
-      const fillW = (kid.width ?? 'fill') === 'fill' && mode === 'place' && Number.isFinite(innerW);
+      const fillW = (kid.width ?? 'fill') === 'fill' && mode.w;
       const kw = typeof kid.width === 'number' ? this.px(kid.width) : fillW ? innerW : this.wrapWidth(kid, innerW);
-      const fillH = kid.height === 'fill' && mode === 'place' && Number.isFinite(innerH);
+      const fillH = kid.height === 'fill' && mode.h;
       const kh = fillH ? innerH : this.heightFor(kid, kw, innerH);
       placements.push({ kid, index, x: 0, y: 0, w: kw, h: kh });
       extent.w = Math.max(extent.w, kw);
@@ -141,12 +151,12 @@ export class Layout {
   /** Column (vertical) or row: sizes along the main axis, weights share what is left. */
   private arrangeLine(
     kids: Array<{ kid: Widget; index: number }>,
-    o: { vertical: boolean; innerW: number; innerH: number; gap: number; mode: Mode },
+    o: { vertical: boolean; innerW: number; innerH: number; gap: number; mode: Exact },
   ): { placements: Placement[]; extent: Size } {
     const mainAvail = o.vertical ? o.innerH : o.innerW;
     const crossAvail = o.vertical ? o.innerW : o.innerH;
-    const exactMain = o.mode === 'place' && Number.isFinite(mainAvail);
-    const exactCross = o.mode === 'place' && Number.isFinite(crossAvail);
+    const exactMain = o.vertical ? o.mode.h : o.mode.w;
+    const exactCross = o.vertical ? o.mode.w : o.mode.h;
     const lines = kids.map(({ kid, index }) => {
       const mainSpec = o.vertical ? kid.height : kid.width;
       const defaultFill = !o.vertical && mainSpec === undefined;
@@ -170,7 +180,7 @@ export class Layout {
     for (const l of lines) {
       if (l.weight <= 0) continue;
       if (exactMain) l.main += remaining * (l.weight / totalWeight);
-      else l.main = Math.max(l.main, this.natural(l.kid, o.vertical, l.cross, remaining + l.main));
+      else l.main = Math.max(l.main, o.vertical ? this.contentHeight(l.kid, l.cross, remaining + l.main) : this.contentWidth(l.kid, remaining + l.main));
     }
     if (!o.vertical) {
       for (const l of lines) {
@@ -243,11 +253,14 @@ export class Layout {
     };
     if (showingHint) node.showingHint = true;
     if (w.style) node.style = w.style;
+    const pad = this.padding(w);
+    if (pad.top || pad.right || pad.bottom || pad.left) {
+      node.padding = { top: Math.round(pad.top), right: Math.round(pad.right), bottom: Math.round(pad.bottom), left: Math.round(pad.left) };
+    }
     if (!this.hasChildren(w)) return node;
 
-    const pad = this.padding(w);
     const inner: Rect = { x: rect.x + pad.left, y: rect.y + pad.top, w: rect.w - pad.left - pad.right, h: rect.h - pad.top - pad.bottom };
-    const { placements, extent } = this.arrange(w, inner.w, inner.h, 'place');
+    const { placements, extent } = this.arrange(w, inner.w, inner.h, { w: true, h: true });
     let dx = 0;
     let dy = 0;
     if (w.scrollable) {

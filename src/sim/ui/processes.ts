@@ -26,6 +26,8 @@ export interface RunningApp {
   /** Activities shown, oldest first, to tell a new screen from a return to the previous one. */
   activities: string[];
   lastToast?: string;
+  /** Whether the last view had a dialog, to notice one appearing. */
+  dialogShown?: boolean;
   scroll: Map<string, number>;
 }
 

@@ -153,14 +153,18 @@ test('offline: commands fail while the phone is offline and work after it comes 
   expect((await adb.ok(['-s', sim.serial, 'shell', 'echo online'])).text).toBe('online\n');
 });
 
-test('dropAfterCommands: the Nth command loses the connection, the next connection works', async () => {
-  sim.phone.faults.set({ dropAfterCommands: 2 });
-  expect((await adb.ok(['-s', sim.serial, 'shell', 'echo one'])).text).toBe('one\n');
-  const dropped = await adb.run(['-s', sim.serial, 'shell', 'echo two']);
-  expect(dropped.code).not.toBe(0);
-  expect(dropped.text).toBe('');
-  await reconnect(sim.serial);
-  expect((await adb.ok(['-s', sim.serial, 'shell', 'echo three'])).text).toBe('three\n');
+test('dropAfterCommands: after N commands the connection drops, and a new connection works', async () => {
+  sim.phone.faults.set({ dropAfterCommands: 1 });
+  try {
+    expect((await adb.ok(['-s', sim.serial, 'shell', 'echo one'])).text).toBe('one\n');
+    const dropped = await adb.run(['-s', sim.serial, 'shell', 'echo two']);
+    expect(dropped.code).not.toBe(0);
+    expect(dropped.text).toBe('');
+    await reconnect(sim.serial);
+    expect((await adb.ok(['-s', sim.serial, 'shell', 'echo three'])).text).toBe('three\n');
+  } finally {
+    sim.phone.faults.set({ dropAfterCommands: 0 });
+  }
 });
 
 test('an auth-required phone is allowed once and then known by its key', async () => {

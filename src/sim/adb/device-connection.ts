@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { Phone, ServiceHost } from '../types.js';
 import { parseAndroidPublicKey, verifyTokenSignature, type AuthorizedKeys } from './auth.js';
+import { DropCounter } from './drop-fault.js';
 import type { AdbLog } from './log.js';
 import {
   ACCEPT_MAX_DATA, A_AUTH, A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_SYNC, A_STLS, A_VERSION_MIN, A_VERSION_SKIP_CHECKSUM, A_WRTE,
@@ -34,10 +35,12 @@ export class DeviceConnection {
   private readonly signatures: Array<{ token: Buffer; signature: Buffer }> = [];
   private dead = false;
   private readonly peer: string;
+  private readonly dropCounter: DropCounter;
 
   constructor(private readonly options: DeviceConnectionOptions) {
     const { socket } = options;
     this.peer = `${socket.remoteAddress}:${socket.remotePort}`;
+    this.dropCounter = new DropCounter(options.phone.faults);
     this.parser = new PacketParser({ maxData: ACCEPT_MAX_DATA, verifyChecksum: () => this.peerVersion < A_VERSION_SKIP_CHECKSUM });
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
@@ -118,14 +121,10 @@ export class DeviceConnection {
     const remoteId = packet.arg0;
     const name = packet.data.toString('utf8').replace(/\0+$/, '');
     const { faults } = this.options.phone;
-    if (faults.dropAfterCommands > 0) {
-      const left = faults.dropAfterCommands - 1;
-      faults.set({ dropAfterCommands: left });
-      if (left === 0) {
-        this.options.log(`${this.options.phone.info.serial}: dropping the connection at "${name}" (dropAfterCommands fault)`);
-        this.drop();
-        return;
-      }
+    if (this.dropCounter.shouldDrop()) {
+      this.options.log(`${this.options.phone.info.serial}: dropping the connection at "${name}" (dropAfterCommands ${faults.dropAfterCommands})`);
+      this.drop();
+      return;
     }
     if (faults.latencyMs > 0) setTimeout(() => this.answerOpen(remoteId, name), faults.latencyMs);
     else this.answerOpen(remoteId, name);

@@ -233,13 +233,19 @@ test('auth: an unknown key is asked for, allowed, and accepted by signature on t
   third.close();
 });
 
-test('faults: dropAfterCommands drops the connection at the Nth open, offline refuses until online', async () => {
+test('faults: dropAfterCommands drops each connection after N commands, offline refuses until online', async () => {
   const host = await RawAdbHost.connect(device.port);
   await host.handshake();
   phone.faults.set({ dropAfterCommands: 2 });
   expect((await host.run('shell:echo one')).toString()).toBe('one\n');
-  await expect(host.open('shell:echo two')).rejects.toThrow(/closed/);
-  expect(phone.faults.dropAfterCommands).toBe(0);
+  expect((await host.run('shell:echo two')).toString()).toBe('two\n');
+  await expect(host.open('shell:echo three')).rejects.toThrow(/closed/);
+  const again = await RawAdbHost.connect(device.port);
+  await again.handshake();
+  expect((await again.run('shell:echo four')).toString()).toBe('four\n');
+  expect((await again.run('shell:echo five')).toString()).toBe('five\n');
+  await expect(again.open('shell:echo six')).rejects.toThrow(/closed/);
+  phone.faults.set({ dropAfterCommands: 0 });
 
   const next = await RawAdbHost.connect(device.port);
   await next.handshake();

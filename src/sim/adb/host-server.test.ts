@@ -103,6 +103,19 @@ test('several devices: transport-any is ambiguous, a serial picks one, no device
   }
 });
 
+test('faults: dropAfterCommands and latency apply to services opened through the server port', async () => {
+  const { phone } = entries[0];
+  phone.faults.set({ dropAfterCommands: 1, latencyMs: 20 });
+  try {
+    expect(await ask('host:transport:MTSIM0001', 'shell:echo one')).toBe('OKAYOKAYone\n');
+    expect(await ask('host:transport:MTSIM0001', 'shell:echo two')).toBe('OKAY');
+    expect(await ask('host:transport:MTSIM0001', 'shell:echo three')).toBe('OKAYOKAYthree\n');
+  } finally {
+    phone.faults.set({ dropAfterCommands: 0, latencyMs: 0 });
+  }
+  expect(logs.join('\n')).toContain('dropping the connection at "shell:echo two"');
+});
+
 test('a malformed request closes that client only', async () => {
   const bad = await new Client().request(Buffer.from('zzzzGET / HTTP/1.1\r\n\r\n')).closed;
   expect(bad.toString('latin1')).toMatch(/^FAIL/);

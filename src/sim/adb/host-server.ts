@@ -7,6 +7,8 @@ import { stderrLog, type AdbLog } from './log.js';
 import { RequestReader, encodeRequest, fail, okay } from './smart-socket.js';
 import { TcpServiceStream } from './tcp-service-stream.js';
 import { watchDevices } from './device-watch.js';
+import { DropCounter } from './drop-fault.js';
+import type { Phone } from '../types.js';
 
 export type { HostDevice } from './host-devices.js';
 
@@ -203,14 +205,10 @@ class HostClient {
     this.socket.off('data', this.onData);
     this.socket.pause();
     if (stateOf(device) === 'offline') return this.finish(fail('device offline'));
-    if (phone.faults.dropAfterCommands > 0) {
-      const left = phone.faults.dropAfterCommands - 1;
-      phone.faults.set({ dropAfterCommands: left });
-      if (left === 0) {
-        this.context.log(`${device.serial}: dropping the connection at "${name}" (dropAfterCommands fault)`);
-        this.socket.destroy();
-        return;
-      }
+    if (dropCounterOf(phone).shouldDrop()) {
+      this.context.log(`${device.serial}: dropping the connection at "${name}" (dropAfterCommands ${phone.faults.dropAfterCommands})`);
+      this.socket.destroy();
+      return;
     }
     if (phone.faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, phone.faults.latencyMs));
     if (this.socket.destroyed) return;
@@ -240,6 +238,18 @@ class HostClient {
     if (reply) this.socket.end(reply);
     else this.socket.end();
   }
+}
+
+// Each client connection opens one service, so the fault counts the phone's opens as one adb transport would.
+const dropCounters = new WeakMap<Phone, DropCounter>();
+
+function dropCounterOf(phone: Phone): DropCounter {
+  let counter = dropCounters.get(phone);
+  if (!counter) {
+    counter = new DropCounter(phone.faults);
+    dropCounters.set(phone, counter);
+  }
+  return counter;
 }
 
 /** `host:transport…` and `host:tport:…` (the latter answers OKAY and the 8-byte transport id). */

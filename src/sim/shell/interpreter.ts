@@ -4,8 +4,9 @@ import { expandString, expandWord, type Expander } from './expand.js';
 import { parseScript, ShellSyntaxError } from './parser.js';
 import { ERRNO_TEXT, type CommandContext, type CommandTable } from './registry.js';
 import { bufferInput, EMPTY_INPUT, Pipe } from './streams.js';
+import { ExitRequest, runBuiltin, SHELL } from './builtins.js';
 
-type Sink = (chunk: Buffer | string) => void;
+export type Sink = (chunk: Buffer | string) => void;
 
 /** The three standard streams of a running command. */
 export interface Fds {
@@ -14,15 +15,6 @@ export interface Fds {
   err: Sink;
 }
 
-/** `exit N`: unwinds to the shell (or subshell) that runs the script. */
-class ExitRequest extends Error {
-  override name = 'ExitRequest';
-  constructor(readonly status: number) {
-    super(`exit ${status}`);
-  }
-}
-
-const SHELL = '/system/bin/sh';
 const BIN_DIRS = new Set(['/system/bin', '/system/xbin', '/bin', '/vendor/bin', '/product/bin', '/apex/com.android.runtime/bin']);
 const NOOP: Sink = () => undefined;
 
@@ -199,7 +191,7 @@ export class Shell {
     }
     if (argv[0] === 'command' && argv[1] !== undefined && !argv[1].startsWith('-')) argv.shift();
     const [name, ...args] = argv;
-    const builtin = this.builtin(name, args, fds);
+    const builtin = runBuiltin(this, name, args, fds);
     if (builtin !== undefined) return builtin;
     const env = new Map([...this.env, ...assigned]);
     const found = this.lookup(name, fds.err);
@@ -223,73 +215,6 @@ export class Shell {
       fds.err(`${found.name}: ${error instanceof Error ? error.message : String(error)}\n`);
       return 1;
     }
-  }
-
-  /** Commands that change the shell itself rather than run as a process. */
-  private builtin(name: string, args: string[], fds: Fds): number | undefined {
-    switch (name) {
-      case 'exit': {
-        const status = args[0] === undefined ? this.status : Number.parseInt(args[0], 10);
-        throw new ExitRequest(Number.isNaN(status) ? 1 : status & 0xff);
-      }
-      case 'cd': {
-        const target = this.resolve(args[0] ?? this.env.get('HOME') ?? '/');
-        const stat = this.phone.fs.stat(target);
-        if (!stat) {
-          fds.err(`${SHELL}: cd: /${target.replace(/^\/+/, '')}: No such file or directory\n`);
-          return 2;
-        }
-        if (stat.type !== 'dir') {
-          fds.err(`${SHELL}: cd: ${target}: Not a directory\n`);
-          return 2;
-        }
-        this.cwd = target;
-        this.env.set('PWD', target);
-        return 0;
-      }
-      case 'pwd':
-        fds.out(`${this.cwd}\n`);
-        return 0;
-      case ':':
-      case 'wait':
-      case 'set':
-      case 'trap':
-      case 'umask':
-        return 0;
-      case 'command':
-      case 'type':
-        return this.describe(name, args, fds);
-      case 'export':
-        for (const arg of args) {
-          const eq = arg.indexOf('=');
-          if (eq > 0) this.env.set(arg.slice(0, eq), arg.slice(eq + 1));
-        }
-        return 0;
-      case 'unset':
-        for (const arg of args) this.env.delete(arg);
-        return 0;
-      default:
-        return undefined;
-    }
-  }
-
-  /** `command -v NAME` and `type NAME`: where a command would be found, or status 1. */
-  private describe(builtin: string, args: string[], fds: Fds): number | undefined {
-    const names = args.filter((a) => !a.startsWith('-'));
-    if (builtin === 'command' && !args.includes('-v') && !args.includes('-V')) return undefined;
-    let status = 0;
-    for (const name of names) {
-      const shellBuiltin = ['cd', 'exit', 'export', 'unset', 'pwd', ':', 'command', 'type', 'wait', 'set', 'trap', 'umask'].includes(name);
-      const found = shellBuiltin ? name : this.commands[name] ? `/system/bin/${name}` : undefined;
-      if (!found) {
-        if (builtin === 'type') fds.err(`${name} not found\n`);
-        status = builtin === 'type' ? 127 : 1;
-        continue;
-      }
-      if (builtin === 'type') fds.out(shellBuiltin ? `${name} is a shell builtin\n` : `${name} is a tracked alias for ${found}\n`);
-      else fds.out(`${found}\n`);
-    }
-    return status;
   }
 
   private lookup(name: string, err: Sink): { name: string; run: (ctx: CommandContext) => Promise<number> | number } | number {

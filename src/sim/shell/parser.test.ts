@@ -110,3 +110,8 @@ test('an interactive session keeps variables, the working directory and $? betwe
   expect(phone.fs.stat('/sdcard/Download/here')).toBeDefined();
   expect(await session.run('exit 3', io)).toBe(3);
 });
+
+test('cd works out . and .. and refuses what is not a directory', async () => {
+  expect((await sh('cd /sdcard/Download/../DCIM/.; pwd; cd ..; pwd')).out).toBe('/sdcard/DCIM\n/sdcard\n');
+  expect(await sh('cd /nowhere')).toMatchObject({ err: '/system/bin/sh: cd: /nowhere: No such file or directory\n', code: 2 });
+});

@@ -81,8 +81,10 @@ function start(ctx: CommandContext, args: string[]): number {
   const result = pkg !== undefined ? ui.launch(pkg, launch) : o.data ? ui.openUri(o.data) : { ok: false, error: `Error: Activity not started, unable to resolve ${describeIntent(o)}` };
   if (!result.ok) {
     const error = result.error ?? `Error: Activity not started, unable to resolve ${describeIntent(o)}`;
-    if (/does not exist/.test(error)) ctx.stderr('Error type 3\n');
-    ctx.stderr(`${error}\n`);
+    if (/does not exist/.test(error) && pkg !== undefined && launch.activity !== undefined) {
+      // ComponentName.toShortString: the class name in full.
+      ctx.stderr(`Error type 3\nError: Activity class {${pkg}/${fullActivity(pkg, launch.activity)}} does not exist.\n`);
+    } else ctx.stderr(`${error}\n`);
     return 255;
   }
   const after = ui.foreground();

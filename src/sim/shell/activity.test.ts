@@ -58,6 +58,9 @@ test('am force-stop ends the process; pm clear wipes data and answers Success', 
   await shell(phone, 'am force-stop com.example.notes');
   expect(await shell(phone, 'pidof com.example.notes')).toMatchObject({ out: '', code: 1 });
   expect(await shell(phone, 'pm clear com.example.notes')).toMatchObject({ out: 'Success\n', code: 0 });
+  await shell(phone, 'pm grant com.example.shop android.permission.POST_NOTIFICATIONS');
+  await shell(phone, 'pm clear com.example.shop');
+  expect(phone.packages.get('com.example.shop')?.granted.size).toBe(0);
 });
 
 test('pm list packages, path and filters', async () => {

@@ -147,7 +147,10 @@ async function pm(ctx: CommandContext): Promise<number> {
     }
     case 'clear': {
       const name = pkgArg(args);
-      if (name !== undefined && ctx.phone.packages.get(name) && ctx.phone.ui.clearData(name)) {
+      const installed = name === undefined ? undefined : ctx.phone.packages.get(name);
+      if (name !== undefined && installed && ctx.phone.ui.clearData(name)) {
+        // Clearing data also resets the app's runtime permissions, as on a device.
+        for (const granted of [...installed.granted]) ctx.phone.packages.revoke(name, granted);
         ctx.stdout('Success\n');
         return 0;
       }

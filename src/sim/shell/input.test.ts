@@ -16,6 +16,7 @@ async function focusedEmailField(): Promise<Phone> {
   if (!field) throw new Error('the shop did not open on its sign-in screen');
   expect((await shell(phone, `input tap ${field.x} ${field.y}`)).code).toBe(0);
   expect(nodeById(phone.ui.dumpXml(), EMAIL)?.focused).toBe(true);
+  expect((await shell(phone, 'dumpsys input_method | grep -c mInputShown=true')).out).not.toBe('0\n');
   return phone;
 }
 

@@ -18,13 +18,20 @@ export interface InteractiveShellOptions {
 /** `adb shell` with no command: reads command lines from the host until `exit` or the end of input. */
 export async function runInteractiveShell(options: InteractiveShellOptions): Promise<number> {
   const { phone, pty, signal } = options;
-  const prompt = `${phone.info.device}:/ $ `;
+  let code = 0;
+  // Android's mksh prompt shows the last non-zero exit status: "127|mtsim:/ $ ".
+  const prompt = () => `${code === 0 ? '' : `${code}|`}${phone.info.device}:/ $ `;
   const lines = new LineQueue(signal);
   let running: AbortController | undefined;
-  void readInput({ ...options, prompt, lines, interrupt: () => (running ? (running.abort(), true) : false) });
+  const interrupt = () => {
+    if (!running) return false;
+    options.echo('^C\r\n');
+    running.abort();
+    return true;
+  };
+  void readInput({ ...options, prompt, lines, interrupt });
 
-  let code = 0;
-  if (pty) options.echo(prompt);
+  if (pty) options.echo(prompt());
   for (;;) {
     const line = await lines.next();
     if (line === undefined || signal.aborted) return code;
@@ -46,7 +53,7 @@ export async function runInteractiveShell(options: InteractiveShellOptions): Pro
       }
     }
     if (signal.aborted) return code;
-    if (pty) options.echo(prompt);
+    if (pty) options.echo(prompt());
   }
 }
 
@@ -79,7 +86,7 @@ class LineQueue {
   }
 }
 
-async function readInput(options: InteractiveShellOptions & { prompt: string; lines: LineQueue; interrupt(): boolean }): Promise<void> {
+async function readInput(options: InteractiveShellOptions & { prompt(): string; lines: LineQueue; interrupt(): boolean }): Promise<void> {
   const { lines, pty } = options;
   let line = '';
   let hungUp = false;
@@ -107,7 +114,7 @@ async function readInput(options: InteractiveShellOptions & { prompt: string; li
           line = line.slice(0, -1);
         } else if (char === '\x03') {
           // Ctrl-C interrupts the running command, or drops the line being typed.
-          if (!options.interrupt()) options.echo(`^C\r\n${options.prompt}`);
+          if (!options.interrupt()) options.echo(`^C\r\n${options.prompt()}`);
           line = '';
         } else if (char === '\x04') {
           if (line === '') {

@@ -97,7 +97,7 @@ export class Composer {
 
   compose(state: ComposeState): Composition {
     const { deps, table } = this.o;
-    for (const app of [...table.running.values()]) if (!deps.packages.get(app.record.def.package)) this.o.kill(app);
+    for (const app of table.installChanges()) this.o.kill(app);
     const rotation = this.rotation();
     const metrics = metricsFor(deps.size, rotation);
     const dark = deps.settings.secure.get('ui_night_mode') === '2';

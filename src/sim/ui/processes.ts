@@ -1,11 +1,13 @@
 // App processes: what survives a process (storage, launch count, permission denials) and what
 // does not (the AppProcess, its scroll positions, its frozen state), with pids and the lines
 // system_server logs when it starts and kills them.
-import type { AppContext, AppDefinition, AppLaunch, AppProcess, AppView, LogBuffer, LogPriority, UiDeps } from '../types.js';
+import type { AppContext, AppDefinition, AppLaunch, AppProcess, AppView, InstalledPackage, LogBuffer, LogPriority, UiDeps } from '../types.js';
 
 /** Per installed app, kept across process restarts until `pm clear`. */
 export interface AppRecord {
   def: AppDefinition;
+  /** The package manager's entry last seen for the app, to notice an update or an uninstall. */
+  installed?: InstalledPackage;
   uid: number;
   storage: Map<string, unknown>;
   launchCount: number;
@@ -56,7 +58,7 @@ export class ProcessTable {
     this.launcherPid = this.allocatePid();
     this.bootedAt = deps.clock.now();
     deps.apps.forEach((def, i) => {
-      this.records.set(def.package, { def, uid: FIRST_APP_UID + i, storage: new Map(), launchCount: 0, denials: new Map() });
+      this.records.set(def.package, { def, uid: FIRST_APP_UID + i, storage: new Map(), launchCount: 0, denials: new Map(), installed: deps.packages.get(def.package) });
     });
   }
 
@@ -121,6 +123,23 @@ export class ProcessTable {
     app.cancelAnr?.();
     app.cancelAnr = undefined;
     if (this.running.get(app.record.def.package) === app) this.running.delete(app.record.def.package);
+  }
+
+  /**
+   * Follows `pm install` and `pm uninstall`: an update or an uninstall ends the app's process, and an
+   * uninstall also wipes its data. Returns the processes to end.
+   */
+  installChanges(): RunningApp[] {
+    const ended: RunningApp[] = [];
+    for (const record of this.records.values()) {
+      const now = this.deps.packages.get(record.def.package);
+      if (now === record.installed) continue;
+      const app = this.running.get(record.def.package);
+      if (app?.alive) ended.push(app);
+      if (!now) this.clear(record);
+      record.installed = now;
+    }
+    return ended;
   }
 
   clear(record: AppRecord): void {

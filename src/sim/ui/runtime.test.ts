@@ -207,6 +207,18 @@ test('force-stop ends the process and keeps data; clear-data also resets storage
   expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 1, launch 1');
 });
 
+test('uninstalling an app ends its process and removes its icon and its data', () => {
+  const phone = launched();
+  expect(phone.packages.uninstall(DEMO_PACKAGE)).toBe(true);
+  expect(phone.ui.processes().map((p) => p.package)).not.toContain(DEMO_PACKAGE);
+  expect(phone.ui.foreground().package).toBe('com.google.android.apps.nexuslauncher');
+  expect(queryAll(phone.ui.dumpXml(), { text: 'Demo' })).toHaveLength(0);
+  expect(phone.ui.launch(DEMO_PACKAGE).ok).toBe(false);
+  expect(phone.packages.install(Buffer.from('PK\x03\x04', 'latin1'), { name: DEMO_PACKAGE }).ok).toBe(true);
+  expect(phone.ui.launch(DEMO_PACKAGE).ok).toBe(true);
+  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 1, launch 1');
+});
+
 test('HOME shows the launcher; the recent-apps overview brings a task back', () => {
   const phone = launched();
   tapNode(phone.ui, { text: 'List' });

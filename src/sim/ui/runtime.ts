@@ -141,6 +141,7 @@ class PhoneRuntime implements PhoneUi {
   }
 
   processes(): Array<{ pid: number; package: string; user: string; startedAt: number }> {
+    this.compose();
     const list = [{ pid: this.table.launcherPid, package: LAUNCHER_PACKAGE, user: 'u0_a150', startedAt: this.table.bootedAt }];
     for (const app of this.table.running.values()) {
       list.push({ pid: app.pid, package: app.record.def.package, user: userName(app.record.uid), startedAt: app.startedAt });
@@ -152,6 +153,7 @@ class PhoneRuntime implements PhoneUi {
 
   launch(pkg: string, launch: AppLaunch = {}): LaunchResult {
     if (pkg === LAUNCHER_PACKAGE) { this.goHome(); return { ok: true }; }
+    for (const app of this.table.installChanges()) this.kill(app);
     const record = this.table.records.get(pkg);
     const activity = launch.activity ? normalizeActivity(pkg, launch.activity) : record?.def.launchActivity ?? '.MainActivity';
     const installed = this.deps.packages.get(pkg) !== undefined;

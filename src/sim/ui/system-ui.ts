@@ -77,6 +77,8 @@ export class SystemDialogs {
     const pkg = app.record.def.package;
     const answerLater = (granted: boolean): void => { if (onResult) queueMicrotask(() => this.o.run(app, () => onResult(granted))); };
     if (deps.packages.get(pkg)?.granted.has(permission)) { answerLater(true); return; }
+    // A permission missing from the manifest is denied without asking, as PackageManager does.
+    if (!app.record.def.permissions.includes(permission)) { answerLater(false); return; }
     if ((app.record.denials.get(permission) ?? 0) >= MAX_DENIALS) { answerLater(false); return; }
     if (this.stack.some((d) => d.kind === 'permission' && d.owner === pkg && d.permission === permission)) return;
     const answer = (granted: boolean): void => {

@@ -2,6 +2,7 @@
 import type { Frame, LaidOutNode, LaidOutWindow } from '../types.js';
 import { darken, luminance, mix, parseColour, toHex, type Rgba } from './colour.js';
 import { iconElement } from './icons.js';
+import { dim } from './paint-ops.js';
 import { box, paint, rect, type Canvas } from './shapes.js';
 import { drawTextBlock } from './text-block.js';
 import { fitLine, measure, textElement } from './text.js';
@@ -22,18 +23,48 @@ export function appColourAt(windows: LaidOutWindow[], x: number, y: number, fall
   return found;
 }
 
-/** Status bar: a shade darker than the app's top edge, with the time, notifications, wifi and battery. */
-export function drawStatusBar(canvas: Canvas, frame: Frame): void {
-  const { u, pal, out, width } = canvas;
-  const height = frame.insets?.top ?? u.dp(STATUS_BAR_DP);
-  if (height <= 0) return;
-  const beneath = appColourAt(frame.windows, width / 2, height + 1, parseColour(pal.background) ?? { r: 255, g: 255, b: 255, a: 1 });
-  const bar = luminance(beneath) > 0.5 ? darken(beneath, 0.1) : mix(beneath, { r: 0, g: 0, b: 0, a: 1 }, 0.3);
-  out.push(rect({ x: 0, y: 0, w: width, h: height }, { fill: toHex(bar) }));
-  const ink = luminance(bar) > 0.4 ? '#1c1b1f' : '#f4eff4';
-  const cy = height / 2;
-  const px = Math.min(u.sp(14), height * 0.6);
-  const side = Math.min(u.dp(16), height * 0.7);
+/** Where the system bars are and what colour sits behind them. */
+export interface SystemBars {
+  statusHeight: number;
+  navHeight: number;
+  statusColour: Rgba;
+  navColour: Rgba;
+}
+
+/** Status bar a shade darker than the app's top edge; navigation area the colour just above it. */
+export function systemBars(canvas: Canvas, frame: Frame): SystemBars {
+  const { u, pal, width, height } = canvas;
+  const statusHeight = Math.max(0, frame.insets?.top ?? u.dp(STATUS_BAR_DP));
+  const navHeight = Math.max(0, frame.insets?.bottom ?? u.dp(NAV_BAR_DP));
+  const white = { r: 255, g: 255, b: 255, a: 1 };
+  const top = appColourAt(frame.windows, width / 2, statusHeight + 1, parseColour(pal.background) ?? white);
+  const fallback = frame.windows.some((w) => w.kind === 'keyboard') ? pal.keyboard : pal.background;
+  const navColour = appColourAt(frame.windows, width / 2, height - navHeight - 1, parseColour(fallback) ?? white);
+  const statusColour = luminance(top) > 0.5 ? darken(top, 0.1) : mix(top, { r: 0, g: 0, b: 0, a: 1 }, 0.3);
+  return { statusHeight, navHeight, statusColour, navColour };
+}
+
+/** The bars' backgrounds belong to the app's layer: a dialog's scrim dims them with the app. */
+export function drawBarBackgrounds(canvas: Canvas, bars: SystemBars): void {
+  const { out, width, height } = canvas;
+  if (bars.statusHeight > 0) out.push(rect({ x: 0, y: 0, w: width, h: bars.statusHeight }, { fill: toHex(bars.statusColour) }));
+  if (bars.navHeight > 0) out.push(rect({ x: 0, y: height - bars.navHeight, w: width, h: bars.navHeight }, { fill: toHex(bars.navColour) }));
+}
+
+/** Time, notifications, wifi and battery, and the gesture handle: drawn above every window. */
+export function drawBarContent(canvas: Canvas, frame: Frame, bars: SystemBars): void {
+  const { u, out, width, height } = canvas;
+  if (bars.navHeight > 0) {
+    const w = Math.min(u.dp(108), width / 3);
+    const h = Math.min(u.dp(4), bars.navHeight / 3);
+    const fill = luminance(bars.navColour) < 0.4 ? '#e6e1e5' : '#1c1b1f';
+    out.push(rect({ x: (width - w) / 2, y: height - bars.navHeight / 2 - h / 2, w, h }, { fill, fillOpacity: 0.85, radius: h / 2 }));
+  }
+  if (bars.statusHeight <= 0) return;
+  const ink = luminance(bars.statusColour) > 0.4 ? '#1c1b1f' : '#f4eff4';
+  const cy = bars.statusHeight / 2;
+  const px = Math.min(u.sp(14), bars.statusHeight * 0.6);
+  const side = Math.min(u.dp(16), bars.statusHeight * 0.7);
   let x = u.dp(16);
   const time = fitLine(frame.statusBar.time, width / 3, { px, bold: true });
   out.push(textElement({ text: time, x, cy, px, bold: true, colour: ink }));
@@ -66,23 +97,14 @@ function drawBattery(canvas: Canvas, at: { right: number; cy: number; level: num
   return w;
 }
 
-/** The navigation area in the colour of what is just above it, with the gesture handle centred. */
-export function drawNavBar(canvas: Canvas, frame: Frame): void {
-  const { u, pal, out, width, height } = canvas;
-  const band = frame.insets?.bottom ?? u.dp(NAV_BAR_DP);
-  if (band <= 0) return;
-  const fallback = frame.windows.some((w) => w.kind === 'keyboard') ? pal.keyboard : pal.background;
-  const beneath = appColourAt(frame.windows, width / 2, height - band - 1, parseColour(fallback) ?? { r: 255, g: 255, b: 255, a: 1 });
-  out.push(rect({ x: 0, y: height - band, w: width, h: band }, { fill: toHex(beneath) }));
-  const w = Math.min(u.dp(108), width / 3);
-  const h = Math.min(u.dp(4), band / 3);
-  out.push(rect({ x: (width - w) / 2, y: height - band / 2 - h / 2, w, h }, { fill: luminance(beneath) < 0.4 ? '#e6e1e5' : '#1c1b1f', fillOpacity: 0.85, radius: h / 2 }));
-}
-
 /** Scrim over everything beneath, then the card the dialog's widgets sit on. */
 export function drawDialogFrame(canvas: Canvas, window: LaidOutWindow): Rgba {
-  const { u, pal, out, width, height } = canvas;
-  if (window.scrim) out.push(rect({ x: 0, y: 0, w: width, h: height }, { fill: pal.scrim, fillOpacity: pal.scrimOpacity }));
+  const { u, pal, out } = canvas;
+  if (window.scrim) {
+    const beneath = dim(out.join(''), pal.scrimOpacity);
+    out.length = 0;
+    out.push(beneath);
+  }
   const own = paint(window.root.style?.background);
   if (own && own.opacity >= 0.5) return own.rgba;
   const area = box(window.root.bounds);

@@ -35,8 +35,9 @@ export function rect(area: Box, style: RectStyle): string {
   if (style.fillOpacity !== undefined && style.fillOpacity < 1) paint += ` fill-opacity="${round(style.fillOpacity * 100) / 100}"`;
   if (style.stroke) {
     const sw = style.strokeWidth ?? 1;
-    paint += ` stroke="${style.stroke}" stroke-width="${round(sw)}"`;
+    paint += ` stroke="${style.stroke}"`;
     if (style.strokeOpacity !== undefined && style.strokeOpacity < 1) paint += ` stroke-opacity="${style.strokeOpacity}"`;
+    paint += ` stroke-width="${round(sw)}"`;
     // A stroke is centred on the outline; inset it so it stays inside the box.
     area = { x: area.x + sw / 2, y: area.y + sw / 2, w: Math.max(0, area.w - sw), h: Math.max(0, area.h - sw) };
   }

@@ -1,7 +1,7 @@
 // Turns a frame into one SVG document: windows bottom to top, then the system bars, then toasts.
 import type { Frame } from '../types.js';
 import { parseColour } from './colour.js';
-import { drawDialogFrame, drawNavBar, drawStatusBar, drawToast } from './chrome.js';
+import { drawBarBackgrounds, drawBarContent, drawDialogFrame, drawToast, systemBars } from './chrome.js';
 import { RenderError } from './errors.js';
 import { drawKeyboard } from './keyboard.js';
 import { paint, rect, type Canvas } from './shapes.js';
@@ -18,7 +18,13 @@ export function frameToSvg(frame: Frame): string {
   const canvas: Canvas = { out: [], u: units(frame.size), pal, width, height };
   const background = parseColour(pal.background) ?? { r: 255, g: 255, b: 255, a: 1 };
   canvas.out.push(rect({ x: 0, y: 0, w: width, h: height }, { fill: pal.background }));
+  const bars = systemBars(canvas, frame);
+  let barsDrawn = false;
   for (const window of frame.windows) {
+    if (!barsDrawn && window.kind !== 'app') {
+      drawBarBackgrounds(canvas, bars);
+      barsDrawn = true;
+    }
     switch (window.kind) {
       case 'app': {
         const own = paint(window.root.style?.background);
@@ -36,8 +42,8 @@ export function frameToSvg(frame: Frame): string {
         break;
     }
   }
-  drawStatusBar(canvas, frame);
-  drawNavBar(canvas, frame);
+  if (!barsDrawn) drawBarBackgrounds(canvas, bars);
+  drawBarContent(canvas, frame, bars);
   for (const window of frame.windows) if (window.kind === 'toast') drawToast(canvas, window);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${canvas.out.join('')}</svg>`;
 }

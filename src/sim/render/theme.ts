@@ -13,7 +13,6 @@ export interface Palette {
   hint: string;
   surfaceVariant: string;
   dialog: string;
-  scrim: string;
   scrimOpacity: number;
   toast: string;
   onToast: string;
@@ -37,7 +36,6 @@ const LIGHT: Palette = {
   hint: '#8a8590',
   surfaceVariant: '#e7e0ec',
   dialog: '#f3edf7',
-  scrim: '#000000',
   scrimOpacity: 0.4,
   toast: '#323232',
   onToast: '#ffffff',
@@ -61,7 +59,6 @@ const DARK: Palette = {
   hint: '#938f99',
   surfaceVariant: '#49454f',
   dialog: '#2b2930',
-  scrim: '#000000',
   scrimOpacity: 0.5,
   toast: '#e6e1e5',
   onToast: '#1c1b1f',

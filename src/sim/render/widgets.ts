@@ -3,6 +3,7 @@ import type { LaidOutNode } from '../types.js';
 import type { Rgba } from './colour.js';
 import { drawCheck, drawField, drawSwitch } from './controls.js';
 import { iconElement } from './icons.js';
+import { fade } from './paint-ops.js';
 import { box, circle, line, paint, paintOf, parseBorder, readable, rect, type Box, type Canvas } from './shapes.js';
 import { drawTextBlock } from './text-block.js';
 import { measure } from './text.js';
@@ -38,7 +39,7 @@ export function drawTree(node: LaidOutNode, scene: NodeScene): void {
   const own: string[] = [];
   const under = drawNode(node, area, { ...scene, canvas: { ...scene.canvas, out: own } });
   const { out } = scene.canvas;
-  if (own.length > 0) out.push(node.enabled ? own.join('') : `<g opacity="${DISABLED_OPACITY}">${own.join('')}</g>`);
+  if (own.length > 0) out.push(node.enabled ? own.join('') : fade(own.join(''), DISABLED_OPACITY));
   for (const child of node.children) drawTree(child, { canvas: scene.canvas, under, parent: node });
 }
 

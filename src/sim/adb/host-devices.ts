@@ -10,6 +10,13 @@ export interface HostDevice {
 
 export type TransportKind = 'any' | 'usb' | 'local';
 
+/** How a request names its device: by serial, by transport id, or by kind (any, usb, local). */
+export interface DeviceSelector {
+  serial?: string;
+  id?: number;
+  kind?: TransportKind;
+}
+
 /** Result of picking a device for a request: the device, or adb's own error message. */
 export type DevicePick = { device: HostDevice; id: number } | { error: string };
 
@@ -50,7 +57,7 @@ function sanitize(value: string): string {
 }
 
 /** Picks the device a transport request names; errors are worded as the adb server words them. */
-export function pickDevice(devices: HostDevice[], ids: TransportIds, by: { serial?: string; id?: number; kind?: TransportKind }): DevicePick {
+export function pickDevice(devices: HostDevice[], ids: TransportIds, by: DeviceSelector): DevicePick {
   if (by.serial !== undefined) {
     const device = devices.find((candidate) => candidate.serial === by.serial);
     return device ? { device, id: ids.of(device.serial) } : { error: `device '${by.serial}' not found` };
@@ -74,7 +81,7 @@ const SERIAL_COMMANDS = /^(features|host-features|get-state|get-serialno|get-dev
  * Splits `host-serial:SERIAL:COMMAND`, `host-transport-id:N:COMMAND`, `host-usb:COMMAND`, `host-local:COMMAND`
  * and `host:COMMAND` into the device selector and the command. A serial may itself contain colons (127.0.0.1:5555).
  */
-export function splitHostRequest(request: string): { by: { serial?: string; id?: number; kind?: TransportKind }; command: string } | undefined {
+export function splitHostRequest(request: string): { by: DeviceSelector; command: string } | undefined {
   if (request.startsWith('host:')) return { by: { kind: 'any' }, command: request.slice(5) };
   if (request.startsWith('host-usb:')) return { by: { kind: 'usb' }, command: request.slice(9) };
   if (request.startsWith('host-local:')) return { by: { kind: 'local' }, command: request.slice(11) };

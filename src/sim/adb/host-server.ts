@@ -1,7 +1,7 @@
 import { createServer, type Socket } from 'node:net';
 import { DEVICE_FEATURES } from './services.js';
 import {
-  TransportIds, formatDevices, pickDevice, splitHostRequest, stateOf, type HostDevice, type TransportKind,
+  TransportIds, formatDevices, pickDevice, splitHostRequest, stateOf, type DeviceSelector, type HostDevice, type TransportKind,
 } from './host-devices.js';
 import { stderrLog, type AdbLog } from './log.js';
 import { RequestReader, encodeRequest, fail, okay } from './smart-socket.js';
@@ -107,10 +107,9 @@ class HostClient {
       if ('error' in pick) return this.finish(fail(pick.error));
       if (stateOf(pick.device) === 'offline') return this.finish(fail('device offline'));
       this.transport = pick;
-      if (!selector.withId) return void this.socket.write(okay());
       const id = Buffer.alloc(8);
       id.writeBigUInt64LE(BigInt(pick.id));
-      this.socket.write(Buffer.concat([okay(), id]));
+      this.socket.write(selector.withId ? Buffer.concat([okay(), id]) : okay());
       return;
     }
     const split = splitHostRequest(request);
@@ -118,7 +117,7 @@ class HostClient {
     return this.hostCommand(split.command, split.by);
   }
 
-  private async hostCommand(command: string, by: { serial?: string; id?: number; kind?: TransportKind }): Promise<void> {
+  private async hostCommand(command: string, by: DeviceSelector): Promise<void> {
     const { devices, ids } = this.context;
     const device = () => pickDevice(devices(), ids, by);
     const answer = (value: (pick: { device: HostDevice; id: number }) => string) => {
@@ -176,7 +175,7 @@ class HostClient {
   }
 
   /** `wait-for-TRANSPORT-STATE`: OKAY at once, a second OKAY when such a device is there. */
-  private waitFor(command: string, by: { serial?: string; id?: number; kind?: TransportKind }): void {
+  private waitFor(command: string, by: DeviceSelector): void {
     this.handedOver = true;
     this.socket.off('data', this.onData);
     const wanted = /-(device|any|recovery|rescue|sideload|bootloader|disconnect)$/.exec(command)?.[1] ?? 'device';
@@ -253,7 +252,7 @@ function dropCounterOf(phone: Phone): DropCounter {
 }
 
 /** `host:transport…` and `host:tport:…` (the latter answers OKAY and the 8-byte transport id). */
-function parseTransportRequest(request: string): { by: { serial?: string; id?: number; kind?: TransportKind }; withId: boolean } | undefined {
+function parseTransportRequest(request: string): { by: DeviceSelector; withId: boolean } | undefined {
   if (request.startsWith('host:transport-id:')) return { by: { id: Number(request.slice(18)) }, withId: false };
   if (request.startsWith('host:transport:')) return { by: { serial: request.slice(15) }, withId: false };
   const kinds: Record<string, TransportKind> = { 'host:transport-any': 'any', 'host:transport-usb': 'usb', 'host:transport-local': 'local' };

@@ -18,6 +18,17 @@ test('encoded PNGs decode to exactly the pixels given, as 8-bit RGBA', () => {
   expect(png[25]).toBe(6);
 });
 
+test('repeated rows survive the encoding exactly', () => {
+  const width = 4;
+  const height = 6;
+  const pixels = new Uint8Array(width * height * 4);
+  pixels.fill(200, 0, width * 4 * 3);
+  pixels.fill(17, width * 4 * 3);
+  pixels[width * 4 * 5 + 2] = 99;
+  const decoded = PNG.sync.read(encodePng(pixels, width, height));
+  expect(Buffer.from(decoded.data).equals(Buffer.from(pixels))).toBe(true);
+});
+
 test('one frame gives the same bytes every time, and a changed frame gives a different picture', async () => {
   const first = await renderPng(catalogueFrame());
   const again = await renderPng(catalogueFrame());

@@ -1,4 +1,16 @@
-import type { Fds, Shell } from './interpreter.js';
+import type { Phone } from '../types.js';
+import type { CommandTable } from './registry.js';
+import type { Fds } from './streams.js';
+
+/** The parts of a running shell that its builtins read and change. */
+export interface ShellState {
+  status: number;
+  cwd: string;
+  readonly env: Map<string, string>;
+  readonly phone: Phone;
+  readonly commands: CommandTable;
+  resolve(path: string): string;
+}
 
 export const SHELL = '/system/bin/sh';
 
@@ -23,7 +35,7 @@ function logical(path: string): string {
 const BUILTINS = ['cd', 'exit', 'export', 'unset', 'pwd', ':', 'command', 'type', 'wait', 'set', 'trap', 'umask'];
 
 /** Commands that change the shell itself rather than run as a process. */
-export function runBuiltin(shell: Shell, name: string, args: string[], fds: Fds): number | undefined {
+export function runBuiltin(shell: ShellState, name: string, args: string[], fds: Fds): number | undefined {
   switch (name) {
     case 'exit': {
       const status = args[0] === undefined ? shell.status : Number.parseInt(args[0], 10);
@@ -71,7 +83,7 @@ export function runBuiltin(shell: Shell, name: string, args: string[], fds: Fds)
 }
 
 /** `command -v NAME` and `type NAME`: where a command would be found, or status 1. */
-function describe(shell: Shell, builtin: string, args: string[], fds: Fds): number | undefined {
+function describe(shell: ShellState, builtin: string, args: string[], fds: Fds): number | undefined {
   const names = args.filter((a) => !a.startsWith('-'));
   if (builtin === 'command' && !args.includes('-v') && !args.includes('-V')) return undefined;
   let status = 0;

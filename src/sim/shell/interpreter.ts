@@ -3,17 +3,8 @@ import type { AndOr, Command, Pipeline, Redirect, Script, SimpleCommand } from '
 import { expandString, expandWord, type Expander } from './expand.js';
 import { parseScript, ShellSyntaxError } from './parser.js';
 import { ERRNO_TEXT, type CommandContext, type CommandTable } from './registry.js';
-import { bufferInput, EMPTY_INPUT, Pipe } from './streams.js';
-import { ExitRequest, runBuiltin, SHELL } from './builtins.js';
-
-export type Sink = (chunk: Buffer | string) => void;
-
-/** The three standard streams of a running command. */
-export interface Fds {
-  in: AsyncIterable<Buffer>;
-  out: Sink;
-  err: Sink;
-}
+import { bufferInput, EMPTY_INPUT, Pipe, type Fds, type Sink } from './streams.js';
+import { ExitRequest, runBuiltin, SHELL, type ShellState } from './builtins.js';
 
 const BIN_DIRS = new Set(['/system/bin', '/system/xbin', '/bin', '/vendor/bin', '/product/bin', '/apex/com.android.runtime/bin']);
 const NOOP: Sink = () => undefined;
@@ -40,7 +31,7 @@ export function defaultEnv(phone: Phone): Map<string, string> {
 }
 
 /** One mksh process: its variables, working directory and last exit status. */
-export class Shell {
+export class Shell implements ShellState {
   status = 0;
   cwd = '/';
 

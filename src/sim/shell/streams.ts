@@ -1,3 +1,13 @@
+/** Where a command's output goes. */
+export type Sink = (chunk: Buffer | string) => void;
+
+/** The three standard streams of a running command. */
+export interface Fds {
+  in: AsyncIterable<Buffer>;
+  out: Sink;
+  err: Sink;
+}
+
 /** Bytes written by one command and read by the next in a pipeline, as an in-memory pipe. */
 export class Pipe implements AsyncIterable<Buffer> {
   private chunks: Buffer[] = [];

@@ -1,20 +1,18 @@
 // The phone's UI: app processes and tasks, the home screen, windows, focus and the soft keyboard,
 // system dialogs, and the input that drives them. Renders lazily and caches the laid-out screen
 // until an event, a timer or a setting changes it.
-import type { AppLaunch, ForegroundInfo, Frame, LaunchResult, PhoneUi, ScreenSize, UiDeps, Widget } from '../types.js';
-import { Composer, type Composition, type Focus, type Screen } from './compose.js';
+import type { AppLaunch, ForegroundInfo, Frame, LaunchResult, PhoneUi, ScreenSize, UiDeps } from '../types.js';
+import { Composer, type Composition, type Screen } from './compose.js';
 import { pathAt, swipeDirection, swipeTarget, tapTarget, longPressTarget, KEY, keyChar } from './input.js';
-import type { KeyPress } from './keyboard.js';
 import { LAUNCHER_ACTIVITY, LAUNCHER_PACKAGE } from './launcher.js';
-import { contains, findNode, type UiNode } from './node.js';
+import { contains, type UiNode } from './node.js';
 import { javaException, normalizeActivity, ProcessTable, safeUri, shortComponent, userName, type AppRecord, type RunningApp } from './processes.js';
 import { SystemDialogs } from './system-ui.js';
+import { TextInput } from './text-input.js';
 import type { UiWindow } from './windows.js';
 import { isEditText } from './widget-defaults.js';
 import { dumpWindows } from './xml.js';
 
-/** Longest text one `input text` may insert; more is cut so a huge argument cannot stall the phone. */
-const MAX_INPUT = 10_000;
 const SHELL_UID = 2000;
 /** Below this many dp a swipe is a tap (ViewConfiguration's touch slop). */
 const TOUCH_SLOP_DP = 8;
@@ -32,10 +30,7 @@ class PhoneRuntime implements PhoneUi {
   private screen: Screen = { kind: 'home' };
   /** Recent tasks, most recent last. */
   private tasks: string[] = [];
-  private focus: Focus | undefined;
-  private keyboard = false;
-  private keyboardShift = false;
-  private keyboardSymbols = false;
+  private readonly text: TextInput;
   private dirty = true;
   private cache: Composition | undefined;
   private xml: string | undefined;
@@ -54,7 +49,7 @@ class PhoneRuntime implements PhoneUi {
       changed: () => { this.dirty = true; },
       kill: (app) => this.kill(app),
       run: (app, fn) => this.run(app, fn),
-      hideKeyboard: () => { this.keyboard = false; },
+      hideKeyboard: () => { this.text.keyboard = false; },
       openAppInfo: () => { if (this.table.records.has('com.android.settings')) this.launch('com.android.settings'); },
     });
     this.composer = new Composer({
@@ -66,8 +61,9 @@ class PhoneRuntime implements PhoneUi {
       kill: (app) => this.kill(app),
       open: (pkg) => this.openFromLauncher(pkg),
       closeTask: (pkg) => this.closeTask(pkg),
-      press: (key) => this.pressKey(key),
+      press: (key) => { this.text.press(key); this.dirty = true; },
     });
+    this.text = new TextInput({ compose: () => this.compose(), run: (app, fn) => this.run(app, fn) });
   }
 
   // ------------------------------------------------------------------ rendering
@@ -81,10 +77,10 @@ class PhoneRuntime implements PhoneUi {
       fingerprint,
       screen: this.screen,
       tasks: this.tasks,
-      keyboard: { shown: this.keyboard, shifted: this.keyboardShift, symbols: this.keyboardSymbols },
-      focus: this.focus,
+      keyboard: { shown: this.text.keyboard, shifted: this.text.shifted, symbols: this.text.symbols },
+      focus: this.text.focus,
       setScreen: (screen) => { this.screen = screen; },
-      setFocus: (focus, keyboard) => { this.focus = focus; this.keyboard = keyboard; },
+      setFocus: (focus, keyboard) => { this.text.focus = focus; this.text.keyboard = keyboard; },
     });
     return this.cache;
   }
@@ -126,7 +122,7 @@ class PhoneRuntime implements PhoneUi {
 
   keyboardShown(): boolean {
     this.compose();
-    return this.keyboard;
+    return this.text.keyboard;
   }
 
   foreground(): ForegroundInfo {
@@ -265,8 +261,7 @@ class PhoneRuntime implements PhoneUi {
   }
 
   private clearFocus(): void {
-    this.focus = undefined;
-    this.keyboard = false;
+    this.text.clear();
   }
 
   // ------------------------------------------------------------------ touch
@@ -292,10 +287,7 @@ class PhoneRuntime implements PhoneUi {
     const widget = target?.widget;
     if (!target || !widget || !target.enabled) return;
     this.run(hit.owner, () => {
-      if (isEditText(widget)) {
-        this.focus = { area: hit.window.area, key: target.key };
-        this.keyboard = true;
-      }
+      if (isEditText(widget)) this.text.focusOn(hit.window.area, target.key);
       widget.onClick?.();
     });
     this.refresh();
@@ -349,21 +341,8 @@ class PhoneRuntime implements PhoneUi {
 
   // ------------------------------------------------------------------ keys and text
 
-  private focusedField(): { node: UiNode; widget: Widget; owner: RunningApp | undefined; window: UiWindow } | undefined {
-    const focus = this.focus;
-    if (!focus) return undefined;
-    const c = this.compose();
-    const window = c.windows.find((w) => w.area === focus.area);
-    const node = window && findNode(window.root, (n) => n.key === focus.key && n.widget !== undefined);
-    if (!window || !node?.widget) return undefined;
-    return { node, widget: node.widget, owner: c.owners.get(window), window };
-  }
-
   typeText(text: string): void {
-    const field = this.focusedField();
-    if (!field || field.owner?.frozen || !field.node.enabled) return;
-    const value = (field.widget.text ?? '') + text.slice(0, MAX_INPUT);
-    this.run(field.owner, () => field.widget.onText?.(value));
+    this.text.type(text);
     this.refresh();
   }
 
@@ -371,13 +350,13 @@ class PhoneRuntime implements PhoneUi {
     switch (code) {
       case KEY.BACK: case KEY.ESCAPE: this.back(); break;
       case KEY.HOME: this.goHome(); break;
-      case KEY.APP_SWITCH: this.clearFocus(); this.screen = { kind: 'recents' }; break;
-      case KEY.ENTER: case KEY.NUMPAD_ENTER: case KEY.SEARCH: this.submit(); break;
-      case KEY.DEL: this.deleteBackward(); break;
-      case KEY.TAB: this.moveFocus(true); break;
+      case KEY.APP_SWITCH: this.text.clear(); this.screen = { kind: 'recents' }; break;
+      case KEY.ENTER: case KEY.NUMPAD_ENTER: case KEY.SEARCH: this.text.submit(); break;
+      case KEY.DEL: this.text.deleteBackward(); break;
+      case KEY.TAB: this.text.moveFocus(true); break;
       default: {
         const char = keyChar(code);
-        if (char !== undefined) this.typeText(char);
+        if (char !== undefined) this.text.type(char);
       }
     }
     this.refresh();
@@ -385,7 +364,7 @@ class PhoneRuntime implements PhoneUi {
 
   private back(): void {
     if (this.dialogs.back()) return;
-    if (this.keyboard) { this.keyboard = false; return; }
+    if (this.text.keyboard) { this.text.keyboard = false; return; }
     if (this.screen.kind === 'recents') { this.screen = { kind: 'home' }; return; }
     if (this.screen.kind !== 'app') return;
     const app = this.table.running.get(this.screen.pkg);
@@ -394,49 +373,5 @@ class PhoneRuntime implements PhoneUi {
     const handled = this.run(app, () => app.process?.back() ?? false);
     // Since Android 12 the root activity of a task is moved to the back, not finished: the process stays.
     if (handled === false && app.alive) this.goHome();
-  }
-
-  private submit(): void {
-    const field = this.focusedField();
-    if (!field || field.owner?.frozen) return;
-    const onSubmit = field.widget.onSubmit;
-    if (onSubmit) { this.run(field.owner, onSubmit); return; }
-    if (!this.moveFocus(false)) this.keyboard = false;
-  }
-
-  private deleteBackward(): void {
-    const field = this.focusedField();
-    if (!field || field.owner?.frozen || !field.node.enabled) return;
-    const chars = [...(field.widget.text ?? '')];
-    if (chars.length === 0) return;
-    this.run(field.owner, () => field.widget.onText?.(chars.slice(0, -1).join('')));
-  }
-
-  /** Moves focus to the next text field of the focused window; wraps around for TAB. */
-  private moveFocus(wrap: boolean): boolean {
-    const field = this.focusedField();
-    if (!field) return false;
-    const fields: UiNode[] = [];
-    const collect = (node: UiNode): void => {
-      if (node.widget && isEditText(node.widget) && node.enabled) fields.push(node);
-      node.children.forEach(collect);
-    };
-    collect(field.window.root);
-    const at = fields.findIndex((n) => n.key === field.node.key);
-    const next = fields[at + 1] ?? (wrap ? fields[0] : undefined);
-    if (!next || next === field.node) return false;
-    this.focus = { area: field.window.area, key: next.key };
-    return true;
-  }
-
-  private pressKey(key: KeyPress): void {
-    switch (key.kind) {
-      case 'char': this.typeText(key.char); if (this.keyboardShift) this.keyboardShift = false; break;
-      case 'delete': this.deleteBackward(); break;
-      case 'enter': this.submit(); break;
-      case 'shift': this.keyboardShift = !this.keyboardShift; break;
-      case 'symbols': this.keyboardSymbols = !this.keyboardSymbols; break;
-    }
-    this.dirty = true;
   }
 }

@@ -17,6 +17,7 @@ test('grep matches basic and extended patterns, -v/-i/-c/-q, with grep exit code
   expect(await shell(phone, 'grep -q gamma /sdcard/words')).toMatchObject({ out: '', code: 0 });
   expect(await shell(phone, 'grep x /sdcard/none')).toMatchObject({ err: 'grep: /sdcard/none: No such file or directory\n', code: 2 });
   expect((await shell(phone, 'grep -n -A1 gamma /sdcard/words')).out).toBe('3:gamma\n4-delta\n');
+  expect((await shell(phone, "echo 'id 42 x' | grep -oE '[[:digit:]]+'")).out).toBe('42\n');
 });
 
 test('pipes feed wc, head, tail and grep as tools chain them', async () => {

@@ -15,6 +15,16 @@ export function basicToJs(pattern: string): string {
   return out;
 }
 
+const POSIX_CLASSES: Record<string, string> = {
+  alpha: 'A-Za-z', digit: '0-9', alnum: 'A-Za-z0-9', upper: 'A-Z', lower: 'a-z', space: ' \\t\\n\\r\\f\\v',
+  blank: ' \\t', xdigit: '0-9A-Fa-f', punct: '!-\\/:-@\\[-`{-~', word: 'A-Za-z0-9_',
+};
+
+/** `[[:digit:]]` and the other POSIX bracket classes, which JavaScript regular expressions lack. */
+function posixClasses(pattern: string): string {
+  return pattern.replace(/\[:(\w+):\]/g, (all, name: string) => POSIX_CLASSES[name] ?? all);
+}
+
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
@@ -68,7 +78,7 @@ async function grep(ctx: CommandContext): Promise<number> {
     patterns.push(...first.split('\n'));
   }
   const source = patterns.map((p) => {
-    const body = flags.has('F') ? escapeRegex(p) : flags.has('E') ? p : basicToJs(p);
+    const body = flags.has('F') ? escapeRegex(p) : posixClasses(flags.has('E') ? p : basicToJs(p));
     if (flags.has('x')) return `^(?:${body})$`;
     if (flags.has('w')) return `(?<![\\w])(?:${body})(?![\\w])`;
     return body;

@@ -1,6 +1,6 @@
 // Helpers for tests that drive the virtual phone through the real adb CLI with a private adb server.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,10 @@ import { test } from '@playwright/test';
 
 export const ADB_MISSING = 'adb is not installed: apt-get install -y adb';
 
+/** MOBILETEST_ADB names the adb binary to test with; otherwise adb is looked up on PATH. */
 function findAdb(): string | undefined {
+  const chosen = process.env.MOBILETEST_ADB;
+  if (chosen !== undefined) return existsSync(chosen) ? chosen : undefined;
   try {
     return execFileSync('sh', ['-c', 'command -v adb'], { encoding: 'utf8' }).trim() || undefined;
   } catch {

@@ -52,6 +52,11 @@ export interface Widget {
   password?: boolean;
   /** EditText: take focus and show the keyboard when its screen or dialog appears (requestFocus + SHOW_IMPLICIT). */
   autofocus?: boolean;
+  /**
+   * EditText: ENTER inserts a new line (inputType textMultiLine). Otherwise ENTER runs onSubmit, or
+   * moves to the next field, or closes the keyboard on the last one (IME actions next/done).
+   */
+  multiline?: boolean;
   /** Scroll container: children beyond the viewport are laid out but not dumped or drawn. */
   scrollable?: 'vertical' | 'horizontal';
   /** Hidden widgets take no space and are not dumped (View.GONE). */

@@ -9,6 +9,7 @@ interface DemoState {
   screen: 'main' | 'list';
   name: string;
   password: string;
+  notes: string;
   greeting: string;
   dialog: boolean;
   toast?: string;
@@ -35,6 +36,7 @@ class DemoProcess implements AppProcess {
       screen: launch.activity === '.ListActivity' || launch.uri === 'demo://list' ? 'list' : 'main',
       name: '',
       password: '',
+      notes: '',
       greeting: `Visit ${visits}, launch ${ctx.launchCount}`,
       dialog: false,
       items: Array.from({ length: 50 }, (_, i) => `Item ${i + 1}`),
@@ -86,6 +88,7 @@ class DemoProcess implements AppProcess {
           text(s.greeting, { id: 'greeting' }),
           { cls: 'android.widget.EditText', id: 'name', hint: 'Name', text: s.name, onText: (v) => { s.name = v; }, onSubmit: () => { s.greeting = `Hello, ${s.name}`; } },
           { cls: 'android.widget.EditText', id: 'password', hint: 'Password', password: true, text: s.password, onText: (v) => { s.password = v; } },
+          { cls: 'android.widget.EditText', id: 'notes', hint: 'Notes', multiline: true, text: s.notes, onText: (v) => { s.notes = v; } },
           button('Greet', 'greet', () => { s.greeting = `Hi ${s.name}`; }, { enabled: s.name.length > 0 }),
           { cls: 'android.widget.LinearLayout', layout: 'row', gap: 8, children: [
             button('List', 'open_list', () => { s.screen = 'list'; }, { width: 0, weight: 1 }),

@@ -91,10 +91,19 @@ test('ENTER submits the focused field, TAB moves to the next one, a password fie
   expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Hello, Grace');
   phone.ui.keyEvent(KEYCODE.TAB);
   phone.ui.typeText('s3cret');
-  const xml = phone.ui.dumpXml();
+  let xml = phone.ui.dumpXml();
   expect(query(xml, { id: 'password' }).text).toBe('••••••');
   expect(query(xml, { id: 'password' }).attrs.focused).toBe('true');
   expect(query(xml, { id: 'name' }).attrs.focused).toBe('false');
+  // Without an IME action of its own, ENTER moves on; in a multi-line field it starts a new line.
+  phone.ui.keyEvent(KEYCODE.ENTER);
+  phone.ui.typeText('one');
+  phone.ui.keyEvent(KEYCODE.ENTER);
+  phone.ui.typeText('two');
+  xml = phone.ui.dumpXml();
+  expect(query(xml, { id: 'notes' }).text).toBe('one\ntwo');
+  expect(xml).toContain('text="one&#10;two"');
+  expect(phone.ui.keyboardShown()).toBe(true);
 });
 
 test('keys of the soft keyboard type into the focused field', () => {

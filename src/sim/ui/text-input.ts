@@ -71,6 +71,7 @@ export class TextInput {
     if (!field) return;
     const onSubmit = field.widget.onSubmit;
     if (onSubmit) { this.o.run(field.owner, onSubmit); return; }
+    if (field.widget.multiline) { this.type('\n'); return; }
     if (!this.moveFocus(false)) this.keyboard = false;
   }
 

@@ -71,11 +71,14 @@ export function bufferInput(data: Buffer): AsyncIterable<Buffer> {
 }
 
 /** All of standard input, for commands that need the whole of it (wc, sort, md5sum). */
-export async function readAll(input: AsyncIterable<Buffer>, signal?: AbortSignal): Promise<Buffer> {
+/** Standard input until it ends, or until `limit` bytes have arrived (a sender may keep the stream open). */
+export async function readAll(input: AsyncIterable<Buffer>, signal?: AbortSignal, limit = Infinity): Promise<Buffer> {
   const chunks: Buffer[] = [];
+  let length = 0;
   for await (const chunk of input) {
     chunks.push(chunk);
-    if (signal?.aborted) break;
+    length += chunk.length;
+    if (signal?.aborted || length >= limit) break;
   }
   return Buffer.concat(chunks);
 }

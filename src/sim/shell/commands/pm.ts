@@ -45,7 +45,7 @@ async function install(ctx: CommandContext, args: string[]): Promise<number> {
   let apk: Buffer | undefined;
   if (size !== undefined) {
     // Streamed install (`adb install` over `cmd package install -S SIZE`): the APK arrives on stdin.
-    apk = (await readAll(ctx.stdin, ctx.signal)).subarray(0, size);
+    apk = (await readAll(ctx.stdin, ctx.signal, size)).subarray(0, size);
     if (apk.length < size) {
       ctx.stderr(`Failure [INSTALL_FAILED_INVALID_APK: Failed to read ${size} bytes from stdin, got ${apk.length}]\n`);
       return 1;

@@ -105,13 +105,22 @@ export function drawDialogFrame(canvas: Canvas, window: LaidOutWindow): Rgba {
     out.length = 0;
     out.push(beneath);
   }
-  const own = paint(window.root.style?.background);
-  if (own && own.opacity >= 0.5) return own.rgba;
+  const own = cardBackground(window.root);
+  if (own) return own;
   const area = box(window.root.bounds);
   const radius = u.dp(window.root.style?.radius ?? 16);
   out.push(rect(area, { fill: pal.dialog, radius }));
   out.push(rect(area, { stroke: pal.dark ? '#ffffff' : '#000000', strokeWidth: u.dp(1), strokeOpacity: 0.12, radius }));
   return parseColour(pal.dialog) ?? { r: 255, g: 255, b: 255, a: 1 };
+}
+
+/** The dialog's own card: an opaque background on the root or on the node that fills it. */
+function cardBackground(node: LaidOutNode): Rgba | undefined {
+  const own = paint(node.style?.background);
+  if (own && own.opacity >= 0.5) return own.rgba;
+  const b = node.bounds;
+  const filler = node.children.find((c) => c.bounds.left === b.left && c.bounds.top === b.top && c.bounds.right === b.right && c.bounds.bottom === b.bottom);
+  return filler ? cardBackground(filler) : undefined;
 }
 
 /** A toast: a dark rounded pill with its message centred, unless the window styles its own. */

@@ -4,6 +4,7 @@ import type { Frame } from '../types.js';
 import { RenderError } from './errors.js';
 import { encodePng } from './png.js';
 import { loadRasteriser, type RasteriserKind } from './raster.js';
+import { catalogueFrame } from './sample-frames.js';
 import { frameToSvg } from './svg.js';
 
 export { RenderError } from './errors.js';
@@ -25,6 +26,20 @@ export class ScreenRenderer {
   constructor(options: ScreenRendererOptions = {}) {
     this.cacheSize = options.cacheSize ?? 8;
     this.rasteriser = options.rasteriser ?? 'auto';
+  }
+
+  /**
+   * Loads resvg and draws a typical screen a few times (WebAssembly compiles and tiers up on first
+   * use), so that the phone's first screenshots are not the slow ones.
+   */
+  async prepare(): Promise<void> {
+    const rasteriser = await loadRasteriser(this.rasteriser);
+    const svg = frameToSvg(catalogueFrame());
+    for (let i = 0; i < 3; i++) {
+      const pixels = rasteriser.rasterise(svg);
+      encodePng(pixels.data, pixels.width, pixels.height);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** The PNG of a frame. The same frame gives the same bytes; callers must not modify the buffer. */
@@ -61,4 +76,10 @@ let shared: ScreenRenderer | undefined;
 export function renderPng(frame: Frame): Promise<Buffer> {
   shared ??= new ScreenRenderer();
   return shared.render(frame);
+}
+
+/** Warms up the renderer behind renderPng; await it while a phone starts to keep the first screenshot fast. */
+export function prepareRenderer(): Promise<void> {
+  shared ??= new ScreenRenderer();
+  return shared.prepare();
 }

@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { renderPng, ScreenRenderer } from './index.js';
+import { prepareRenderer, renderPng, ScreenRenderer } from './index.js';
 import { encodePng } from './png.js';
 import { loadRasteriser } from './raster.js';
 import { catalogueFrame, signInFrame } from './sample-frames.js';
@@ -56,4 +56,10 @@ test('the native resvg draws the same screen as the default renderer', async () 
 test('asking for the WebAssembly renderer either works or says how to install it', async () => {
   const outcome = await loadRasteriser('wasm').then((r) => r.kind, (error: Error) => error.message);
   expect(['wasm', 'The @resvg/resvg-wasm package is not installed: run npm install @resvg/resvg-wasm, or use the native renderer.']).toContain(outcome);
+});
+
+test('a prepared renderer still draws what it is given', async () => {
+  await prepareRenderer();
+  const pixels = new ScreenPixels(await renderPng(signInFrame()));
+  expect(pixels.count({ left: 63, top: 1180, right: 1017, bottom: 1306 }, '#6750a4')).toBeGreaterThan(80_000);
 });

@@ -91,6 +91,20 @@ test('a dialog darkens the app and the bars beneath with its scrim, sits on a li
   expect(dimmed.ink(bounds(0, 0, 300, 63), toCss(dimmed.at(540, 30)))).toBeGreaterThan(300);
 });
 
+test('a dialog that paints its own rounded card gets no second card behind it', async () => {
+  const card = bounds(63, 900, 1017, 1500);
+  const dialog: LaidOutWindow = {
+    kind: 'system-dialog', package: 'com.google.android.permissioncontroller', scrim: true,
+    root: node('android.widget.FrameLayout', card, {
+      children: [node('android.widget.LinearLayout', card, { style: { background: '#ffd8e4', radius: 28 } })],
+    }),
+  };
+  const pixels = await screen(frame([appWindow([]), dialog]));
+  expect(pixels.count(bounds(63, 900, 75, 912), light.dialog, 6)).toBe(0);
+  expect(pixels.count(bounds(63, 900, 75, 912), '#ffd8e4', 6)).toBe(0);
+  expect(pixels.count(bounds(300, 1100, 700, 1300), '#ffd8e4', 2)).toBe(400 * 200);
+});
+
 test('a popup without a scrim leaves the app undimmed', async () => {
   const menu: LaidOutWindow = { kind: 'dialog', package: 'com.example.shop', root: node('android.widget.ListView', bounds(600, 80, 1060, 500)) };
   const pixels = await screen(frame([appWindow([]), menu]));

@@ -54,7 +54,6 @@ test('adbkit shell, push, pull, stat and readdir through the mobiletest server p
 });
 
 test('adbkit openLogcat streams new entries through the mobiletest server port', async () => {
-  test.fixme(true, 'the shell\'s logcat has no -B (binary logger_entry) output yet, which adbkit reads');
   const target = client.getDevice(serial);
   // adbkit 3.3.9 declares openLogcat() as returning the Logcat class; it resolves with a logcat Reader.
   const logcat = (await target.openLogcat({ clear: true })) as unknown as LogReader;

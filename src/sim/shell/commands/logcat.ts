@@ -16,6 +16,8 @@ interface Options {
   buffers: LogBuffer[];
   format: Format;
   year: boolean;
+  /** -B: binary logger_entry records, as adbkit and other readers parse them. */
+  binary: boolean;
   tail?: number;
   since?: number;
   filters: Array<{ tag: string; min: number }>;
@@ -34,7 +36,7 @@ function parseTime(text: string, now: number): number | undefined {
 }
 
 function parse(ctx: CommandContext): Options | string {
-  const o: Options = { dump: false, clear: false, sizes: false, buffers: [], format: 'threadtime', year: false, filters: [], defaultMin: 0 };
+  const o: Options = { dump: false, clear: false, sizes: false, buffers: [], format: 'threadtime', year: false, binary: false, filters: [], defaultMin: 0 };
   const args = ctx.args;
   const now = ctx.phone.clock.now();
   const count = (value: string | undefined, flag: string, follow: boolean): string | undefined => {
@@ -74,9 +76,11 @@ function parse(ctx: CommandContext): Options | string {
     else if (flag === '--pid') o.pid = Number(value());
     else if (flag === '-e' || flag === '--regex') o.regex = new RegExp(value() ?? '');
     else if (flag === '-m' || flag === '--max-count') o.max = Number(value());
-    else if (/^-[dcgs]+$/.test(flag)) {
+    else if (flag === '--binary') o.binary = true;
+    else if (/^-[dcgsB]+$/.test(flag)) {
       for (const f of flag.slice(1)) {
         if (f === 'd') o.dump = true;
+        else if (f === 'B') o.binary = true;
         else if (f === 'c') o.clear = true;
         else if (f === 'g') o.sizes = true;
         else o.defaultMin = 6;
@@ -126,6 +130,27 @@ export function formatEntry(entry: LogEntry, format: Format, year = false): stri
   return entry.message.split('\n').map((line) => `${prefix}${line}${suffix}\n`).join('');
 }
 
+const LOG_IDS: Record<LogBuffer, number> = { main: 0, events: 2, system: 3, crash: 4 };
+const V4_HEADER_SIZE = 28;
+
+/** struct logger_entry (v4): len, hdr_size, pid, tid, sec, nsec, lid, uid; then priority, tag\0, message\0. */
+export function binaryEntry(entry: LogEntry): Buffer {
+  const payload = Buffer.concat([
+    Buffer.from([PRIORITIES.indexOf(entry.priority) + 2]),
+    Buffer.from(`${entry.tag}\0${entry.message}\0`, 'utf8'),
+  ]);
+  const header = Buffer.alloc(V4_HEADER_SIZE);
+  header.writeUInt16LE(payload.length, 0);
+  header.writeUInt16LE(V4_HEADER_SIZE, 2);
+  header.writeInt32LE(entry.pid, 4);
+  header.writeInt32LE(entry.tid, 8);
+  header.writeInt32LE(Math.floor(entry.time / 1000), 12);
+  header.writeInt32LE((entry.time % 1000) * 1_000_000, 16);
+  header.writeUInt32LE(LOG_IDS[entry.buffer], 20);
+  header.writeUInt32LE(entry.pid < 10_000 ? 1000 : 10_000 + (entry.pid % 1000), 24);
+  return Buffer.concat([header, payload]);
+}
+
 async function logcat(ctx: CommandContext): Promise<number> {
   const o = parse(ctx);
   if (typeof o === 'string') return fail(ctx, o);
@@ -146,6 +171,11 @@ async function logcat(ctx: CommandContext): Promise<number> {
   const shown = new Set<LogBuffer>();
   const print = (entry: LogEntry): boolean => {
     if (!passes(o, entry)) return true;
+    if (o.binary) {
+      ctx.stdout(binaryEntry(entry));
+      printed++;
+      return o.max === undefined || printed < o.max;
+    }
     if (entry.buffer !== lastBuffer && !shown.has(entry.buffer)) {
       ctx.stdout(`--------- beginning of ${entry.buffer}\n`);
       shown.add(entry.buffer);

@@ -100,8 +100,8 @@ test('a dialog that paints its own rounded card gets no second card behind it', 
     }),
   };
   const pixels = await screen(frame([appWindow([]), dialog]));
-  expect(pixels.count(bounds(63, 900, 75, 912), light.dialog, 6)).toBe(0);
-  expect(pixels.count(bounds(63, 900, 75, 912), '#ffd8e4', 6)).toBe(0);
+  expect(pixels.count(bounds(69, 924, 74, 930), light.dialog, 6)).toBe(0);
+  expect(pixels.count(bounds(69, 924, 74, 930), '#ffd8e4', 6)).toBe(0);
   expect(pixels.count(bounds(300, 1100, 700, 1300), '#ffd8e4', 2)).toBe(400 * 200);
 });
 

@@ -1,7 +1,7 @@
 import type { AppDefinition, FaultSettings, Phone, ServiceHost } from './types.js';
 import { createPhone } from './phone.js';
 import { sampleApps, resolveApps } from './apps/index.js';
-import { runShell } from './shell/index.js';
+import { phoneShell } from './shell/index.js';
 import { createServiceHost } from './adb/services.js';
 import { listenDevice } from './adb/device-transport.js';
 import { listenHostServer } from './adb/host-server.js';
@@ -50,7 +50,7 @@ export async function startSim(options: SimOptions = {}): Promise<Sim> {
     frozenAt: options.frozenAt,
     faults: options.faults,
   });
-  const services = createServiceHost(phone, runShell);
+  const services = createServiceHost(phone, phoneShell);
   const device = await listenDevice({ phone, services, port: requested, host, auth: options.auth });
   const serial = serialFor(device.port);
   let server: { port: number; close(): Promise<void> } | undefined;

@@ -413,6 +413,15 @@ export interface ShellIO {
 /** Runs one command line as /system/bin/sh -c would and resolves with its exit code. */
 export type ShellRunner = (phone: Phone, commandLine: string, io: ShellIO) => Promise<number>;
 
+/** An interactive shell: variables, working directory and `$?` carry from one line to the next. */
+export interface ShellSession { run(commandLine: string, io: ShellIO): Promise<number> }
+
+/** The phone's shell as the ADB services use it: one-shot commands and interactive sessions. */
+export interface PhoneShell {
+  run: ShellRunner;
+  session(phone: Phone): ShellSession;
+}
+
 /**
  * An opened ADB service stream: readable side carries bytes from the host, writable side
  * carries bytes to the host; end() closes the stream from the device side.

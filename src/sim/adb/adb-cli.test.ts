@@ -195,3 +195,8 @@ async function reconnect(serial: string): Promise<void> {
 function sha256(data: Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
+
+test('an interactive adb shell keeps its working directory and variables from line to line', async () => {
+  const session = await adb.run(['-s', sim.serial, 'shell'], { input: 'cd /data/local/tmp\nNAME=mobiletest\npwd\necho "hi $NAME"\nfalse\necho "status $?"\nexit\n' });
+  expect(session.text).toContain('/data/local/tmp\nhi mobiletest\nstatus 1\n');
+});

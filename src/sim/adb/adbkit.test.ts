@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import adbkit from '@devicefarmer/adbkit';
 import { expect, test } from '@playwright/test';
-import { runShell } from '../shell/index.js';
+import { phoneShell } from '../shell/index.js';
 import type { Phone } from '../types.js';
 import { listenDevice, type DeviceListener } from './device-transport.js';
 import { listenHostServer, type HostServerListener } from './host-server.js';
@@ -25,7 +25,7 @@ const serial = 'MTSIM0001';
 
 test.beforeAll(async () => {
   phone = createPhone({ serial, apps: [], frozenAt: Date.UTC(2024, 4, 1, 9, 30) });
-  const services = createServiceHost(phone, runShell);
+  const services = createServiceHost(phone, phoneShell);
   server = await listenHostServer({ devices: () => [{ serial, phone, services }], port: 0, log: () => undefined });
   client = Adb.createClient({ host: '127.0.0.1', port: server.port });
   device = await listenDevice({ phone, services, port: 0 });

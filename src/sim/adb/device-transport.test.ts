@@ -1,7 +1,7 @@
 import { generateKeyPairSync, privateEncrypt, constants, randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { runShell } from '../shell/index.js';
+import { phoneShell } from '../shell/index.js';
 import type { Phone } from '../types.js';
 import { encodeAndroidPublicKey, tokenDigestInfo } from './auth.js';
 import { listenDevice, type DeviceListener } from './device-transport.js';
@@ -21,7 +21,7 @@ const logs: string[] = [];
 test.beforeEach(async () => {
   logs.length = 0;
   phone = createPhone({ serial: 'MTSIM0001', apps: [] });
-  device = await listenDevice({ phone, services: createServiceHost(phone, runShell), port: 0, log: (line) => logs.push(line) });
+  device = await listenDevice({ phone, services: createServiceHost(phone, phoneShell), port: 0, log: (line) => logs.push(line) });
 });
 
 test.afterEach(async () => {
@@ -143,7 +143,7 @@ test('garbage, a bad magic or an absurd length close that connection only', asyn
   const healthy = await RawAdbHost.connect(device.port);
   await healthy.handshake();
   const other = createPhone({ serial: 'MTSIM0002', apps: [] });
-  const otherDevice = await listenDevice({ phone: other, services: createServiceHost(other, runShell), port: 0, log: (line) => logs.push(line) });
+  const otherDevice = await listenDevice({ phone: other, services: createServiceHost(other, phoneShell), port: 0, log: (line) => logs.push(line) });
 
   const garbage = connect({ port: device.port, host: '127.0.0.1' });
   garbage.on('error', () => undefined);
@@ -198,7 +198,7 @@ test('packets split across TCP chunks and packed into one chunk are all understo
 
 test('auth: an unknown key is asked for, allowed, and accepted by signature on the next connect', async () => {
   await device.close();
-  device = await listenDevice({ phone, services: createServiceHost(phone, runShell), port: 0, auth: true, log: (line) => logs.push(line) });
+  device = await listenDevice({ phone, services: createServiceHost(phone, phoneShell), port: 0, auth: true, log: (line) => logs.push(line) });
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const sign = (token: Buffer) => privateEncrypt({ key: privateKey, padding: constants.RSA_PKCS1_PADDING }, tokenDigestInfo(token));
 

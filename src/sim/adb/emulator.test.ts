@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createPhone } from '../phone.js';
-import { runShell } from '../shell/index.js';
+import { phoneShell } from '../shell/index.js';
 import { listenDevice, type DeviceListener } from './device-transport.js';
 import { isEmulatorPort } from './emulator.js';
 import { createServiceHost } from './services.js';
@@ -25,7 +25,7 @@ async function listenOnEmulatorPort(options: { announceTo?: { port: number } } =
   for (let port = 5585; port >= 5555; port -= 2) {
     const phone = createPhone({ serial: `emulator-${port - 1}`, apps: [] });
     try {
-      const device = await listenDevice({ phone, services: createServiceHost(phone, runShell), port, announceTo: options.announceTo, log: () => undefined });
+      const device = await listenDevice({ phone, services: createServiceHost(phone, phoneShell), port, announceTo: options.announceTo, log: () => undefined });
       devices.push(device);
       return { device, serial: `emulator-${port - 1}`, phone };
     } catch (error) {

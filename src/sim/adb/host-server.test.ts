@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { connect, type Socket } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { createPhone } from '../phone.js';
-import { runShell } from '../shell/index.js';
+import { phoneShell } from '../shell/index.js';
 import type { Phone, ServiceHost } from '../types.js';
 import { listenHostServer, type HostServerListener } from './host-server.js';
 import { createServiceHost } from './services.js';
@@ -17,7 +17,7 @@ const logs: string[] = [];
 
 function entry(serial: string): Entry {
   const phone = createPhone({ serial, apps: [] });
-  return { serial, phone, services: createServiceHost(phone, runShell) };
+  return { serial, phone, services: createServiceHost(phone, phoneShell) };
 }
 
 test.beforeAll(async () => {

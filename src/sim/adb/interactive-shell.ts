@@ -1,8 +1,9 @@
-import type { Phone, ShellRunner } from '../types.js';
+import type { Phone, ShellSession } from '../types.js';
 
 export interface InteractiveShellOptions {
   phone: Phone;
-  runShell: ShellRunner;
+  /** One session for the whole connection, so `cd` and variables carry from line to line. */
+  session: ShellSession;
   /** Bytes typed on the host. */
   input: AsyncIterable<Buffer>;
   /** Command output (the caller applies the pty's "\r\n" translation). */
@@ -43,7 +44,7 @@ export async function runInteractiveShell(options: InteractiveShellOptions): Pro
       const stop = () => running?.abort();
       signal.addEventListener('abort', stop, { once: true });
       try {
-        code = await options.runShell(phone, command, { stdout: options.stdout, stderr: options.stderr, signal: running.signal });
+        code = await options.session.run(command, { stdout: options.stdout, stderr: options.stderr, signal: running.signal });
       } catch (error) {
         options.stderr(`/system/bin/sh: ${(error as Error).message}\n`);
         code = 255;

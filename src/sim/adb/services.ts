@@ -1,4 +1,4 @@
-import type { Phone, ServiceHost, ServiceStream, ShellRunner } from '../types.js';
+import type { Phone, ServiceHost, ServiceStream, PhoneShell } from '../types.js';
 import { parseShellService, serveShell } from './shell-service.js';
 import { serveSync } from './sync-service.js';
 
@@ -6,12 +6,12 @@ import { serveSync } from './sync-service.js';
 export const DEVICE_FEATURES = ['shell_v2', 'cmd', 'stat_v2', 'ls_v2', 'fixed_push_mkdir'];
 
 /** The phone's ADB services: shell (v1 and v2), exec, sync, and the few one-shot services adbd answers. */
-export function createServiceHost(phone: Phone, runShell: ShellRunner): ServiceHost {
+export function createServiceHost(phone: Phone, shell: PhoneShell): ServiceHost {
   return {
     features: DEVICE_FEATURES,
     resolve(name: string) {
-      const shell = parseShellService(name);
-      if (shell) return (stream: ServiceStream) => serveShell({ phone, runShell, request: shell, stream });
+      const shellRequest = parseShellService(name);
+      if (shellRequest) return (stream: ServiceStream) => serveShell({ phone, shell, request: shellRequest, stream });
       if (name === 'sync:') return (stream: ServiceStream) => serveSync(phone, stream);
       if (name === 'reboot:' || name.startsWith('reboot:')) return (stream: ServiceStream) => stream.end();
       if (name === 'remount:' || name.startsWith('remount:')) return (stream: ServiceStream) => stream.end('Not running as root. Try "adb root" first.\n');

@@ -1,4 +1,4 @@
-import type { Phone, ServiceStream, ShellIO, ShellRunner } from '../types.js';
+import type { Phone, ServiceStream, PhoneShell, ShellIO } from '../types.js';
 import { runInteractiveShell } from './interactive-shell.js';
 import { SHELL_STDERR, SHELL_STDOUT, encodeExit, encodeShellPacket, rawStdin, shellStdin } from './shell-protocol.js';
 
@@ -32,8 +32,8 @@ export function parseShellService(name: string): ShellRequest | undefined {
 }
 
 /** Runs a shell or exec service on the stream, as adbd's subprocess service does. */
-export function serveShell(options: { phone: Phone; runShell: ShellRunner; request: ShellRequest; stream: ServiceStream }): void {
-  const { phone, runShell, request, stream } = options;
+export function serveShell(options: { phone: Phone; shell: PhoneShell; request: ShellRequest; stream: ServiceStream }): void {
+  const { phone, shell, request, stream } = options;
   const controller = new AbortController();
   stream.once('close', () => controller.abort());
   const send = (data: Buffer) => {
@@ -53,10 +53,10 @@ export function serveShell(options: { phone: Phone; runShell: ShellRunner; reque
 
   const run = async (): Promise<number> => {
     if (request.command.trim() === '') {
-      return runInteractiveShell({ phone, runShell, input: stdin, stdout, stderr, echo: (text) => send(request.v2 ? encodeShellPacket(SHELL_STDOUT, Buffer.from(text)) : Buffer.from(text)), pty: request.pty, signal: controller.signal });
+      return runInteractiveShell({ phone, session: shell.session(phone), input: stdin, stdout, stderr, echo: (text) => send(request.v2 ? encodeShellPacket(SHELL_STDOUT, Buffer.from(text)) : Buffer.from(text)), pty: request.pty, signal: controller.signal });
     }
     const io: ShellIO = { stdout, stderr, stdin, signal: controller.signal };
-    return runShell(phone, request.command, io);
+    return shell.run(phone, request.command, io);
   };
 
   run()

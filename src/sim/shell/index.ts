@@ -1,4 +1,4 @@
-import type { Phone, ShellIO, ShellRunner } from '../types.js';
+import type { Phone, PhoneShell, ShellIO, ShellRunner, ShellSession } from '../types.js';
 import { commands } from './commands/index.js';
 import { defaultEnv, Shell } from './interpreter.js';
 import { EMPTY_INPUT } from './streams.js';
@@ -17,7 +17,7 @@ export const runShell: ShellRunner = async (phone: Phone, commandLine: string, i
  * A shell that keeps its variables, working directory and `$?` from one command line to the
  * next, as an interactive `adb shell` does. run() resolves with the line's exit status.
  */
-export function createShellSession(phone: Phone): { run(commandLine: string, io: ShellIO): Promise<number> } {
+export function createShellSession(phone: Phone): ShellSession {
   nextPid = nextPid >= 32000 ? 4000 : nextPid + 7;
   const shell = new Shell(phone, commands, defaultEnv(phone), nextPid);
   return {
@@ -51,3 +51,6 @@ function untilAborted(input: AsyncIterable<Buffer>, signal: AbortSignal): AsyncI
 }
 
 export type { CommandContext, ShellCommand } from './registry.js';
+
+/** The shell the ADB services run: one-shot commands and interactive sessions. */
+export const phoneShell: PhoneShell = { run: runShell, session: createShellSession };

@@ -111,7 +111,7 @@ function errorButton(options: { id: string; text: string; icon: 'info' | 'close'
     clickable: true,
     focusable: true,
     onClick: options.onClick,
-    style: { color: options.palette.onSurface, fontSize: 16, icon: options.icon },
+    style: { color: options.palette.onSurface, background: options.palette.surface, fontSize: 16, icon: options.icon },
   };
 }
 

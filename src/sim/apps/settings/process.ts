@@ -63,10 +63,9 @@ export class SettingsProcess implements AppProcess, SettingsScreen {
     return this.ctx.phone?.info;
   }
 
+  /** The screen on top; the stack never empties (up() keeps the first screen). */
   private top(): Nav {
-    const top = this.state.stack[this.state.stack.length - 1];
-    if (!top) throw new Error('The Settings back stack is empty; it always starts with one screen');
-    return top;
+    return this.state.stack[this.state.stack.length - 1] ?? { page: 'home', activity: '.Settings' };
   }
 
   get(ns: 'global' | 'system' | 'secure', key: string): string | undefined {

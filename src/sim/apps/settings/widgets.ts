@@ -46,13 +46,14 @@ export function label(text: string, p: Palette, extra: Partial<Widget> = {}): Wi
   return { cls: 'android.widget.TextView', text, width: 'wrap', ...extra, style: { color: p.text, fontSize: 16, ...extra.style } };
 }
 
-function icon(name: IconName, p: Palette): Widget {
+/** The icon column; Settings reserves its space even for rows without an icon, so titles line up. */
+function icon(name: IconName | undefined, p: Palette): Widget {
   return {
     cls: 'android.widget.LinearLayout',
     id: 'android:id/icon_frame',
     width: 40,
     align: 'center',
-    children: [{ cls: 'android.widget.ImageView', id: 'android:id/icon', width: 24, height: 24, style: { icon: name, color: p.accent } }],
+    children: name ? [{ cls: 'android.widget.ImageView', id: 'android:id/icon', width: 24, height: 24, style: { icon: name, color: p.accent } }] : [],
   };
 }
 
@@ -79,9 +80,7 @@ export function switchWidget(checked: boolean, p: Palette, extra: Partial<Widget
 
 /** A preference row: icon, title, summary; the whole row is the touch target. */
 export function row(o: { key: string; title: string; summary?: string; icon?: IconName; p: Palette; onClick?: () => void; enabled?: boolean }): Widget {
-  const children: Widget[] = [];
-  if (o.icon) children.push(icon(o.icon, o.p));
-  children.push(texts(o.title, o.summary, o.p));
+  const children: Widget[] = [icon(o.icon, o.p), texts(o.title, o.summary, o.p)];
   return {
     cls: 'android.widget.LinearLayout',
     key: o.key,

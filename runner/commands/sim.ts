@@ -32,6 +32,13 @@ function toCount(name: string, value: string | undefined): number | undefined {
   return count;
 }
 
+/** The adb server a user's adb talks to: ADB_SERVER_SOCKET=tcp:HOST:PORT, ANDROID_ADB_SERVER_PORT, or 5037. */
+function adbServerAddress(): { host: string; port: number } {
+  const socket = /^tcp:(?:(.+):)?(\d+)$/.exec(process.env.ADB_SERVER_SOCKET ?? '');
+  if (socket) return { host: socket[1] ?? '127.0.0.1', port: Number(socket[2]) };
+  return { host: '127.0.0.1', port: Number(process.env.ANDROID_ADB_SERVER_PORT) || 5037 };
+}
+
 export async function runSimCommand(args: string[]): Promise<number> {
   let values;
   try {
@@ -69,6 +76,7 @@ export async function runSimCommand(args: string[]): Promise<number> {
     seed: toCount('seed', values.seed),
     serial: values.serial,
     auth: values.auth,
+    announceTo: adbServerAddress(),
     frozenAt: values['freeze-time'] ? Date.UTC(2026, 0, 1, 12, 0, 0) : undefined,
     faults: {
       latencyMs: toCount('latency', values.latency) ?? 0,

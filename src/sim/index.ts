@@ -22,6 +22,8 @@ export interface SimOptions {
   serial?: string;
   /** Require adb's RSA authentication on connect, as a secure device does. */
   auth?: boolean;
+  /** On an emulator port, tell this adb server about the phone at once (and after offline spells), as an emulator does. */
+  announceTo?: { port: number; host?: string };
   /** Freeze the phone's clock at this epoch ms. */
   frozenAt?: number;
   faults?: Partial<FaultSettings>;
@@ -51,7 +53,7 @@ export async function startSim(options: SimOptions = {}): Promise<Sim> {
     faults: options.faults,
   });
   const services = createServiceHost(phone, phoneShell);
-  const device = await listenDevice({ phone, services, port: requested, host, auth: options.auth });
+  const device = await listenDevice({ phone, services, port: requested, host, auth: options.auth, announceTo: options.announceTo });
   const serial = serialFor(device.port);
   let server: { port: number; close(): Promise<void> } | undefined;
   try {

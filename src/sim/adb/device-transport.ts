@@ -60,7 +60,10 @@ export async function listenDevice(options: ListenDeviceOptions): Promise<Device
 
   const announce = () => {
     if (options.announceTo && isEmulatorPort(port)) {
-      announceEmulator({ ...options.announceTo, devicePort: port }).catch((error: Error) => log(`${phone.info.serial}: could not announce to the adb server: ${error.message}`));
+      announceEmulator({ ...options.announceTo, devicePort: port }).catch((error: NodeJS.ErrnoException) => {
+        // No adb server running is fine: a server that starts later scans the emulator ports itself.
+        if (error.code !== 'ECONNREFUSED') log(`${phone.info.serial}: could not announce to the adb server: ${error.message}`);
+      });
     }
   };
   let wasOffline = phone.faults.offline;

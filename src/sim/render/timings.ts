@@ -27,8 +27,12 @@ async function median(label: string, run: () => unknown): Promise<number> {
 
 async function main(): Promise<void> {
   const frame = catalogueFrame();
+  const started = performance.now();
+  const first = await new ScreenRenderer().render(frame);
+  const cold = performance.now() - started;
   const svg = frameToSvg(frame);
-  console.log(`typical screen: ${frame.size.width}x${frame.size.height}, SVG ${svg.length} chars\n`);
+  console.log(`typical screen: ${frame.size.width}x${frame.size.height}, SVG ${svg.length} chars, PNG ${first.length} bytes`);
+  console.log(`first screenshot in this process (load resvg, compile, draw): ${cold.toFixed(0)} ms\n`);
   await median('frame -> SVG', () => frameToSvg(frame));
 
   const kinds: RasteriserKind[] = ['native'];

@@ -122,7 +122,8 @@ function drawGlyphNode(node: LaidOutNode, area: Box, kind: WidgetKind, scene: Co
 function drawLabel(node: LaidOutNode, area: Box, scene: ContentScene & { parent?: LaidOutNode; boxed: boolean }): void {
   const { u, pal, out } = scene.canvas;
   const style = node.style ?? {};
-  const tab = node.selected && isTab(node, scene.parent);
+  const inTabRow = isTab(node, scene.parent);
+  const tab = node.selected && inTabRow;
   const colour = readable(style.color, tab ? pal.primary : pal.onSurface, scene.under);
   let textArea = area;
   if (style.icon) {
@@ -137,7 +138,7 @@ function drawLabel(node: LaidOutNode, area: Box, scene: ContentScene & { parent?
     const bold = style.bold ?? tab;
     const natural = measure(node.text, { px, bold });
     // A label on its own fill (chip, badge, toast) is a box wrapped around its text and padding.
-    let centred = tab || (scene.boxed && !style.icon && natural <= textArea.w);
+    let centred = inTabRow || (scene.boxed && !style.icon && natural <= textArea.w);
     if (!style.icon && natural > textArea.w && textArea.h < px * 2.7) {
       const widened = widenIntoParent(textArea, scene.parent);
       if (widened.w > textArea.w) { textArea = widened; centred = true; }
@@ -162,10 +163,10 @@ function widenIntoParent(area: Box, parent: LaidOutNode | undefined): Box {
   return half * 2 > area.w ? { ...area, x: cx - half, w: half * 2 } : area;
 }
 
-/** A selected node is a tab when its class says so or it sits in a row of same-height siblings. */
+/** A tab: its class says so, or it sits in a row of same-height siblings one of which is selected. */
 function isTab(node: LaidOutNode, parent: LaidOutNode | undefined): boolean {
   if (/Tab/.test(node.cls) || (parent && /Tab/.test(parent.cls))) return true;
-  if (!parent || parent.children.length < 2) return false;
+  if (!parent || parent.children.length < 2 || !parent.children.some((c) => c.selected)) return false;
   const { top, bottom } = node.bounds;
   return parent.children.every((c) => c.bounds.top === top && c.bounds.bottom === bottom);
 }

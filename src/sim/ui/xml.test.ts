@@ -118,3 +118,15 @@ test('an id that names a package is dumped as it is; widgets that are gone are n
   expect(xml).not.toContain('Hidden');
   expect(query(xml, { id: 'after' }).attrs.index).toBe('1');
 });
+
+test('several windows are several top-level nodes, topmost first, each with index 0, as in a multi-window dump', () => {
+  const real = parseDump(fixture('google-tasks-tablet.xml')).filter((n) => n.depth === 0);
+  expect(real.length).toBeGreaterThan(1);
+  expect(real.every((n) => n.attrs.index === '0')).toBe(true);
+  const phone = createPhone({ apps: [labelApp([{ cls: 'android.widget.EditText', id: 'field', hint: 'Type here' }])], frozenAt: FROZEN_AT });
+  phone.ui.launch('com.example.labels');
+  const field = query(phone.ui.dumpXml(), { id: 'field' });
+  phone.ui.tap(field.centre.x, field.centre.y);
+  const windows = parseDump(phone.ui.dumpXml()).filter((n) => n.depth === 0);
+  expect(windows.map((n) => `${n.attrs.index}:${n.pkg}`)).toEqual(['0:com.google.android.inputmethod.latin', '0:com.example.labels']);
+});

@@ -10,6 +10,10 @@ import { frameToSvg } from './svg.js';
 export { RenderError } from './errors.js';
 export { frameToSvg } from './svg.js';
 
+/** Warm-up stops once a draw is no longer much faster than the one before, or at these limits. */
+const PREPARE_MAX_DRAWS = 12;
+const PREPARE_BUDGET_MS = 3000;
+
 export interface ScreenRendererOptions {
   /** 'auto' uses the WebAssembly resvg when installed, else the native addon. */
   rasteriser?: RasteriserKind | 'auto';
@@ -22,6 +26,7 @@ export class ScreenRenderer {
   private readonly cache = new Map<string, Buffer>();
   private readonly cacheSize: number;
   private readonly rasteriser: RasteriserKind | 'auto';
+  private prepared: Promise<void> | undefined;
 
   constructor(options: ScreenRendererOptions = {}) {
     this.cacheSize = options.cacheSize ?? 8;
@@ -29,17 +34,26 @@ export class ScreenRenderer {
   }
 
   /**
-   * Loads resvg and draws a typical screen a few times (WebAssembly compiles and tiers up on first
-   * use), so that the phone's first screenshots are not the slow ones.
+   * Loads resvg and draws a typical screen until drawing is fast (WebAssembly compiles lazily and
+   * tiers up after some use), so the phone's first screenshots are not the slow ones. Runs once.
    */
-  async prepare(): Promise<void> {
-    const rasteriser = await loadRasteriser(this.rasteriser);
-    const svg = frameToSvg(catalogueFrame());
-    for (let i = 0; i < 3; i++) {
-      const pixels = rasteriser.rasterise(svg);
-      encodePng(pixels.data, pixels.width, pixels.height);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+  prepare(): Promise<void> {
+    this.prepared ??= (async () => {
+      const rasteriser = await loadRasteriser(this.rasteriser);
+      const svg = frameToSvg(catalogueFrame());
+      const deadline = performance.now() + PREPARE_BUDGET_MS;
+      let previous = Infinity;
+      for (let i = 0; i < PREPARE_MAX_DRAWS && performance.now() < deadline; i++) {
+        const started = performance.now();
+        const pixels = rasteriser.rasterise(svg);
+        encodePng(pixels.data, pixels.width, pixels.height);
+        const took = performance.now() - started;
+        if (took > previous * 0.8) break;
+        previous = took;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    return this.prepared;
   }
 
   /** The PNG of a frame. The same frame gives the same bytes; callers must not modify the buffer. */

@@ -1,4 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import net from 'node:net';
 import adbkit from '@devicefarmer/adbkit';
 import { startSim } from '../src/sim/index.js';
@@ -6,6 +7,8 @@ import { row, sample } from './stats.js';
 
 // adbkit is CommonJS: its named exports hang off the default export under ESM.
 const { Adb } = adbkit;
+
+const run = promisify(execFile);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -24,11 +27,14 @@ export async function benchSim(): Promise<void> {
     return;
   }
   const adbPort = await freePort();
-  const adb = (...args: string[]) => execFileSync('adb', ['-P', String(adbPort), ...args], { encoding: 'utf8' });
+  // Asynchronous on purpose: the phone runs in this process and must keep answering while adb waits.
+  const adb = async (...args: string[]) => (await run('adb', ['-P', String(adbPort), ...args], { encoding: 'utf8' })).stdout;
   const sim = await startSim({ apps: ['settings', 'shop', 'notes'] });
   try {
-    adb('start-server');
-    adb('connect', `127.0.0.1:${sim.port}`);
+    await adb('start-server');
+    await adb('connect', `127.0.0.1:${sim.port}`);
+    // `adb connect` returns before the handshake ends; the device is usable once adb says so.
+    await adb('-s', `127.0.0.1:${sim.port}`, 'wait-for-device');
     const client = Adb.createClient({ host: '127.0.0.1', port: adbPort });
     const device = client.getDevice(`127.0.0.1:${sim.port}`);
     const shell = async (cmd: string) => Adb.util.readAll(await device.shell(cmd));
@@ -43,17 +49,22 @@ export async function benchSim(): Promise<void> {
     };
     await shell('am start -W -n com.android.settings/.Settings');
 
-    console.log(`\nThrough the real adb server (adb ${adb('version').split('\n')[0].replace(/^.*version /, '')}), adbkit client, 1080x2400 phone:`);
+    console.log(`\nThrough the real adb server (adb ${(await adb('version')).split('\n')[0].replace(/^.*version /, '')}), adbkit client, 1080x2400 phone:`);
     const dump = await sample(30, () => execOut('uiautomator dump /dev/tty'));
     console.log(row('uiautomator dump /dev/tty (exec-out)', dump, 30));
     const shot = await sample(20, () => execOut('screencap -p'));
     console.log(row('screencap -p (exec-out), unchanged screen', shot, 100));
-    let flip = 0;
-    const shotFresh = await sample(12, async () => {
-      await shell(`settings put secure ui_night_mode ${flip++ % 2 ? 1 : 2}`);
-      return execOut('screencap -p');
-    });
-    console.log(row('theme flip + screencap -p (new frame each)', shotFresh, 100));
+    // Scroll the Notes list a little before each capture so every frame is new (no render cache hit).
+    await shell('am start -W -n com.example.notes/.MainActivity');
+    const fresh: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      await shell('input swipe 540 1600 540 1563 100');
+      const start = performance.now();
+      await execOut('screencap -p');
+      fresh.push(performance.now() - start);
+    }
+    console.log(row('screencap -p (exec-out), a new frame each time', fresh.sort((a, b) => a - b), 100));
+    await shell('am start -W -n com.android.settings/.Settings');
 
     const wifiCentre = async (): Promise<[number, number, string]> => {
       const xml = (await execOut('uiautomator dump /dev/tty')).toString('utf8');
@@ -77,7 +88,7 @@ export async function benchSim(): Promise<void> {
     console.log(row('input tap that changes the screen', tapRoundTrip.sort((a, b) => a - b), 20));
     console.log(row('input tap + next dump showing the change', tapToDump.sort((a, b) => a - b)));
 
-    const cli = await sample(10, async () => execFileSync('adb', ['-P', String(adbPort), '-s', `127.0.0.1:${sim.port}`, 'exec-out', 'uiautomator', 'dump', '/dev/tty']));
+    const cli = await sample(10, () => adb('-s', `127.0.0.1:${sim.port}`, 'exec-out', 'uiautomator', 'dump', '/dev/tty'));
     console.log(row('adb exec-out uiautomator dump (CLI process)', cli));
   } finally {
     spawnSync('adb', ['-P', String(adbPort), 'kill-server']);

@@ -1,4 +1,4 @@
-import type { AppDefinition, DeviceInfo, FaultSettings, Phone, ScreenSize } from './types.js';
+import type { AppDefinition, DeviceInfo, FaultSettings, Phone, ScreenSize, UiDeps } from './types.js';
 import { PhoneClock } from './device/clock.js';
 import { SeededRandom } from './device/random.js';
 import { PhoneFaults } from './device/faults.js';
@@ -19,6 +19,8 @@ export interface PhoneOptions {
   /** Freeze the clock at this epoch ms; timers then fire only on clock.advance(). */
   frozenAt?: number;
   faults?: Partial<FaultSettings>;
+  /** How long the phone waits before the ANR dialog, and how long a toast stays, in phone-clock ms. */
+  timings?: UiDeps['timings'];
 }
 
 export const DEFAULT_SCREEN: ScreenSize = { width: 1080, height: 2400, density: 420 };
@@ -48,7 +50,7 @@ export function createPhone(options: PhoneOptions): Phone {
     secure: new Map([['ui_night_mode', '1'], ['android_id', serial.toLowerCase().replace(/[^0-9a-f]/g, '').padEnd(16, '7').slice(0, 16)]]),
   };
   const base = { info, fs, packages, logcat, clock, random, faults, props, settings };
-  const ui = createUi({ ...base, size: options.size ?? DEFAULT_SCREEN, apps: options.apps });
+  const ui = createUi({ ...base, size: options.size ?? DEFAULT_SCREEN, apps: options.apps, timings: options.timings });
   return {
     ...base,
     ui,

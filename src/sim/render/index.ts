@@ -1,9 +1,9 @@
-// The phone's screen: a frame drawn as SVG, rasterised by resvg and encoded as PNG.
+// The phone's screen: a frame drawn as SVG, rasterised by resvg (WebAssembly) and encoded as PNG.
 import { createHash } from 'node:crypto';
 import type { Frame } from '../types.js';
 import { RenderError } from './errors.js';
 import { encodePng } from './png.js';
-import { loadRasteriser, type RasteriserKind } from './raster.js';
+import { loadRasteriser } from './raster.js';
 import { catalogueFrame } from './sample-frames.js';
 import { frameToSvg } from './svg.js';
 
@@ -15,8 +15,6 @@ const PREPARE_MAX_DRAWS = 12;
 const PREPARE_BUDGET_MS = 3000;
 
 export interface ScreenRendererOptions {
-  /** 'auto' uses the WebAssembly resvg when installed, else the native addon. */
-  rasteriser?: RasteriserKind | 'auto';
   /** How many recent screens keep their PNG; an unchanged screen is then not drawn again. */
   cacheSize?: number;
 }
@@ -25,12 +23,10 @@ export interface ScreenRendererOptions {
 export class ScreenRenderer {
   private readonly cache = new Map<string, Buffer>();
   private readonly cacheSize: number;
-  private readonly rasteriser: RasteriserKind | 'auto';
   private prepared: Promise<void> | undefined;
 
   constructor(options: ScreenRendererOptions = {}) {
     this.cacheSize = options.cacheSize ?? 8;
-    this.rasteriser = options.rasteriser ?? 'auto';
   }
 
   /**
@@ -39,7 +35,7 @@ export class ScreenRenderer {
    */
   prepare(): Promise<void> {
     this.prepared ??= (async () => {
-      const rasteriser = await loadRasteriser(this.rasteriser);
+      const rasteriser = await loadRasteriser();
       const svg = frameToSvg(catalogueFrame());
       const deadline = performance.now() + PREPARE_BUDGET_MS;
       let previous = Infinity;
@@ -60,25 +56,34 @@ export class ScreenRenderer {
   async render(frame: Frame): Promise<Buffer> {
     const svg = frameToSvg(frame);
     const key = createHash('sha1').update(svg).digest('hex');
-    const cached = this.cache.get(key);
-    if (cached) {
-      this.cache.delete(key);
-      this.cache.set(key, cached);
-      return cached;
-    }
-    const rasteriser = await loadRasteriser(this.rasteriser);
+    const early = this.cached(key);
+    if (early) return early;
+    const rasteriser = await loadRasteriser();
+    // Concurrent calls for one screen all waited for resvg above; the first to get here draws it.
+    const drawn = this.cached(key);
+    if (drawn) return drawn;
     let png: Buffer;
     try {
       const pixels = rasteriser.rasterise(svg);
       png = encodePng(pixels.data, pixels.width, pixels.height);
     } catch (error) {
-      throw new RenderError(`resvg (${rasteriser.kind}) could not draw a ${frame.size.width}x${frame.size.height} frame: ${String(error)}. This is a renderer bug; report it with the frame.`);
+      throw new RenderError(`resvg could not draw a ${frame.size.width}x${frame.size.height} frame: ${String(error)}. This is a renderer bug; report it with the frame.`);
     }
     this.cache.set(key, png);
     while (this.cache.size > this.cacheSize) {
       const oldest = this.cache.keys().next().value;
       if (oldest === undefined) break;
       this.cache.delete(oldest);
+    }
+    return png;
+  }
+
+  /** A remembered PNG, marked as the most recently used. */
+  private cached(key: string): Buffer | undefined {
+    const png = this.cache.get(key);
+    if (png) {
+      this.cache.delete(key);
+      this.cache.set(key, png);
     }
     return png;
   }

@@ -1,11 +1,9 @@
 // Prints how long each stage of drawing a typical screen takes. Not a test: run it by hand with
 //   npm run build && node dist/src/sim/render/timings.js
 import { writeFileSync } from 'node:fs';
-import { Resvg, type ResvgRenderOptions } from '@resvg/resvg-js';
-import { FONT_FAMILY, fontFiles } from './fonts.js';
 import { ScreenRenderer } from './index.js';
 import { encodePng } from './png.js';
-import { loadRasteriser, type RasteriserKind } from './raster.js';
+import { loadRasteriser } from './raster.js';
 import { catalogueFrame, signInFrame } from './sample-frames.js';
 import { frameToSvg } from './svg.js';
 
@@ -35,32 +33,18 @@ async function main(): Promise<void> {
   console.log(`first screenshot in this process (load resvg, compile, draw): ${cold.toFixed(0)} ms\n`);
   await median('frame -> SVG', () => frameToSvg(frame));
 
-  const kinds: RasteriserKind[] = ['native'];
-  if (await loadRasteriser('wasm').then(() => true, () => false)) kinds.unshift('wasm');
-  for (const kind of kinds) {
-    const rasteriser = await loadRasteriser(kind);
-    const pixels = rasteriser.rasterise(svg);
-    await median(`${kind}: rasterise (parse + draw + pixels)`, () => rasteriser.rasterise(svg));
-    await median(`${kind}: encode PNG (ours, zlib level 1)`, () => encodePng(pixels.data, pixels.width, pixels.height));
-    let counter = 0;
-    const renderer = new ScreenRenderer({ rasteriser: kind, cacheSize: 1 });
-    await median(`${kind}: renderPng, new screen each time`, () => {
-      const changing = catalogueFrame();
-      changing.statusBar.time = `12:${String(counter++ % 60).padStart(2, '0')}`;
-      return renderer.render(changing);
-    });
-    await median(`${kind}: renderPng, same screen (cached)`, () => renderer.render(frame));
-  }
-
-  console.log('\nnative resvg options (parse + render + its own asPng):');
-  const paths = fontFiles();
-  const base: ResvgRenderOptions = { font: { loadSystemFonts: false, fontFiles: [paths.regular, paths.bold], defaultFontFamily: FONT_FAMILY }, logLevel: 'off' };
-  await median('native: parse only (text shaping)', () => new Resvg(svg, base));
-  await median('native: render, default quality', () => new Resvg(svg, base).render());
-  await median('native: render, optimizeSpeed shapes+text', () => new Resvg(svg, { ...base, shapeRendering: 0, textRendering: 0, imageRendering: 1 }).render());
-  const image = new Resvg(svg, base).render();
-  await median('native: resvg asPng()', () => image.asPng());
-  await median('native: pixels copy to JS', () => image.pixels);
+  const rasteriser = await loadRasteriser();
+  const pixels = rasteriser.rasterise(svg);
+  await median('rasterise (parse + draw + pixels)', () => rasteriser.rasterise(svg));
+  await median('encode PNG (ours, zlib level 1)', () => encodePng(pixels.data, pixels.width, pixels.height));
+  let counter = 0;
+  const changingRenderer = new ScreenRenderer({ cacheSize: 1 });
+  await median('renderPng, new screen each time', () => {
+    const changing = catalogueFrame();
+    changing.statusBar.time = `12:${String(counter++ % 60).padStart(2, '0')}`;
+    return changingRenderer.render(changing);
+  });
+  await median('renderPng, same screen (cached)', () => changingRenderer.render(frame));
 
   const renderer = new ScreenRenderer();
   writeFileSync('/tmp/render-sample.png', await renderer.render(frame));

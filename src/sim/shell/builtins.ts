@@ -32,7 +32,7 @@ function logical(path: string): string {
   return `/${parts.join('/')}`;
 }
 
-const BUILTINS = ['cd', 'exit', 'export', 'unset', 'pwd', ':', 'command', 'type', 'wait', 'set', 'trap', 'umask'];
+const BUILTINS = ['cd', 'exec', 'exit', 'export', 'unset', 'pwd', ':', 'command', 'type', 'wait', 'set', 'trap', 'umask'];
 
 /** Commands that change the shell itself rather than run as a process. */
 export function runBuiltin(shell: ShellState, name: string, args: string[], fds: Fds): number | undefined {

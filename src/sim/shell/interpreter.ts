@@ -170,9 +170,9 @@ export class Shell implements ShellState {
     }
   }
 
-  private async runSimple(command: SimpleCommand, fds: Fds, signal: AbortSignal): Promise<number> {
+  private async runSimple(command: SimpleCommand, fds: Fds, signal: AbortSignal, expanded?: string[]): Promise<number> {
     const ex = this.expander(fds, signal);
-    const argv: string[] = [];
+    const argv: string[] = expanded ?? [];
     for (const word of command.words) argv.push(...(await expandWord(word, ex)));
     const assigned = new Map<string, string>();
     for (const { name, value } of command.assignments) assigned.set(name, await expandString(value, ex));
@@ -181,6 +181,12 @@ export class Shell implements ShellState {
       return this.status;
     }
     if (argv[0] === 'command' && argv[1] !== undefined && !argv[1].startsWith('-')) argv.shift();
+    // `exec CMD` replaces the shell: the shell ends with CMD's status (adb's `adb logcat` sends `exec logcat ...`).
+    if (argv[0] === 'exec') {
+      argv.shift();
+      if (argv.length === 0) return 0;
+      throw new ExitRequest(await this.runSimple({ ...command, words: [], assignments: [] }, fds, signal, argv));
+    }
     const [name, ...args] = argv;
     const builtin = runBuiltin(this, name, args, fds);
     if (builtin !== undefined) return builtin;

@@ -86,6 +86,11 @@ test('commands are found by their /system/bin path too', async () => {
   expect((await sh('/data/local/tmp/nothing')).code).toBe(127);
 });
 
+test('exec runs a command in place of the shell, as `adb logcat` sends it', async () => {
+  expect(await sh(`export ANDROID_LOG_TAGS="''" ; exec echo '-n' 'in place'; echo never`)).toMatchObject({ out: 'in place', code: 0 });
+  expect((await sh('exec false; echo never')).code).toBe(1);
+});
+
 test('command -v and type tell whether a command exists, as scripts check before running it', async () => {
   expect(await sh('command -v uiautomator')).toMatchObject({ out: '/system/bin/uiautomator\n', code: 0 });
   expect(await sh('command -v nothing_here')).toMatchObject({ out: '', code: 1 });

@@ -1,25 +1,20 @@
 import { PNG } from 'pngjs';
 import { test, expect } from '@playwright/test';
-import { startSim, type Sim } from '../src/sim/index.js';
-import { AdbCli, AdbPhone, requireAdb } from './support/adb.js';
+import type { Sim } from '../src/sim/index.js';
+import { connectPhone, type AdbCli, type AdbPhone } from './support/adb.js';
 
 // Settings and Notes driven only through the real adb CLI.
 let sim: Sim;
 let adb: AdbCli;
 let phone: AdbPhone;
+let stop: () => Promise<void>;
 
 test.beforeAll(async () => {
-  requireAdb();
-  sim = await startSim({ port: 0, apps: ['settings', 'notes'] });
-  adb = await AdbCli.start();
-  await adb.run('connect', `127.0.0.1:${sim.port}`);
-  await adb.run('-s', sim.serial, 'wait-for-device');
-  phone = new AdbPhone(adb, sim.serial);
+  ({ sim, adb, phone, stop } = await connectPhone({ apps: ['settings', 'notes'] }));
 });
 
 test.afterAll(async () => {
-  await adb?.stop();
-  await sim?.stop();
+  await stop?.();
 });
 
 function meanBrightness(png: Buffer): number {

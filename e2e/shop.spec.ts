@@ -1,24 +1,19 @@
 import { test, expect } from '@playwright/test';
-import { startSim, type Sim } from '../src/sim/index.js';
-import { AdbCli, AdbPhone, requireAdb } from './support/adb.js';
+import type { Sim } from '../src/sim/index.js';
+import { connectPhone, type AdbCli, type AdbPhone } from './support/adb.js';
 
 // The Shop sample app driven only through the real adb CLI, as a user's shell script would.
 let sim: Sim;
 let adb: AdbCli;
 let phone: AdbPhone;
+let stop: () => Promise<void>;
 
 test.beforeAll(async () => {
-  requireAdb();
-  sim = await startSim({ port: 0, seed: 1 });
-  adb = await AdbCli.start();
-  await adb.run('connect', `127.0.0.1:${sim.port}`);
-  await adb.run('-s', sim.serial, 'wait-for-device');
-  phone = new AdbPhone(adb, sim.serial);
+  ({ sim, adb, phone, stop } = await connectPhone({ seed: 1 }));
 });
 
 test.afterAll(async () => {
-  await adb?.stop();
-  await sim?.stop();
+  await stop?.();
 });
 
 test.describe.configure({ mode: 'serial' });

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { test } from '@playwright/test';
+import { startSim, type Sim, type SimOptions } from '../../src/sim/index.js';
 
 /** Whether the real adb binary is installed; CI sets MOBILETEST_REQUIRE_ADB=1 so it must be. */
 export function requireAdb(): void {
@@ -91,6 +92,20 @@ export class AdbPhone {
     const xml = await this.dump();
     return [...xml.matchAll(/ (?:text|content-desc)="([^"]+)"/g)].map((m) => unescapeXml(m[1]));
   }
+}
+
+/**
+ * A virtual phone connected to a private adb server, for one spec file: call in beforeAll, and
+ * stop() in afterAll. Skips (or fails under MOBILETEST_REQUIRE_ADB=1) when adb is missing.
+ */
+export async function connectPhone(options: SimOptions = {}): Promise<{ sim: Sim; adb: AdbCli; phone: AdbPhone; stop(): Promise<void> }> {
+  requireAdb();
+  const sim = await startSim({ port: 0, ...options });
+  const adb = await AdbCli.start();
+  await adb.run('connect', `127.0.0.1:${sim.port}`);
+  // `adb connect` returns before the handshake ends; the device is usable once adb says so.
+  await adb.run('-s', sim.serial, 'wait-for-device');
+  return { sim, adb, phone: new AdbPhone(adb, sim.serial), async stop() { await adb.stop(); await sim.stop(); } };
 }
 
 function unescapeXml(value: string): string {

@@ -1,4 +1,5 @@
 // Input widgets: text fields with hint, password dots and caret; switches; check boxes and radios.
+import { controlWidthDp, defaultTextFace, LABEL_ICON_DP, LABEL_ICON_GAP_DP } from '../text-metrics.js';
 import type { LaidOutNode } from '../types.js';
 import type { Rgba } from './colour.js';
 import { iconElement } from './icons.js';
@@ -33,19 +34,22 @@ export function drawField(node: LaidOutNode, area: Box, scene: ControlScene): vo
   }
   const inset = boxed ? u.dp(12) : u.dp(4);
   let textArea: Box = { x: area.x + inset, y: area.y, w: area.w - 2 * inset, h: area.h };
-  const px = u.sp(style.fontSize ?? 16);
+  const fallback = defaultTextFace(node.cls);
+  const px = u.sp(style.fontSize ?? fallback.sp);
   if (style.icon) {
-    const size = Math.min(u.dp(24), area.h * 0.6);
-    out.push(iconElement({ name: style.icon, cx: textArea.x + size / 2, cy: area.y + area.h / 2, size, colour: readable(undefined, pal.onSurfaceVariant, under).hex }));
-    textArea = { ...textArea, x: textArea.x + size + u.dp(12), w: textArea.w - size - u.dp(12) };
+    const slot = Math.min(u.dp(LABEL_ICON_DP), textArea.w);
+    const size = Math.min(slot, area.h * 0.6);
+    out.push(iconElement({ name: style.icon, cx: textArea.x + slot / 2, cy: textArea.y + textArea.h / 2, size, colour: readable(undefined, pal.onSurfaceVariant, under).hex }));
+    const used = slot + u.dp(LABEL_ICON_GAP_DP);
+    textArea = { ...textArea, x: textArea.x + used, w: Math.max(0, textArea.w - used) };
   }
   const hint = node.showingHint === true;
   const shown = node.password && !hint ? '•'.repeat(Array.from(node.text).length) : node.text;
   const colour = hint ? readable(undefined, pal.hint, under) : readable(style.color, pal.onSurface, under);
   let endX = textArea.x;
-  let cy = area.y + area.h / 2;
+  let cy = textArea.y + textArea.h / 2;
   if (shown && textArea.w > 0) {
-    const end = drawTextBlock(out, { text: shown, area: textArea, px, bold: style.bold ?? false, colour: colour.hex, opacity: colour.opacity, align: 'start' });
+    const end = drawTextBlock(out, { text: shown, area: textArea, px, bold: style.bold ?? fallback.bold, colour: colour.hex, opacity: colour.opacity, align: 'start' });
     if (!hint) ({ endX, cy } = end);
   }
   if (node.focused) {
@@ -57,13 +61,14 @@ export function drawField(node: LaidOutNode, area: Box, scene: ControlScene): vo
 /** Switch: label at the start, track and thumb at the end; the thumb takes the accent colour when on. */
 export function drawSwitch(node: LaidOutNode, area: Box, scene: ControlScene): void {
   const { u, pal, out } = scene.canvas;
-  const style = node.style ?? {};
+  const content = area;
   const trackW = u.dp(36);
   const trackH = u.dp(14);
   const thumbR = u.dp(10);
-  const right = area.x + area.w - Math.min(u.dp(8), area.w / 10);
-  const trackX = Math.max(area.x + thumbR, right - thumbR - trackW + trackH / 2);
-  const cy = area.y + area.h / 2;
+  // The thumb's outer edge sits 2 dp inside the control's room, which the layout reserves beside the label.
+  const right = content.x + content.w - u.dp(2);
+  const trackX = Math.max(content.x + thumbR - trackH / 2, right - thumbR - trackW + trackH / 2);
+  const cy = content.y + content.h / 2;
   const on = node.checked;
   const trackBox: Box = { x: trackX, y: cy - trackH / 2, w: trackW, h: trackH };
   out.push(rect(trackBox, { fill: on ? pal.primary : pal.switchOffTrack, fillOpacity: on ? 0.5 : 0.6, radius: trackH / 2 }));
@@ -71,20 +76,17 @@ export function drawSwitch(node: LaidOutNode, area: Box, scene: ControlScene): v
   out.push(circle(thumbX, cy, thumbR, on
     ? { fill: pal.primary }
     : { fill: pal.switchOffThumb, stroke: pal.dark ? '#8a8a8a' : '#b0b0b0', strokeWidth: u.dp(1) }));
-  if (node.text) {
-    const colour = readable(style.color, pal.onSurface, scene.under);
-    const w = trackX - thumbR - area.x - u.dp(12);
-    if (w > 0) drawTextBlock(out, { text: node.text, area: { x: area.x, y: area.y, w, h: area.h }, px: u.sp(style.fontSize ?? 14), bold: style.bold ?? false, colour: colour.hex, align: 'start' });
-  }
+  const label = { ...content, w: content.w - u.dp(controlWidthDp(node.cls)) };
+  drawControlLabel(node, label, scene);
 }
 
 /** CheckBox (square with a tick) or RadioButton (ring with a dot), label after it. */
 export function drawCheck(node: LaidOutNode, area: Box, scene: ControlScene & { round: boolean }): void {
   const { u, pal, out } = scene.canvas;
-  const style = node.style ?? {};
-  const side = Math.min(u.dp(18), area.h);
-  const x = area.x + Math.min(u.dp(3), area.w / 10);
-  const cy = area.y + area.h / 2;
+  const content = area;
+  const side = Math.min(u.dp(18), content.h);
+  const x = content.x + Math.min(u.dp(3), content.w / 10);
+  const cy = content.y + content.h / 2;
   const mark: Box = { x, y: cy - side / 2, w: side, h: side };
   const ink = node.checked ? pal.primary : pal.onSurfaceVariant;
   if (scene.round) {
@@ -96,10 +98,16 @@ export function drawCheck(node: LaidOutNode, area: Box, scene: ControlScene & { 
   } else {
     out.push(rect(mark, { stroke: ink, strokeWidth: u.dp(2), radius: u.dp(2) }));
   }
-  if (node.text) {
-    const colour = readable(style.color, pal.onSurface, scene.under);
-    const tx = x + side + u.dp(12);
-    const w = area.x + area.w - tx;
-    if (w > 0) drawTextBlock(out, { text: node.text, area: { x: tx, y: area.y, w, h: area.h }, px: u.sp(style.fontSize ?? 14), bold: style.bold ?? false, colour: colour.hex, align: 'start' });
-  }
+  const used = u.dp(controlWidthDp(node.cls));
+  drawControlLabel(node, { ...content, x: content.x + used, w: content.w - used }, scene);
+}
+
+/** A compound button's label in the room the layout left it beside the control. */
+function drawControlLabel(node: LaidOutNode, area: Box, scene: ControlScene): void {
+  if (!node.text || area.w <= 0) return;
+  const { u, pal, out } = scene.canvas;
+  const style = node.style ?? {};
+  const fallback = defaultTextFace(node.cls);
+  const colour = readable(style.color, pal.onSurface, scene.under);
+  drawTextBlock(out, { text: node.text, area, px: u.sp(style.fontSize ?? fallback.sp), bold: style.bold ?? fallback.bold, colour: colour.hex, opacity: colour.opacity, align: 'start' });
 }

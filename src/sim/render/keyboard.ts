@@ -2,7 +2,7 @@
 import type { LaidOutWindow } from '../types.js';
 import { parseColour } from './colour.js';
 import { box, rect, type Box, type Canvas } from './shapes.js';
-import { round, textElement } from './text.js';
+import { measure, round, textElement } from './text.js';
 import { drawTree } from './widgets.js';
 
 interface Key {
@@ -72,7 +72,10 @@ function drawKey(canvas: Canvas, at: { key: Key; cap: Box; px: number }): void {
     return;
   }
   if (key.label) {
-    const size = key.special === 'symbols' ? px * 0.7 : px;
+    const wanted = key.special === 'symbols' ? px * 0.7 : px;
+    // A label wider than its cap ("?123" on a narrow screen) is set smaller rather than spilling over.
+    const natural = measure(key.label, { px: wanted, bold: false });
+    const size = natural > cap.w * 0.8 ? (wanted * cap.w * 0.8) / natural : wanted;
     out.push(textElement({ text: key.label, x: cx, cy, px: size, bold: false, colour: ink, anchor: 'middle' }));
   }
 }

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { initWasm, Resvg, type ResvgRenderOptions } from '@resvg/resvg-wasm';
-import { FONT_FAMILY, fontFiles } from './fonts.js';
+import { FONT_FAMILY, fontFiles } from '../text-metrics.js';
 
 export interface Pixels {
   width: number;

@@ -2,8 +2,10 @@ import { test, expect } from '@playwright/test';
 import { renderPng } from './index.js';
 import { loadRasteriser } from './raster.js';
 import { appWindow, bounds, frame, node } from './sample-frames.js';
+import type { Bounds } from '../types.js';
 import { ScreenPixels } from './screen-pixels.js';
 import { frameToSvg } from './svg.js';
+import { textWidth } from '../text-metrics.js';
 import { escapeXml, fitLine, measure, wrapLines } from './text.js';
 import { palette } from './theme.js';
 
@@ -89,4 +91,44 @@ test('wrapped lines fit their width and the last one says more text was cut', ()
   for (const line of lines) expect(measure(line, style)).toBeLessThanOrEqual(300);
   expect(lines[2].endsWith('…')).toBe(true);
   expect(wrapLines('short', 300, 3, style)).toEqual(['short']);
+});
+
+/** Leftmost and rightmost columns of the region that hold ink. */
+function inkSpan(pixels: ScreenPixels, region: Bounds): { first: number; last: number } {
+  let first = -1;
+  let last = -1;
+  for (let x = region.left; x < region.right; x++) {
+    if (pixels.ink(bounds(x, region.top, x + 1, region.bottom), white) === 0) continue;
+    if (first < 0) first = x;
+    last = x;
+  }
+  return { first, last };
+}
+
+test('resvg draws a line as wide as the text metrics say, or a little narrower where letters kern', async () => {
+  const px = 100;
+  const words = 'Welcome back';
+  const row = (top: number, text: string) => node('android.widget.TextView', bounds(40, top, 1040, top + 150), { text, style: { fontSize: px / 2.625 } });
+  const pixels = new ScreenPixels(await renderPng(frame([appWindow([row(400, `|${words}|`), row(700, '||')])])));
+  const around = inkSpan(pixels, bounds(0, 400, 1080, 550));
+  const bars = inkSpan(pixels, bounds(0, 700, 1080, 850));
+  // The bars' side bearings cancel out: what is left is the advance of the words between them.
+  const drawn = around.last - around.first - (bars.last - bars.first);
+  const measured = textWidth(words, { px });
+  expect(drawn).toBeLessThanOrEqual(measured + 1);
+  expect(drawn).toBeGreaterThan(measured * 0.98);
+});
+
+test('a label in a box exactly as wide as its text is drawn whole, neither squeezed nor cut', () => {
+  const cases = [
+    { text: 'Welcome back', sp: 28, bold: true },
+    { text: '$59.99', sp: 16, bold: true },
+    { text: 'Accessories', sp: 14, bold: false },
+  ];
+  for (const c of cases) {
+    const width = Math.ceil(textWidth(c.text, { px: c.sp * 2.625, bold: c.bold }));
+    const svg = frameToSvg(frame([appWindow([node('android.widget.TextView', bounds(63, 400, 63 + width, 460), { text: c.text, style: { fontSize: c.sp, bold: c.bold } })])]));
+    expect(svg).toContain(`>${escapeXml(c.text)}</text>`);
+    expect(svg).not.toContain('textLength');
+  }
 });

@@ -1,19 +1,17 @@
 // Text as the phone draws it: made safe for XML, fitted to its box with an ellipsis, wrapped when tall.
-import { FONT_FAMILY, fontMetrics } from './fonts.js';
+// Widths come from the same text metrics the layout sizes boxes with.
+import { drawn, FONT_FAMILY, fontMetrics, textWidth, wrapText, type TextFont } from '../text-metrics.js';
 
 export const ELLIPSIS = '…';
 
-/** Whether XML 1.0 allows a character; lone surrogates and control characters would break the document. */
-function allowedInXml(cp: number): boolean {
-  if (cp < 0x20) return cp === 0x09 || cp === 0x0a || cp === 0x0d;
-  if (cp >= 0xd800 && cp <= 0xdfff) return false;
-  return cp !== 0x7f && cp !== 0xfffe && cp !== 0xffff;
-}
-
-/** Drops characters XML cannot carry and turns tabs into spaces, so measuring matches drawing. */
+/** Drops characters XML cannot carry and turns tabs into spaces; the metrics give both the widths drawn. */
 export function cleanText(text: string): string {
   let clean = '';
-  for (const ch of text) if (allowedInXml(ch.codePointAt(0) ?? 0)) clean += ch === '\t' ? ' ' : ch;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (cp === 0x09) clean += ' ';
+    else if (drawn(cp) || cp === 0x0a || cp === 0x0d) clean += ch;
+  }
   return clean;
 }
 
@@ -30,13 +28,10 @@ export function escapeXml(text: string): string {
 }
 
 /** One line of text with its font, in pixels. */
-export interface TextStyle {
-  px: number;
-  bold: boolean;
-}
+export type TextStyle = Required<TextFont>;
 
 export function measure(text: string, style: TextStyle): number {
-  return fontMetrics(style.bold).measure(text) * style.px;
+  return textWidth(text, style);
 }
 
 /** The longest prefix that fits in maxWidth, with an ellipsis when something was cut. */
@@ -47,55 +42,31 @@ export function fitLine(text: string, maxWidth: number, style: TextStyle): strin
   let width = 0;
   for (let i = 0; i < chars.length; i++) {
     width += metrics.advance(chars[i].codePointAt(0) ?? 0);
-    if (width > limit) return cutWithEllipsis(chars.slice(0, i), limit, metrics.advance(0x2026), (c) => metrics.advance(c));
+    if (width > limit + 1e-6) return cutWithEllipsis(chars.slice(0, i), maxWidth, style);
   }
   return text;
 }
 
-function cutWithEllipsis(chars: string[], limit: number, ellipsis: number, advance: (cp: number) => number): string {
-  let width = chars.reduce((sum, ch) => sum + advance(ch.codePointAt(0) ?? 0), 0);
-  while (chars.length > 0 && width + ellipsis > limit) {
-    width -= advance(chars.pop()?.codePointAt(0) ?? 0);
-  }
+/** Drops characters from the end until the rest and an ellipsis fit; '' when not even the ellipsis does. */
+function cutWithEllipsis(chars: string[], maxWidth: number, style: TextStyle): string {
+  const metrics = fontMetrics(style.bold);
+  const limit = maxWidth / style.px + 1e-6;
+  const ellipsis = metrics.advance(0x2026);
+  let width = chars.reduce((sum, ch) => sum + metrics.advance(ch.codePointAt(0) ?? 0), 0);
+  while (chars.length > 0 && width + ellipsis > limit) width -= metrics.advance(chars.pop()?.codePointAt(0) ?? 0);
   return ellipsis > limit ? '' : chars.join('').trimEnd() + ELLIPSIS;
 }
 
-/** Word-wraps into at most maxLines lines; the last line is ellipsised when text remains. */
+/** Word-wraps as the layout does into at most maxLines lines; the last one ends in an ellipsis when text remains. */
 export function wrapLines(text: string, maxWidth: number, maxLines: number, style: TextStyle): string[] {
-  const lines: string[] = [];
-  const paragraphs = text.split('\n');
-  for (let p = 0; p < paragraphs.length && lines.length < maxLines; p++) {
-    let rest = paragraphs[p].replace(/\s+/g, ' ').trim();
-    if (rest === '') { lines.push(''); continue; }
-    while (rest !== '' && lines.length < maxLines) {
-      const fitted = fitLine(rest, maxWidth, style);
-      if (fitted === rest) { lines.push(rest); rest = ''; break; }
-      if (lines.length === maxLines - 1) { lines.push(fitted); rest = ''; break; }
-      const line = breakAtSpace(rest, fitted.length - 1);
-      lines.push(line.trimEnd());
-      rest = rest.slice(line.length).trimStart();
-    }
-    const moreText = rest !== '' || p < paragraphs.length - 1;
-    if (lines.length === maxLines && moreText && !lines[maxLines - 1].endsWith(ELLIPSIS)) {
-      lines[maxLines - 1] = withEllipsis(lines[maxLines - 1], maxWidth, style);
-    }
-  }
-  return lines;
-}
-
-function withEllipsis(line: string, maxWidth: number, style: TextStyle): string {
-  const metrics = fontMetrics(style.bold);
-  const chars = Array.from(line);
-  return cutWithEllipsis(chars, maxWidth / style.px, metrics.advance(0x2026), (c) => metrics.advance(c));
-}
-
-/** Cuts before the last space within `limit` UTF-16 units, or at `limit` when a word is too long. */
-function breakAtSpace(text: string, limit: number): string {
-  const space = text.lastIndexOf(' ', limit);
-  if (space > 0) return text.slice(0, space + 1);
-  let cut = Math.max(1, limit);
-  if (/[\udc00-\udfff]/.test(text.charAt(cut))) cut++;
-  return text.slice(0, cut);
+  const lines = wrapText(text, maxWidth, style);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, Math.max(1, maxLines));
+  const last = kept.length - 1;
+  const rest = lines.slice(last).join(' ');
+  const fitted = fitLine(rest, maxWidth, style);
+  kept[last] = fitted !== rest ? fitted : cutWithEllipsis(Array.from(kept[last]), maxWidth, style);
+  return kept;
 }
 
 export interface TextDraw {
@@ -108,8 +79,6 @@ export interface TextDraw {
   colour: string;
   anchor?: 'start' | 'middle' | 'end';
   opacity?: number;
-  /** Squeezes the line's glyphs to exactly this width (SVG textLength). */
-  length?: number;
 }
 
 /** An SVG <text> whose line is vertically centred on cy (DejaVu's ascent and descent balance at 0.35 em). */
@@ -120,8 +89,7 @@ export function textElement(draw: TextDraw): string {
   const anchor = draw.anchor && draw.anchor !== 'start' ? ` text-anchor="${draw.anchor}"` : '';
   const weight = draw.bold ? ' font-weight="bold"' : '';
   const opacity = draw.opacity !== undefined && draw.opacity < 1 ? ` fill-opacity="${draw.opacity}"` : '';
-  const length = draw.length !== undefined ? ` textLength="${round(draw.length)}" lengthAdjust="spacingAndGlyphs"` : '';
-  return `<text x="${round(draw.x)}" y="${round(baseline)}" font-size="${round(draw.px)}" font-family="${FONT_FAMILY}"${weight}${anchor}${length} fill="${draw.colour}"${opacity}>${safe}</text>`;
+  return `<text x="${round(draw.x)}" y="${round(baseline)}" font-size="${Math.round(draw.px * 100) / 100}" font-family="${FONT_FAMILY}"${weight}${anchor} fill="${draw.colour}"${opacity}>${safe}</text>`;
 }
 
 export function round(value: number): number {

@@ -1,4 +1,5 @@
 // Draws one window's node tree: each node's own background, class default look, text and icon.
+import { defaultTextFace, LABEL_ICON_DP, LABEL_ICON_GAP_DP } from '../text-metrics.js';
 import type { LaidOutNode } from '../types.js';
 import type { Rgba } from './colour.js';
 import { drawCheck, drawField, drawSwitch } from './controls.js';
@@ -80,31 +81,46 @@ function drawButtonContent(node: LaidOutNode, area: Box, scene: ContentScene & {
   const { u, pal, out } = scene.canvas;
   const style = node.style ?? {};
   const colour = readable(style.color, scene.filled ? pal.onPrimary : pal.primary, scene.under);
-  const px = u.sp(style.fontSize ?? 14);
-  const pad = Math.min(u.dp(12), area.w / 8);
-  let textArea: Box = { x: area.x + pad, y: area.y, w: area.w - 2 * pad, h: area.h };
+  const content = area;
+  let textArea = content;
+  let align: 'start' | 'center' = 'center';
   if (style.icon) {
-    const size = Math.min(u.dp(18), area.h * 0.6);
     if (!node.text) {
-      out.push(iconElement({ name: style.icon, cx: area.x + area.w / 2, cy: area.y + area.h / 2, size: Math.min(u.dp(24), area.h * 0.6), colour: colour.hex }));
+      out.push(iconElement({ name: style.icon, cx: content.x + content.w / 2, cy: content.y + content.h / 2, size: Math.min(u.dp(24), area.h * 0.6), colour: colour.hex }));
       return;
     }
-    out.push(iconElement({ name: style.icon, cx: area.x + pad + size / 2, cy: area.y + area.h / 2, size, colour: colour.hex }));
-    textArea = { ...textArea, x: textArea.x + size + u.dp(8), w: textArea.w - size - u.dp(8) };
+    const slot = iconSlot(content, u.dp(LABEL_ICON_DP));
+    out.push(iconElement({ name: style.icon, cx: content.x + slot / 2, cy: content.y + content.h / 2, size: Math.min(u.dp(18), area.h * 0.6), colour: colour.hex }));
+    textArea = afterIcon(content, slot + u.dp(LABEL_ICON_GAP_DP));
+    align = 'start';
   }
-  if (node.text) {
-    drawTextBlock(out, { text: node.text, area: textArea, px, bold: style.bold ?? true, colour: colour.hex, opacity: colour.opacity, align: 'center' });
-  }
+  if (node.text) drawTextBlock(out, { text: node.text, area: textArea, ...face(node, u.sp), colour: colour.hex, opacity: colour.opacity, align });
+}
+
+/** Size and weight of the node's text: its style, else its class's default, as the layout measured it. */
+function face(node: LaidOutNode, sp: (value: number) => number): { px: number; bold: boolean } {
+  const fallback = defaultTextFace(node.cls);
+  return { px: sp(node.style?.fontSize ?? fallback.sp), bold: node.style?.bold ?? fallback.bold };
+}
+
+/** Width the icon takes at the start of a content box. */
+function iconSlot(content: Box, size: number): number {
+  return Math.min(size, content.w);
+}
+
+function afterIcon(content: Box, used: number): Box {
+  return { ...content, x: content.x + used, w: Math.max(0, content.w - used) };
 }
 
 /** ImageView, ImageButton and ProgressBar: the named glyph, or a visible placeholder when none is named. */
 function drawGlyphNode(node: LaidOutNode, area: Box, kind: WidgetKind, scene: ContentScene): void {
   const { u, pal, out } = scene.canvas;
   const style = node.style ?? {};
-  const side = Math.min(area.w, area.h);
+  const content = area;
+  const side = Math.min(content.w, content.h);
   const size = side <= u.dp(64) ? Math.min(u.dp(24), side * 0.75) : side * 0.45;
-  const cx = area.x + area.w / 2;
-  const cy = area.y + area.h / 2;
+  const cx = content.x + content.w / 2;
+  const cy = content.y + content.h / 2;
   const fallback = kind === 'progress' ? pal.primary : pal.onSurfaceVariant;
   const colour = readable(style.color, fallback, scene.under);
   const icon = style.icon ?? (kind === 'progress' ? 'spinner' : kind === 'image' ? 'image' : undefined);
@@ -125,42 +141,29 @@ function drawLabel(node: LaidOutNode, area: Box, scene: ContentScene & { parent?
   const inTabRow = isTab(node, scene.parent);
   const tab = node.selected && inTabRow;
   const colour = readable(style.color, tab ? pal.primary : pal.onSurface, scene.under);
-  let textArea = area;
+  const content = area;
+  let textArea = content;
   if (style.icon) {
-    const size = Math.min(u.dp(24), area.h * 0.7);
-    const iconX = node.text ? area.x + Math.min(u.dp(16), area.w / 10) + size / 2 : area.x + area.w / 2;
-    out.push(iconElement({ name: style.icon, cx: iconX, cy: area.y + area.h / 2, size, colour: colour.hex }));
-    const used = iconX + size / 2 + u.dp(12) - area.x;
-    textArea = { ...area, x: area.x + used, w: area.w - used };
+    const size = Math.min(u.dp(LABEL_ICON_DP), content.h * 0.7);
+    if (!node.text) {
+      out.push(iconElement({ name: style.icon, cx: content.x + content.w / 2, cy: content.y + content.h / 2, size, colour: colour.hex }));
+    } else {
+      const slot = iconSlot(content, u.dp(LABEL_ICON_DP));
+      out.push(iconElement({ name: style.icon, cx: content.x + slot / 2, cy: content.y + content.h / 2, size, colour: colour.hex }));
+      textArea = afterIcon(content, slot + u.dp(LABEL_ICON_GAP_DP));
+    }
   }
   if (node.text && textArea.w > 0) {
-    const px = u.sp(style.fontSize ?? 14);
-    const bold = style.bold ?? tab;
-    const natural = measure(node.text, { px, bold });
+    const font = face(node, u.sp);
+    const bold = style.bold ?? (tab || font.bold);
     // A label on its own fill (chip, badge, toast) is a box wrapped around its text and padding.
-    let centred = inTabRow || (scene.boxed && !style.icon && natural <= textArea.w);
-    if (!style.icon && natural > textArea.w && textArea.h < px * 2.7) {
-      const widened = widenIntoParent(textArea, scene.parent);
-      if (widened.w > textArea.w) { textArea = widened; centred = true; }
-    }
-    drawTextBlock(out, { text: node.text, area: textArea, px, bold, colour: colour.hex, opacity: colour.opacity, align: centred ? 'center' : 'start' });
+    const centred = inTabRow || (scene.boxed && !style.icon && measure(node.text, { px: font.px, bold }) <= textArea.w);
+    drawTextBlock(out, { text: node.text, area: textArea, px: font.px, bold, colour: colour.hex, opacity: colour.opacity, align: centred ? 'center' : 'start' });
   }
   if (tab) {
     const thickness = u.dp(3);
     out.push(line(area.x + u.dp(8), area.y + area.h - thickness / 2, area.x + area.w - u.dp(8), area.y + area.h - thickness / 2, pal.primary, thickness));
   }
-}
-
-/**
- * The layout sizes a wrapped label with an average glyph width; where DejaVu runs wider, a label
- * alone in its box may spill evenly around its centre into that box instead of losing letters (key caps).
- */
-function widenIntoParent(area: Box, parent: LaidOutNode | undefined): Box {
-  if (!parent || parent.children.length !== 1) return area;
-  const outer = box(parent.bounds);
-  const cx = area.x + area.w / 2;
-  const half = Math.min(cx - outer.x, outer.x + outer.w - cx);
-  return half * 2 > area.w ? { ...area, x: cx - half, w: half * 2 } : area;
 }
 
 /** A tab: its class says so, or it sits in a row of same-height siblings one of which is selected. */

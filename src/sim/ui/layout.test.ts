@@ -2,6 +2,7 @@ import { test, expect } from '@playwright/test';
 import type { Bounds, Widget } from '../types.js';
 import { Layout } from './layout.js';
 import type { UiNode } from './node.js';
+import { lineHeight, textWidth } from '../text-metrics.js';
 
 // density 320: 2 px per dp keeps the arithmetic readable.
 const SCREEN = { left: 0, top: 0, right: 800, bottom: 1200 };
@@ -43,8 +44,8 @@ test('a column stacks children in dp with padding and gaps; fixed, wrap and fill
   });
   expect(bounds(root, 'fixed')).toEqual({ left: 20, top: 20, right: 220, bottom: 120 });
   expect(bounds(root, 'fill')).toEqual({ left: 20, top: 130, right: 780, bottom: 170 });
-  // Four glyphs of 0.55 em at 20 px, one line of 1.35 em.
-  expect(bounds(root, 'wrap')).toEqual({ left: 20, top: 180, right: 64, bottom: 207 });
+  // DejaVu Sans at 20 px: "abcd" is 48.6 px wide, one line is 27 px tall.
+  expect(bounds(root, 'wrap')).toEqual({ left: 20, top: 180, right: 69, bottom: 207 });
   expect(bounds(root, 'centred')).toEqual({ left: 350, top: 217, right: 450, bottom: 237 });
   expect(bounds(root, 'end')).toEqual({ left: 680, top: 247, right: 780, bottom: 267 });
 });
@@ -101,8 +102,32 @@ test('long text wraps at the available width and the widget grows by whole lines
     width: 100,
     children: [{ cls: 'android.widget.TextView', key: 'text', text: 'one two three four five six', style: { fontSize: 10 } }],
   }] });
-  // 200 px wide holds 18 glyphs of 11 px: "one two three four" / "five six", two lines of 27 px.
+  // At 20 px "one two three four" (186 px) fits the 200 px; "five six" goes on a second line of 27 px.
   expect(bounds(root, 'text')).toEqual({ left: 0, top: 0, right: 200, bottom: 54 });
+});
+
+test('a wrap-content label, button or check box is exactly as wide as its text, its control and its padding', () => {
+  const root = layOut({
+    cls: 'android.widget.LinearLayout',
+    children: [
+      { cls: 'android.widget.TextView', key: 'title', text: 'Welcome back', width: 'wrap', style: { fontSize: 28, bold: true } },
+      { cls: 'android.widget.TextView', key: 'price', text: '$59.99', width: 'wrap', padding: { left: 8, right: 4 }, style: { fontSize: 16 } },
+      { cls: 'android.widget.Button', key: 'button', text: 'Forgot password?', width: 'wrap' },
+      { cls: 'android.widget.CheckBox', key: 'check', text: 'Remember me', width: 'wrap' },
+    ],
+  });
+  const width = (key: string) => {
+    const b = bounds(root, key);
+    return b ? b.right - b.left : 0;
+  };
+  expect(width('title')).toBe(Math.ceil(textWidth('Welcome back', { px: 56, bold: true })));
+  expect(width('price')).toBe(Math.ceil(textWidth('$59.99', { px: 32 })) + 24);
+  // Buttons are bold by default and padded 16 dp a side, as Material's are.
+  expect(width('button')).toBe(Math.ceil(textWidth('Forgot password?', { px: 28, bold: true })) + 64);
+  expect(width('check')).toBe(Math.ceil(textWidth('Remember me', { px: 28 })) + 64);
+  expect(byKey(root, 'price')?.padding).toEqual({ top: 0, right: 8, bottom: 0, left: 16 });
+  const title = bounds(root, 'title');
+  expect(title ? title.bottom - title.top : 0).toBe(Math.ceil(lineHeight({ px: 56 })));
 });
 
 test('a scroll container drops rows outside its viewport and clips the one cut by its edge', () => {

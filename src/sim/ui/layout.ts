@@ -2,8 +2,8 @@
 // column/row/stack, fixed/fill/wrap sizes, weights, padding, gaps, alignment and scroll containers.
 import type { Bounds, Widget } from '../types.js';
 import { EMPTY_BOUNDS, intersect, isEmpty, type UiNode } from './node.js';
-import { measureText } from './text.js';
-import { controlWidth, defaultPadding, inputFlags, minimumSize, reportedText, resourceId } from './widget-defaults.js';
+import { controlWidthDp, defaultTextFace, LABEL_ICON_DP, LABEL_ICON_GAP_DP, lineHeight, measureText, type TextFont } from '../text-metrics.js';
+import { defaultPadding, inputFlags, isEditText, minimumSize, reportedText, resourceId } from './widget-defaults.js';
 
 export interface LayoutOptions {
   /** Pixels per dp: density / 160. */
@@ -23,8 +23,6 @@ interface Placement { kid: Widget; index: number; x: number; y: number; w: numbe
 /** Which sides of the content box are decided (exact) rather than at most the given size. */
 interface Exact { w: boolean; h: boolean }
 
-const DEFAULT_FONT_SP = 14;
-const ICON_DP = 24;
 
 /** Lays out one window's widget tree into the given rectangle. */
 export class Layout {
@@ -95,23 +93,31 @@ export class Layout {
   padding(w: Widget): { top: number; right: number; bottom: number; left: number } {
     const p = w.padding ?? defaultPadding(w.cls);
     if (p === undefined) return { top: 0, right: 0, bottom: 0, left: 0 };
-    if (typeof p === 'number') { const v = this.px(p); return { top: v, right: v, bottom: v, left: v }; }
-    return { top: this.px(p.top ?? 0), right: this.px(p.right ?? 0), bottom: this.px(p.bottom ?? 0), left: this.px(p.left ?? 0) };
+    // Whole pixels, as Android sizes padding, so the renderer's content box is the one measured here.
+    const side = (dp: number | undefined): number => Math.round(this.px(dp ?? 0));
+    if (typeof p === 'number') { const v = side(p); return { top: v, right: v, bottom: v, left: v }; }
+    return { top: side(p.top), right: side(p.right), bottom: side(p.bottom), left: side(p.left) };
   }
 
-  /** Content size of a leaf: its text (wrapped at maxWidth), icon and control. */
+  /** The face a widget's text is drawn in, px. */
+  font(w: Widget): TextFont {
+    const face = defaultTextFace(w.cls);
+    return { px: this.px(w.style?.fontSize ?? face.sp), bold: w.style?.bold ?? face.bold };
+  }
+
+  /** Content size of a leaf: its text (wrapped at maxWidth), icon and control, in whole pixels as the renderer fits them. */
   private intrinsic(w: Widget, maxWidth: number): Size {
-    const fontPx = this.px(w.style?.fontSize ?? DEFAULT_FONT_SP);
-    const control = this.px(controlWidth(w.cls));
-    const icon = w.style?.icon ? this.px(ICON_DP) : 0;
+    const font = this.font(w);
+    const control = this.px(controlWidthDp(w.cls));
+    const icon = w.style?.icon ? this.px(LABEL_ICON_DP) : 0;
     const label = reportedText(w).text;
     if (!label) {
-      const lineH = /EditText$/.test(w.cls) ? measureText('x', { fontPx, maxWidth: Infinity }).height : 0;
-      return { w: Math.max(icon, control), h: Math.max(icon, lineH, control ? this.px(ICON_DP) : 0) };
+      const lineH = isEditText(w) ? Math.ceil(lineHeight(font)) : 0;
+      return { w: Math.ceil(Math.max(icon, control)), h: Math.ceil(Math.max(icon, lineH, control ? this.px(LABEL_ICON_DP) : 0)) };
     }
-    const extra = control + (icon ? icon + this.px(8) : 0);
-    const text = measureText(label, { fontPx, maxWidth: Math.max(1, maxWidth - extra), bold: w.style?.bold });
-    return { w: text.width + extra, h: Math.max(text.height, icon) };
+    const extra = control + (icon ? icon + this.px(LABEL_ICON_GAP_DP) : 0);
+    const text = measureText(label, { font, maxWidth: Math.max(1, maxWidth - extra) });
+    return { w: Math.ceil(text.width + extra), h: Math.ceil(Math.max(text.height, icon)) };
   }
 
   /** Where the children of w go inside its content box (relative to it) and how big they are together. */
@@ -255,7 +261,7 @@ export class Layout {
     if (w.style) node.style = w.style;
     const pad = this.padding(w);
     if (pad.top || pad.right || pad.bottom || pad.left) {
-      node.padding = { top: Math.round(pad.top), right: Math.round(pad.right), bottom: Math.round(pad.bottom), left: Math.round(pad.left) };
+      node.padding = { ...pad };
     }
     if (!this.hasChildren(w)) return node;
 

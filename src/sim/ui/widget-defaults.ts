@@ -61,10 +61,3 @@ export function minimumSize(cls: string): { width: number; height: number } {
   if (EDIT_TEXT.test(cls) || isSwitch(cls) || /CheckBox$/.test(cls)) return { width: 0, height: 48 };
   return { width: 0, height: 0 };
 }
-
-/** Extra width, dp, of the control drawn next to the label (switch track, check box). */
-export function controlWidth(cls: string): number {
-  if (isSwitch(cls)) return 52;
-  if (/CheckBox$/.test(cls)) return 32;
-  return 0;
-}

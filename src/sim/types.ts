@@ -203,6 +203,8 @@ export interface LaidOutNode {
   selected: boolean;
   /** Pixels, clipped to the visible part of the window. */
   bounds: Bounds;
+  /** Pixels before clipping (a row half scrolled away); the renderer lays content out in it and clips to bounds. Not dumped. */
+  frame?: Bounds;
   /** True when the text shown is the EditText hint. */
   showingHint?: boolean;
   /** Space between the bounds and the content (text, icon), px; absent when none. Not dumped. */

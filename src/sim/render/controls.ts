@@ -3,7 +3,7 @@ import { controlWidthDp, defaultTextFace, LABEL_ICON_DP, LABEL_ICON_GAP_DP } fro
 import type { LaidOutNode } from '../types.js';
 import type { Rgba } from './colour.js';
 import { iconElement } from './icons.js';
-import { circle, line, paint, parseBorder, readable, rect, type Box, type Canvas } from './shapes.js';
+import { circle, contentBox, line, paint, parseBorder, readable, rect, type Box, type Canvas } from './shapes.js';
 import { drawTextBlock } from './text-block.js';
 import { round } from './text.js';
 
@@ -32,8 +32,7 @@ export function drawField(node: LaidOutNode, area: Box, scene: ControlScene): vo
     const y = area.y + area.h - width / 2 - u.dp(2);
     out.push(`<rect x="${round(area.x)}" y="${round(y - width / 2)}" width="${round(area.w)}" height="${round(width)}" fill="${node.focused ? pal.primary : pal.outline}"/>`);
   }
-  const inset = boxed ? u.dp(12) : u.dp(4);
-  let textArea: Box = { x: area.x + inset, y: area.y, w: area.w - 2 * inset, h: area.h };
+  let textArea = contentBox(area, node.padding);
   const fallback = defaultTextFace(node.cls);
   const px = u.sp(style.fontSize ?? fallback.sp);
   if (style.icon) {
@@ -58,10 +57,19 @@ export function drawField(node: LaidOutNode, area: Box, scene: ControlScene): vo
   }
 }
 
-/** Switch: label at the start, track and thumb at the end; the thumb takes the accent colour when on. */
+/** Switch: label at the start, track and thumb at the end of the padded box; the thumb takes the accent colour when on. */
 export function drawSwitch(node: LaidOutNode, area: Box, scene: ControlScene): void {
   const { u, pal, out } = scene.canvas;
-  const content = area;
+  const style = node.style ?? {};
+  if (style.background && !node.text) {
+    // The app painted the track itself (a Material 3 switch): only the thumb is left to draw.
+    const r = node.checked ? Math.max(1, area.h / 2 - u.dp(4)) : Math.max(1, Math.min(u.dp(8), area.h / 2 - u.dp(4)));
+    const cx = node.checked ? area.x + area.w - area.h / 2 : area.x + area.h / 2;
+    const colour = readable(style.color, node.checked ? pal.onPrimary : pal.outline, scene.under);
+    out.push(circle(cx, area.y + area.h / 2, r, { fill: colour.hex }));
+    return;
+  }
+  const content = contentBox(area, node.padding);
   const trackW = u.dp(36);
   const trackH = u.dp(14);
   const thumbR = u.dp(10);
@@ -83,7 +91,7 @@ export function drawSwitch(node: LaidOutNode, area: Box, scene: ControlScene): v
 /** CheckBox (square with a tick) or RadioButton (ring with a dot), label after it. */
 export function drawCheck(node: LaidOutNode, area: Box, scene: ControlScene & { round: boolean }): void {
   const { u, pal, out } = scene.canvas;
-  const content = area;
+  const content = contentBox(area, node.padding);
   const side = Math.min(u.dp(18), content.h);
   const x = content.x + Math.min(u.dp(3), content.w / 10);
   const cy = content.y + content.h / 2;

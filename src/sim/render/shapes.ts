@@ -1,5 +1,5 @@
 // SVG primitives in pixel coordinates, and the drawing state shared while a frame is built.
-import type { Bounds } from '../types.js';
+import type { Bounds, LaidOutNode } from '../types.js';
 import { contrastRatio, parseColour, toHex, type Rgba } from './colour.js';
 import type { Palette, Units } from './theme.js';
 import { round } from './text.js';
@@ -11,12 +11,25 @@ export interface Canvas {
   pal: Palette;
   width: number;
   height: number;
+  /** Numbers clip paths in drawing order, so one frame always gives the same document. */
+  clipIds: { next: number };
 }
 
 export interface Box { x: number; y: number; w: number; h: number }
 
 export function box(b: Bounds): Box {
   return { x: b.left, y: b.top, w: b.right - b.left, h: b.bottom - b.top };
+}
+
+/** A node's box less its padding: where its text, icon and control go. */
+export function contentBox(area: Box, padding: LaidOutNode['padding']): Box {
+  if (!padding) return area;
+  return {
+    x: area.x + padding.left,
+    y: area.y + padding.top,
+    w: Math.max(0, area.w - padding.left - padding.right),
+    h: Math.max(0, area.h - padding.top - padding.bottom),
+  };
 }
 
 export interface RectStyle {
@@ -89,4 +102,10 @@ export function readable(requested: string | undefined, fallback: string, under:
   const base = paintOf(fallback);
   if (contrastRatio(base.rgba, under) >= 1.5) return base;
   return paintOf(contrastRatio({ r: 0, g: 0, b: 0, a: 1 }, under) > contrastRatio({ r: 255, g: 255, b: 255, a: 1 }, under) ? '#000000' : '#ffffff');
+}
+
+/** Shows an SVG fragment only inside the box (a node partly scrolled out of its window). */
+export function clipTo(canvas: Canvas, area: Box, fragment: string): string {
+  const id = `clip${canvas.clipIds.next++}`;
+  return `<clipPath id="${id}"><rect x="${round(area.x)}" y="${round(area.y)}" width="${round(area.w)}" height="${round(area.h)}"/></clipPath><g clip-path="url(#${id})">${fragment}</g>`;
 }

@@ -15,7 +15,7 @@ export function frameToSvg(frame: Frame): string {
   const { width, height, density } = frame.size;
   checkSize(width, height, density);
   const pal = palette(frame.darkTheme);
-  const canvas: Canvas = { out: [], u: units(frame.size), pal, width, height };
+  const canvas: Canvas = { out: [], u: units(frame.size), pal, width, height, clipIds: { next: 0 } };
   const background = parseColour(pal.background) ?? { r: 255, g: 255, b: 255, a: 1 };
   canvas.out.push(rect({ x: 0, y: 0, w: width, h: height }, { fill: pal.background }));
   const bars = systemBars(canvas, frame);

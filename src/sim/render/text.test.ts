@@ -132,3 +132,23 @@ test('a label in a box exactly as wide as its text is drawn whole, neither squee
     expect(svg).not.toContain('textLength');
   }
 });
+
+test('text is drawn inside the padding of its node', async () => {
+  const label = bounds(63, 400, 1017, 560);
+  const pixels = new ScreenPixels(await renderPng(frame([appWindow([
+    node('android.widget.TextView', label, { text: 'Wi-Fi', padding: { left: 200, top: 0, right: 0, bottom: 0 }, style: { fontSize: 20 } }),
+  ])])));
+  expect(pixels.ink(bounds(63, 400, 263, 560), white)).toBe(0);
+  expect(pixels.ink(bounds(263, 400, 700, 560), white)).toBeGreaterThan(300);
+});
+
+test('a node partly scrolled out of view is cut at the edge, not shortened with an ellipsis', async () => {
+  const visible = bounds(800, 400, 1080, 520);
+  const chip = node('android.widget.TextView', visible, { text: 'Accessories', frame: bounds(800, 400, 1200, 520), style: { fontSize: 20 } });
+  const svg = frameToSvg(frame([appWindow([chip])]));
+  expect(svg).toContain('>Accessories</text>');
+  expect(svg).toContain('clip-path=');
+  const pixels = new ScreenPixels(await renderPng(frame([appWindow([chip])])));
+  expect(pixels.ink(visible, white)).toBeGreaterThan(300);
+  expect(pixels.ink(bounds(700, 300, 800, 620), white)).toBe(0);
+});

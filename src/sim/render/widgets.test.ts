@@ -22,6 +22,19 @@ test('a switch that is on shows the accent colour in its thumb, and off does not
   expect(pixels.ink(bounds(63, 700, 800, 826), light.background)).toBeGreaterThan(300);
 });
 
+test('a switch that paints its own track gets a thumb at the end when on and at the start when off', async () => {
+  const track = (top: number, checked: boolean): LaidOutNode =>
+    node('android.widget.Switch', bounds(800, top, 937, top + 84), { checkable: true, checked, style: { background: checked ? '#0b57d0' : '#e1e2ec', color: checked ? '#ffffff' : '#46464f', radius: 16 } });
+  const pixels = await draw([track(400, true), track(700, false)]);
+  // Thumb centres sit half the track's height in from either end: x 842 off, x 895 on.
+  const spot = (top: number, end: boolean) => bounds(end ? 880 : 827, top + 30, end ? 910 : 857, top + 54);
+  expect(pixels.count(spot(400, true), '#ffffff', 6)).toBe(30 * 24);
+  expect(pixels.count(spot(400, false), '#ffffff', 6)).toBe(0);
+  expect(pixels.count(spot(700, false), '#46464f', 6)).toBeGreaterThan(500);
+  expect(pixels.count(spot(700, true), '#46464f', 6)).toBe(0);
+  expect(pixels.count(bounds(800, 400, 937, 484), light.primary, 6)).toBe(0);
+});
+
 test('a checked box is filled with the accent colour and an unchecked one is only outlined', async () => {
   const box = (top: number, checked: boolean): LaidOutNode =>
     node('android.widget.CheckBox', bounds(63, top, 1017, top + 126), { text: 'Remember me', checkable: true, checked });

@@ -5,7 +5,7 @@ import type { Rgba } from './colour.js';
 import { drawCheck, drawField, drawSwitch } from './controls.js';
 import { iconElement } from './icons.js';
 import { fade } from './paint-ops.js';
-import { box, circle, line, paint, paintOf, parseBorder, readable, rect, type Box, type Canvas } from './shapes.js';
+import { box, circle, clipTo, contentBox, line, paint, paintOf, parseBorder, readable, rect, type Box, type Canvas } from './shapes.js';
 import { drawTextBlock } from './text-block.js';
 import { measure } from './text.js';
 import { DISABLED_OPACITY } from './theme.js';
@@ -35,12 +35,17 @@ export interface NodeScene {
 
 /** Draws a node and its descendants, parents first so children paint over them. */
 export function drawTree(node: LaidOutNode, scene: NodeScene): void {
-  const area = box(node.bounds);
-  if (area.w <= 0 || area.h <= 0) return;
+  const visible = box(node.bounds);
+  if (visible.w <= 0 || visible.h <= 0) return;
+  // A node partly scrolled away is drawn whole and cut at the edge, as a phone shows it.
+  const area = node.frame ? box(node.frame) : visible;
   const own: string[] = [];
   const under = drawNode(node, area, { ...scene, canvas: { ...scene.canvas, out: own } });
   const { out } = scene.canvas;
-  if (own.length > 0) out.push(node.enabled ? own.join('') : fade(own.join(''), DISABLED_OPACITY));
+  if (own.length > 0) {
+    const drawnOwn = node.enabled ? own.join('') : fade(own.join(''), DISABLED_OPACITY);
+    out.push(sameBox(area, visible) ? drawnOwn : clipTo(scene.canvas, visible, drawnOwn));
+  }
   for (const child of node.children) drawTree(child, { canvas: scene.canvas, under, parent: node });
 }
 
@@ -81,7 +86,7 @@ function drawButtonContent(node: LaidOutNode, area: Box, scene: ContentScene & {
   const { u, pal, out } = scene.canvas;
   const style = node.style ?? {};
   const colour = readable(style.color, scene.filled ? pal.onPrimary : pal.primary, scene.under);
-  const content = area;
+  const content = contentBox(area, node.padding);
   let textArea = content;
   let align: 'start' | 'center' = 'center';
   if (style.icon) {
@@ -95,6 +100,10 @@ function drawButtonContent(node: LaidOutNode, area: Box, scene: ContentScene & {
     align = 'start';
   }
   if (node.text) drawTextBlock(out, { text: node.text, area: textArea, ...face(node, u.sp), colour: colour.hex, opacity: colour.opacity, align });
+}
+
+function sameBox(a: Box, b: Box): boolean {
+  return a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
 }
 
 /** Size and weight of the node's text: its style, else its class's default, as the layout measured it. */
@@ -116,7 +125,7 @@ function afterIcon(content: Box, used: number): Box {
 function drawGlyphNode(node: LaidOutNode, area: Box, kind: WidgetKind, scene: ContentScene): void {
   const { u, pal, out } = scene.canvas;
   const style = node.style ?? {};
-  const content = area;
+  const content = contentBox(area, node.padding);
   const side = Math.min(content.w, content.h);
   const size = side <= u.dp(64) ? Math.min(u.dp(24), side * 0.75) : side * 0.45;
   const cx = content.x + content.w / 2;
@@ -134,14 +143,14 @@ function drawGlyphNode(node: LaidOutNode, area: Box, kind: WidgetKind, scene: Co
   }
 }
 
-/** TextView and plain views: optional icon at the start, text left-aligned and vertically centred. */
+/** TextView and plain views: optional icon at the start, text left-aligned and vertically centred in the padded box. */
 function drawLabel(node: LaidOutNode, area: Box, scene: ContentScene & { parent?: LaidOutNode; boxed: boolean }): void {
   const { u, pal, out } = scene.canvas;
   const style = node.style ?? {};
   const inTabRow = isTab(node, scene.parent);
   const tab = node.selected && inTabRow;
   const colour = readable(style.color, tab ? pal.primary : pal.onSurface, scene.under);
-  const content = area;
+  const content = contentBox(area, node.padding);
   let textArea = content;
   if (style.icon) {
     const size = Math.min(u.dp(LABEL_ICON_DP), content.h * 0.7);

@@ -44,17 +44,24 @@ export interface RectStyle {
 export function rect(area: Box, style: RectStyle): string {
   const radius = Math.min(style.radius ?? 0, area.w / 2, area.h / 2);
   const rx = radius > 0 ? ` rx="${round(radius)}"` : '';
+  if (style.stroke) {
+    // A stroke is centred on the outline; inset it so it stays inside the box.
+    const sw = style.strokeWidth ?? 1;
+    area = { x: area.x + sw / 2, y: area.y + sw / 2, w: Math.max(0, area.w - sw), h: Math.max(0, area.h - sw) };
+  }
+  return `<rect x="${round(area.x)}" y="${round(area.y)}" width="${round(area.w)}" height="${round(area.h)}"${rx} ${paintAttributes(style)}/>`;
+}
+
+/** The fill and stroke attributes of a shape. */
+export function paintAttributes(style: RectStyle): string {
   let paint = `fill="${style.fill ?? 'none'}"`;
   if (style.fillOpacity !== undefined && style.fillOpacity < 1) paint += ` fill-opacity="${round(style.fillOpacity * 100) / 100}"`;
   if (style.stroke) {
-    const sw = style.strokeWidth ?? 1;
     paint += ` stroke="${style.stroke}"`;
     if (style.strokeOpacity !== undefined && style.strokeOpacity < 1) paint += ` stroke-opacity="${style.strokeOpacity}"`;
-    paint += ` stroke-width="${round(sw)}"`;
-    // A stroke is centred on the outline; inset it so it stays inside the box.
-    area = { x: area.x + sw / 2, y: area.y + sw / 2, w: Math.max(0, area.w - sw), h: Math.max(0, area.h - sw) };
+    paint += ` stroke-width="${round(style.strokeWidth ?? 1)}"`;
   }
-  return `<rect x="${round(area.x)}" y="${round(area.y)}" width="${round(area.w)}" height="${round(area.h)}"${rx} ${paint}/>`;
+  return paint;
 }
 
 export function circle(cx: number, cy: number, r: number, style: RectStyle): string {

@@ -133,3 +133,18 @@ test('text drawn in dark theme is light', async () => {
   const pixels = await draw([node('android.widget.TextView', bounds(63, 400, 1017, 500), { text: 'Settings' })], { darkTheme: true });
   expect(pixels.count(bounds(63, 400, 1017, 500), palette(true).onSurface, 30)).toBeGreaterThan(200);
 });
+
+test('a card cut by the edge of its list keeps its round corners on screen and is square and open at the cut', async () => {
+  const card = node('android.view.View', bounds(100, 400, 980, 600), {
+    frame: bounds(100, 400, 980, 800),
+    style: { background: '#ffd8e4', border: '#b00020', radius: 24 },
+  });
+  const pixels = await draw([card]);
+  // Top corners are rounded: the very corner pixel shows the window behind.
+  expect(pixels.count(bounds(100, 400, 106, 406), light.background, 6)).toBeGreaterThan(20);
+  // At the cut the fill reaches the corner, and no border runs along the cut edge.
+  expect(pixels.count(bounds(112, 590, 118, 600), '#ffd8e4', 6)).toBe(60);
+  expect(pixels.count(bounds(200, 590, 880, 600), '#b00020', 40)).toBe(0);
+  expect(pixels.count(bounds(100, 500, 106, 600), '#b00020', 40)).toBeGreaterThan(150);
+  expect(pixels.ink(bounds(100, 600, 980, 800), light.background)).toBe(0);
+});

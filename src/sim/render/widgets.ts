@@ -5,6 +5,7 @@ import type { Rgba } from './colour.js';
 import { drawCheck, drawField, drawSwitch } from './controls.js';
 import { iconElement } from './icons.js';
 import { fade } from './paint-ops.js';
+import { cutRect } from './cut-shapes.js';
 import { box, circle, clipTo, contentBox, line, paint, paintOf, parseBorder, readable, rect, type Box, type Canvas } from './shapes.js';
 import { drawTextBlock } from './text-block.js';
 import { measure } from './text.js';
@@ -37,22 +38,24 @@ export interface NodeScene {
 export function drawTree(node: LaidOutNode, scene: NodeScene): void {
   const visible = box(node.bounds);
   if (visible.w <= 0 || visible.h <= 0) return;
-  // A node partly scrolled away is drawn whole and cut at the edge, as a phone shows it.
+  // A node partly scrolled away keeps its place: text and icons are laid out in its whole frame and cut at the edge.
   const area = node.frame ? box(node.frame) : visible;
   const own: string[] = [];
-  const under = drawNode(node, area, { ...scene, canvas: { ...scene.canvas, out: own } });
-  const { out } = scene.canvas;
-  if (own.length > 0) {
-    const drawnOwn = node.enabled ? own.join('') : fade(own.join(''), DISABLED_OPACITY);
-    out.push(sameBox(area, visible) ? drawnOwn : clipTo(scene.canvas, visible, drawnOwn));
-  }
+  const content: string[] = [];
+  const under = drawNode(node, { area, visible, content }, { ...scene, canvas: { ...scene.canvas, out: own } });
+  if (content.length > 0) own.push(sameBox(area, visible) ? content.join('') : clipTo(scene.canvas, visible, content.join('')));
+  if (own.length > 0) scene.canvas.out.push(node.enabled ? own.join('') : fade(own.join(''), DISABLED_OPACITY));
   for (const child of node.children) drawTree(child, { canvas: scene.canvas, under, parent: node });
 }
 
-/** Draws the node itself; returns the colour its children are drawn over. */
-function drawNode(node: LaidOutNode, area: Box, scene: NodeScene): Rgba {
-  const { canvas } = scene;
-  const { u, pal, out } = canvas;
+/** Where a node is drawn: its whole frame, the part of it on screen, and where its content goes. */
+interface Placement { area: Box; visible: Box; content: string[] }
+
+/** Draws the node's background into the canvas and its content into placement.content; returns the colour its children are drawn over. */
+function drawNode(node: LaidOutNode, placement: Placement, scene: NodeScene): Rgba {
+  const { u, pal, out } = scene.canvas;
+  const { area, visible } = placement;
+  const canvas = { ...scene.canvas, out: placement.content };
   const kind = widgetKind(node.cls);
   const style = node.style ?? {};
   let under = scene.under;
@@ -60,11 +63,11 @@ function drawNode(node: LaidOutNode, area: Box, scene: NodeScene): Rgba {
   if (!fill && kind === 'button') fill = paintOf(pal.primary);
   const radius = style.radius !== undefined ? u.dp(style.radius) : kind === 'button' ? Math.min(area.h / 2, u.dp(20)) : 0;
   if (fill && fill.opacity > 0 && kind !== 'field') {
-    out.push(rect(area, { fill: fill.hex, fillOpacity: fill.opacity, radius }));
+    out.push(cutRect(area, visible, { fill: fill.hex, fillOpacity: fill.opacity, radius }));
     if (fill.opacity >= 0.5) under = fill.rgba;
   }
   const border = parseBorder(style.border, u);
-  if (border && kind !== 'field') out.push(rect(area, { stroke: border.colour.hex, strokeWidth: border.width, radius }));
+  if (border && kind !== 'field') out.push(cutRect(area, visible, { stroke: border.colour.hex, strokeWidth: border.width, radius }));
 
   switch (kind) {
     case 'field': drawField(node, area, { canvas, under }); break;

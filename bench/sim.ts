@@ -63,7 +63,7 @@ export async function benchSim(): Promise<void> {
       await execOut('screencap -p');
       fresh.push(performance.now() - start);
     }
-    console.log(row('screencap -p (exec-out), a new frame each time', fresh.sort((a, b) => a - b), 100));
+    console.log(row('screencap -p (exec-out), new frame each time', fresh.sort((a, b) => a - b), 100));
     await shell('am start -W -n com.android.settings/.Settings');
 
     const wifiCentre = async (): Promise<[number, number, string]> => {

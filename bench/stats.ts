@@ -18,5 +18,5 @@ export function quantile(sorted: number[], q: number): number {
 export function row(name: string, sorted: number[], targetMs?: number): string {
   const median = quantile(sorted, 0.5);
   const verdict = targetMs === undefined ? '' : median <= targetMs ? `  target <= ${targetMs} ms: met` : `  target <= ${targetMs} ms: MISSED`;
-  return `${name.padEnd(44)} median ${median.toFixed(1).padStart(7)} ms   p90 ${quantile(sorted, 0.9).toFixed(1).padStart(7)} ms   n=${sorted.length}${verdict}`;
+  return `${name.padEnd(46)} median ${median.toFixed(1).padStart(7)} ms   p90 ${quantile(sorted, 0.9).toFixed(1).padStart(7)} ms   n=${sorted.length}${verdict}`;
 }

@@ -5,6 +5,7 @@ import { phoneShell } from './shell/index.js';
 import { createServiceHost } from './adb/services.js';
 import { listenDevice } from './adb/device-transport.js';
 import { listenHostServer } from './adb/host-server.js';
+import { prepareRenderer } from './render/index.js';
 
 export type { Phone } from './types.js';
 export { sampleApps } from './apps/index.js';
@@ -41,6 +42,9 @@ export interface Sim {
 
 /** Starts a virtual phone listening on loopback; stop() closes every connection. */
 export async function startSim(options: SimOptions = {}): Promise<Sim> {
+  // Compile the renderer while the phone boots, so the first screencap is as quick as the rest;
+  // a failure here resurfaces, with its message, at the first screencap.
+  prepareRenderer().catch(() => undefined);
   const host = options.host ?? '127.0.0.1';
   const apps = resolveApps(options.apps ?? Object.keys(sampleApps));
   const requested = options.port ?? 0;

@@ -11,7 +11,7 @@ test('uiautomator dump writes the hierarchy to /sdcard/window_dump.xml with the 
   const written = phone.fs.read('/sdcard/window_dump.xml')?.toString('utf8') ?? '';
   expect(written).toBe(phone.ui.dumpXml());
   // Same prologue as dumps taken on real phones.
-  const real = readFileSync('/work/shared/fixtures/android/wework-confirm.xml', 'utf8');
+  const real = readFileSync(new URL('../../../../shared/fixtures/android/wework-confirm.xml', import.meta.url), 'utf8');
   const prologue = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\"><node index=\"0\" ";
   expect(real.startsWith(prologue)).toBe(true);
   expect(written.startsWith(prologue)).toBe(true);

@@ -1,18 +1,27 @@
 // The import directions of DESIGN.md's layout table, checked on every `npm test`.
-// Each rule names a folder and the project folders it must not import.
-const layer = (name, from, allowed) => ({
+// Each rule names a folder and the project folders it may import besides itself.
+const PROJECT = '^(src|runner|reporters|bench|e2e)/';
+
+// Tests beside a module may also start the virtual phone through its public entry: it stands
+// in for a real device; it is not a dependency of the module under test.
+const SIM_ENTRY = '^src/sim/index\\.ts$';
+
+const rule = ({ name, from, fromNot, allowed, extra = [] }) => ({
   name,
   severity: 'error',
-  comment: `${from} may import only: ${allowed.length ? allowed.join(', ') : 'itself'} (see DESIGN.md, Layout)`,
-  from: { path: `^${from}/` },
-  to: {
-    path: '^(src|runner|reporters|bench|e2e)/',
-    pathNot: [`^${from}/`, ...allowed.map((a) => `^${a}/`)],
-  },
+  comment: `${from} may import only: ${allowed.join(', ')}${extra.length ? ' (tests: also src/sim/index.ts)' : ''} (see DESIGN.md, Layout)`,
+  from: { path: from, ...(fromNot ? { pathNot: fromNot } : {}) },
+  to: { path: PROJECT, pathNot: [...allowed.map((a) => `^${a}/`), ...extra] },
 });
 
+/** A folder's rule for its code, and a looser one for its tests. */
+const layer = (name, folder, allowed) => [
+  rule({ name, from: `^${folder}/`, fromNot: '\\.test\\.ts$', allowed: [folder, ...allowed] }),
+  rule({ name: `${name}-tests`, from: `^${folder}/.*\\.test\\.ts$`, allowed: [folder, ...allowed], extra: [SIM_ENTRY] }),
+];
+
 // e2e specs and benchmarks use the package as a user would: only its exported entry points.
-const PUBLIC_ENTRIES = ['^runner/index\\.ts$', '^src/sim/index\\.ts$'];
+const PUBLIC_ENTRIES = ['^runner/index\\.ts$', SIM_ENTRY];
 const publicApiOnly = (from) => ({
   name: `${from}-public-api-only`,
   severity: 'error',
@@ -23,23 +32,23 @@ const publicApiOnly = (from) => ({
 
 module.exports = {
   forbidden: [
-    layer('drivers-stand-alone', 'src/drivers', []),
-    layer('sim-stand-alone', 'src/sim', []),
-    layer('observe-on-drivers', 'src/observe', ['src/drivers']),
+    ...layer('drivers-stand-alone', 'src/drivers', []),
+    rule({ name: 'sim-stand-alone', from: '^src/sim/', allowed: ['src/sim'] }),
+    ...layer('observe-on-drivers', 'src/observe', ['src/drivers']),
     {
       name: 'observe-uses-driver-types-only',
       severity: 'error',
       comment: 'src/observe may import driver types, never driver code (DESIGN.md, Layout)',
-      from: { path: '^src/observe/' },
+      from: { path: '^src/observe/', pathNot: '\\.test\\.ts$' },
       to: { path: '^src/drivers/', dependencyTypesNot: ['type-only'] },
     },
-    layer('primitives-on-observe-drivers', 'src/primitives', ['src/observe', 'src/drivers']),
-    layer('agent-on-primitives-observe-llm', 'src/agent', ['src/primitives', 'src/observe', 'src/llm']),
-    layer('llm-stand-alone', 'src/llm', []),
-    layer('events-stand-alone', 'src/events', []),
-    layer('mcp-on-primitives-observe-drivers', 'src/mcp', ['src/primitives', 'src/observe', 'src/drivers']),
-    layer('runner-on-src', 'runner', ['src']),
-    layer('reporters-on-events', 'reporters', ['src/events']),
+    ...layer('primitives-on-observe-drivers', 'src/primitives', ['src/observe', 'src/drivers']),
+    ...layer('agent-on-primitives-observe-llm', 'src/agent', ['src/primitives', 'src/observe', 'src/llm']),
+    rule({ name: 'llm-stand-alone', from: '^src/llm/', allowed: ['src/llm'] }),
+    rule({ name: 'events-stand-alone', from: '^src/events/', allowed: ['src/events'] }),
+    ...layer('mcp-on-primitives-observe-drivers', 'src/mcp', ['src/primitives', 'src/observe', 'src/drivers']),
+    rule({ name: 'runner-on-src', from: '^runner/', allowed: ['runner', 'src'] }),
+    ...layer('reporters-on-events', 'reporters', ['src/events']),
     publicApiOnly('e2e'),
     publicApiOnly('bench'),
     {

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { createPhone } from '../phone.js';
 import { shell } from '../shell/testing.js';
 import type { Phone } from '../types.js';
-import { query, queryAll, tapNode, texts } from '../ui/dump-query.js';
+import { findAll, findNode, tapNode, texts } from '../testing/dump-query.js';
 import { settingsApp } from './settings.js';
 
 const SETTINGS = 'com.android.settings';
@@ -17,7 +17,7 @@ function openSettings(activity?: string): Phone {
 
 /** Scrolls the screen's list up until a row with this title is on screen. */
 function scrollTo(phone: Phone, title: string): void {
-  for (let i = 0; i < 10 && queryAll(phone.ui.dumpXml(), { text: title }).length === 0; i++) {
+  for (let i = 0; i < 10 && findAll(phone.ui.dumpXml(), { text: title }).length === 0; i++) {
     phone.ui.swipe({ x1: 540, y1: 2000, x2: 540, y2: 1000, durationMs: 300 });
   }
 }
@@ -26,11 +26,11 @@ test('the main list shows the sections as title and summary rows in a scrolling 
   const phone = openSettings();
   const xml = phone.ui.dumpXml();
   expect(phone.ui.foreground()).toEqual({ package: SETTINGS, activity: '.Settings' });
-  const titles = queryAll(xml, { id: 'android:id/title' }).map((n) => n.text);
+  const titles = findAll(xml, { id: 'android:id/title' }).map((n) => n.text);
   expect(titles.slice(0, 4)).toEqual(['Network & internet', 'Connected devices', 'Apps', 'Notifications']);
   expect(titles).not.toContain('About phone');
-  expect(query(xml, { id: 'com.android.settings:id/recycler_view' }).attrs.scrollable).toBe('true');
-  expect(query(xml, { text: 'Search Settings' }).id).toBe('com.android.settings:id/search_action_bar_title');
+  expect(findNode(xml, { id: 'com.android.settings:id/recycler_view' }).attrs.scrollable).toBe('true');
+  expect(findNode(xml, { text: 'Search Settings' }).id).toBe('com.android.settings:id/search_action_bar_title');
   scrollTo(phone, 'About phone');
   expect(texts(phone.ui.dumpXml())).toContain('mobiletest Virtual Phone');
 });
@@ -40,12 +40,12 @@ test('Wi-Fi: the switch follows `settings put global wifi_on` and writes it back
   tapNode(phone.ui, { text: 'Network & internet' });
   expect(phone.ui.foreground().activity).toBe('.SubSettings');
   let xml = phone.ui.dumpXml();
-  expect(query(xml, { id: 'android:id/switch_widget' }).attrs.checked).toBe('true');
-  expect(query(xml, { text: 'HomeNet-5G' }).id).toBe('android:id/summary');
+  expect(findNode(xml, { id: 'android:id/switch_widget' }).attrs.checked).toBe('true');
+  expect(findNode(xml, { text: 'HomeNet-5G' }).id).toBe('android:id/summary');
   expect((await shell(phone, 'settings put global wifi_on 0')).code).toBe(0);
   xml = phone.ui.dumpXml();
-  expect(query(xml, { id: 'android:id/switch_widget' }).attrs.checked).toBe('false');
-  expect(query(xml, { text: 'Off' }).id).toBe('android:id/summary');
+  expect(findNode(xml, { id: 'android:id/switch_widget' }).attrs.checked).toBe('false');
+  expect(findNode(xml, { text: 'Off' }).id).toBe('android:id/summary');
   tapNode(phone.ui, { id: 'android:id/switch_widget' });
   expect((await shell(phone, 'settings get global wifi_on')).out).toBe('1\n');
   expect(phone.ui.frame().statusBar.wifi).toBe(true);
@@ -55,8 +55,8 @@ test('Wi-Fi networks: an open one joins at once, a secured one asks for a passwo
   const phone = openSettings('.Settings$WifiSettingsActivity');
   expect(phone.ui.foreground().activity).toBe('.Settings$WifiSettingsActivity');
   let xml = phone.ui.dumpXml();
-  expect(query(xml, { id: 'com.android.settings:id/switch_text' }).text).toBe('Use Wi-Fi');
-  const networks = queryAll(xml, { id: 'android:id/title' }).map((n) => n.text);
+  expect(findNode(xml, { id: 'com.android.settings:id/switch_text' }).text).toBe('Use Wi-Fi');
+  const networks = findAll(xml, { id: 'android:id/title' }).map((n) => n.text);
   expect(networks.length).toBeGreaterThanOrEqual(6);
   tapNode(phone.ui, { text: 'CoffeeShop_Guest' });
   expect(texts(phone.ui.dumpXml())).toContain('Connecting\u2026');
@@ -67,31 +67,31 @@ test('Wi-Fi networks: an open one joins at once, a secured one asks for a passwo
 
   tapNode(phone.ui, { text: 'Office-Secure' });
   xml = phone.ui.dumpXml();
-  expect(query(xml, { id: 'android:id/alertTitle' }).text).toBe('Office-Secure');
-  expect(query(xml, { id: 'com.android.settings:id/password' }).attrs.focused).toBe('true');
+  expect(findNode(xml, { id: 'android:id/alertTitle' }).text).toBe('Office-Secure');
+  expect(findNode(xml, { id: 'com.android.settings:id/password' }).attrs.focused).toBe('true');
   expect(phone.ui.keyboardShown()).toBe(true);
   phone.ui.typeText('short');
-  expect(query(phone.ui.dumpXml(), { id: 'android:id/button1' }).attrs.enabled).toBe('false');
+  expect(findNode(phone.ui.dumpXml(), { id: 'android:id/button1' }).attrs.enabled).toBe('false');
   phone.ui.typeText('enough');
   xml = phone.ui.dumpXml();
-  expect(query(xml, { id: 'com.android.settings:id/password' }).text).toBe('•'.repeat(11));
+  expect(findNode(xml, { id: 'com.android.settings:id/password' }).text).toBe('•'.repeat(11));
   tapNode(phone.ui, { text: 'Connect' });
   phone.clock.advance(1500);
   xml = phone.ui.dumpXml();
-  expect(queryAll(xml, { id: 'android:id/alertTitle' })).toHaveLength(0);
+  expect(findAll(xml, { id: 'android:id/alertTitle' })).toHaveLength(0);
   expect(texts(xml).indexOf('Connected')).toBe(texts(xml).indexOf('Office-Secure') + 1);
 });
 
 test('Bluetooth switch under Connected devices writes settings global bluetooth_on', async () => {
   const phone = openSettings();
   tapNode(phone.ui, { text: 'Connected devices' });
-  let row = query(phone.ui.dumpXml(), { text: 'Bluetooth' });
-  expect(query(phone.ui.dumpXml(), { id: 'android:id/switch_widget' }).attrs.checked).toBe('false');
-  phone.ui.tap(row.centre.x, row.centre.y);
+  let row = findNode(phone.ui.dumpXml(), { text: 'Bluetooth' });
+  expect(findNode(phone.ui.dumpXml(), { id: 'android:id/switch_widget' }).attrs.checked).toBe('false');
+  phone.ui.tap(row.center.x, row.center.y);
   expect((await shell(phone, 'settings get global bluetooth_on')).out).toBe('1\n');
-  expect(query(phone.ui.dumpXml(), { id: 'android:id/switch_widget' }).attrs.checked).toBe('true');
+  expect(findNode(phone.ui.dumpXml(), { id: 'android:id/switch_widget' }).attrs.checked).toBe('true');
   await shell(phone, 'settings put global bluetooth_on 0');
-  row = query(phone.ui.dumpXml(), { text: 'Off' });
+  row = findNode(phone.ui.dumpXml(), { text: 'Off' });
   expect(row.id).toBe('android:id/summary');
 });
 
@@ -113,7 +113,7 @@ test('About phone shows the device\'s model, Android version and build number', 
   tapNode(phone.ui, { text: 'About phone' });
   const xml = phone.ui.dumpXml();
   const summaryOf = (title: string): string | undefined => {
-    const all = queryAll(xml, {});
+    const all = findAll(xml, {});
     const at = all.findIndex((n) => n.text === title && n.id === 'android:id/title');
     return all[at + 1]?.text;
   };
@@ -135,12 +135,12 @@ test('search filters every setting as you type and opens the one picked', () => 
   expect(phone.ui.keyboardShown()).toBe(true);
   phone.ui.typeText('dark');
   let xml = phone.ui.dumpXml();
-  expect(queryAll(xml, { id: 'android:id/title' }).map((n) => n.text)).toEqual(['Dark theme']);
+  expect(findAll(xml, { id: 'android:id/title' }).map((n) => n.text)).toEqual(['Dark theme']);
   tapNode(phone.ui, { text: 'Dark theme' });
   expect(texts(phone.ui.dumpXml())).toContain('Brightness level');
   phone.ui.keyEvent(BACK);
   xml = phone.ui.dumpXml();
-  expect(query(xml, { id: 'android:id/search_src_text' }).text).toBe('dark');
+  expect(findNode(xml, { id: 'android:id/search_src_text' }).text).toBe('dark');
   phone.ui.keyEvent(BACK);
   phone.ui.keyEvent(BACK);
   expect(phone.ui.foreground().activity).toBe('.Settings');
@@ -153,7 +153,7 @@ test('BACK and Navigate up walk back through the screens, then leave Settings', 
   const phone = openSettings();
   tapNode(phone.ui, { text: 'Network & internet' });
   tapNode(phone.ui, { text: 'Wi-Fi' });
-  expect(query(phone.ui.dumpXml(), { text: 'Use Wi-Fi' })).toBeTruthy();
+  expect(findNode(phone.ui.dumpXml(), { text: 'Use Wi-Fi' })).toBeTruthy();
   tapNode(phone.ui, { desc: 'Navigate up' });
   expect(texts(phone.ui.dumpXml())).toContain('Airplane mode');
   phone.ui.keyEvent(BACK);

@@ -3,7 +3,8 @@ import type { Phone } from '../types.js';
 import { shellQuote } from './commands/basic.js';
 import { decodeInputText } from './commands/input.js';
 import { keyCodeFromString } from './commands/keycodes.js';
-import { nodeById, shell, testPhone } from './testing.js';
+import { findAll, findNode } from '../testing/dump-query.js';
+import { shell, testPhone } from './testing.js';
 
 const EMAIL = 'com.example.shop:id/email';
 
@@ -12,15 +13,14 @@ async function focusedEmailField(): Promise<Phone> {
   const phone = testPhone();
   await shell(phone, 'pm grant com.example.shop android.permission.POST_NOTIFICATIONS');
   expect((await shell(phone, 'am start -n com.example.shop/.MainActivity')).code).toBe(0);
-  const field = nodeById(phone.ui.dumpXml(), EMAIL);
-  if (!field) throw new Error('the shop did not open on its sign-in screen');
-  expect((await shell(phone, `input tap ${field.x} ${field.y}`)).code).toBe(0);
-  expect(nodeById(phone.ui.dumpXml(), EMAIL)?.focused).toBe(true);
+  const field = findNode(phone.ui.dumpXml(), { id: EMAIL });
+  expect((await shell(phone, `input tap ${field.center.x} ${field.center.y}`)).code).toBe(0);
+  expect(findAll(phone.ui.dumpXml(), { id: EMAIL })[0]?.focused).toBe(true);
   expect((await shell(phone, 'dumpsys input_method | grep -c mInputShown=true')).out).not.toBe('0\n');
   return phone;
 }
 
-const emailText = (phone: Phone): string | undefined => nodeById(phone.ui.dumpXml(), EMAIL)?.text;
+const emailText = (phone: Phone): string | undefined => findAll(phone.ui.dumpXml(), { id: EMAIL })[0]?.text;
 
 test('input text decodes %s as a space and types into the focused field', async () => {
   const phone = await focusedEmailField();

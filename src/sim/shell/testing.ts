@@ -24,16 +24,3 @@ export async function shell(phone: Phone, line: string, options: { signal?: Abor
   const bytes = Buffer.concat(out);
   return { out: bytes.toString('utf8'), err, code, bytes };
 }
-
-/** A node of a uiautomator dump found by its resource-id, as a script over adb would find it. */
-export function nodeById(xml: string, id: string): { text: string; focused: boolean; x: number; y: number } | undefined {
-  for (const match of xml.matchAll(/<node [^>]*>/g)) {
-    const tag = match[0];
-    if (!tag.includes(` resource-id="${id}"`)) continue;
-    const attr = (name: string): string => /* attribute values never contain a raw quote */ new RegExp(` ${name}="([^"]*)"`).exec(tag)?.[1] ?? '';
-    const [l, t, r, b] = (attr('bounds').match(/\d+/g) ?? []).map(Number);
-    const text = attr('text').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#10;/g, '\n').replace(/&amp;/g, '&');
-    return { text, focused: attr('focused') === 'true', x: Math.round((l + r) / 2), y: Math.round((t + b) / 2) };
-  }
-  return undefined;
-}

@@ -3,7 +3,7 @@ import { settingsApp } from '../apps/settings.js';
 import { createPhone } from '../phone.js';
 import type { Phone } from '../types.js';
 import { DEMO_PACKAGE, demoApp } from './demo-app.js';
-import { parseDump, query, queryAll, tapNode, texts } from './dump-query.js';
+import { findAll, findNode, parseDump, tapNode, texts } from '../testing/dump-query.js';
 
 const FROZEN_AT = Date.UTC(2025, 5, 1, 9, 5, 0);
 const KEYCODE = { HOME: 3, BACK: 4, TAB: 61, ENTER: 66, DEL: 67, APP_SWITCH: 187, A: 29 };
@@ -22,7 +22,7 @@ test('the home screen shows an icon per installed app; tapping one opens it', ()
   const phone = boot();
   expect(phone.ui.foreground()).toEqual({ package: 'com.google.android.apps.nexuslauncher', activity: '.NexusLauncherActivity' });
   const xml = phone.ui.dumpXml();
-  const icons = queryAll(xml, { cls: 'android.widget.TextView', pkg: 'com.google.android.apps.nexuslauncher' });
+  const icons = findAll(xml, { cls: 'android.widget.TextView', package: 'com.google.android.apps.nexuslauncher' });
   expect(icons.map((n) => n.text)).toEqual(['Demo', 'Settings']);
   expect(icons.every((n) => n.attrs.clickable === 'true' && n.desc === n.text)).toBe(true);
   tapNode(phone.ui, { text: 'Settings' });
@@ -56,31 +56,31 @@ test('BACK pops in-app screens, then leaves the app running in the background; r
   expect(phone.ui.foreground().package).toBe('com.google.android.apps.nexuslauncher');
   expect(phone.ui.processes().find((p) => p.package === DEMO_PACKAGE)?.pid).toBe(pid);
   phone.ui.launch(DEMO_PACKAGE);
-  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 1, launch 1');
+  expect(findNode(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 1, launch 1');
 });
 
 test('tapping a field focuses it and shows the keyboard; typed text lands in it; BACK hides the keyboard first', () => {
   const phone = launched();
   expect(phone.ui.keyboardShown()).toBe(false);
   phone.ui.typeText('ignored');
-  expect(query(phone.ui.dumpXml(), { id: 'name' }).text).toBe('Name');
+  expect(findNode(phone.ui.dumpXml(), { id: 'name' }).text).toBe('Name');
   tapNode(phone.ui, { id: 'name' });
   expect(phone.ui.keyboardShown()).toBe(true);
   let xml = phone.ui.dumpXml();
-  expect(query(xml, { id: 'name' }).attrs.focused).toBe('true');
+  expect(findNode(xml, { id: 'name' }).attrs.focused).toBe('true');
   // The keyboard is the topmost window, so it comes first in the dump.
-  expect(parseDump(xml)[0]?.pkg).toBe('com.google.android.inputmethod.latin');
+  expect(parseDump(xml)[0]?.package).toBe('com.google.android.inputmethod.latin');
   phone.ui.typeText('Ada Lovelace');
   phone.ui.keyEvent(KEYCODE.DEL);
   phone.ui.keyEvent(KEYCODE.A);
   xml = phone.ui.dumpXml();
-  expect(query(xml, { id: 'name' }).text).toBe('Ada Lovelaca');
-  expect(query(xml, { id: 'greet' }).attrs.enabled).toBe('true');
+  expect(findNode(xml, { id: 'name' }).text).toBe('Ada Lovelaca');
+  expect(findNode(xml, { id: 'greet' }).attrs.enabled).toBe('true');
   phone.ui.keyEvent(KEYCODE.BACK);
   expect(phone.ui.keyboardShown()).toBe(false);
   xml = phone.ui.dumpXml();
-  expect(query(xml, { id: 'name' }).attrs.focused).toBe('true');
-  expect(queryAll(xml, { pkg: 'com.google.android.inputmethod.latin' })).toHaveLength(0);
+  expect(findNode(xml, { id: 'name' }).attrs.focused).toBe('true');
+  expect(findAll(xml, { package: 'com.google.android.inputmethod.latin' })).toHaveLength(0);
 });
 
 test('ENTER submits the focused field, TAB moves to the next one, a password field shows dots', () => {
@@ -88,20 +88,20 @@ test('ENTER submits the focused field, TAB moves to the next one, a password fie
   tapNode(phone.ui, { id: 'name' });
   phone.ui.typeText('Grace');
   phone.ui.keyEvent(KEYCODE.ENTER);
-  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Hello, Grace');
+  expect(findNode(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Hello, Grace');
   phone.ui.keyEvent(KEYCODE.TAB);
   phone.ui.typeText('s3cret');
   let xml = phone.ui.dumpXml();
-  expect(query(xml, { id: 'password' }).text).toBe('••••••');
-  expect(query(xml, { id: 'password' }).attrs.focused).toBe('true');
-  expect(query(xml, { id: 'name' }).attrs.focused).toBe('false');
+  expect(findNode(xml, { id: 'password' }).text).toBe('••••••');
+  expect(findNode(xml, { id: 'password' }).attrs.focused).toBe('true');
+  expect(findNode(xml, { id: 'name' }).attrs.focused).toBe('false');
   // Without an IME action of its own, ENTER moves on; in a multi-line field it starts a new line.
   phone.ui.keyEvent(KEYCODE.ENTER);
   phone.ui.typeText('one');
   phone.ui.keyEvent(KEYCODE.ENTER);
   phone.ui.typeText('two');
   xml = phone.ui.dumpXml();
-  expect(query(xml, { id: 'notes' }).text).toBe('one\ntwo');
+  expect(findNode(xml, { id: 'notes' }).text).toBe('one\ntwo');
   expect(xml).toContain('text="one&#10;two"');
   expect(phone.ui.keyboardShown()).toBe(true);
 });
@@ -114,45 +114,45 @@ test('keys of the soft keyboard type into the focused field', () => {
   tapNode(phone.ui, { desc: 'i' });
   tapNode(phone.ui, { desc: 'Delete' });
   tapNode(phone.ui, { desc: 'o' });
-  expect(query(phone.ui.dumpXml(), { id: 'name' }).text).toBe('Ho');
+  expect(findNode(phone.ui.dumpXml(), { id: 'name' }).text).toBe('Ho');
 });
 
 test('a disabled button ignores taps; a long press reaches onLongClick', () => {
   const phone = launched();
   const before = phone.ui.dumpXml();
-  expect(query(before, { id: 'greet' }).attrs.enabled).toBe('false');
+  expect(findNode(before, { id: 'greet' }).attrs.enabled).toBe('false');
   tapNode(phone.ui, { id: 'greet' });
-  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 1, launch 1');
-  const hold = query(phone.ui.dumpXml(), { id: 'hold' });
-  phone.ui.longPress(hold.centre.x, hold.centre.y, 800);
-  phone.ui.swipe({ x1: hold.centre.x, y1: hold.centre.y, x2: hold.centre.x + 2, y2: hold.centre.y, durationMs: 700 });
-  expect(query(phone.ui.dumpXml(), { id: 'hold' }).text).toBe('Held 2');
+  expect(findNode(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 1, launch 1');
+  const hold = findNode(phone.ui.dumpXml(), { id: 'hold' });
+  phone.ui.longPress(hold.center.x, hold.center.y, 800);
+  phone.ui.swipe({ x1: hold.center.x, y1: hold.center.y, x2: hold.center.x + 2, y2: hold.center.y, durationMs: 700 });
+  expect(findNode(phone.ui.dumpXml(), { id: 'hold' }).text).toBe('Held 2');
 });
 
 test('a list shows only the rows in its viewport, clips the partly visible one, and scrolls by the finger distance', () => {
   const phone = launched();
   tapNode(phone.ui, { text: 'List' });
   let xml = phone.ui.dumpXml();
-  const list = query(xml, { id: 'list' });
+  const list = findNode(xml, { id: 'list' });
   expect(list.attrs.scrollable).toBe('true');
-  const rows = queryAll(xml, { id: 'row' });
+  const rows = findAll(xml, { id: 'row' });
   expect(rows.length).toBe(9);
   const last = rows[rows.length - 1];
   expect(last?.bounds.bottom).toBe(list.bounds.bottom);
   expect((last?.bounds.bottom ?? 0) - (last?.bounds.top ?? 0)).toBeLessThan(263);
   expect(texts(xml)).not.toContain('Item 10');
-  const first = query(xml, { text: 'Item 1' });
+  const first = findNode(xml, { text: 'Item 1' });
   phone.ui.swipe({ x1: 540, y1: 2000, x2: 540, y2: 1000, durationMs: 300 });
   xml = phone.ui.dumpXml();
-  expect(query(xml, { text: 'Item 5' }).bounds.top).toBe(first.bounds.top + Math.round(4 * 262.5) - 1000);
+  expect(findNode(xml, { text: 'Item 5' }).bounds.top).toBe(first.bounds.top + Math.round(4 * 262.5) - 1000);
   expect(texts(xml)).not.toContain('Item 1');
   for (let i = 0; i < 20; i++) phone.ui.swipe({ x1: 540, y1: 2200, x2: 540, y2: 300, durationMs: 100 });
   xml = phone.ui.dumpXml();
-  const lastRow = queryAll(xml, { id: 'row' }).pop();
+  const lastRow = findAll(xml, { id: 'row' }).pop();
   expect(lastRow?.bounds.bottom).toBe(list.bounds.bottom);
-  expect(queryAll(xml, { id: 'row_title' }).pop()?.text).toBe('Item 50');
+  expect(findAll(xml, { id: 'row_title' }).pop()?.text).toBe('Item 50');
   phone.ui.swipe({ x1: 540, y1: 1500, x2: 100, y2: 1500, durationMs: 200 });
-  expect(query(phone.ui.dumpXml(), { id: 'count' }).text).toBe('49 items');
+  expect(findNode(phone.ui.dumpXml(), { id: 'count' }).text).toBe('49 items');
 });
 
 test('a dialog is its own window over the app; a tap outside it or BACK closes it', () => {
@@ -161,34 +161,34 @@ test('a dialog is its own window over the app; a tap outside it or BACK closes i
   let xml = phone.ui.dumpXml();
   const nodes = parseDump(xml);
   expect(nodes[0]?.depth).toBe(0);
-  expect(query(xml, { id: 'android:id/alertTitle' }).text).toBe('Delete everything?');
+  expect(findNode(xml, { id: 'android:id/alertTitle' }).text).toBe('Delete everything?');
   expect(nodes.findIndex((n) => n.id === 'android:id/button1')).toBeLessThan(nodes.findIndex((n) => n.id === DEMO_PACKAGE + ':id/greeting'));
-  const greet = query(xml, { id: 'greet' });
-  phone.ui.tap(greet.centre.x, 100);
+  const greet = findNode(xml, { id: 'greet' });
+  phone.ui.tap(greet.center.x, 100);
   xml = phone.ui.dumpXml();
-  expect(queryAll(xml, { id: 'android:id/alertTitle' })).toHaveLength(0);
+  expect(findAll(xml, { id: 'android:id/alertTitle' })).toHaveLength(0);
   tapNode(phone.ui, { text: 'Dialog' });
   phone.ui.keyEvent(KEYCODE.BACK);
-  expect(queryAll(phone.ui.dumpXml(), { id: 'android:id/alertTitle' })).toHaveLength(0);
+  expect(findAll(phone.ui.dumpXml(), { id: 'android:id/alertTitle' })).toHaveLength(0);
   expect(phone.ui.foreground().package).toBe(DEMO_PACKAGE);
   tapNode(phone.ui, { text: 'Dialog' });
   tapNode(phone.ui, { text: 'Delete' });
-  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Deleted');
+  expect(findNode(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Deleted');
 });
 
 test('a toast shows in its own window and is gone after two seconds of phone time', () => {
   const phone = launched();
   tapNode(phone.ui, { text: 'Toast' });
   let xml = phone.ui.dumpXml();
-  const toast = query(xml, { text: 'Saved' });
+  const toast = findNode(xml, { text: 'Saved' });
   expect(toast.id).toBe('android:id/message');
   expect(toast.depth).toBe(1);
   phone.clock.advance(1000);
   tapNode(phone.ui, { text: 'Toast' });
-  expect(query(phone.ui.dumpXml(), { text: 'Saved again' }).id).toBe('android:id/message');
+  expect(findNode(phone.ui.dumpXml(), { text: 'Saved again' }).id).toBe('android:id/message');
   phone.clock.advance(2100);
   xml = phone.ui.dumpXml();
-  expect(queryAll(xml, { id: 'android:id/message' })).toHaveLength(0);
+  expect(findAll(xml, { id: 'android:id/message' })).toHaveLength(0);
 });
 
 test('deep links open the app that handles them; an unhandled one is refused', () => {
@@ -207,13 +207,13 @@ test('force-stop ends the process and keeps data; clear-data also resets storage
   expect(phone.ui.processes().map((p) => p.package)).not.toContain(DEMO_PACKAGE);
   expect(phone.ui.foreground().package).toBe('com.google.android.apps.nexuslauncher');
   phone.ui.launch(DEMO_PACKAGE);
-  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 2, launch 2');
+  expect(findNode(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 2, launch 2');
   phone.packages.grant(DEMO_PACKAGE, 'android.permission.POST_NOTIFICATIONS');
   expect(phone.ui.clearData(DEMO_PACKAGE)).toBe(true);
   expect(phone.packages.get(DEMO_PACKAGE)?.granted.size).toBe(0);
   expect(phone.ui.clearData('com.example.missing')).toBe(false);
   phone.ui.launch(DEMO_PACKAGE);
-  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 1, launch 1');
+  expect(findNode(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 1, launch 1');
 });
 
 test('uninstalling an app ends its process and removes its icon and its data', () => {
@@ -221,11 +221,11 @@ test('uninstalling an app ends its process and removes its icon and its data', (
   expect(phone.packages.uninstall(DEMO_PACKAGE)).toBe(true);
   expect(phone.ui.processes().map((p) => p.package)).not.toContain(DEMO_PACKAGE);
   expect(phone.ui.foreground().package).toBe('com.google.android.apps.nexuslauncher');
-  expect(queryAll(phone.ui.dumpXml(), { text: 'Demo' })).toHaveLength(0);
+  expect(findAll(phone.ui.dumpXml(), { text: 'Demo' })).toHaveLength(0);
   expect(phone.ui.launch(DEMO_PACKAGE).ok).toBe(false);
   expect(phone.packages.install(Buffer.from('PK\x03\x04', 'latin1'), { name: DEMO_PACKAGE }).ok).toBe(true);
   expect(phone.ui.launch(DEMO_PACKAGE).ok).toBe(true);
-  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 1, launch 1');
+  expect(findNode(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Visit 1, launch 1');
 });
 
 test('HOME shows the launcher; the recent-apps overview brings a task back', () => {

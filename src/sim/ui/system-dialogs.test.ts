@@ -3,7 +3,7 @@ import { createPhone } from '../phone.js';
 import { shell } from '../shell/testing.js';
 import type { AppDefinition, Phone } from '../types.js';
 import { DEMO_PACKAGE, demoApp, NOTIFICATIONS } from './demo-app.js';
-import { parseDump, query, queryAll, tapNode } from './dump-query.js';
+import { findAll, findNode, parseDump, tapNode } from '../testing/dump-query.js';
 import { createUi } from './runtime.js';
 
 const FROZEN_AT = Date.UTC(2025, 5, 1, 12, 0, 0);
@@ -19,16 +19,16 @@ test('a permission request shows PermissionController\'s dialog; Allow grants th
   const phone = launched();
   tapNode(phone.ui, { id: 'notify' });
   const xml = phone.ui.dumpXml();
-  expect(parseDump(xml)[0]?.pkg).toBe('com.google.android.permissioncontroller');
-  expect(query(xml, { id: 'com.android.permissioncontroller:id/permission_message' }).text).toBe('Allow Demo to send you notifications?');
-  expect(query(xml, { id: 'com.android.permissioncontroller:id/permission_deny_button' }).text).toBe('Don\u2019t allow');
+  expect(parseDump(xml)[0]?.package).toBe('com.google.android.permissioncontroller');
+  expect(findNode(xml, { id: 'com.android.permissioncontroller:id/permission_message' }).text).toBe('Allow Demo to send you notifications?');
+  expect(findNode(xml, { id: 'com.android.permissioncontroller:id/permission_deny_button' }).text).toBe('Don\u2019t allow');
   expect(phone.ui.foreground()).toEqual({
     package: 'com.google.android.permissioncontroller',
     activity: 'com.android.permissioncontroller.permission.ui.GrantPermissionsActivity',
   });
   tapNode(phone.ui, { id: 'com.android.permissioncontroller:id/permission_allow_button' });
   expect(phone.packages.get(DEMO_PACKAGE)?.granted.has(NOTIFICATIONS)).toBe(true);
-  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Notifications on');
+  expect(findNode(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Notifications on');
   expect(phone.ui.foreground()).toEqual({ package: DEMO_PACKAGE, activity: '.MainActivity' });
 });
 
@@ -36,7 +36,7 @@ test('denying twice makes Android stop asking; BACK on the dialog denies', async
   const phone = launched();
   tapNode(phone.ui, { id: 'notify' });
   tapNode(phone.ui, { text: 'Don\u2019t allow' });
-  expect(query(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Notifications off');
+  expect(findNode(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Notifications off');
   tapNode(phone.ui, { id: 'notify' });
   phone.ui.keyEvent(BACK);
   expect(phone.ui.foreground().package).toBe(DEMO_PACKAGE);
@@ -44,8 +44,8 @@ test('denying twice makes Android stop asking; BACK on the dialog denies', async
   tapNode(phone.ui, { id: 'notify' });
   await Promise.resolve();
   const xml = phone.ui.dumpXml();
-  expect(queryAll(xml, { pkg: 'com.google.android.permissioncontroller' })).toHaveLength(0);
-  expect(query(xml, { id: 'greeting' }).text).toBe('Notifications off');
+  expect(findAll(xml, { package: 'com.google.android.permissioncontroller' })).toHaveLength(0);
+  expect(findNode(xml, { id: 'greeting' }).text).toBe('Notifications off');
   expect(phone.packages.get(DEMO_PACKAGE)?.granted.has(NOTIFICATIONS)).toBe(false);
 });
 
@@ -66,11 +66,11 @@ test('a crash logs FATAL EXCEPTION as AndroidRuntime does, ends the process and 
   expect(printed).toMatch(new RegExp(`E AndroidRuntime: FATAL EXCEPTION: main\\n.*E AndroidRuntime: Process: ${DEMO_PACKAGE}, PID: ${pid}\\n`));
   const xml = phone.ui.dumpXml();
   const top = parseDump(xml)[0];
-  expect(top?.pkg).toBe('android');
-  expect(query(xml, { id: 'android:id/alertTitle' }).text).toBe('Demo keeps stopping');
-  expect(query(xml, { id: 'android:id/aerr_app_info' }).text).toBe('App info');
+  expect(top?.package).toBe('android');
+  expect(findNode(xml, { id: 'android:id/alertTitle' }).text).toBe('Demo keeps stopping');
+  expect(findNode(xml, { id: 'android:id/aerr_app_info' }).text).toBe('App info');
   tapNode(phone.ui, { id: 'android:id/aerr_close' });
-  expect(queryAll(phone.ui.dumpXml(), { pkg: 'android' })).toHaveLength(0);
+  expect(findAll(phone.ui.dumpXml(), { package: 'android' })).toHaveLength(0);
   expect(phone.ui.foreground().package).toBe('com.google.android.apps.nexuslauncher');
 });
 
@@ -79,7 +79,7 @@ test('an exception thrown by app code crashes the app like an uncaught Java exce
   tapNode(phone.ui, { id: 'throw' });
   const messages = phone.logcat.entries({ buffers: ['crash'] }).map((e) => e.message);
   expect(messages).toContain('java.lang.RuntimeException: Widget handler failed');
-  expect(query(phone.ui.dumpXml(), { id: 'android:id/alertTitle' }).text).toBe('Demo keeps stopping');
+  expect(findNode(phone.ui.dumpXml(), { id: 'android:id/alertTitle' }).text).toBe('Demo keeps stopping');
 });
 
 test('a frozen app ignores input, then "isn\u2019t responding" offers Wait and Close app', () => {
@@ -87,17 +87,17 @@ test('a frozen app ignores input, then "isn\u2019t responding" offers Wait and C
   tapNode(phone.ui, { id: 'freeze' });
   tapNode(phone.ui, { id: 'name' });
   expect(phone.ui.keyboardShown()).toBe(false);
-  expect(queryAll(phone.ui.dumpXml(), { pkg: 'android' })).toHaveLength(0);
+  expect(findAll(phone.ui.dumpXml(), { package: 'android' })).toHaveLength(0);
   phone.clock.advance(2000);
   let xml = phone.ui.dumpXml();
-  expect(query(xml, { id: 'android:id/alertTitle' }).text).toBe('Demo isn\u2019t responding');
+  expect(findNode(xml, { id: 'android:id/alertTitle' }).text).toBe('Demo isn\u2019t responding');
   const anr = phone.logcat.entries({ buffers: ['system'] }).filter((e) => e.tag === 'ActivityManager' && e.priority === 'E').map((e) => e.message);
   expect(anr[0]).toBe(`ANR in ${DEMO_PACKAGE} (${DEMO_PACKAGE}/.MainActivity)`);
   tapNode(phone.ui, { id: 'android:id/aerr_wait' });
-  expect(queryAll(phone.ui.dumpXml(), { pkg: 'android' })).toHaveLength(0);
+  expect(findAll(phone.ui.dumpXml(), { package: 'android' })).toHaveLength(0);
   phone.clock.advance(2000);
   xml = phone.ui.dumpXml();
-  expect(queryAll(xml, { id: 'android:id/aerr_close' })).toHaveLength(1);
+  expect(findAll(xml, { id: 'android:id/aerr_close' })).toHaveLength(1);
   tapNode(phone.ui, { id: 'android:id/aerr_close' });
   expect(phone.ui.processes().map((p) => p.package)).not.toContain(DEMO_PACKAGE);
   expect(phone.ui.foreground().package).toBe('com.google.android.apps.nexuslauncher');
@@ -112,7 +112,7 @@ test('the ANR delay is configurable (5 s as on a real phone)', () => {
   expect(ui.launch(DEMO_PACKAGE).ok).toBe(true);
   tapNode(ui, { id: 'freeze' });
   phone.clock.advance(4999);
-  expect(queryAll(ui.dumpXml(), { pkg: 'android' })).toHaveLength(0);
+  expect(findAll(ui.dumpXml(), { package: 'android' })).toHaveLength(0);
   phone.clock.advance(1);
-  expect(query(ui.dumpXml(), { id: 'android:id/alertTitle' }).text).toBe('Demo isn\u2019t responding');
+  expect(findNode(ui.dumpXml(), { id: 'android:id/alertTitle' }).text).toBe('Demo isn\u2019t responding');
 });

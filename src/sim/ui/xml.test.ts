@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { createPhone } from '../phone.js';
 import type { AppDefinition, Widget } from '../types.js';
-import { parseDump, query } from './dump-query.js';
+import { findNode, parseDump } from '../testing/dump-query.js';
 import { escape } from './xml.js';
 
 const FIXTURES = new URL('../../../../shared/fixtures/android/', import.meta.url);
@@ -63,7 +63,7 @@ test('an Activity window is DecorView > LinearLayout > android:id/content, with 
   expect(nodes[0]?.attrs.bounds).toBe('[0,0][1080,2400]');
   expect(nodes.map((n) => n.id)).toEqual(expect.arrayContaining(['android:id/statusBarBackground', 'android:id/navigationBarBackground']));
   // 24 dp status bar at 420 dpi; the gesture bar's 24 dp at the bottom.
-  expect(query(xml, { id: 'android:id/content' }).attrs.bounds).toBe('[0,63][1080,2337]');
+  expect(findNode(xml, { id: 'android:id/content' }).attrs.bounds).toBe('[0,63][1080,2337]');
 });
 
 test('text is escaped as KXmlSerializer does: markup, quotes, line breaks, emoji; other Unicode stays UTF-8', () => {
@@ -84,8 +84,8 @@ test('an empty EditText dumps its hint; a password field dumps dots for what was
     { cls: 'android.widget.EditText', id: 'password', hint: 'Password', text: 'hunter22', password: true },
     { cls: 'android.widget.TextView', id: 'note', text: 'Tom & Jerry "quoted"' },
   ]);
-  expect(query(xml, { id: 'email' }).text).toBe('Email');
-  const password = query(xml, { id: 'password' });
+  expect(findNode(xml, { id: 'email' }).text).toBe('Email');
+  const password = findNode(xml, { id: 'password' });
   expect(password.text).toBe('••••••••');
   expect(password.attrs.password).toBe('true');
   expect(xml).toContain('text="Tom &amp; Jerry &quot;quoted&quot;"');
@@ -98,13 +98,13 @@ test('flags follow the widget class: EditText clickable, focusable and long-clic
     { cls: 'android.widget.Button', id: 'go', text: 'Go', enabled: false },
     { cls: 'android.widget.TextView', id: 'plain', text: 'Plain' },
   ]);
-  const field = query(xml, { id: 'field' }).attrs;
+  const field = findNode(xml, { id: 'field' }).attrs;
   expect([field.clickable, field.focusable, field['long-clickable']]).toEqual(['true', 'true', 'true']);
-  const toggle = query(xml, { id: 'toggle' }).attrs;
+  const toggle = findNode(xml, { id: 'toggle' }).attrs;
   expect([toggle.checkable, toggle.checked, toggle.clickable]).toEqual(['true', 'true', 'true']);
-  const go = query(xml, { id: 'go' }).attrs;
+  const go = findNode(xml, { id: 'go' }).attrs;
   expect([go.enabled, go.clickable]).toEqual(['false', 'true']);
-  const plain = query(xml, { id: 'plain' }).attrs;
+  const plain = findNode(xml, { id: 'plain' }).attrs;
   expect([plain.clickable, plain.focusable, plain.checkable]).toEqual(['false', 'false', 'false']);
 });
 
@@ -114,9 +114,9 @@ test('an id that names a package is dumped as it is; widgets that are gone are n
     { cls: 'android.widget.TextView', id: 'hidden', text: 'Hidden', visible: false },
     { cls: 'android.widget.TextView', id: 'after', text: 'After' },
   ]);
-  expect(query(xml, { text: 'Title' }).id).toBe('android:id/title');
+  expect(findNode(xml, { text: 'Title' }).id).toBe('android:id/title');
   expect(xml).not.toContain('Hidden');
-  expect(query(xml, { id: 'after' }).attrs.index).toBe('1');
+  expect(findNode(xml, { id: 'after' }).attrs.index).toBe('1');
 });
 
 test('several windows are several top-level nodes, topmost first, each with index 0, as in a multi-window dump', () => {
@@ -125,8 +125,8 @@ test('several windows are several top-level nodes, topmost first, each with inde
   expect(real.every((n) => n.attrs.index === '0')).toBe(true);
   const phone = createPhone({ apps: [labelApp([{ cls: 'android.widget.EditText', id: 'field', hint: 'Type here' }])], frozenAt: FROZEN_AT });
   phone.ui.launch('com.example.labels');
-  const field = query(phone.ui.dumpXml(), { id: 'field' });
-  phone.ui.tap(field.centre.x, field.centre.y);
+  const field = findNode(phone.ui.dumpXml(), { id: 'field' });
+  phone.ui.tap(field.center.x, field.center.y);
   const windows = parseDump(phone.ui.dumpXml()).filter((n) => n.depth === 0);
-  expect(windows.map((n) => `${n.attrs.index}:${n.pkg}`)).toEqual(['0:com.google.android.inputmethod.latin', '0:com.example.labels']);
+  expect(windows.map((n) => `${n.attrs.index}:${n.package}`)).toEqual(['0:com.google.android.inputmethod.latin', '0:com.example.labels']);
 });

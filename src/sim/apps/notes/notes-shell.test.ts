@@ -3,7 +3,7 @@ import { createPhone } from '../../phone.js';
 import { runShell } from '../../shell/index.js';
 import type { Phone } from '../../types.js';
 import { settingsApp } from '../settings.js';
-import { parseDump, type DumpNode } from '../shop/dump-query.js';
+import { parseDump, type DumpNode } from '../../testing/dump-query.js';
 import { shopApp } from '../shop/index.js';
 import { notesApp } from './index.js';
 

@@ -3,8 +3,8 @@ import { createPhone } from '../../phone.js';
 import type { Phone } from '../../types.js';
 import { settingsApp } from '../settings.js';
 import { shopApp } from '../shop/index.js';
-import { parseDump, type DumpNode } from '../shop/dump-query.js';
-import { ScreenDriver } from '../shop/screen-driver.js';
+import { parseDump, type DumpNode } from '../../testing/dump-query.js';
+import { ScreenDriver } from '../../testing/screen-driver.js';
 import { notesApp } from './index.js';
 
 const NOTES = 'com.example.notes';
@@ -55,7 +55,7 @@ test('the dump has no resource-ids, like a Compose app, and icon buttons are lab
   const { phone } = openNotes();
   const own = parseDump(phone.ui.dumpXml()).filter((n) => n.package === NOTES);
   expect(own.length).toBeGreaterThan(20);
-  expect(own.filter((n) => n.resourceId.startsWith(`${NOTES}:id/`)).map((n) => n.resourceId)).toEqual([]);
+  expect(own.filter((n) => n.id.startsWith(`${NOTES}:id/`)).map((n) => n.id)).toEqual([]);
   for (const desc of ['New note', 'Search', 'More options']) {
     const button = own.find((n) => n.desc === desc);
     expect(button?.clickable).toBe(true);

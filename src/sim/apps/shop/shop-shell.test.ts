@@ -4,7 +4,7 @@ import { runShell } from '../../shell/index.js';
 import type { Phone } from '../../types.js';
 import { notesApp } from '../notes/index.js';
 import { settingsApp } from '../settings.js';
-import { findNode, type NodeQuery } from './dump-query.js';
+import { findNode, type NodeQuery } from '../../testing/dump-query.js';
 import { shopApp } from './index.js';
 
 /** What a user's script sees of one `adb shell` command. */

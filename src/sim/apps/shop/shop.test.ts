@@ -4,7 +4,7 @@ import type { Phone } from '../../types.js';
 import { notesApp } from '../notes/index.js';
 import { settingsApp } from '../settings.js';
 import { shopApp } from './index.js';
-import { ScreenDriver } from './screen-driver.js';
+import { ScreenDriver } from '../../testing/screen-driver.js';
 
 const SHOP = 'com.example.shop';
 const FROZEN_AT = Date.UTC(2025, 5, 1, 12, 0, 0);

@@ -1,6 +1,6 @@
 // Drives a phone's UI by what is on screen, as a test over adb does: dump, find, tap the centre.
-import type { Phone } from '../../types.js';
-import { findAll, findNode, NodeNotFoundError, type DumpNode, type NodeQuery } from './dump-query.js';
+import type { Phone } from '../types.js';
+import { findAll, findNode, NodeNotFoundError, tapNode, texts, type DumpNode, type NodeQuery } from './dump-query.js';
 
 const KEYCODE_BACK = 4;
 
@@ -25,12 +25,11 @@ export class ScreenDriver {
 
   /** Visible texts of the current screen, top to bottom, for readable assertions. */
   texts(): string[] {
-    return findAll(this.dump(), {}).map((n) => n.text).filter(Boolean);
+    return texts(this.dump());
   }
 
   tap(query: NodeQuery): void {
-    const { center } = this.get(query);
-    this.phone.ui.tap(center.x, center.y);
+    tapNode(this.phone.ui, query);
   }
 
   /** Taps a field and types into it, as `input tap` then `input text` would. */

@@ -1,9 +1,13 @@
-// Finds nodes in a uiautomator dump the way a test script over adb would: by id, text, desc or class.
-import type { Bounds } from '../../types.js';
+// Reads a uiautomator dump the way a test script over adb does: parse the nodes, find one by id,
+// text, desc, class or package, tap the centre of its bounds. Used by the phone's own tests.
+import type { Bounds, PhoneUi } from '../types.js';
 
 export interface DumpNode {
+  /** Every attribute as written, entities decoded ('true'/'false' for flags, '[l,t][r,b]' for bounds). */
+  attrs: Record<string, string>;
   cls: string;
-  resourceId: string;
+  /** The full resource-id, e.g. 'com.example.shop:id/login'. */
+  id: string;
   package: string;
   text: string;
   desc: string;
@@ -15,6 +19,8 @@ export interface DumpNode {
   focused: boolean;
   bounds: Bounds;
   center: { x: number; y: number };
+  /** 0 for a window's root node. */
+  depth: number;
   /** Nodes nested inside this one, in document order. */
   descendants: DumpNode[];
 }
@@ -44,7 +50,7 @@ export function parseDump(xml: string): DumpNode[] {
   const open: DumpNode[] = [];
   for (const match of xml.matchAll(/<node\s([^>]*?)(\/?)>|<\/node>/g)) {
     if (match[0] === '</node>') { open.pop(); continue; }
-    const node = toNode(match[1] ?? '');
+    const node = toNode(match[1] ?? '', open.length);
     for (const ancestor of open) ancestor.descendants.push(node);
     nodes.push(node);
     if (match[2] !== '/') open.push(node);
@@ -52,14 +58,15 @@ export function parseDump(xml: string): DumpNode[] {
   return nodes;
 }
 
-function toNode(source: string): DumpNode {
+function toNode(source: string, depth: number): DumpNode {
   const attrs: Record<string, string> = {};
   for (const attr of source.matchAll(/([\w-]+)="([^"]*)"/g)) attrs[attr[1] ?? ''] = decode(attr[2] ?? '');
-  const b = /\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]/.exec(attrs.bounds ?? '');
+  const b = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/.exec(attrs.bounds ?? '');
   const bounds = { left: Number(b?.[1] ?? 0), top: Number(b?.[2] ?? 0), right: Number(b?.[3] ?? 0), bottom: Number(b?.[4] ?? 0) };
   return {
+    attrs,
     cls: attrs.class ?? '',
-    resourceId: attrs['resource-id'] ?? '',
+    id: attrs['resource-id'] ?? '',
     package: attrs.package ?? '',
     text: attrs.text ?? '',
     desc: attrs['content-desc'] ?? '',
@@ -71,6 +78,7 @@ function toNode(source: string): DumpNode {
     focused: attrs.focused === 'true',
     bounds,
     center: { x: Math.floor((bounds.left + bounds.right) / 2), y: Math.floor((bounds.top + bounds.bottom) / 2) },
+    depth,
     descendants: [],
   };
 }
@@ -82,7 +90,7 @@ function matches(expected: string | RegExp | undefined, actual: string): boolean
 
 export function matchesQuery(node: DumpNode, query: NodeQuery): boolean {
   const id = query.id;
-  return (id === undefined || node.resourceId === id || node.resourceId.endsWith(`:id/${id}`))
+  return (id === undefined || node.id === id || node.id.endsWith(`:id/${id}`))
     && matches(query.text, node.text)
     && matches(query.desc, node.desc)
     && (query.cls === undefined || node.cls === query.cls)
@@ -96,7 +104,7 @@ export function findAll(xml: string, query: NodeQuery): DumpNode[] {
 export class NodeNotFoundError extends Error {
   override name = 'NodeNotFoundError';
   constructor(query: NodeQuery, xml: string) {
-    const seen = parseDump(xml).filter((n) => n.text || n.desc || n.resourceId).map((n) => `${n.resourceId || n.cls}${n.text ? ` "${n.text}"` : ''}${n.desc ? ` [${n.desc}]` : ''}`);
+    const seen = parseDump(xml).filter((n) => n.text || n.desc || n.id).map((n) => `${n.id || n.cls}${n.text ? ` "${n.text}"` : ''}${n.desc ? ` [${n.desc}]` : ''}`);
     super(`No node matches ${JSON.stringify(query, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v))} in the dump; the screen shows: ${seen.join(', ')}`);
   }
 }
@@ -106,4 +114,16 @@ export function findNode(xml: string, query: NodeQuery): DumpNode {
   const node = findAll(xml, query)[0];
   if (!node) throw new NodeNotFoundError(query, xml);
   return node;
+}
+
+/** Taps the centre of the first matching node of the current dump, as `input tap` would. */
+export function tapNode(ui: PhoneUi, query: NodeQuery): DumpNode {
+  const node = findNode(ui.dumpXml(), query);
+  ui.tap(node.center.x, node.center.y);
+  return node;
+}
+
+/** The non-empty texts of a dump in document order, for readable assertions. */
+export function texts(xml: string): string[] {
+  return parseDump(xml).map((n) => n.text).filter((t) => t !== '');
 }

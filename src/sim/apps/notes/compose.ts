@@ -1,5 +1,6 @@
 // Jetpack Compose building blocks as uiautomator sees them: android.view.View nodes, no resource-ids.
 import type { IconName, Widget } from '../../types.js';
+import { editText, glyphButton, menuItem as kitMenuItem, padder, popupMenu, textView } from '../kit/widgets.js';
 
 export const M3 = {
   primary: '#6750a4',
@@ -18,82 +19,41 @@ export const M3 = {
 };
 
 export function label(value: string, options: Partial<Widget> = {}): Widget {
-  return {
-    cls: 'android.widget.TextView',
-    text: value,
-    width: 'wrap',
-    ...options,
-    style: { color: M3.onSurface, fontSize: 16, ...options.style },
-  };
+  return textView(value, M3.onSurface, options);
 }
 
 /** Pads a text inside a View: Compose's Modifier.padding makes a layout node around the Text. */
-export function box(padding: Widget['padding'], child: Widget, options: Partial<Widget> = {}): Widget {
-  return { cls: 'android.view.View', key: `${child.key ?? child.text ?? 'box'}_box`, padding, width: 'fill', ...options, children: [child] };
-}
+export const box = padder('android.view.View', 'box');
 
 /** An IconButton: a clickable View whose only label is its content description (if any). */
 export function icon(options: { icon: IconName; key: string; desc?: string; onClick: () => void; active?: boolean; color?: string }): Widget {
   return {
-    cls: 'android.view.View',
-    key: options.key,
-    desc: options.desc,
-    width: 48,
-    height: 48,
-    align: 'center',
-    clickable: true,
-    focusable: true,
-    onClick: options.onClick,
-    style: {
+    ...glyphButton({
+      cls: 'android.view.View',
+      key: options.key,
+      desc: options.desc,
       icon: options.icon,
       color: options.color ?? (options.active ? M3.onPrimaryContainer : M3.onSurfaceVariant),
       background: options.active ? M3.primaryContainer : undefined,
-      radius: 24,
-    },
+      onClick: options.onClick,
+    }),
+    align: 'center',
   };
 }
 
 /** A TextField: Compose reports it as an EditText without an id. */
 export function field(options: { key: string; hint: string; value: string; onText: (value: string) => void; fontSize?: number; height?: number | 'wrap' }): Widget {
-  return {
-    cls: 'android.widget.EditText',
-    key: options.key,
-    hint: options.hint,
-    text: options.value,
-    width: 'fill',
-    height: options.height ?? 56,
-    padding: { left: 16, right: 16 },
-    clickable: true,
-    focusable: true,
-    longClickable: true,
-    onText: options.onText,
-    style: { fontSize: options.fontSize ?? 16, color: M3.onSurface, background: M3.surface },
-  };
+  return editText({ key: options.key, hint: options.hint, value: options.value, onText: options.onText, height: options.height, style: { fontSize: options.fontSize ?? 16, color: M3.onSurface, background: M3.surface } });
 }
 
 /** A DropdownMenu item: clickable View around a Text. */
 export function menuItem(key: string, text: string, onClick: () => void): Widget {
-  return {
-    cls: 'android.view.View',
-    key,
-    height: 48,
-    padding: { left: 16, right: 16 },
-    clickable: true,
-    focusable: true,
-    onClick,
-    children: [label(text, { width: 'fill', height: 'fill' })],
-  };
+  return kitMenuItem({ cls: 'android.view.View', key, label: label(text), onClick });
 }
 
-export function menu(key: string, items: Widget[]): Widget {
-  return {
-    cls: 'android.view.View',
-    key,
-    width: 220,
-    padding: { top: 8, bottom: 8 },
-    style: { background: M3.surfaceVariant, radius: 4 },
-    children: items,
-  };
+/** A DropdownMenu: from the ⋮ button it hangs at the top right; from a long press, mid-screen. */
+export function menu(key: string, anchor: 'overflow' | 'context', items: Widget[]): Widget {
+  return popupMenu({ cls: 'android.view.View', key, width: 220, background: M3.surfaceVariant, anchor, items });
 }
 
 /** A top app bar row of fixed height. */
@@ -105,6 +65,19 @@ export function topBar(key: string, children: Widget[]): Widget {
     height: 64,
     padding: { left: 4, right: 4 },
     gap: 4,
+    style: { background: M3.surface },
+    children,
+  };
+}
+
+/** The ComposeView an Activity's setContent makes: the whole window, in the surface colour. */
+export function composeRoot(children: Widget[], layout?: Widget['layout']): Widget {
+  return {
+    cls: 'androidx.compose.ui.platform.ComposeView',
+    key: 'compose_root',
+    layout,
+    width: 'fill',
+    height: 'fill',
     style: { background: M3.surface },
     children,
   };

@@ -1,5 +1,5 @@
 import type { AppView, Widget } from '../../types.js';
-import { field, icon, M3, topBar } from './compose.js';
+import { composeRoot, field, icon, topBar } from './compose.js';
 import type { Draft, NotesActions } from './state.js';
 
 /** The note editor; leaving it (arrow or system back) saves the draft. */
@@ -21,24 +21,17 @@ export function editorView(app: NotesActions, draft: Draft): AppView {
   ];
   return {
     activity: '.MainActivity',
-    root: {
-      cls: 'androidx.compose.ui.platform.ComposeView',
-      key: 'compose_root',
+    root: composeRoot([{
+      cls: 'android.view.View',
+      key: 'editor_screen',
       width: 'fill',
       height: 'fill',
-      style: { background: M3.surface },
-      children: [{
-        cls: 'android.view.View',
-        key: 'editor_screen',
-        width: 'fill',
-        height: 'fill',
-        children: [
-          topBar('editor_bar', actions),
-          field({ key: 'title_field', hint: 'Title', value: draft.title, fontSize: 22, height: 64, onText: (title) => { draft.title = title; } }),
-          field({ key: 'body_field', hint: 'Note', value: draft.body, height: 'wrap', onText: (body) => { draft.body = body; } }),
-        ],
-      }],
-    },
+      children: [
+        topBar('editor_bar', actions),
+        field({ key: 'title_field', hint: 'Title', value: draft.title, fontSize: 22, height: 64, onText: (title) => { draft.title = title; } }),
+        field({ key: 'body_field', hint: 'Note', value: draft.body, height: 'wrap', onText: (body) => { draft.body = body; } }),
+      ],
+    }]),
     toast: app.state.toast,
   };
 }

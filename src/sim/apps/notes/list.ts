@@ -1,5 +1,5 @@
 import type { AppView, Widget } from '../../types.js';
-import { box, field, icon, label, M3, menu, menuItem, topBar } from './compose.js';
+import { box, composeRoot, field, icon, label, M3, menu, menuItem, topBar } from './compose.js';
 import { firstLine, formatEdited, type Note } from './seed.js';
 import { visibleNotes, type NotesActions } from './state.js';
 
@@ -39,15 +39,7 @@ export function listView(app: NotesActions): AppView {
   };
   return {
     activity: '.MainActivity',
-    root: {
-      cls: 'androidx.compose.ui.platform.ComposeView',
-      key: 'compose_root',
-      layout: 'stack',
-      width: 'fill',
-      height: 'fill',
-      style: { background: M3.surface },
-      children: [column, fab],
-    },
+    root: composeRoot([column, fab], 'stack'),
     dialog: popup(app),
     snackbar: state.deleted ? snackbar(app) : undefined,
     toast: state.toast,
@@ -132,14 +124,14 @@ function popup(app: NotesActions): Widget | undefined {
   if (!popup) return undefined;
   const close = (): void => { state.popup = undefined; };
   if (popup.kind === 'more') {
-    return menu('more_menu', [
+    return menu('more_menu', 'context', [
       menuItem('sort', state.sort === 'title' ? 'Sort by date edited' : 'Sort by title', () => { close(); state.sort = state.sort === 'title' ? 'edited' : 'title'; }),
       menuItem('settings', 'Settings', () => { close(); app.showToast('Settings are not available yet'); }),
     ]);
   }
   const note = state.notes.find((n) => n.id === popup.noteId);
   if (!note) return undefined;
-  return menu('note_menu', [
+  return menu('note_menu', 'context', [
     menuItem('pin', note.pinned ? 'Unpin' : 'Pin', () => { close(); app.togglePin(note.id); }),
     menuItem('share', 'Share', () => { close(); app.share(note.id); }),
     menuItem('delete', 'Delete', () => { close(); app.deleteNote(note.id); }),

@@ -1,21 +1,23 @@
 import type { AppContext, AppLaunch, AppProcess, AppView } from '../../types.js';
+import { Expiring, TOAST_MS } from '../kit/timers.js';
 import { editorView } from './editor.js';
 import { listView } from './list.js';
 import { seedNotes, type Note } from './seed.js';
-import type { NotesActions, NotesState } from './state.js';
+import type { Deleted, NotesActions, NotesState } from './state.js';
 
 export const NOTES_PACKAGE = 'com.example.notes';
 const SNACKBAR_MS = 4000;
-const TOAST_MS = 2000;
 
 /** One running Notes process. Notes live in app storage, so they survive force-stop. */
 export class NotesProcess implements AppProcess, NotesActions {
   readonly state: NotesState;
-  private cancelSnackbar: (() => void) | undefined;
-  private cancelToast: (() => void) | undefined;
+  private readonly snackbar: Expiring<Deleted>;
+  private readonly toast: Expiring<string>;
 
   constructor(readonly ctx: AppContext, _launch: AppLaunch) {
     this.state = { notes: this.load(), favouritesOnly: false, sort: 'edited' };
+    this.snackbar = new Expiring({ ctx, ms: SNACKBAR_MS, set: (deleted) => { this.state.deleted = deleted; } });
+    this.toast = new Expiring({ ctx, ms: TOAST_MS, set: (message) => { this.state.toast = message; } });
     ctx.log('I', 'NotesRepository', `Loaded ${this.state.notes.length} notes`);
   }
 
@@ -70,23 +72,15 @@ export class NotesProcess implements AppProcess, NotesActions {
     const note = this.state.notes[index];
     if (!note) return;
     this.state.notes.splice(index, 1);
-    this.state.deleted = { note, index };
+    this.snackbar.show({ note, index });
     this.save();
     this.ctx.log('I', 'NotesRepository', `Deleted note ${noteId}`);
-    this.cancelSnackbar?.();
-    this.cancelSnackbar = this.ctx.clock.setTimeout(() => {
-      this.cancelSnackbar = undefined;
-      this.state.deleted = undefined;
-      this.ctx.invalidate();
-    }, SNACKBAR_MS);
   }
 
   undoDelete(): void {
     const deleted = this.state.deleted;
     if (!deleted) return;
-    this.cancelSnackbar?.();
-    this.cancelSnackbar = undefined;
-    this.state.deleted = undefined;
+    this.snackbar.clear();
     this.state.notes.splice(Math.min(deleted.index, this.state.notes.length), 0, deleted.note);
     this.save();
     this.ctx.log('I', 'NotesRepository', `Restored note ${deleted.note.id}`);
@@ -98,13 +92,7 @@ export class NotesProcess implements AppProcess, NotesActions {
   }
 
   showToast(message: string): void {
-    this.cancelToast?.();
-    this.state.toast = message;
-    this.cancelToast = this.ctx.clock.setTimeout(() => {
-      this.cancelToast = undefined;
-      this.state.toast = undefined;
-      this.ctx.invalidate();
-    }, TOAST_MS);
+    this.toast.show(message);
   }
 
   private load(): Note[] {

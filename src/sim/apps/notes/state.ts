@@ -10,6 +10,9 @@ export interface Draft {
   starred: boolean;
 }
 
+/** A deleted note and the place it had in the list, for Undo. */
+export interface Deleted { note: Note; index: number }
+
 export type Popup = { kind: 'note-menu'; noteId: number } | { kind: 'more' };
 
 export interface NotesState {
@@ -20,7 +23,7 @@ export interface NotesState {
   sort: 'edited' | 'title';
   popup?: Popup;
   /** The last deleted note and where it was, while its undo snackbar is up. */
-  deleted?: { note: Note; index: number };
+  deleted?: Deleted;
   toast?: string;
 }
 

@@ -1,7 +1,8 @@
 import type { AppView, Widget } from '../../types.js';
 import { formatPrice, productById } from './catalogue.js';
 import { COUPONS, type CartLine, type ShopActions } from './state.js';
-import { button, COLORS, divider, inset, screen as layout, text, textField, toolbar } from './widgets.js';
+import { cardRow, textColumn, thumbnail } from './rows.js';
+import { button, COLORS, divider, iconButton, inset, screen as layout, text, textField, toolbar } from './widgets.js';
 
 export interface CartTotals { subtotal: number; discount: number; total: number }
 
@@ -58,47 +59,20 @@ export function cartView(app: ShopActions): AppView {
 function cartRow(app: ShopActions, cartLine: CartLine): Widget {
   const product = productById(cartLine.productId);
   const title = product?.title ?? `Product ${cartLine.productId}`;
-  return {
-    cls: 'android.widget.LinearLayout',
+  return cardRow({
     id: 'cart_item',
     key: `cart_item_${cartLine.productId}`,
-    layout: 'row',
-    height: 80,
     padding: { left: 16, right: 8, top: 8, bottom: 8 },
     gap: 12,
-    style: { background: COLORS.surface, border: COLORS.divider },
     children: [
-      {
-        cls: 'android.widget.ImageView',
-        width: 56,
-        height: 56,
-        align: 'center',
-        style: { icon: 'image', background: '#ede7f6', color: COLORS.primary, radius: 8 },
-      },
-      {
-        cls: 'android.widget.LinearLayout',
-        width: 'fill',
-        align: 'center',
-        gap: 4,
-        children: [
-          text(title, { id: 'cart_item_title', width: 'fill' }),
-          text(`Qty ${cartLine.quantity} · ${formatPrice((product?.price ?? 0) * cartLine.quantity)}`, { id: 'cart_item_quantity', style: { fontSize: 14, color: COLORS.secondaryText } }),
-        ],
-      },
-      {
-        cls: 'android.widget.ImageButton',
-        id: 'remove',
-        desc: `Remove ${title}`,
-        width: 48,
-        height: 48,
-        align: 'center',
-        clickable: true,
-        focusable: true,
-        onClick: () => app.removeFromCart(cartLine.productId),
-        style: { icon: 'delete', color: COLORS.secondaryText, radius: 24 },
-      },
+      thumbnail(56),
+      textColumn([
+        text(title, { id: 'cart_item_title', width: 'fill' }),
+        text(`Qty ${cartLine.quantity} · ${formatPrice((product?.price ?? 0) * cartLine.quantity)}`, { id: 'cart_item_quantity', style: { fontSize: 14, color: COLORS.secondaryText } }),
+      ]),
+      { ...iconButton({ icon: 'delete', id: 'remove', desc: `Remove ${title}`, color: COLORS.secondaryText, onClick: () => app.removeFromCart(cartLine.productId) }), align: 'center' },
     ],
-  };
+  });
 }
 
 function line(label: string, value: string, id: string): Widget {

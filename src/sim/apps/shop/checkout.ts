@@ -2,7 +2,7 @@ import type { AppView, Widget } from '../../types.js';
 import { formatPrice } from './catalogue.js';
 import { cartTotals } from './cart.js';
 import { cartCount, type Order, type Screen, type ShopActions } from './state.js';
-import { button, COLORS, inset, screen as layout, text, textField, toolbar } from './widgets.js';
+import { button, COLORS, formColumn, inset, roundIcon, screen as layout, text, textField, toolbar } from './widgets.js';
 
 type CheckoutScreen = Extract<Screen, { kind: 'checkout' }>;
 
@@ -61,29 +61,13 @@ export function confirmedView(app: ShopActions, order: Order): AppView {
     activity: '.CheckoutActivity',
     root: layout(
       toolbar({ title: 'Order placed', onBack: () => app.pop() }),
-      {
-        cls: 'android.widget.LinearLayout',
-        key: 'confirmation',
-        height: 'fill',
-        padding: { left: 24, right: 24, top: 64 },
-        gap: 16,
-        style: { background: COLORS.surface },
-        children: [
-          {
-            cls: 'android.widget.ImageView',
-            id: 'confirmation_icon',
-            desc: 'Success',
-            width: 96,
-            height: 96,
-            align: 'center',
-            style: { icon: 'check', color: '#ffffff', background: COLORS.success, radius: 48 },
-          },
-          text('Order confirmed', { id: 'confirmation_title', align: 'center', style: { fontSize: 24, bold: true } }),
-          text(`Order #${order.number}`, { id: 'order_number', align: 'center', style: { fontSize: 18 } }),
-          text(`We'll email ${app.user ?? 'you'} when it ships.`, { id: 'confirmation_message', align: 'center', style: { fontSize: 14, color: COLORS.secondaryText } }),
-          button('Continue shopping', { id: 'continue_shopping', onClick: () => app.pop() }),
-        ],
-      },
+      formColumn('confirmation', [
+        roundIcon({ id: 'confirmation_icon', desc: 'Success', icon: 'check', size: 96, color: '#ffffff', background: COLORS.success }),
+        text('Order confirmed', { id: 'confirmation_title', align: 'center', style: { fontSize: 24, bold: true } }),
+        text(`Order #${order.number}`, { id: 'order_number', align: 'center', style: { fontSize: 18 } }),
+        text(`We'll email ${app.user ?? 'you'} when it ships.`, { id: 'confirmation_message', align: 'center', style: { fontSize: 14, color: COLORS.secondaryText } }),
+        button('Continue shopping', { id: 'continue_shopping', onClick: () => app.pop() }),
+      ]),
     ),
     toast: app.state.toast,
   };

@@ -1,4 +1,5 @@
 import type { AppView, Widget } from '../../types.js';
+import { menuItem, popupMenu } from '../kit/widgets.js';
 import { CATEGORIES, PRODUCTS } from './catalogue.js';
 import { productList } from './rows.js';
 import { cartCount, firstName, type ShopActions } from './state.js';
@@ -114,28 +115,22 @@ function promoDialog(app: ShopActions): Widget {
 }
 
 function overflowMenu(app: ShopActions): Widget {
-  const item = (label: string, run: () => void): Widget => ({
+  const item = (label: string, run: () => void): Widget => menuItem({
     cls: 'android.widget.LinearLayout',
     key: `menu_${label}`,
-    height: 48,
-    padding: { left: 16, right: 16 },
-    clickable: true,
-    focusable: true,
+    label: text(label, { id: 'android:id/title' }),
     onClick: () => { app.openOverlay(undefined); run(); },
-    children: [text(label, { id: 'android:id/title', width: 'fill', height: 'fill' })],
   });
-  return {
+  return popupMenu({
     cls: 'android.widget.ListView',
     key: 'overflow_menu',
     width: 200,
-    padding: { top: 8, bottom: 8 },
-    gravity: 'top',
-    align: 'end',
-    style: { background: COLORS.surface, radius: 4 },
-    children: [
+    background: COLORS.surface,
+    anchor: 'overflow',
+    items: [
       item('Refresh', () => app.refresh()),
       item('Order history', () => app.push({ kind: 'orders' })),
       item('Log out', () => app.logOut()),
     ],
-  };
+  });
 }

@@ -1,6 +1,6 @@
 import type { AppView } from '../../types.js';
 import { ACCOUNTS, type Screen, type ShopActions } from './state.js';
-import { button, COLORS, text, textField } from './widgets.js';
+import { button, COLORS, formColumn, roundIcon, text, textField } from './widgets.js';
 
 type LoginScreen = Extract<Screen, { kind: 'login' }>;
 
@@ -24,52 +24,35 @@ export function loginView(app: ShopActions, screen: LoginScreen): AppView {
   const ready = screen.email.length > 0 && screen.password.length > 0;
   return {
     activity: '.LoginActivity',
-    root: {
-      cls: 'android.widget.LinearLayout',
-      key: 'login_root',
-      width: 'fill',
-      height: 'fill',
-      padding: { left: 24, right: 24, top: 64 },
-      gap: 16,
-      style: { background: COLORS.surface },
-      children: [
-        {
-          cls: 'android.widget.ImageView',
-          id: 'logo',
-          desc: 'Shop logo',
-          width: 72,
-          height: 72,
-          align: 'center',
-          style: { icon: 'cart', color: COLORS.onPrimary, background: COLORS.primary, radius: 36 },
-        },
-        text('Welcome back', { id: 'title', align: 'center', style: { fontSize: 24, bold: true } }),
-        text('Sign in to continue shopping', { align: 'center', style: { color: COLORS.secondaryText, fontSize: 14 } }),
-        textField({
-          id: 'email',
-          hint: 'Email',
-          value: screen.email,
-          onText: (email) => app.update({ ...screen, email, error: undefined }),
-        }),
-        textField({
-          id: 'password',
-          hint: 'Password',
-          value: screen.password,
-          password: true,
-          onText: (password) => app.update({ ...screen, password, error: undefined }),
-          onSubmit: () => { if (ready) submit(); },
-        }),
-        text(screen.error ?? '', { id: 'error', visible: screen.error !== undefined, style: { color: COLORS.error, fontSize: 14 } }),
-        button('Log in', { id: 'login', enabled: ready, onClick: submit }),
-        text('Forgot password?', {
-          id: 'forgot_password',
-          align: 'center',
-          height: 48,
-          clickable: true,
-          focusable: true,
-          onClick: () => app.showToast('Password reset is not available yet'),
-          style: { color: COLORS.primary, fontSize: 14, bold: true },
-        }),
-      ],
-    },
+    root: formColumn('login_root', [
+      roundIcon({ id: 'logo', desc: 'Shop logo', icon: 'cart', size: 72, color: COLORS.onPrimary, background: COLORS.primary }),
+      text('Welcome back', { id: 'title', align: 'center', style: { fontSize: 24, bold: true } }),
+      text('Sign in to continue shopping', { align: 'center', style: { color: COLORS.secondaryText, fontSize: 14 } }),
+      textField({
+        id: 'email',
+        hint: 'Email',
+        value: screen.email,
+        onText: (email) => app.update({ ...screen, email, error: undefined }),
+      }),
+      textField({
+        id: 'password',
+        hint: 'Password',
+        value: screen.password,
+        password: true,
+        onText: (password) => app.update({ ...screen, password, error: undefined }),
+        onSubmit: () => { if (ready) submit(); },
+      }),
+      text(screen.error ?? '', { id: 'error', visible: screen.error !== undefined, style: { color: COLORS.error, fontSize: 14 } }),
+      button('Log in', { id: 'login', enabled: ready, onClick: submit }),
+      text('Forgot password?', {
+        id: 'forgot_password',
+        align: 'center',
+        height: 48,
+        clickable: true,
+        focusable: true,
+        onClick: () => app.showToast('Password reset is not available yet'),
+        style: { color: COLORS.primary, fontSize: 14, bold: true },
+      }),
+    ], { width: 'fill' }),
   };
 }

@@ -1,4 +1,6 @@
 import type { AppContext, AppLaunch, AppProcess, AppView } from '../../types.js';
+import { BackStack, type Screens } from '../kit/back-stack.js';
+import { Expiring, OneShotTimer, TOAST_MS } from '../kit/timers.js';
 import { PRODUCTS, productById, searchProducts } from './catalogue.js';
 import { cartTotals, cartView } from './cart.js';
 import { checkoutView, confirmedView, ordersView } from './checkout.js';
@@ -12,14 +14,18 @@ export const SHOP_PACKAGE = 'com.example.shop';
 const NOTIFICATIONS = 'android.permission.POST_NOTIFICATIONS';
 /** One launch in three, for a signed-in user, opens with the promo dialog. */
 const PROMO_CHANCE = 1 / 3;
-const TOAST_MS = 2000;
 const SEARCH_MIN_MS = 1000;
 const SEARCH_MAX_MS = 3000;
 /** Long enough for one frame with the spinner, as on a phone. */
 const REFRESH_HANG_AFTER_MS = 100;
 
+/** A signed-out process shows only the sign-in form, empty. */
+function signInForm(): Screen {
+  return { kind: 'login', email: '', password: '' };
+}
+
 /** The screens an activity name or a shop:// link opens, on top of home. */
-export function routeFor(launch: AppLaunch): Screen[] {
+export function routeFor(launch: AppLaunch): Screens<Screen> {
   const home: Screen = { kind: 'home' };
   const uri = launch.uri?.match(/^shop:\/\/([a-z]+)(?:\/(\d+))?\/?$/i);
   if (uri) {
@@ -46,22 +52,21 @@ export function shopHandlesUri(uri: string): boolean {
 /** One running Shop process: its back stack, cart and overlays. */
 export class ShopProcess implements AppProcess, ShopActions {
   readonly state: ShopState;
-  private afterLogin: Screen[] = [];
-  private cancelToast: (() => void) | undefined;
-  private cancelSearch: (() => void) | undefined;
+  /** Where a deep link or Activity asked to go, opened once the user signs in. */
+  private afterLogin: Screens<Screen> | undefined;
+  private readonly toast: Expiring<string>;
+  private readonly searching: OneShotTimer;
 
   constructor(readonly ctx: AppContext, launch: AppLaunch) {
     // Drawn on every launch so the sequence of promos depends only on the seed and the launches.
     const promoRoll = ctx.random.next();
     const route = routeFor(launch);
-    this.state = { stack: [], cart: [], coupon: { input: '' }, category: 'All', refreshing: false };
-    if (this.user) {
-      this.state.stack = route;
-      if (route.length === 1 && promoRoll < PROMO_CHANCE) this.state.overlay = 'promo';
-    } else {
-      this.afterLogin = route;
-      this.state.stack = [{ kind: 'login', email: '', password: '' }];
-    }
+    const signedIn = this.user !== undefined;
+    if (!signedIn) this.afterLogin = route;
+    this.state = { stack: new BackStack(signedIn ? route : [signInForm()]), cart: [], coupon: { input: '' }, category: 'All', refreshing: false };
+    if (signedIn && route.length === 1 && promoRoll < PROMO_CHANCE) this.state.overlay = 'promo';
+    this.toast = new Expiring({ ctx, ms: TOAST_MS, set: (message) => { this.state.toast = message; } });
+    this.searching = new OneShotTimer(ctx.clock);
     ctx.log('I', 'ShopApp', `Catalogue loaded: ${PRODUCTS.length} products`);
     if (ctx.launchCount === 1 && !ctx.hasPermission(NOTIFICATIONS)) ctx.requestPermission(NOTIFICATIONS, 'send you notifications');
   }
@@ -71,14 +76,8 @@ export class ShopProcess implements AppProcess, ShopActions {
     return typeof user === 'string' ? user : undefined;
   }
 
-  private get top(): Screen {
-    const top = this.state.stack[this.state.stack.length - 1];
-    if (!top) throw new Error('The Shop back stack is empty; every process starts with one screen');
-    return top;
-  }
-
   view(): AppView {
-    const top = this.top;
+    const top = this.state.stack.top;
     switch (top.kind) {
       case 'login': return { ...loginView(this, top), toast: this.state.toast };
       case 'home': return homeView(this);
@@ -93,7 +92,7 @@ export class ShopProcess implements AppProcess, ShopActions {
 
   back(): boolean {
     if (this.state.overlay) { this.state.overlay = undefined; return true; }
-    if (this.state.stack.length > 1) { this.pop(); return true; }
+    if (this.state.stack.depth > 1) { this.pop(); return true; }
     return false;
   }
 
@@ -106,7 +105,7 @@ export class ShopProcess implements AppProcess, ShopActions {
   }
 
   update(screen: Screen): void {
-    if (this.top.kind === screen.kind) this.state.stack[this.state.stack.length - 1] = screen;
+    if (this.state.stack.top.kind === screen.kind) this.state.stack.replaceTop(screen);
   }
 
   push(screen: Screen): void {
@@ -114,16 +113,16 @@ export class ShopProcess implements AppProcess, ShopActions {
   }
 
   pop(): void {
-    if (this.state.stack.length <= 1) return;
-    if (this.top.kind === 'search') this.stopSearch();
+    if (this.state.stack.depth <= 1) return;
+    if (this.state.stack.top.kind === 'search') this.searching.stop();
     this.state.stack.pop();
   }
 
   logIn(email: string): void {
     this.ctx.storage.set('user', email);
     this.ctx.log('I', 'ShopLogin', `Signed in as ${email}`);
-    this.state.stack = this.afterLogin.length > 0 ? this.afterLogin : [{ kind: 'home' }];
-    this.afterLogin = [];
+    this.state.stack.reset(this.afterLogin ?? [{ kind: 'home' }]);
+    this.afterLogin = undefined;
   }
 
   logOut(): void {
@@ -131,7 +130,7 @@ export class ShopProcess implements AppProcess, ShopActions {
     this.ctx.log('I', 'ShopLogin', 'Signed out');
     this.state.cart = [];
     this.state.coupon = { input: '' };
-    this.state.stack = [{ kind: 'login', email: '', password: '' }];
+    this.state.stack.reset([signInForm()]);
   }
 
   openOverlay(overlay: Overlay | undefined): void {
@@ -141,21 +140,20 @@ export class ShopProcess implements AppProcess, ShopActions {
   search(query: string): void {
     const submitted = query.trim();
     if (!submitted) return;
-    this.stopSearch();
+    this.searching.stop();
     const screen: Screen = { kind: 'search', query, status: 'loading', submitted, results: [] };
-    if (this.top.kind === 'search') this.update(screen);
+    if (this.state.stack.top.kind === 'search') this.update(screen);
     else this.push(screen);
     const delay = this.ctx.random.int(SEARCH_MIN_MS, SEARCH_MAX_MS + 1);
     this.ctx.log('D', 'ShopSearch', `Searching "${submitted}" (${delay} ms)`);
-    this.cancelSearch = this.ctx.clock.setTimeout(() => {
-      this.cancelSearch = undefined;
-      const top = this.top;
+    this.searching.start(delay, () => {
+      const top = this.state.stack.top;
       if (top.kind !== 'search' || top.status !== 'loading') return;
       const results = searchProducts(submitted).map((p) => p.id);
       this.ctx.log('D', 'ShopSearch', `${results.length} results for "${submitted}"`);
       this.update({ ...top, status: 'done', results });
       this.ctx.invalidate();
-    }, delay);
+    });
   }
 
   addToCart(productId: number, quantity: number): void {
@@ -197,7 +195,7 @@ export class ShopProcess implements AppProcess, ShopActions {
     this.ctx.log('I', 'ShopCheckout', `Order ${order.number} placed for ${address.split('\n')[0]}`);
     this.state.cart = [];
     this.state.coupon = { input: '' };
-    this.state.stack = [{ kind: 'home' }, { kind: 'confirmed', order }];
+    this.state.stack.reset([{ kind: 'home' }, { kind: 'confirmed', order }]);
   }
 
   /** Draws the spinner, then blocks the main thread on a network call that never returns. */
@@ -208,23 +206,12 @@ export class ShopProcess implements AppProcess, ShopActions {
   }
 
   showToast(message: string): void {
-    this.cancelToast?.();
-    this.state.toast = message;
-    this.cancelToast = this.ctx.clock.setTimeout(() => {
-      this.cancelToast = undefined;
-      this.state.toast = undefined;
-      this.ctx.invalidate();
-    }, TOAST_MS);
+    this.toast.show(message);
   }
 
   private orders(): Order[] {
     const orders = this.ctx.storage.get('orders');
     return Array.isArray(orders) ? orders.filter(isOrder) : [];
-  }
-
-  private stopSearch(): void {
-    this.cancelSearch?.();
-    this.cancelSearch = undefined;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { AppView, Widget } from '../../types.js';
 import { formatPrice, productById } from './catalogue.js';
+import { PICTURE } from './rows.js';
 import { cartCount, type Screen, type ShopActions } from './state.js';
 import { button, cartButton, COLORS, inset, screen as layout, text, toolbar } from './widgets.js';
 
@@ -39,7 +40,7 @@ export function productView(app: ShopActions, screen: ProductScreen): AppView {
           id: 'product_image',
           desc: product.title,
           height: 220,
-          style: { icon: 'image', background: '#ede7f6', color: COLORS.primary, radius: 8 },
+          style: PICTURE,
         },
         text(product.title, { id: 'product_title', width: 'fill', style: { fontSize: 22, bold: true } }),
         text(formatPrice(product.price), { id: 'product_price', style: { fontSize: 20, bold: true, color: COLORS.primary } }),

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../types.js';
+import type { BackStack } from '../kit/back-stack.js';
 
 /** One screen on the Shop's back stack. */
 export type Screen =
@@ -34,7 +35,7 @@ export type Overlay = 'promo' | 'menu';
 
 /** The live state of one Shop process; screens read it and call the actions below. */
 export interface ShopState {
-  stack: Screen[];
+  stack: BackStack<Screen>;
   cart: CartLine[];
   coupon: Coupon;
   category: string;

@@ -1,5 +1,6 @@
 // Material Components building blocks as a View-based app's dump shows them.
 import type { IconName, Widget } from '../../types.js';
+import { editText, glyphButton, padder, textView } from '../kit/widgets.js';
 
 export const COLORS = {
   primary: '#6200ee',
@@ -16,27 +17,11 @@ export const COLORS = {
 };
 
 export function text(value: string, options: Partial<Widget> = {}): Widget {
-  return {
-    cls: 'android.widget.TextView',
-    text: value,
-    width: 'wrap',
-    ...options,
-    style: { color: COLORS.text, fontSize: 16, ...options.style },
-  };
+  return textView(value, COLORS.text, options);
 }
 
 export function iconButton(options: { icon: IconName; desc: string; id?: string; onClick: () => void; color?: string }): Widget {
-  return {
-    cls: 'android.widget.ImageButton',
-    id: options.id,
-    desc: options.desc,
-    width: 48,
-    height: 48,
-    clickable: true,
-    focusable: true,
-    onClick: options.onClick,
-    style: { icon: options.icon, color: options.color ?? COLORS.onPrimary, radius: 24 },
-  };
+  return glyphButton({ cls: 'android.widget.ImageButton', id: options.id, desc: options.desc, icon: options.icon, color: options.color ?? COLORS.onPrimary, onClick: options.onClick });
 }
 
 export function button(label: string, options: { id: string; onClick: () => void; enabled?: boolean; outlined?: boolean; width?: Widget['width'] }): Widget {
@@ -67,27 +52,37 @@ export function textField(options: {
   password?: boolean;
   height?: number;
 }): Widget {
-  return {
-    cls: 'android.widget.EditText',
-    id: options.id,
-    hint: options.hint,
-    text: options.value,
-    password: options.password,
-    width: 'fill',
-    height: options.height ?? 56,
-    padding: { left: 16, right: 16 },
-    clickable: true,
-    focusable: true,
-    longClickable: true,
-    onText: options.onText,
-    onSubmit: options.onSubmit,
-    style: { background: COLORS.surface, border: '#9e9e9e', radius: 4, fontSize: 16, color: COLORS.text },
-  };
+  return editText({ ...options, style: { background: COLORS.surface, border: '#9e9e9e', radius: 4, fontSize: 16, color: COLORS.text } });
 }
 
 /** Wraps a widget in a padded LinearLayout: a TextView's own padding would not move its text on screen. */
-export function inset(padding: Widget['padding'], child: Widget, options: Partial<Widget> = {}): Widget {
-  return { cls: 'android.widget.LinearLayout', key: `${child.key ?? child.id ?? child.text ?? 'inset'}_inset`, padding, width: 'fill', ...options, children: [child] };
+export const inset = padder('android.widget.LinearLayout', 'inset');
+
+/** A round coloured badge with a glyph, centred: the sign-in logo, the order-placed tick. */
+export function roundIcon(o: { id: string; desc: string; icon: IconName; size: number; color: string; background: string }): Widget {
+  return {
+    cls: 'android.widget.ImageView',
+    id: o.id,
+    desc: o.desc,
+    width: o.size,
+    height: o.size,
+    align: 'center',
+    style: { icon: o.icon, color: o.color, background: o.background, radius: o.size / 2 },
+  };
+}
+
+/** A full-height white form with wide margins, its children 16 dp apart: sign-in, order placed. */
+export function formColumn(key: string, children: Widget[], options: Partial<Widget> = {}): Widget {
+  return {
+    cls: 'android.widget.LinearLayout',
+    key,
+    height: 'fill',
+    padding: { left: 24, right: 24, top: 64 },
+    gap: 16,
+    ...options,
+    style: { background: COLORS.surface },
+    children,
+  };
 }
 
 /** The app bar: optional up arrow, a title and action buttons on the right. */

@@ -3,7 +3,7 @@
 import type { IconName, Widget } from '../../types.js';
 import type { PageId, SettingsScreen } from './state.js';
 import { connectedSsid, wifiOn } from './wifi.js';
-import { alertDialog, categoryHeader, label, page, row, switchRow } from './widgets.js';
+import { alertDialog, categoryHeader, label, page, pageRoot, prefList, row, switchRow } from './widgets.js';
 
 export interface Entry { page: PageId; title: string; summary: (s: SettingsScreen) => string; icon: IconName }
 
@@ -49,31 +49,16 @@ export function homePage(s: SettingsScreen): Widget {
       ],
     }],
   };
-  return {
-    cls: 'android.widget.LinearLayout',
-    key: 'page_home',
-    height: 'fill',
-    style: { background: p.background },
-    children: [
-      {
-        cls: 'android.widget.FrameLayout',
-        id: 'com.android.settings:id/homepage_container',
-        padding: { left: 24, top: 48, bottom: 24 },
-        children: [label('Settings', p, { id: 'com.android.settings:id/homepage_title', style: { fontSize: 36 } })],
-      },
-      search,
-      {
-        cls: 'androidx.recyclerview.widget.RecyclerView',
-        id: 'com.android.settings:id/recycler_view',
-        key: 'list_home',
-        height: 0,
-        weight: 1,
-        scrollable: 'vertical',
-        focusable: true,
-        children: ENTRIES.map((e) => row({ key: `entry_${e.page}`, title: e.title, summary: e.summary(s), icon: e.icon, p, onClick: () => s.open(e.page) })),
-      },
-    ],
-  };
+  return pageRoot('home', p, [
+    {
+      cls: 'android.widget.FrameLayout',
+      id: 'com.android.settings:id/homepage_container',
+      padding: { left: 24, top: 48, bottom: 24 },
+      children: [label('Settings', p, { id: 'com.android.settings:id/homepage_title', style: { fontSize: 36 } })],
+    },
+    search,
+    prefList('home', ENTRIES.map((e) => row({ key: `entry_${e.page}`, title: e.title, summary: e.summary(s), icon: e.icon, p, onClick: () => s.open(e.page) }))),
+  ]);
 }
 
 function simple(s: SettingsScreen, key: PageId, title: string, rows: Widget[], header?: Widget[]): Widget {

@@ -1,6 +1,8 @@
 // One running Settings process: which screen is open (and through which Activity), its dialog,
 // toasts, and joining a Wi-Fi network in the background.
 import type { AppContext, AppLaunch, AppProcess, AppView, Widget } from '../../types.js';
+import { BackStack } from '../kit/back-stack.js';
+import { Expiring, OneShotTimer, TOAST_MS } from '../kit/timers.js';
 import {
   aboutPage, batteryPage, connectedPage, developerPage, deviceNameDialog, displayPage, homePage, pairPage, plainPage, soundPage, systemPage,
 } from './pages.js';
@@ -32,7 +34,6 @@ export const ACTIVITIES: Record<string, PageId> = {
   '.Settings$MyDeviceInfoActivity': 'about',
 };
 
-const TOAST_MS = 2000;
 const JOIN_MS = 1500;
 
 function routeFor(launch: AppLaunch): Nav {
@@ -44,11 +45,13 @@ export class SettingsProcess implements AppProcess, SettingsScreen {
   readonly state: SettingsState;
   /** Used when the phone gives no settings (an app context outside a phone). */
   private readonly local = { global: new Map<string, string>(), system: new Map<string, string>(), secure: new Map<string, string>() };
-  private cancelToast: (() => void) | undefined;
-  private cancelJoin: (() => void) | undefined;
+  private readonly toast: Expiring<string>;
+  private readonly joining: OneShotTimer;
 
   constructor(readonly ctx: AppContext, launch: AppLaunch) {
-    this.state = { stack: [routeFor(launch)], query: '', buildTaps: 0 };
+    this.state = { stack: new BackStack([routeFor(launch)]), query: '', buildTaps: 0 };
+    this.toast = new Expiring({ ctx, ms: TOAST_MS, set: (message) => { this.state.toast = message; } });
+    this.joining = new OneShotTimer(ctx.clock);
     if (!ctx.storage.has('wifi.connected') && ctx.launchCount === 1) {
       ctx.storage.set('wifi.connected', 'HomeNet-5G');
       ctx.storage.set('wifi.saved', ['HomeNet-5G']);
@@ -63,9 +66,8 @@ export class SettingsProcess implements AppProcess, SettingsScreen {
     return this.ctx.phone?.info;
   }
 
-  /** The screen on top; the stack never empties (up() keeps the first screen). */
   private top(): Nav {
-    return this.state.stack[this.state.stack.length - 1] ?? { page: 'home', activity: '.Settings' };
+    return this.state.stack.top;
   }
 
   get(ns: 'global' | 'system' | 'secure', key: string): string | undefined {
@@ -82,37 +84,31 @@ export class SettingsProcess implements AppProcess, SettingsScreen {
   }
 
   up(): void {
-    if (this.state.stack.length > 1) this.state.stack.pop();
+    this.state.stack.pop();
     if (this.top().page !== 'search') this.state.query = '';
   }
 
   showToast(message: string): void {
-    this.cancelToast?.();
-    this.state.toast = message;
-    this.cancelToast = this.ctx.clock.setTimeout(() => {
-      this.state.toast = undefined;
-      this.ctx.invalidate();
-    }, TOAST_MS);
+    this.toast.show(message);
   }
 
   /** Joins a network: "Connecting…" for a moment, then "Connected". */
   connect(ssid: string): void {
-    this.cancelJoin?.();
     this.state.connecting = ssid;
     this.ctx.storage.delete('wifi.connected');
     this.ctx.log('I', 'WifiService', `connect to "${ssid}" uid=1000`);
-    this.cancelJoin = this.ctx.clock.setTimeout(() => {
+    this.joining.start(JOIN_MS, () => {
       this.state.connecting = undefined;
       this.ctx.storage.set('wifi.connected', ssid);
       this.ctx.log('I', 'WifiClientModeImpl', `CONNECTED "${ssid}"`);
       this.ctx.invalidate();
-    }, JOIN_MS);
+    });
   }
 
   view(): AppView {
     const top = this.top();
     return {
-      activity: this.state.stack.length === 1 || top.page === 'search' ? top.activity : SUB_SETTINGS,
+      activity: this.state.stack.depth === 1 || top.page === 'search' ? top.activity : SUB_SETTINGS,
       root: this.screen(top),
       dialog: this.dialog(),
       toast: this.state.toast,
@@ -146,7 +142,7 @@ export class SettingsProcess implements AppProcess, SettingsScreen {
 
   back(): boolean {
     if (this.state.dialog) { this.state.dialog = undefined; return true; }
-    if (this.state.stack.length <= 1) return false;
+    if (this.state.stack.depth <= 1) return false;
     this.up();
     return true;
   }

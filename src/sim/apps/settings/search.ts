@@ -3,7 +3,7 @@
 import type { Widget } from '../../types.js';
 import { ENTRIES } from './pages.js';
 import type { PageId, SettingsScreen } from './state.js';
-import { label, row } from './widgets.js';
+import { label, pageRoot, row, upButton } from './widgets.js';
 
 interface Indexed { title: string; path: string; page: PageId }
 
@@ -45,48 +45,42 @@ export function searchPage(s: SettingsScreen): Widget {
   const { p } = s;
   const results = searchResults(s.state.query);
   const list: Widget[] = results.map((r) => row({ key: `result_${r.title}`, title: r.title, summary: r.path, icon: 'search', p, onClick: () => s.open(r.page) }));
-  return {
-    cls: 'android.widget.LinearLayout',
-    key: 'page_search',
-    height: 'fill',
-    style: { background: p.background },
-    children: [
-      {
-        cls: 'android.widget.LinearLayout',
-        id: 'com.android.settings:id/search_toolbar',
-        layout: 'row',
-        height: 64,
-        padding: { left: 4, right: 16 },
-        gap: 8,
-        children: [
-          { cls: 'android.widget.ImageButton', desc: 'Navigate up', width: 48, height: 48, align: 'center', onClick: () => s.up(), style: { icon: 'back', color: p.text, radius: 24 } },
-          {
-            cls: 'android.widget.EditText',
-            id: 'android:id/search_src_text',
-            hint: 'Search settings',
-            text: s.state.query,
-            width: 0,
-            weight: 1,
-            height: 56,
-            align: 'center',
-            autofocus: true,
-            onText: (value) => { s.state.query = value; },
-            onSubmit: () => { if (results[0]) s.open(results[0].page); },
-            style: { color: p.text, fontSize: 18 },
-          },
-        ],
-      },
-      results.length === 0 && s.state.query.trim() !== ''
-        ? label('No results', p, { id: 'com.android.settings:id/no_results', align: 'center', padding: { top: 48 }, style: { color: p.secondary, fontSize: 16 } })
-        : {
-          cls: 'androidx.recyclerview.widget.RecyclerView',
-          id: 'com.android.settings:id/list_results',
-          key: 'list_search',
-          height: 0,
+  return pageRoot('search', p, [
+    {
+      cls: 'android.widget.LinearLayout',
+      id: 'com.android.settings:id/search_toolbar',
+      layout: 'row',
+      height: 64,
+      padding: { left: 4, right: 16 },
+      gap: 8,
+      children: [
+        { ...upButton(p, () => s.up()), align: 'center' },
+        {
+          cls: 'android.widget.EditText',
+          id: 'android:id/search_src_text',
+          hint: 'Search settings',
+          text: s.state.query,
+          width: 0,
           weight: 1,
-          scrollable: 'vertical',
-          children: list,
+          height: 56,
+          align: 'center',
+          autofocus: true,
+          onText: (value) => { s.state.query = value; },
+          onSubmit: () => { if (results[0]) s.open(results[0].page); },
+          style: { color: p.text, fontSize: 18 },
         },
-    ],
-  };
+      ],
+    },
+    results.length === 0 && s.state.query.trim() !== ''
+      ? label('No results', p, { id: 'com.android.settings:id/no_results', align: 'center', padding: { top: 48 }, style: { color: p.secondary, fontSize: 16 } })
+      : {
+        cls: 'androidx.recyclerview.widget.RecyclerView',
+        id: 'com.android.settings:id/list_results',
+        key: 'list_search',
+        height: 0,
+        weight: 1,
+        scrollable: 'vertical',
+        children: list,
+      },
+  ]);
 }

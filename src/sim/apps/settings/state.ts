@@ -1,6 +1,7 @@
 // What the Settings screens share: the back stack, the open dialog, and access to the phone's
 // settings (read at render time, so `settings put` from the shell shows on the next dump).
 import type { AppContext, DeviceInfo } from '../../types.js';
+import type { BackStack } from '../kit/back-stack.js';
 import type { Palette } from './widgets.js';
 
 export type PageId =
@@ -20,7 +21,7 @@ export type Dialog =
   | { kind: 'device_name'; value: string };
 
 export interface SettingsState {
-  stack: Nav[];
+  stack: BackStack<Nav>;
   dialog?: Dialog;
   query: string;
   toast?: string;

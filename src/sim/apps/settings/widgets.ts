@@ -2,6 +2,7 @@
 // android:id/title and android:id/summary, switches in android:id/switch_widget, a collapsing
 // toolbar with "Navigate up", AlertDialogs with android:id/button1 and button2.
 import type { IconName, Widget } from '../../types.js';
+import { textView } from '../kit/widgets.js';
 
 export const SETTINGS_PACKAGE = 'com.android.settings';
 
@@ -43,7 +44,31 @@ export function paletteFor(dark: boolean): Palette {
 }
 
 export function label(text: string, p: Palette, extra: Partial<Widget> = {}): Widget {
-  return { cls: 'android.widget.TextView', text, width: 'wrap', ...extra, style: { color: p.text, fontSize: 16, ...extra.style } };
+  return textView(text, p.text, extra);
+}
+
+/** A whole screen: a column on the page background, keyed by its page so each keeps its own scroll. */
+export function pageRoot(key: string, p: Palette, children: Widget[]): Widget {
+  return { cls: 'android.widget.LinearLayout', key: `page_${key}`, height: 'fill', style: { background: p.background }, children };
+}
+
+/** The preference list under a screen's header, taking the rest of the height. */
+export function prefList(key: string, rows: Widget[]): Widget {
+  return {
+    cls: 'androidx.recyclerview.widget.RecyclerView',
+    id: 'com.android.settings:id/recycler_view',
+    key: `list_${key}`,
+    height: 0,
+    weight: 1,
+    scrollable: 'vertical',
+    focusable: true,
+    children: rows,
+  };
+}
+
+/** The toolbar's "Navigate up" arrow. */
+export function upButton(p: Palette, onUp: () => void): Widget {
+  return { cls: 'android.widget.ImageButton', desc: 'Navigate up', width: 48, height: 48, onClick: onUp, style: { icon: 'back', color: p.text, radius: 24 } };
 }
 
 /** The icon column; Settings reserves its space even for rows without an icon, so titles line up. */
@@ -137,37 +162,19 @@ export function categoryHeader(title: string, p: Palette): Widget {
 
 /** A preference screen: collapsing toolbar with "Navigate up" and a title, then a scrolling list. */
 export function page(o: { key: string; title: string; p: Palette; onUp?: () => void; header?: Widget[]; rows: Widget[] }): Widget {
-  const bar: Widget[] = [];
-  if (o.onUp) {
-    bar.push({ cls: 'android.widget.ImageButton', desc: 'Navigate up', width: 48, height: 48, onClick: o.onUp, style: { icon: 'back', color: o.p.text, radius: 24 } });
-  }
-  return {
-    cls: 'android.widget.LinearLayout',
-    key: `page_${o.key}`,
-    height: 'fill',
-    style: { background: o.p.background },
-    children: [
-      { cls: 'android.widget.LinearLayout', id: 'com.android.settings:id/action_bar', layout: 'row', height: 64, padding: { left: 4 }, children: bar },
-      {
-        cls: 'android.widget.FrameLayout',
-        id: 'com.android.settings:id/collapsing_toolbar',
-        desc: o.title,
-        padding: { left: 24, top: 16, bottom: 24 },
-        children: [label(o.title, o.p, { style: { fontSize: 34 } })],
-      },
-      ...(o.header ?? []),
-      {
-        cls: 'androidx.recyclerview.widget.RecyclerView',
-        id: 'com.android.settings:id/recycler_view',
-        key: `list_${o.key}`,
-        height: 0,
-        weight: 1,
-        scrollable: 'vertical',
-        focusable: true,
-        children: o.rows,
-      },
-    ],
-  };
+  const bar: Widget[] = o.onUp ? [upButton(o.p, o.onUp)] : [];
+  return pageRoot(o.key, o.p, [
+    { cls: 'android.widget.LinearLayout', id: 'com.android.settings:id/action_bar', layout: 'row', height: 64, padding: { left: 4 }, children: bar },
+    {
+      cls: 'android.widget.FrameLayout',
+      id: 'com.android.settings:id/collapsing_toolbar',
+      desc: o.title,
+      padding: { left: 24, top: 16, bottom: 24 },
+      children: [label(o.title, o.p, { style: { fontSize: 34 } })],
+    },
+    ...(o.header ?? []),
+    prefList(o.key, o.rows),
+  ]);
 }
 
 /** An AlertDialog as the platform lays it out: title, custom content, Cancel / positive buttons. */

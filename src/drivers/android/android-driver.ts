@@ -1,0 +1,294 @@
+import adbkit from '@devicefarmer/adbkit';
+import { DeviceCalls, sleep, type CallScope } from '../calls.js';
+import { DeviceCommandFailed } from '../errors/device-command-failed.js';
+import { DeviceDisconnected } from '../errors/device-disconnected.js';
+import type { ListedDevice } from '../errors/device-not-found.js';
+import { UnsupportedDevice } from '../errors/unsupported-device.js';
+import { UnsupportedText } from '../errors/unsupported-text.js';
+import type {
+  CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Hierarchy, Key, KeyOptions, LaunchOptions,
+  LogEntry, LogMark, LogsOptions, OpenLinkOptions, Point, PrepareOptions, ScreenSize,
+} from '../types.js';
+import { AdbDevice } from './adb-device.js';
+import { AdbServerUnavailable } from './adb-server-unavailable.js';
+import * as apps from './apps.js';
+import { captureScreen, dumpHierarchy, type DumpRetry } from './capture.js';
+import { DeviceWatch } from './device-watch.js';
+import { chooseDevice, listDevices, serverListening, transportFeatures } from './discovery.js';
+import { parseForeground, parseKeyboardShown, parseProperties, parseScreenSize } from './dumpsys.js';
+import { keyCommand } from './keys.js';
+import { MARK_COMMAND, logsCommand, parseLogs, parseMark } from './logcat.js';
+import { adbServerAddress, type AdbServerAddress } from './server-address.js';
+import { ADB_KEYBOARD_IME, adbKeyboardCommand, typingCommands, untypable } from './text-input.js';
+
+const { Adb } = adbkit;
+
+export interface AndroidConnectOptions extends CallOptions {
+  /** The device's adb serial; default ANDROID_SERIAL, else the only device connected. */
+  serial?: string;
+  /** The adb server; default ADB_SERVER_SOCKET, else localhost:5037 (also a virtual phone's serverPort). */
+  host?: string;
+  port?: number;
+  /** Deadline for calls made without timeoutMs (default 30 s). */
+  defaultTimeoutMs?: number;
+  /** How often a hierarchy dump is tried while the screen is not idle. */
+  dumpRetry?: Partial<DumpRetry>;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const LONG_PRESS_MS = 800;
+const SWIPE_MS = 300;
+const DRAG_MS = 1000;
+const LOG_LIMIT = 2000;
+
+/** A Driver for an Android device (phone, emulator or the virtual phone) through an adb server. */
+export class AndroidDriver implements Driver {
+  readonly platform = 'android' as const;
+  private closed = false;
+
+  private constructor(
+    private readonly adb: AdbDevice,
+    private readonly calls: DeviceCalls,
+    private watch: DeviceWatch | undefined,
+    private readonly dumpRetry: DumpRetry,
+  ) {}
+
+  get id(): string {
+    return this.adb.serial;
+  }
+
+  /** Connects to one device through an adb server: the named one, or the only one there is. */
+  static async connect(options: AndroidConnectOptions = {}): Promise<AndroidDriver> {
+    const address = adbServerAddress(options);
+    const client = Adb.createClient({ host: address.host, port: address.port });
+    const wanted = options.serial ?? (process.env.ANDROID_SERIAL || undefined);
+    const setup = new DeviceCalls({ device: wanted ?? address.describe, defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS });
+    return setup.run('connect', options, async (scope) => {
+      await reachServer(address, scope);
+      scope.step('adb devices');
+      const serial = chooseDevice({ wanted, devices: await listDevices(client, address), address });
+      scope.step(`adb -s ${serial} features`);
+      const features = await transportFeatures(client, serial, scope.signal).catch((error: unknown) => {
+        throw new AdbDevice(client, serial, address).deviceError(error, 'features');
+      });
+      if (!features.includes('shell_v2')) {
+        throw new UnsupportedDevice({ device: serial, missing: 'adb shell protocol v2', hint: 'mobiletest needs Android 7.0 (API 24) or later' });
+      }
+      const calls = new DeviceCalls({ device: serial, defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS, timeoutHint: `check that it answers (adb -s ${serial} shell echo ok), or give the call more time with timeoutMs` });
+      const retry: DumpRetry = { attempts: options.dumpRetry?.attempts ?? 5, backoffMs: options.dumpRetry?.backoffMs ?? 100 };
+      const driver = new AndroidDriver(new AdbDevice(client, serial, address), calls, undefined, retry);
+      scope.step('adb track-devices');
+      await driver.startWatch();
+      return driver;
+    });
+  }
+
+  /** The devices an adb server lists, with their states (`device`, `offline`, `unauthorized`, …). */
+  static async devices(options: { host?: string; port?: number } & CallOptions = {}): Promise<ListedDevice[]> {
+    const address = adbServerAddress(options);
+    const calls = new DeviceCalls({ device: address.describe, defaultTimeoutMs: DEFAULT_TIMEOUT_MS });
+    return calls.run('adb devices', options, async (scope) => {
+      await reachServer(address, scope);
+      return listDevices(Adb.createClient({ host: address.host, port: address.port }), address);
+    });
+  }
+
+  hierarchy(options?: CallOptions): Promise<Hierarchy> {
+    return this.call('hierarchy', options, async (scope) => ({ format: 'uiautomator-xml', xml: await dumpHierarchy(this.adb, scope, this.dumpRetry) }));
+  }
+
+  screenshot(options?: CallOptions): Promise<Buffer> {
+    return this.call('screenshot', options, (scope) => captureScreen(this.adb, scope));
+  }
+
+  async tap(point: Point, options?: CallOptions): Promise<void> {
+    await this.run('tap', `input tap ${xy(point)}`, options);
+  }
+
+  async longPress(point: Point, options?: GestureOptions): Promise<void> {
+    await this.run('longPress', `input swipe ${xy(point)} ${xy(point)} ${ms(options?.durationMs ?? LONG_PRESS_MS)}`, options);
+  }
+
+  async swipe(from: Point, to: Point, options?: GestureOptions): Promise<void> {
+    await this.run('swipe', `input swipe ${xy(from)} ${xy(to)} ${ms(options?.durationMs ?? SWIPE_MS)}`, options);
+  }
+
+  async drag(from: Point, to: Point, options?: GestureOptions): Promise<void> {
+    await this.run('drag', `input draganddrop ${xy(from)} ${xy(to)} ${ms(options?.durationMs ?? DRAG_MS)}`, options);
+  }
+
+  typeText(text: string, options?: CallOptions): Promise<void> {
+    // The text itself never appears in a step label or an error: it may be a password.
+    const label = `input text (${[...text].length} characters)`;
+    return this.call('typeText', options, async (scope) => {
+      const unsupported = untypable(text);
+      if (unsupported.length > 0) return this.typeWithAdbKeyboard(text, unsupported, scope);
+      for (const command of typingCommands(text)) await this.adb.run(command, scope, { label });
+    });
+  }
+
+  async key(key: Key, options?: KeyOptions): Promise<void> {
+    const command = keyCommand(key, options?.longPress ?? false);
+    if (command === undefined) throw new TypeError(`Unknown key "${key}"`);
+    await this.run('key', command, options);
+  }
+
+  launchApp(appId: string, options: LaunchOptions = {}): Promise<void> {
+    return this.call('launchApp', options, (scope) => apps.launchApp(this.adb, scope, appId, options));
+  }
+
+  stopApp(appId: string, options?: CallOptions): Promise<void> {
+    return this.call('stopApp', options, (scope) => apps.stopApp(this.adb, scope, appId));
+  }
+
+  clearApp(appId: string, options?: CallOptions): Promise<void> {
+    return this.call('clearApp', options, (scope) => apps.clearApp(this.adb, scope, appId));
+  }
+
+  openLink(url: string, options: OpenLinkOptions = {}): Promise<void> {
+    return this.call('openLink', options, (scope) => apps.openLink(this.adb, scope, url, options.appId));
+  }
+
+  grantPermission(appId: string, permission: string, options?: CallOptions): Promise<void> {
+    return this.call('grantPermission', options, (scope) => apps.grantPermission(this.adb, scope, appId, permission));
+  }
+
+  foreground(options?: CallOptions): Promise<Foreground> {
+    return this.call('foreground', options, async (scope) => {
+      const focus = "dumpsys window windows | grep -E 'mCurrentFocus|mFocusedApp'";
+      const windows = await this.adb.run(focus, scope, { okExitCodes: [0, 1] });
+      const found = parseForeground(windows) ?? parseForeground('', await this.adb.run("dumpsys activity activities | grep -E 'ResumedActivity'", scope, { okExitCodes: [0, 1] }));
+      if (!found) throw new DeviceCommandFailed({ device: this.id, command: focus, exitCode: 0, stderr: windows, hint: 'dumpsys named no focused app' });
+      return found;
+    });
+  }
+
+  mark(options?: CallOptions): Promise<LogMark> {
+    return this.call('mark', options, async (scope) => {
+      const output = await this.adb.run(MARK_COMMAND, scope);
+      const mark = parseMark(output);
+      if (!mark) throw new DeviceCommandFailed({ device: this.id, command: MARK_COMMAND, exitCode: 0, stderr: output, hint: 'the device printed no date' });
+      return mark;
+    });
+  }
+
+  logs(options: LogsOptions = {}): Promise<LogEntry[]> {
+    const limit = options.limit ?? LOG_LIMIT;
+    return this.call('logs', options, async (scope) => parseLogs(await this.adb.run(logsCommand({ since: options.since, limit }), scope), limit));
+  }
+
+  screenSize(options?: CallOptions): Promise<ScreenSize> {
+    return this.call('screenSize', options, async (scope) => {
+      const output = await this.adb.run('wm size; wm density', scope);
+      const size = parseScreenSize(output);
+      if (!size) throw new DeviceCommandFailed({ device: this.id, command: 'wm size', exitCode: 0, stderr: output, hint: 'wm printed no size' });
+      return size;
+    });
+  }
+
+  deviceInfo(options?: CallOptions): Promise<DeviceInfo> {
+    return this.call('deviceInfo', options, async (scope) => {
+      const props = parseProperties(await this.adb.run('getprop', scope));
+      const sdk = Number(props.get('ro.build.version.sdk'));
+      const hardware = props.get('ro.hardware') ?? '';
+      return {
+        id: this.id,
+        platform: 'android',
+        osVersion: props.get('ro.build.version.release') ?? '',
+        apiLevel: Number.isInteger(sdk) && sdk > 0 ? sdk : undefined,
+        model: props.get('ro.product.model') ?? '',
+        manufacturer: props.get('ro.product.manufacturer') ?? '',
+        virtual: props.get('ro.kernel.qemu') === '1' || props.get('ro.boot.qemu') === '1' || /^(ranchu|goldfish|mtsim|vbox86)$/.test(hardware),
+      };
+    });
+  }
+
+  keyboardShown(options?: CallOptions): Promise<boolean> {
+    return this.call('keyboardShown', options, async (scope) => parseKeyboardShown(await this.adb.run('dumpsys input_method | grep mInputShown', scope, { okExitCodes: [0, 1] })));
+  }
+
+  prepare(options: PrepareOptions = {}): Promise<void> {
+    return this.call('prepare', options, async (scope) => {
+      const commands: string[] = [];
+      if (options.disableAnimations !== false) {
+        for (const scale of ['window_animation_scale', 'transition_animation_scale', 'animator_duration_scale']) commands.push(`settings put global ${scale} 0`);
+      }
+      if (options.stayAwake !== false) commands.push('svc power stayon true', 'settings put global stay_on_while_plugged_in 7');
+      if (commands.length > 0) await this.adb.run(commands.join(' && '), scope);
+      for (const [appId, request] of Object.entries(options.grantPermissions ?? {})) await apps.grantPermissions(this.adb, scope, appId, request);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.watch?.stop();
+    this.calls.failAll((during) => new DeviceDisconnected({ device: this.id, during, reason: 'the driver was closed' }));
+  }
+
+  /** Runs one device command as a whole call. */
+  private async run(name: string, command: string, options: CallOptions | undefined): Promise<void> {
+    await this.call(name, options, (scope) => this.adb.run(command, scope));
+  }
+
+  /** Every call goes through here: refused once closed or while the device is away, and ended when it goes away. */
+  private async call<T>(name: string, options: CallOptions | undefined, body: (scope: CallScope) => Promise<T>): Promise<T> {
+    if (this.closed) throw new DeviceDisconnected({ device: this.id, during: name, reason: 'the driver was closed' });
+    if (!this.watch?.alive) await this.startWatch().catch(() => undefined);
+    const state = this.watch?.state;
+    if (this.watch?.alive && state !== 'device') {
+      throw new DeviceDisconnected({ device: this.id, during: name, reason: state === undefined ? 'adb no longer lists it' : `adb lists it as ${state}` });
+    }
+    return this.calls.run(name, options, body);
+  }
+
+  private async startWatch(): Promise<void> {
+    this.watch?.stop();
+    this.watch = await DeviceWatch.start(this.adb.client, this.id, (state) => {
+      if (state === 'device') return;
+      const reason = state === undefined ? 'adb no longer lists it' : `adb lists it as ${state}`;
+      this.calls.failAll((during) => new DeviceDisconnected({ device: this.id, during, reason }));
+    });
+  }
+
+  /** Non-ASCII text through ADBKeyboard's broadcast when that keyboard is installed; otherwise nothing is typed. */
+  private async typeWithAdbKeyboard(text: string, unsupported: string[], scope: CallScope): Promise<void> {
+    const keyboards = await this.adb.run('ime list -s', scope);
+    if (!keyboards.split('\n').some((line) => line.trim() === ADB_KEYBOARD_IME)) {
+      throw new UnsupportedText({
+        device: this.id,
+        characters: unsupported,
+        hint: `Android's \`input text\` types printable ASCII only. To type other characters, install ADBKeyboard (github.com/senzhk/ADBKeyBoard) and enable it: adb shell ime enable ${ADB_KEYBOARD_IME}`,
+      });
+    }
+    const previous = (await this.adb.run('settings get secure default_input_method', scope)).trim();
+    const label = `ADBKeyboard broadcast (${[...text].length} characters)`;
+    if (previous === ADB_KEYBOARD_IME) {
+      await this.adb.run(adbKeyboardCommand(text), scope, { label });
+      return;
+    }
+    await this.adb.run(`ime set ${ADB_KEYBOARD_IME}`, scope);
+    try {
+      // A broadcast sent before the keyboard is bound is dropped: wait until it is the current one.
+      for (let i = 0; i < 20 && !(await this.adb.run('dumpsys input_method | grep mCurMethodId', scope, { okExitCodes: [0, 1] })).includes(ADB_KEYBOARD_IME); i++) await sleep(100, scope.signal);
+      await this.adb.run(adbKeyboardCommand(text), scope, { label });
+    } finally {
+      if (/^[\w.]+\/[\w.$]+$/.test(previous)) await this.adb.run(`ime set ${previous}`, scope);
+    }
+  }
+}
+
+/** Checks the adb server is there; only the default local server is started when it is not, as the adb CLI does. */
+async function reachServer(address: AdbServerAddress, scope: CallScope): Promise<void> {
+  scope.step(`reach ${address.describe}`);
+  if (!address.explicit || (await serverListening(address, scope.signal))) return;
+  throw new AdbServerUnavailable({ device: '', where: address.describe, reason: 'nothing is listening there' });
+}
+
+function xy(point: Point): string {
+  if (!Number.isFinite(point.x) || !Number.isFinite(point.y)) throw new TypeError(`Not a point on the screen: ${JSON.stringify(point)}`);
+  return `${Math.round(point.x)} ${Math.round(point.y)}`;
+}
+
+function ms(value: number): number {
+  return Math.max(0, Math.round(value));
+}

@@ -1,0 +1,80 @@
+import net from 'node:net';
+import { DeviceNotFound, type ListedDevice } from '../errors/device-not-found.js';
+import { SeveralDevices } from '../errors/several-devices.js';
+import { AdbServerUnavailable } from './adb-server-unavailable.js';
+import type { AdbClient } from './adb-device.js';
+import type { AdbServerAddress } from './server-address.js';
+
+/** What to tell the user about a device adb lists in a state other than `device`. */
+const STATE_HINTS: Record<string, string> = {
+  unauthorized: 'accept the "Allow USB debugging?" prompt on the phone',
+  offline: 'the device is not answering adb: reconnect it or restart the adb server',
+  authorizing: 'the device is still being authorised: try again in a moment',
+  connecting: 'adb is still connecting to it: try again in a moment',
+};
+
+/** Whether something accepts connections at the adb server's address (without starting one). */
+export function serverListening(address: AdbServerAddress, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: address.host, port: address.port });
+    const done = (value: boolean | Error): void => {
+      signal.removeEventListener('abort', onAbort);
+      socket.destroy();
+      if (value instanceof Error) reject(value);
+      else resolve(value);
+    };
+    const onAbort = (): void => done(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+    signal.addEventListener('abort', onAbort, { once: true });
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** The devices the adb server lists, with their states. */
+export async function listDevices(client: AdbClient, address: AdbServerAddress): Promise<ListedDevice[]> {
+  try {
+    const devices = await client.listDevices();
+    return devices.map((device) => ({ id: device.id, state: device.type }));
+  } catch (error) {
+    throw new AdbServerUnavailable({ device: '', where: address.describe, reason: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** The serial to use: the wanted one if it is usable, else the only usable device; a clear error otherwise. */
+export function chooseDevice(options: { wanted: string | undefined; devices: ListedDevice[]; address: AdbServerAddress }): string {
+  const { wanted, devices, address } = options;
+  if (wanted !== undefined) {
+    const found = devices.find((device) => device.id === wanted);
+    if (found?.state === 'device') return wanted;
+    const hint = found ? STATE_HINTS[found.state] ?? `adb lists it as ${found.state}` : 'check the serial (adb devices), or for a network device run `adb connect HOST:PORT` first';
+    throw new DeviceNotFound({ wanted, available: devices, where: address.describe, hint });
+  }
+  const usable = devices.filter((device) => device.state === 'device');
+  if (usable.length === 1) return usable[0].id;
+  if (usable.length === 0) {
+    throw new DeviceNotFound({ wanted: undefined, available: devices, where: address.describe, hint: 'connect a phone with USB debugging on, start an emulator, or run `npx mobiletest sim`' });
+  }
+  throw new SeveralDevices({ available: usable, where: address.describe, hint: 'name one with { serial } or ANDROID_SERIAL' });
+}
+
+/** The device's adb transport features (`shell_v2`, `cmd`, …), from `host-serial:SERIAL:features`. */
+export async function transportFeatures(client: AdbClient, serial: string, signal: AbortSignal): Promise<string[]> {
+  const connection = await client.connection();
+  const onAbort = (): void => {
+    connection.end();
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    const request = Buffer.from(`host-serial:${serial}:features`);
+    connection.write(Buffer.concat([Buffer.from(request.length.toString(16).padStart(4, '0')), request]));
+    const reply = await connection.parser.readAscii(4);
+    if (reply !== 'OKAY') {
+      const message = reply === 'FAIL' ? (await connection.parser.readValue()).toString('utf8') : `unexpected reply ${reply}`;
+      throw new Error(message);
+    }
+    return (await connection.parser.readValue()).toString('utf8').split(',').filter(Boolean);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    connection.end();
+  }
+}

@@ -1,0 +1,69 @@
+import type { Foreground, ScreenSize } from '../types.js';
+
+/** `pkg/.Activity` or `pkg/full.Activity` as ActivityRecord and Window titles print a component. */
+function component(text: string): { app: string; activity: string } | undefined {
+  const match = /^([\w.]+)\/([\w.$]+)$/.exec(text);
+  if (!match) return undefined;
+  const [, app, activity] = match;
+  return { app, activity: activity.startsWith('.') ? `${app}${activity}` : activity };
+}
+
+/** The record inside `ActivityRecord{hash u0 pkg/.Activity t12}` or `Window{hash u0 title}`. */
+function recordTitle(line: string | undefined): string | undefined {
+  const match = line === undefined ? null : /\{[0-9a-f]+ u\d+ ([^}]*?)(?: t\d+)?\}/.exec(line);
+  return match?.[1].trim();
+}
+
+/**
+ * Foreground app and activity from `dumpsys window` focus lines (mFocusedApp, mCurrentFocus), falling
+ * back to `dumpsys activity activities` (mResumedActivity / ResumedActivity). The focused window is
+ * reported only when it is not the app's own, e.g. a permission prompt or an ANR dialog.
+ */
+export function parseForeground(windowDump: string, activityDump = ''): Foreground | undefined {
+  const lines = (pattern: RegExp, text: string) => text.split('\n').find((line) => pattern.test(line));
+  const appRecord = recordTitle(lines(/mFocusedApp=/, windowDump))
+    ?? recordTitle(lines(/mResumedActivity|ResumedActivity:|topResumedActivity=/, activityDump));
+  const focusLine = lines(/mCurrentFocus=/, windowDump);
+  const focusTitle = focusLine !== undefined && !/mCurrentFocus=null/.test(focusLine) ? recordTitle(focusLine) : undefined;
+  const app = appRecord === undefined ? undefined : component(appRecord.split(' ')[0]);
+  const focused = focusTitle === undefined ? undefined : component(focusTitle);
+  if (!app && !focused) return undefined;
+  const owner = app ?? focused;
+  if (!owner) return undefined;
+  const own = focused !== undefined && focused.app === owner.app && focused.activity === owner.activity;
+  return { app: owner.app, activity: owner.activity, focusedWindow: focusTitle === undefined || own ? undefined : focusTitle };
+}
+
+/** `mInputShown=true` in `dumpsys input_method`: the soft keyboard is on screen. */
+export function parseKeyboardShown(inputMethodDump: string): boolean {
+  return /\bmInputShown=true\b/.test(inputMethodDump);
+}
+
+/** `wm size` and `wm density`: the override when one is set (it is what apps lay out for), else the physical value. */
+export function parseScreenSize(text: string): ScreenSize | undefined {
+  const size = /Override size: (\d+)x(\d+)/.exec(text) ?? /Physical size: (\d+)x(\d+)/.exec(text);
+  if (!size) return undefined;
+  const density = /Override density: (\d+)/.exec(text) ?? /Physical density: (\d+)/.exec(text);
+  return { width: Number(size[1]), height: Number(size[2]), density: density ? Number(density[1]) : undefined };
+}
+
+/** `getprop` output (`[key]: [value]` per line) as a map. */
+export function parseProperties(text: string): Map<string, string> {
+  const properties = new Map<string, string>();
+  for (const match of text.matchAll(/^\[([^\]]+)\]: \[([^\]]*)\]$/gm)) properties.set(match[1], match[2]);
+  return properties;
+}
+
+/** Runtime permissions `dumpsys package PKG` lists for user 0, with whether each is granted. */
+export function parseRuntimePermissions(packageDump: string): Array<{ name: string; granted: boolean }> {
+  const section = /runtime permissions:\n((?:[ \t]+[\w.]+: granted=\w+.*\n?)*)/.exec(packageDump);
+  if (!section) return [];
+  return [...section[1].matchAll(/([\w.]+): granted=(\w+)/g)].map((m) => ({ name: m[1], granted: m[2] === 'true' }));
+}
+
+/** The permissions a package asks for (`requested permissions:` in `dumpsys package PKG`). */
+export function parseRequestedPermissions(packageDump: string): string[] {
+  const section = /requested permissions:\n((?:[ \t]+[\w.]+.*\n?)*)/.exec(packageDump);
+  if (!section) return [];
+  return [...section[1].matchAll(/^\s+([\w.]+)/gm)].map((m) => m[1]);
+}

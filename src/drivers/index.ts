@@ -1,0 +1,17 @@
+// The drivers' public surface: the platform-neutral Driver interface, its errors, and the Android driver.
+export type {
+  CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Hierarchy, HierarchyFormat, Key, KeyOptions,
+  LaunchOptions, LogEntry, LogMark, LogPriority, LogsOptions, OpenLinkOptions, PermissionRequest, Point,
+  PrepareOptions, ScreenSize,
+} from './types.js';
+export { DeviceError } from './errors/device-error.js';
+export { DeviceTimeout } from './errors/device-timeout.js';
+export { DeviceDisconnected } from './errors/device-disconnected.js';
+export { DeviceNotFound, type ListedDevice } from './errors/device-not-found.js';
+export { SeveralDevices } from './errors/several-devices.js';
+export { DeviceCommandFailed } from './errors/device-command-failed.js';
+export { UnsupportedText } from './errors/unsupported-text.js';
+export { UnsupportedDevice } from './errors/unsupported-device.js';
+export { HierarchyUnavailable } from './errors/hierarchy-unavailable.js';
+export { AdbServerUnavailable } from './android/adb-server-unavailable.js';
+export { AndroidDriver, type AndroidConnectOptions } from './android/android-driver.js';

@@ -1,0 +1,191 @@
+// The platform-neutral device interface: what a test runner needs from a phone, and nothing else.
+// Android (adb) implements it today and iOS (WebDriverAgent) later, so no platform words belong here.
+
+/** Every device call takes a deadline and/or a cancellation signal; without them the driver's default timeout applies. */
+export interface CallOptions {
+  /** Cancels the call: it rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Rejects with DeviceTimeout when the device has not answered within this many milliseconds. */
+  timeoutMs?: number;
+}
+
+/** Which family of hierarchy source `xml` holds; parsing it is the observation layer's job. */
+export type HierarchyFormat = 'uiautomator-xml' | 'wda-xml';
+
+/** The device's raw view hierarchy, as its platform's tool printed it. */
+export interface Hierarchy {
+  format: HierarchyFormat;
+  xml: string;
+}
+
+/** A point on the screen in device pixels. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** Keys a test can press, by what they do rather than by a platform's key code. */
+export type Key =
+  | 'back'
+  | 'home'
+  | 'app_switch'
+  | 'menu'
+  | 'search'
+  | 'enter'
+  | 'delete'
+  | 'forward_delete'
+  | 'tab'
+  | 'escape'
+  | 'space'
+  | 'up'
+  | 'down'
+  | 'left'
+  | 'right'
+  | 'center'
+  | 'move_home'
+  | 'move_end'
+  | 'page_up'
+  | 'page_down'
+  | 'volume_up'
+  | 'volume_down'
+  | 'volume_mute'
+  | 'power'
+  | 'wakeup'
+  | 'sleep';
+
+export interface GestureOptions extends CallOptions {
+  /** How long the finger takes from start to end (or stays down, for a long press). */
+  durationMs?: number;
+}
+
+export interface KeyOptions extends CallOptions {
+  /** Hold the key as a long press. */
+  longPress?: boolean;
+}
+
+/** Runtime permissions by platform name (e.g. `android.permission.CAMERA`) or by neutral name (`camera`, `location`, `notifications`, …). */
+export type PermissionRequest = 'all' | string[];
+
+export interface LaunchOptions extends CallOptions {
+  /** The screen to open (an Android activity such as `.MainActivity`); without it the app's launcher entry opens. */
+  activity?: string;
+  /** Wipe the app's data before launching, as after a fresh install. */
+  clearState?: boolean;
+  /** Stop the app first, so it starts cold. */
+  stopFirst?: boolean;
+  /** Grant these runtime permissions before launching, so no permission prompt appears. */
+  permissions?: PermissionRequest;
+}
+
+export interface OpenLinkOptions extends CallOptions {
+  /** Open the link in this app rather than whichever app the platform picks. */
+  appId?: string;
+}
+
+/** What is in front: the app and its current screen class, and the window that has input focus. */
+export interface Foreground {
+  /** Package or bundle id of the app in front. */
+  app: string;
+  /** Its current activity or view controller, fully qualified; undefined when the platform does not say. */
+  activity: string | undefined;
+  /** The window that has focus when it is not the app's own: a permission prompt, an "isn't responding" dialog. */
+  focusedWindow: string | undefined;
+}
+
+export interface ScreenSize {
+  width: number;
+  height: number;
+  /** Dots per inch, when the platform reports it. */
+  density: number | undefined;
+}
+
+export interface DeviceInfo {
+  /** The id the driver addresses the device by (adb serial, UDID). */
+  id: string;
+  platform: 'android' | 'ios';
+  osVersion: string;
+  /** Android API level; undefined elsewhere. */
+  apiLevel: number | undefined;
+  model: string;
+  manufacturer: string;
+  /** Emulator, simulator or the mobiletest virtual phone. */
+  virtual: boolean;
+}
+
+/** A point in the device's log, taken by mark(); logs({ since }) returns what was logged from then on. */
+export interface LogMark {
+  /** Device local time as the log prints it: `YYYY-MM-DD hh:mm:ss.mmm`. */
+  deviceTime: string;
+}
+
+export type LogPriority = 'V' | 'D' | 'I' | 'W' | 'E' | 'F' | 'A';
+
+export interface LogEntry {
+  /** Device local time: `YYYY-MM-DD hh:mm:ss.mmm`. */
+  time: string;
+  pid: number;
+  tid: number;
+  priority: LogPriority;
+  tag: string;
+  /** One log call; the lines of a multi-line message (a stack trace) are joined with "\n". */
+  message: string;
+  /** Which log it came from; `crash` holds uncaught exceptions. */
+  buffer: 'main' | 'system' | 'crash';
+}
+
+export interface LogsOptions extends CallOptions {
+  /** Only entries logged at or after this mark; without it, the last `limit` entries. */
+  since?: LogMark;
+  /** At most this many entries, the most recent (default 2000). */
+  limit?: number;
+}
+
+export interface PrepareOptions extends CallOptions {
+  /** Turn off window, transition and animator animations (default true). */
+  disableAnimations?: boolean;
+  /** Keep the screen on while plugged in (default true). */
+  stayAwake?: boolean;
+  /** Runtime permissions to grant up front, by app id. */
+  grantPermissions?: Record<string, PermissionRequest>;
+}
+
+export interface Driver {
+  /** The id the device is addressed by (adb serial, UDID). */
+  readonly id: string;
+  readonly platform: 'android' | 'ios';
+
+  /** The raw view hierarchy of what is on screen now. */
+  hierarchy(options?: CallOptions): Promise<Hierarchy>;
+  /** A PNG of the screen. */
+  screenshot(options?: CallOptions): Promise<Buffer>;
+
+  tap(point: Point, options?: CallOptions): Promise<void>;
+  longPress(point: Point, options?: GestureOptions): Promise<void>;
+  swipe(from: Point, to: Point, options?: GestureOptions): Promise<void>;
+  /** Press, hold, move and release: drag and drop. */
+  drag(from: Point, to: Point, options?: GestureOptions): Promise<void>;
+  /** Types text into the focused field exactly as given; "\n" presses enter. Throws UnsupportedText when the device cannot type some of it. */
+  typeText(text: string, options?: CallOptions): Promise<void>;
+  key(key: Key, options?: KeyOptions): Promise<void>;
+
+  launchApp(appId: string, options?: LaunchOptions): Promise<void>;
+  stopApp(appId: string, options?: CallOptions): Promise<void>;
+  /** Wipes the app's data and stops it. */
+  clearApp(appId: string, options?: CallOptions): Promise<void>;
+  /** Opens a deep link or URL. */
+  openLink(url: string, options?: OpenLinkOptions): Promise<void>;
+  grantPermission(appId: string, permission: string, options?: CallOptions): Promise<void>;
+
+  foreground(options?: CallOptions): Promise<Foreground>;
+  /** A point in the device log to read from later. */
+  mark(options?: CallOptions): Promise<LogMark>;
+  logs(options?: LogsOptions): Promise<LogEntry[]>;
+  screenSize(options?: CallOptions): Promise<ScreenSize>;
+  deviceInfo(options?: CallOptions): Promise<DeviceInfo>;
+  keyboardShown(options?: CallOptions): Promise<boolean>;
+
+  /** Gets the device ready for tests: animations off, screen awake, permissions granted. */
+  prepare(options?: PrepareOptions): Promise<void>;
+  /** Stops watching the device and ends every call still in flight. */
+  close(): Promise<void>;
+}

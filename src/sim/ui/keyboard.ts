@@ -75,7 +75,8 @@ function key(options: { id: string; desc: string; label: string; palette: System
       width: 'wrap',
       align: 'center',
       gravity: 'center',
-      style: { color: palette.onSurface, fontSize: 22 },
+      // A word on a function key ("?123", "ABC") is set small, as Gboard does, so it sits inside its cap.
+      style: { color: palette.onSurface, fontSize: [...options.label].length > 1 ? 14 : 22 },
     }],
   };
 }

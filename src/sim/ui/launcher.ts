@@ -1,11 +1,15 @@
 // The home screen and the recent-apps overview of the Pixel launcher: icons labelled with the
 // apps' labels (tap to launch), and one card per recent task (tap to return, swipe up to close).
 import type { IconName, Widget } from '../types.js';
+import { textWidth } from '../text-metrics.js';
 import type { SystemPalette } from './theme.js';
 
 export const LAUNCHER_PACKAGE = 'com.google.android.apps.nexuslauncher';
 export const LAUNCHER_ACTIVITY = '.NexusLauncherActivity';
 const COLUMNS = 4;
+const CELL_DP = 96;
+const ICON_DP = 56;
+const LABEL_SP = 12;
 
 export interface LauncherApp { pkg: string; label: string }
 
@@ -17,25 +21,55 @@ function iconFor(app: LauncherApp): IconName {
   return 'star';
 }
 
+/**
+ * One app on the home screen: its round icon with the label centred under it. As on a Pixel, the
+ * label's TextView is what takes the tap, so it spans the icon too and is at least as wide as it.
+ */
+function appCell(app: LauncherApp, options: { palette: SystemPalette; open: (pkg: string) => void }): Widget {
+  const { palette } = options;
+  const side = Math.max(8, Math.ceil((ICON_DP + 8 - textWidth(app.label, { px: LABEL_SP })) / 2));
+  return {
+    cls: 'android.widget.FrameLayout',
+    key: `cell_${app.pkg}`,
+    layout: 'stack',
+    width: 0,
+    weight: 1,
+    height: CELL_DP,
+    children: [
+      {
+        cls: 'android.widget.ImageView',
+        key: `icon_image_${app.pkg}`,
+        width: ICON_DP,
+        height: ICON_DP,
+        align: 'center',
+        gravity: 'top',
+        style: { icon: iconFor(app), color: palette.accent, background: palette.surface, radius: ICON_DP / 2 },
+      },
+      {
+        cls: 'android.widget.TextView',
+        key: `icon_${app.pkg}`,
+        text: app.label,
+        desc: app.label,
+        width: 'wrap',
+        height: 'fill',
+        align: 'center',
+        padding: { top: ICON_DP + 8, left: side, right: side },
+        clickable: true,
+        longClickable: true,
+        focusable: true,
+        onClick: () => options.open(app.pkg),
+        style: { color: palette.onSurface, fontSize: LABEL_SP },
+      },
+    ],
+  };
+}
+
 export function homeWidget(options: { apps: LauncherApp[]; palette: SystemPalette; open: (pkg: string) => void }): Widget {
   const { palette } = options;
   const rows: Widget[] = [];
   for (let i = 0; i < options.apps.length; i += COLUMNS) {
-    const cells: Widget[] = options.apps.slice(i, i + COLUMNS).map((app) => ({
-      cls: 'android.widget.TextView',
-      key: `icon_${app.pkg}`,
-      text: app.label,
-      desc: app.label,
-      width: 0,
-      weight: 1,
-      height: 96,
-      clickable: true,
-      longClickable: true,
-      focusable: true,
-      onClick: () => options.open(app.pkg),
-      style: { icon: iconFor(app), color: palette.onSurface, fontSize: 12 },
-    }));
-    while (cells.length < COLUMNS) cells.push({ cls: 'android.view.View', key: `empty_${i}_${cells.length}`, width: 0, weight: 1, height: 96 });
+    const cells: Widget[] = options.apps.slice(i, i + COLUMNS).map((app) => appCell(app, options));
+    while (cells.length < COLUMNS) cells.push({ cls: 'android.view.View', key: `empty_${i}_${cells.length}`, width: 0, weight: 1, height: CELL_DP });
     rows.push({ cls: 'android.view.ViewGroup', key: `row_${i / COLUMNS}`, layout: 'row', children: cells });
   }
   return {

@@ -1,7 +1,8 @@
 import { test, expect } from '@playwright/test';
 import { settingsApp } from '../apps/settings.js';
 import { createPhone } from '../phone.js';
-import type { Phone } from '../types.js';
+import { textWidth } from '../text-metrics.js';
+import type { LaidOutNode, Phone } from '../types.js';
 import { DEMO_PACKAGE, demoApp } from './demo-app.js';
 import { findAll, findNode, parseDump, tapNode, texts } from '../testing/dump-query.js';
 
@@ -26,6 +27,20 @@ test('the home screen shows an icon per installed app; tapping one opens it', ()
   expect(icons.map((n) => n.text)).toEqual(['Demo', 'Settings']);
   expect(icons.every((n) => n.attrs.clickable === 'true' && n.desc === n.text)).toBe(true);
   tapNode(phone.ui, { text: 'Settings' });
+  expect(phone.ui.foreground()).toEqual({ package: 'com.android.settings', activity: '.Settings' });
+});
+
+test('on the home screen each app\'s icon sits above its label, and tapping the icon opens the app', () => {
+  const phone = boot();
+  const xml = phone.ui.dumpXml();
+  const label = findNode(xml, { text: 'Settings', package: 'com.google.android.apps.nexuslauncher' });
+  const icon = findAll(xml, { cls: 'android.widget.ImageView', package: 'com.google.android.apps.nexuslauncher' })[1];
+  expect(icon).toBeDefined();
+  if (!icon) return;
+  expect(Math.abs(icon.center.x - label.center.x)).toBeLessThanOrEqual(1);
+  expect(icon.bounds.bottom).toBeLessThan(label.bounds.bottom);
+  expect(icon.center.y).toBeLessThan(label.center.y);
+  phone.ui.tap(icon.center.x, icon.center.y);
   expect(phone.ui.foreground()).toEqual({ package: 'com.android.settings', activity: '.Settings' });
 });
 
@@ -81,6 +96,24 @@ test('tapping a field focuses it and shows the keyboard; typed text lands in it;
   xml = phone.ui.dumpXml();
   expect(findNode(xml, { id: 'name' }).attrs.focused).toBe('true');
   expect(findAll(xml, { package: 'com.google.android.inputmethod.latin' })).toHaveLength(0);
+});
+
+test('the keyboard\'s function-key words ("?123", "ABC") fit inside their keys', () => {
+  const phone = launched();
+  tapNode(phone.ui, { id: 'name' });
+  const find = (node: LaidOutNode, desc: string): LaidOutNode | undefined => (node.contentDesc === desc ? node : node.children.map((c) => find(c, desc)).find(Boolean));
+  const fits = (desc: string, label: string): void => {
+    const frame = phone.ui.frame();
+    const keyboard = frame.windows.find((w) => w.kind === 'keyboard');
+    const key = keyboard ? find(keyboard.root, desc) : undefined;
+    const sp = key?.children[0]?.style?.fontSize ?? 0;
+    expect(key?.children[0]?.text).toBe(label);
+    const width = textWidth(label, { px: (sp * frame.size.density) / 160 });
+    expect(width).toBeLessThan(0.8 * ((key?.bounds.right ?? 0) - (key?.bounds.left ?? 0)));
+  };
+  fits('Symbols', '?123');
+  tapNode(phone.ui, { desc: 'Symbols' });
+  fits('Letters', 'ABC');
 });
 
 test('ENTER submits the focused field, TAB moves to the next one, a password field shows dots', () => {

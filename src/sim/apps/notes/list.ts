@@ -124,7 +124,7 @@ function popup(app: NotesActions): Widget | undefined {
   if (!popup) return undefined;
   const close = (): void => { state.popup = undefined; };
   if (popup.kind === 'more') {
-    return menu('more_menu', 'context', [
+    return menu('more_menu', 'overflow', [
       menuItem('sort', state.sort === 'title' ? 'Sort by date edited' : 'Sort by title', () => { close(); state.sort = state.sort === 'title' ? 'edited' : 'title'; }),
       menuItem('settings', 'Settings', () => { close(); app.showToast('Settings are not available yet'); }),
     ]);

@@ -84,6 +84,17 @@ test('the list holds more than 40 notes and needs scrolling to reach the last on
   expect(screen.has({ text: firstScreen[0] })).toBe(false);
 });
 
+test('More options opens a menu hanging from the top-right corner, as an Android overflow menu does', () => {
+  const { phone, screen } = openNotes();
+  const more = screen.get({ desc: 'More options' });
+  screen.tap({ desc: 'More options' });
+  const sort = screen.get({ text: 'Sort by title' });
+  const { width } = phone.ui.size;
+  expect(sort.bounds.right).toBeGreaterThan(width * 0.9);
+  expect(sort.bounds.left).toBeGreaterThan(width / 3);
+  expect(sort.bounds.top).toBeLessThan(more.bounds.bottom);
+});
+
 test('a long press opens Pin, Share and Delete; Pin moves the note into the pinned section', () => {
   const { phone, screen } = openNotes();
   const target = cards(phone)[3] as Card;

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { createPhone } from '../phone.js';
 import { shell } from '../shell/testing.js';
-import type { Phone } from '../types.js';
+import type { LaidOutNode, Phone, WidgetStyle } from '../types.js';
 import { findAll, findNode, tapNode, texts } from '../testing/dump-query.js';
 import { settingsApp } from './settings.js';
 
@@ -49,6 +49,29 @@ test('Wi-Fi: the switch follows `settings put global wifi_on` and writes it back
   tapNode(phone.ui, { id: 'android:id/switch_widget' });
   expect((await shell(phone, 'settings get global wifi_on')).out).toBe('1\n');
   expect(phone.ui.frame().statusBar.wifi).toBe(true);
+});
+
+/** The colours the screen draws a node with, found by resource-id in the current frame. */
+function drawnStyle(phone: Phone, id: string): WidgetStyle | undefined {
+  const walk = (node: LaidOutNode): LaidOutNode | undefined => (node.resourceId === id ? node : node.children.map(walk).find(Boolean));
+  return phone.ui.frame().windows.map((w) => walk(w.root)).find(Boolean)?.style;
+}
+
+test('the Use Wi-Fi bar and its switch\'s track differ in colour, on and off, light and dark, so the switch shows', () => {
+  const phone = openSettings('.Settings$WifiSettingsActivity');
+  const contrast = (): void => {
+    const bar = drawnStyle(phone, 'com.android.settings:id/switch_bar');
+    const track = drawnStyle(phone, 'android:id/switch_widget');
+    expect(bar?.background).toBeDefined();
+    expect(track?.background).not.toBe(bar?.background);
+  };
+  contrast();
+  tapNode(phone.ui, { id: 'com.android.settings:id/switch_text' });
+  contrast();
+  phone.settings.secure.set('ui_night_mode', '2');
+  contrast();
+  tapNode(phone.ui, { id: 'com.android.settings:id/switch_text' });
+  contrast();
 });
 
 test('Wi-Fi networks: an open one joins at once, a secured one asks for a password of at least 8 characters', () => {

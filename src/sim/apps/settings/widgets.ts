@@ -15,6 +15,9 @@ export interface Palette {
   onAccent: string;
   divider: string;
   track: string;
+  /** The "Use Wi-Fi" main switch bar while on: a pale accent, so the switch's accent track stands out on it. */
+  barOn: string;
+  onBarOn: string;
 }
 
 const LIGHT: Palette = {
@@ -26,6 +29,8 @@ const LIGHT: Palette = {
   onAccent: '#ffffff',
   divider: '#c6c6d0',
   track: '#e1e2ec',
+  barOn: '#d3e3fd',
+  onBarOn: '#041e49',
 };
 
 const DARK: Palette = {
@@ -37,6 +42,8 @@ const DARK: Palette = {
   onAccent: '#062e6f',
   divider: '#46464f',
   track: '#44474f',
+  barOn: '#0842a0',
+  onBarOn: '#d3e3fd',
 };
 
 export function paletteFor(dark: boolean): Palette {

@@ -90,9 +90,9 @@ export function wifiPage(s: SettingsScreen): Widget {
     layout: 'row',
     padding: { left: 24, right: 24, top: 20, bottom: 20 },
     onClick: () => setWifi(s, !on),
-    style: { background: on ? p.accent : p.surface, radius: 28 },
+    style: { background: on ? p.barOn : p.surface, radius: 28 },
     children: [
-      label('Use Wi-Fi', p, { id: 'com.android.settings:id/switch_text', width: 0, weight: 1, align: 'center', style: { color: on ? p.onAccent : p.text, fontSize: 20 } }),
+      label('Use Wi-Fi', p, { id: 'com.android.settings:id/switch_text', width: 0, weight: 1, align: 'center', style: { color: on ? p.onBarOn : p.text, fontSize: 20 } }),
       switchWidget(on, p),
     ],
   };

@@ -84,7 +84,7 @@ export interface OpenLinkOptions extends CallOptions {
 
 /** What is in front: the app and its current screen class, and the window that has input focus. */
 export interface Foreground {
-  /** Package or bundle id of the app in front. */
+  /** Package or bundle id of the app in front; empty when only a system window has focus (lock screen). */
   app: string;
   /** Its current activity or view controller, fully qualified; undefined when the platform does not say. */
   activity: string | undefined;

@@ -10,8 +10,8 @@ import { ShellDecoder, closeStdinPacket, type ShellResult } from './shell-protoc
 
 export type AdbClient = Client;
 
-/** What adb says when the device is not there (any more). */
-const GONE = /not found|offline|no devices|unauthorized|Premature end of stream/i;
+/** What adb says when the device is not there (any more); a bare `closed` is the server's answer once its transport dropped. */
+const GONE = /not found|offline|no devices|unauthorized|Premature end of stream|^(Failure: ')?closed'?$/i;
 
 export interface RunOptions {
   /** How the command appears in errors and timeouts, when the command itself must not (typed text). */

@@ -27,9 +27,9 @@ export function parseForeground(windowDump: string, activityDump = ''): Foregrou
   const focusTitle = focusLine !== undefined && !/mCurrentFocus=null/.test(focusLine) ? recordTitle(focusLine) : undefined;
   const app = appRecord === undefined ? undefined : component(appRecord.split(' ')[0]);
   const focused = focusTitle === undefined ? undefined : component(focusTitle);
-  if (!app && !focused) return undefined;
   const owner = app ?? focused;
-  if (!owner) return undefined;
+  // Only a system window has focus (lock screen, shade): no app is in front.
+  if (!owner) return focusTitle === undefined ? undefined : { app: '', activity: undefined, focusedWindow: focusTitle };
   const own = focused !== undefined && focused.app === owner.app && focused.activity === owner.activity;
   return { app: owner.app, activity: owner.activity, focusedWindow: focusTitle === undefined || own ? undefined : focusTitle };
 }
@@ -54,16 +54,30 @@ export function parseProperties(text: string): Map<string, string> {
   return properties;
 }
 
+/** The lines indented under a `header:` line of a dumpsys section. */
+function sectionLines(dump: string, header: string): string[] {
+  const lines = dump.split('\n');
+  const at = lines.findIndex((line) => line.trim() === header);
+  if (at < 0) return [];
+  const indent = (line: string): number => line.length - line.trimStart().length;
+  const own = indent(lines[at]);
+  const body: string[] = [];
+  for (const line of lines.slice(at + 1)) {
+    if (line.trim() === '' || indent(line) <= own) break;
+    body.push(line.trim());
+  }
+  return body;
+}
+
 /** Runtime permissions `dumpsys package PKG` lists for user 0, with whether each is granted. */
 export function parseRuntimePermissions(packageDump: string): Array<{ name: string; granted: boolean }> {
-  const section = /runtime permissions:\n((?:[ \t]+[\w.]+: granted=\w+.*\n?)*)/.exec(packageDump);
-  if (!section) return [];
-  return [...section[1].matchAll(/([\w.]+): granted=(\w+)/g)].map((m) => ({ name: m[1], granted: m[2] === 'true' }));
+  return sectionLines(packageDump, 'runtime permissions:').flatMap((line) => {
+    const match = /^([\w.]+): granted=(\w+)/.exec(line);
+    return match ? [{ name: match[1], granted: match[2] === 'true' }] : [];
+  });
 }
 
 /** The permissions a package asks for (`requested permissions:` in `dumpsys package PKG`). */
 export function parseRequestedPermissions(packageDump: string): string[] {
-  const section = /requested permissions:\n((?:[ \t]+[\w.]+.*\n?)*)/.exec(packageDump);
-  if (!section) return [];
-  return [...section[1].matchAll(/^\s+([\w.]+)/gm)].map((m) => m[1]);
+  return sectionLines(packageDump, 'requested permissions:').flatMap((line) => /^[\w.]+/.exec(line)?.[0] ?? []);
 }

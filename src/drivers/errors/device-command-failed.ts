@@ -9,8 +9,8 @@ export class DeviceCommandFailed extends DeviceError {
 
   constructor(options: { device: string; command: string; exitCode: number | undefined; stderr: string; hint?: string }) {
     const code = options.exitCode === undefined ? 'failed' : `exited ${options.exitCode}`;
-    const said = options.stderr.trim() === '' ? 'and printed nothing' : `: ${clip(options.stderr.trim())}`;
-    super(options.device, `"${clip(options.command)}" on device ${options.device} ${code} ${said}${options.hint ? `; ${options.hint}` : ''}`);
+    const said = options.stderr.trim() === '' ? ' and printed nothing' : `: ${clip(options.stderr.trim())}`;
+    super(options.device, `"${clip(options.command)}" on device ${options.device} ${code}${said}${options.hint ? `; ${options.hint}` : ''}`);
     this.command = options.command;
     this.exitCode = options.exitCode;
     this.stderr = options.stderr;

@@ -11,6 +11,11 @@ const SHOP = 'com.example.shop';
 const NOTES = 'com.example.notes';
 const SETTINGS = 'com.android.settings';
 
+/** Where a label now sits on screen, undefined once it has scrolled out of the dump. */
+function labelY(xml: string, text: string): number | undefined {
+  return hasNode(xml, { text }) ? findNode(xml, { text }).y : undefined;
+}
+
 /** Strings a test might type that a careless driver would hand to the device's shell. */
 const HOSTILE = [
   `'; rm -rf /sdcard/* #`,
@@ -87,6 +92,25 @@ for (const path of ADB_PATHS) {
       expect((await driver.foreground()).activity).toBe('com.android.settings.Settings');
       await driver.key('home');
       expect((await driver.foreground()).app).toBe('com.google.android.apps.nexuslauncher');
+    });
+
+    test('a long press opens a note\'s menu, a swipe left deletes it, and a drag scrolls the list', async () => {
+      await driver.launchApp(NOTES, { clearState: true });
+      await driver.longPress(findNode(await dump(), { text: 'Camping trip' }));
+      expect(hasNode(await dump(), { text: 'Share' })).toBe(true);
+      await driver.key('back');
+      expect(hasNode(await dump(), { text: 'Share' })).toBe(false);
+
+      const card = findNode(await dump(), { text: 'Camping trip' });
+      await driver.swipe({ x: 900, y: card.y }, { x: 150, y: card.y });
+      const afterSwipe = await dump();
+      expect(hasNode(afterSwipe, { text: 'Camping trip' })).toBe(false);
+      expect(hasNode(afterSwipe, { text: 'Note deleted' })).toBe(true);
+
+      const top = findNode(afterSwipe, { text: 'Wedding speech' });
+      await driver.drag({ x: 540, y: 1800 }, { x: 540, y: 900 });
+      const moved = labelY(await dump(), 'Wedding speech');
+      expect(moved === undefined || moved < top.y).toBe(true);
     });
 
     test('typed text lands in the field exactly, and nothing in it runs on the device', async () => {
@@ -175,7 +199,7 @@ for (const path of ADB_PATHS) {
     test('logs since a mark hold the crash of the Shop, and a later mark leaves it out', async () => {
       await signIn();
       const before = await driver.mark();
-      await driver.openLink('shop://cart');
+      await driver.openLink('shop://cart', { appId: SHOP });
       await tapOn({ id: 'coupon' });
       await driver.typeText('CRASH\n');
       expect(hasNode(await dump(), { text: 'Shop keeps stopping' })).toBe(true);

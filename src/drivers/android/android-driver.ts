@@ -77,8 +77,7 @@ export class AndroidDriver implements Driver {
       const calls = new DeviceCalls({ device: serial, defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS, timeoutHint: `check that it answers (adb -s ${serial} shell echo ok), or give the call more time with timeoutMs` });
       const retry: DumpRetry = { attempts: options.dumpRetry?.attempts ?? 5, backoffMs: options.dumpRetry?.backoffMs ?? 100 };
       const driver = new AndroidDriver(new AdbDevice(client, serial, address), calls, undefined, retry);
-      scope.step('adb track-devices');
-      await driver.startWatch();
+      await driver.startWatch(scope);
       return driver;
     });
   }
@@ -233,21 +232,28 @@ export class AndroidDriver implements Driver {
   /** Every call goes through here: refused once closed or while the device is away, and ended when it goes away. */
   private async call<T>(name: string, options: CallOptions | undefined, body: (scope: CallScope) => Promise<T>): Promise<T> {
     if (this.closed) throw new DeviceDisconnected({ device: this.id, during: name, reason: 'the driver was closed' });
-    if (!this.watch?.alive) await this.startWatch().catch(() => undefined);
-    const state = this.watch?.state;
-    if (this.watch?.alive && state !== 'device') {
-      throw new DeviceDisconnected({ device: this.id, during: name, reason: state === undefined ? 'adb no longer lists it' : `adb lists it as ${state}` });
-    }
-    return this.calls.run(name, options, body);
+    return this.calls.run(name, options, async (scope) => {
+      // The adb server went away and came back: follow the device again (a failure shows in the call itself).
+      if (!this.watch?.alive) await this.startWatch(scope).catch(() => undefined);
+      const state = this.watch?.state;
+      if (this.watch?.alive && state !== 'device') {
+        throw new DeviceDisconnected({ device: this.id, during: name, reason: state === undefined ? 'adb no longer lists it' : `adb lists it as ${state}` });
+      }
+      scope.step(name);
+      return body(scope);
+    });
   }
 
-  private async startWatch(): Promise<void> {
+  private async startWatch(scope: CallScope): Promise<void> {
+    scope.step('adb track-devices');
     this.watch?.stop();
-    this.watch = await DeviceWatch.start(this.adb.client, this.id, (state) => {
+    const watch = await DeviceWatch.start(this.adb.client, this.id, (state) => {
       if (state === 'device') return;
       const reason = state === undefined ? 'adb no longer lists it' : `adb lists it as ${state}`;
       this.calls.failAll((during) => new DeviceDisconnected({ device: this.id, during, reason }));
     });
+    if (scope.signal.aborted || this.closed) watch.stop();
+    else this.watch = watch;
   }
 
   /** Non-ASCII text through ADBKeyboard's broadcast when that keyboard is installed; otherwise nothing is typed. */

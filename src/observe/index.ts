@@ -1,4 +1,11 @@
-// Public entry of the observation layer.
+// Public entry of the observation layer: hierarchy → screen → text and JSON, refs, signatures,
 export type { Rect, NodeFlags, UiNode, UiWindow, UiHierarchy } from './ui-node.js';
+export type { Role, ElementState, ScreenElement, ScreenWindow, WindowKind, ForegroundApp, Screen } from './screen-types.js';
 export { HierarchyParseError, type DumpPosition } from './hierarchy-error.js';
 export { parseUiautomatorXml, MAX_DEPTH, type ParseOptions } from './uiautomator.js';
+export { buildScreen, type ScreenOptions } from './screen.js';
+export { RefRegistry, type ElementIdentity } from './refs.js';
+export { screenText, screenJson, elementLine, MAX_ELEMENTS, type RenderOptions, type ScreenJsonElement } from './screen-text.js';
+export { screenSignature, contentKey, maskVolatile } from './signature.js';
+export { observeXml, observeScreen, type Observation, type ObserveXmlOptions } from './observation.js';
+export { thumbnail, sameFrame, type Thumbnail } from './frames.js';

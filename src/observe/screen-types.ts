@@ -1,0 +1,65 @@
+// The screen as the agent sees it: the actionable and informative elements, with refs.
+import type { Rect } from './ui-node.js';
+
+export type Role =
+  | 'button' | 'input' | 'toggle' | 'checkbox' | 'tab' | 'list' | 'item' | 'image' | 'text'
+  | 'dialog' | 'keyboard' | 'progress' | 'toast';
+
+export type ElementState =
+  | 'checked' | 'unchecked' | 'disabled' | 'focused' | 'selected' | 'password'
+  | 'scrollable-vertical' | 'scrollable-horizontal' | 'long-clickable';
+
+export interface ScreenElement {
+  /** Short handle ('e7') that stays the same across observations while the element stays. */
+  ref: string;
+  role: Role;
+  /** What a person would call it: its text, its children's text, or its accessibility label; '' when none. */
+  label: string;
+  /** An input's current text when it differs from its label. */
+  value?: string;
+  /** Extra words for the reader, e.g. the keyboard's enter key ('enter key "Search"'). */
+  detail?: string;
+  /** Visible part on screen, pixels. */
+  bounds: Rect;
+  states: ElementState[];
+  /** Index into Screen.windows. */
+  window: number;
+  /** Ref of the list this element sits in, if any. */
+  list?: string;
+  /** Identity beyond the label, for refs and locators. */
+  className: string;
+  resourceId: string;
+}
+
+export type WindowKind = 'app' | 'dialog' | 'keyboard' | 'system' | 'toast';
+
+export interface ScreenWindow {
+  kind: WindowKind;
+  package: string;
+  bounds: Rect;
+  /** Elements left out because a dialog above makes them unreachable. */
+  hiddenElements: number;
+  /** The dialog's or keyboard's own element, when it has one. */
+  ref?: string;
+}
+
+export interface ForegroundApp {
+  package: string;
+  /** As the platform reports it: '.MainActivity' or 'com.example.shop.MainActivity'; '' when unknown. */
+  activity: string;
+}
+
+export interface Screen {
+  width: number;
+  height: number;
+  rotation: number;
+  /** Foreground app and activity, when the caller knows them (a live device); else the top app window's package. */
+  foreground?: ForegroundApp;
+  /** Topmost first. */
+  windows: ScreenWindow[];
+  /** Reading order: windows topmost first, then top to bottom within a window. */
+  elements: ScreenElement[];
+  /** Nodes in the dump, and nodes left out for nesting too deep. */
+  nodeCount: number;
+  skippedNodes: number;
+}

@@ -1,0 +1,110 @@
+// A parsed hierarchy → the Screen: windows classified, covered parts dropped, elements with refs.
+import type { Rect, UiHierarchy, UiNode } from './ui-node.js';
+import { compressWindow, type Draft } from './compress.js';
+import { union } from './geometry.js';
+import { cleanText, joinTexts, truncate } from './labels.js';
+import { RefRegistry } from './refs.js';
+import { classifyWindows, coversFor, type WindowInfo } from './windows.js';
+import type { ForegroundApp, Screen, ScreenElement, ScreenWindow, WindowKind } from './screen-types.js';
+
+export interface ScreenOptions {
+  /** Screen size in pixels; by default the extent of the dump's windows. */
+  size?: { width: number; height: number };
+  foreground?: ForegroundApp;
+  /** Carries refs over from the previous screen; a fresh registry numbers from e1. */
+  refs?: RefRegistry;
+}
+
+// Printed order of window groups: what is on top of the app first, bars and keyboard last.
+const GROUP_ORDER: Record<WindowKind, number> = { toast: 0, dialog: 1, app: 2, system: 3, keyboard: 4 };
+const ENTER_KEY = /ime_action|key_pos_ime|enter|action_key/i;
+const TITLE_ID = /alertTitle|title|message/i;
+
+export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {}): Screen {
+  const screenRect: Rect = options.size
+    ? { left: 0, top: 0, right: options.size.width, bottom: options.size.height }
+    : union(hierarchy.windows.map((w) => w.root.bounds)) ?? { left: 0, top: 0, right: 0, bottom: 0 };
+  const infos = classifyWindows(hierarchy.windows, screenRect);
+  const windows: ScreenWindow[] = [];
+  const groups: Array<{ kind: WindowKind; window: number; drafts: Draft[] }> = [];
+  let underModal = false;
+
+  infos.forEach((info, i) => {
+    // Under a dialog, count what the dialog hides, not only what it happens to overlap.
+    const above = underModal ? infos.slice(0, i).filter((w) => !w.modal) : infos.slice(0, i);
+    const drafts = windowDrafts(info, { screen: screenRect, covers: coversFor(above, above.length) });
+    windows.push({ kind: info.kind, package: info.window.package, bounds: info.window.root.bounds, hiddenElements: underModal ? drafts.length : 0 });
+    if (!underModal) groups.push({ kind: info.kind, window: i, drafts });
+    if (info.modal) underModal = true;
+  });
+
+  groups.sort((a, b) => GROUP_ORDER[a.kind] - GROUP_ORDER[b.kind] || a.window - b.window);
+  const placed = groups.flatMap((g) => g.drafts.map((d) => ({ d, window: g.window })));
+  const refs = (options.refs ?? new RefRegistry()).assign(placed.map(({ d, window }) => ({
+    role: d.role,
+    className: d.node.className,
+    resourceId: d.node.resourceId,
+    label: d.label,
+    package: windows[window].package,
+    bounds: d.bounds,
+  })));
+  const refOf = new Map(placed.map(({ d }, i) => [d, refs[i]]));
+  const elements = placed.map(({ d, window }, i): ScreenElement => {
+    const e: ScreenElement = { ref: refs[i], role: d.role, label: d.label, bounds: d.bounds, states: d.states, window, className: d.node.className, resourceId: d.node.resourceId };
+    if (d.value !== undefined) e.value = d.value;
+    if (d.detail !== undefined) e.detail = d.detail;
+    const list = d.list && refOf.get(d.list);
+    if (list) e.list = list;
+    if (d.role === 'dialog' || d.role === 'keyboard') windows[window].ref = refs[i];
+    return e;
+  });
+
+  const top = infos.find((w) => w.kind === 'app' && !w.window.package.startsWith('com.android.systemui'));
+  const foreground = options.foreground ?? (top ? { package: top.window.package, activity: '' } : undefined);
+  return {
+    width: screenRect.right - screenRect.left,
+    height: screenRect.bottom - screenRect.top,
+    rotation: hierarchy.rotation,
+    foreground,
+    windows,
+    elements,
+    nodeCount: hierarchy.nodeCount,
+    skippedNodes: hierarchy.skippedNodes,
+  };
+}
+
+function windowDrafts(info: WindowInfo, scope: { screen: Rect; covers: Rect[] }): Draft[] {
+  const root = info.window.root;
+  if (info.kind === 'keyboard') return [keyboardDraft(root, scope.screen)];
+  if (info.kind === 'toast') {
+    const texts: string[] = [];
+    walk(root, (n) => { if (n.text !== '') texts.push(cleanText(n.text)); });
+    return [windowDraft(root, { role: 'toast', label: truncate(joinTexts(texts)) })];
+  }
+  const drafts = compressWindow(root, { ...scope, keepTexts: info.kind !== 'system' });
+  if (info.kind !== 'dialog') return drafts;
+  // The dialog's own element carries its title; the title text is not repeated below it.
+  const title = drafts.find((d) => d.role === 'text' && TITLE_ID.test(d.node.resourceId)) ?? drafts.find((d) => d.role === 'text');
+  const dialog = windowDraft(root, { role: 'dialog', label: title?.label ?? '' });
+  return [dialog, ...drafts.filter((d) => d !== title)];
+}
+
+function keyboardDraft(root: UiNode, screen: Rect): Draft {
+  let enter: string | undefined;
+  walk(root, (n) => {
+    if (enter === undefined && ENTER_KEY.test(n.resourceId)) enter = cleanText(n.contentDesc) || cleanText(n.text);
+  });
+  const d = windowDraft(root, { role: 'keyboard', label: '' });
+  d.bounds = { left: Math.max(root.bounds.left, screen.left), top: Math.max(root.bounds.top, screen.top), right: Math.min(root.bounds.right, screen.right), bottom: Math.min(root.bounds.bottom, screen.bottom) };
+  if (enter) d.detail = `enter key "${enter}"`;
+  return d;
+}
+
+function windowDraft(root: UiNode, fields: { role: Draft['role']; label: string }): Draft {
+  return { node: root, role: fields.role, label: fields.label, bounds: root.bounds, states: [], actionable: false, order: -1, absorbed: [] };
+}
+
+function walk(n: UiNode, fn: (n: UiNode) => void): void {
+  fn(n);
+  for (const c of n.children) walk(c, fn);
+}

@@ -1,0 +1,53 @@
+// What each window of a dump is (app, dialog, keyboard, system bar, toast) and what it hides.
+import { area, type Rect, type UiNode, type UiWindow } from './ui-node.js';
+import type { WindowKind } from './screen-types.js';
+
+const KEYBOARD_PACKAGE = /inputmethod|honeyboard|swiftkey|touchtype|keyboard|\.ime$|baidu\.input|sogou/i;
+const SYSTEM_UI = 'com.android.systemui';
+// Real Android toasts use android:id/message in a window with nothing to touch.
+const TOAST_TEXT_ID = /(^|:id\/)(message|toast\w*)$/;
+
+export interface WindowInfo {
+  window: UiWindow;
+  kind: WindowKind;
+  /** A modal window: everything in the windows beneath it is unreachable while it is up. */
+  modal: boolean;
+}
+
+export function classifyWindows(windows: UiWindow[], screen: Rect): WindowInfo[] {
+  const screenArea = Math.max(1, area(screen));
+  return windows.map((window) => {
+    const share = area(window.root.bounds) / screenArea;
+    const kind = kindOf(window, share);
+    // Small floating bubbles are not dialogs: they hide only what they cover.
+    return { window, kind, modal: kind === 'dialog' && share >= 0.03 };
+  });
+}
+
+function kindOf(window: UiWindow, share: number): WindowKind {
+  if (KEYBOARD_PACKAGE.test(window.package)) return 'keyboard';
+  if (window.package === SYSTEM_UI && share < 0.5) return 'system';
+  const { actionable, toastText } = survey(window.root);
+  if (!actionable && share < 0.25 && toastText) return 'toast';
+  if (share < 0.9 && actionable) return 'dialog';
+  return 'app';
+}
+
+function survey(root: UiNode): { actionable: boolean; toastText: boolean } {
+  let actionable = false;
+  let toastText = false;
+  const stack = [root];
+  while (stack.length > 0) {
+    const n = stack.pop() as UiNode;
+    const f = n.flags;
+    if (f.clickable || f.longClickable || f.checkable || f.editable || f.scrollable) actionable = true;
+    if (n.text !== '' && TOAST_TEXT_ID.test(n.resourceId)) toastText = true;
+    for (const c of n.children) stack.push(c);
+  }
+  return { actionable, toastText };
+}
+
+/** Windows that hide part of window `index`: those above it that draw something opaque. */
+export function coversFor(infos: WindowInfo[], index: number): Rect[] {
+  return infos.slice(0, index).filter((w) => w.kind !== 'toast').map((w) => w.window.root.bounds);
+}

@@ -1,4 +1,5 @@
 // Public entry of the observation layer: hierarchy → screen → text and JSON, refs, signatures,
+// situation reports and waiting.
 export type { Rect, NodeFlags, UiNode, UiWindow, UiHierarchy } from './ui-node.js';
 export type { Role, ElementState, ScreenElement, ScreenWindow, WindowKind, ForegroundApp, Screen } from './screen-types.js';
 export { HierarchyParseError, type DumpPosition } from './hierarchy-error.js';
@@ -9,3 +10,7 @@ export { screenText, screenJson, elementLine, MAX_ELEMENTS, type RenderOptions, 
 export { screenSignature, contentKey, maskVolatile } from './signature.js';
 export { observeXml, observeScreen, type Observation, type ObserveXmlOptions } from './observation.js';
 export { thumbnail, sameFrame, type Thumbnail } from './frames.js';
+export { situationReport, STUCK_AFTER, type SituationInput, type SituationReport, type ElementSummary, type LogRecord } from './situation.js';
+export { situationText } from './situation-text.js';
+export { waitForScreen, screenState, type ScreenState, type WaitOptions, type WaitResult, type WaitClock } from './wait.js';
+export { WaitTimeoutError } from './wait-error.js';

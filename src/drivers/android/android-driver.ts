@@ -62,11 +62,11 @@ export class AndroidDriver implements Driver {
     const address = adbServerAddress(options);
     const client = Adb.createClient({ host: address.host, port: address.port });
     const wanted = options.serial ?? (process.env.ANDROID_SERIAL || undefined);
-    const setup = new DeviceCalls({ device: wanted ?? address.describe, defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS });
+    const setup = new DeviceCalls({ device: wanted ?? 'any device', defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS, timeoutHint: `check that ${address.describe} answers (adb devices)` });
     return setup.run('connect', options, async (scope) => {
       await reachServer(address, scope);
       scope.step('adb devices');
-      const serial = chooseDevice({ wanted, devices: await listDevices(client, address), address });
+      const serial = chooseDevice({ wanted, devices: await listDevices(client, address, scope.signal), address });
       scope.step(`adb -s ${serial} features`);
       const features = await transportFeatures(client, serial, scope.signal).catch((error: unknown) => {
         throw new AdbDevice(client, serial, address).deviceError(error, 'features');
@@ -85,10 +85,10 @@ export class AndroidDriver implements Driver {
   /** The devices an adb server lists, with their states (`device`, `offline`, `unauthorized`, …). */
   static async devices(options: { host?: string; port?: number } & CallOptions = {}): Promise<ListedDevice[]> {
     const address = adbServerAddress(options);
-    const calls = new DeviceCalls({ device: address.describe, defaultTimeoutMs: DEFAULT_TIMEOUT_MS });
+    const calls = new DeviceCalls({ device: 'any device', defaultTimeoutMs: DEFAULT_TIMEOUT_MS, timeoutHint: `check that ${address.describe} answers (adb devices)` });
     return calls.run('adb devices', options, async (scope) => {
       await reachServer(address, scope);
-      return listDevices(Adb.createClient({ host: address.host, port: address.port }), address);
+      return listDevices(Adb.createClient({ host: address.host, port: address.port }), address, scope.signal);
     });
   }
 

@@ -4,6 +4,7 @@ import { startSim, type Sim } from '../../sim/index.js';
 import { DeviceNotFound } from '../errors/device-not-found.js';
 import { SeveralDevices } from '../errors/several-devices.js';
 import { PrivateAdbServer, freePort, needAdb } from '../testing/adb-server.js';
+import { DeviceTimeout } from '../errors/device-timeout.js';
 import { AdbServerUnavailable } from './adb-server-unavailable.js';
 import { AndroidDriver } from './android-driver.js';
 
@@ -123,4 +124,25 @@ test.describe('finding the device on the phone\'s own server port', () => {
     });
     expect(refused).toBe(true);
   });
+});
+
+test('a server that accepts but never answers makes connect time out, saying what it waited for', async () => {
+  const held = new Set<net.Socket>();
+  const silent = net.createServer((socket) => {
+    held.add(socket);
+    socket.resume();
+    socket.on('close', () => held.delete(socket));
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const { port } = silent.address() as net.AddressInfo;
+  try {
+    const error = await AndroidDriver.connect({ port, timeoutMs: 200 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeviceTimeout);
+    expect((error as Error).message).toContain('"connect: adb devices"');
+    expect((error as Error).message).toContain(`127.0.0.1:${port}`);
+    // The driver hung up when it gave up: no connection is left waiting.
+    await expect.poll(() => held.size).toBe(0);
+  } finally {
+    silent.close();
+  }
 });

@@ -30,14 +30,19 @@ export function serverListening(address: AdbServerAddress, signal: AbortSignal):
   });
 }
 
-/** The devices the adb server lists, with their states. */
-export async function listDevices(client: AdbClient, address: AdbServerAddress): Promise<ListedDevice[]> {
+/** The devices the adb server lists, with their states (`host:devices`). */
+export async function listDevices(client: AdbClient, address: AdbServerAddress, signal: AbortSignal): Promise<ListedDevice[]> {
+  let listing: string;
   try {
-    const devices = await client.listDevices();
-    return devices.map((device) => ({ id: device.id, state: device.type }));
+    listing = await hostQuery(client, 'host:devices', signal);
   } catch (error) {
+    if (signal.aborted) throw signal.reason;
     throw new AdbServerUnavailable({ device: '', where: address.describe, reason: error instanceof Error ? error.message : String(error) });
   }
+  return listing.split('\n').flatMap((line) => {
+    const [id, state] = line.trim().split(/\s+/);
+    return id && state ? [{ id, state }] : [];
+  });
 }
 
 /** The serial to use: the wanted one if it is usable, else the only usable device; a clear error otherwise. */
@@ -59,20 +64,25 @@ export function chooseDevice(options: { wanted: string | undefined; devices: Lis
 
 /** The device's adb transport features (`shell_v2`, `cmd`, …), from `host-serial:SERIAL:features`. */
 export async function transportFeatures(client: AdbClient, serial: string, signal: AbortSignal): Promise<string[]> {
+  return (await hostQuery(client, `host-serial:${serial}:features`, signal)).split(',').filter(Boolean);
+}
+
+/** One request to the adb server and its length-prefixed answer; the connection closes when the signal fires. */
+async function hostQuery(client: AdbClient, request: string, signal: AbortSignal): Promise<string> {
   const connection = await client.connection();
   const onAbort = (): void => {
     connection.end();
   };
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    const request = Buffer.from(`host-serial:${serial}:features`);
-    connection.write(Buffer.concat([Buffer.from(request.length.toString(16).padStart(4, '0')), request]));
+    if (signal.aborted) throw signal.reason;
+    const bytes = Buffer.from(request);
+    connection.write(Buffer.concat([Buffer.from(bytes.length.toString(16).padStart(4, '0')), bytes]));
     const reply = await connection.parser.readAscii(4);
     if (reply !== 'OKAY') {
-      const message = reply === 'FAIL' ? (await connection.parser.readValue()).toString('utf8') : `unexpected reply ${reply}`;
-      throw new Error(message);
+      throw new Error(reply === 'FAIL' ? (await connection.parser.readValue()).toString('utf8') : `unexpected reply ${reply} to ${request}`);
     }
-    return (await connection.parser.readValue()).toString('utf8').split(',').filter(Boolean);
+    return (await connection.parser.readValue()).toString('utf8');
   } finally {
     signal.removeEventListener('abort', onAbort);
     connection.end();

@@ -24,7 +24,11 @@ export interface RunOptions {
 export class AdbDevice {
   constructor(readonly client: AdbClient, readonly serial: string, readonly server: AdbServerAddress) {}
 
-  /** Runs a command through shell protocol v2 and resolves with stdout, stderr and the exit code, whatever it is. */
+  /**
+   * Runs a command through shell protocol v2 and resolves with stdout, stderr and the exit code, whatever it is.
+   * v2 rather than v1 plus an exit-code sentinel: stderr stays apart, output cannot fake the exit code, and a
+   * lost connection shows as a missing exit packet; both cost the same round trip (about 2 ms on loopback).
+   */
   async shell(command: string, scope: CallScope, options: RunOptions = {}): Promise<ShellResult> {
     const label = options.label ?? command;
     scope.step(label);

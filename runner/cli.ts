@@ -19,6 +19,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   if (command === 'sim') return runSimCommand(rest);
+  if (command === 'look') return (await import('./commands/look.js')).runLookCommand(rest);
   if (command === 'demo') {
     const { values } = parseArgs({ args: rest, options: { out: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean' } } });
     if (values.help) {

@@ -9,6 +9,7 @@ export { RefRegistry, type ElementIdentity } from './refs.js';
 export { screenText, screenJson, elementLine, MAX_ELEMENTS, type RenderOptions, type ScreenJsonElement } from './screen-text.js';
 export { screenSignature, contentKey, maskVolatile } from './signature.js';
 export { observeXml, observeScreen, type Observation, type ObserveXmlOptions } from './observation.js';
+export { foregroundApp } from './foreground.js';
 export { thumbnail, sameFrame, type Thumbnail } from './frames.js';
 export { situationReport, STUCK_AFTER, type SituationInput, type SituationReport, type ElementSummary, type LogRecord } from './situation.js';
 export { situationText } from './situation-text.js';

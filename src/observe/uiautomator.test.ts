@@ -73,10 +73,12 @@ test('an empty dump, a busy device and a file that is not a dump say so', () => 
 test('a truncated dump names where it ends and how much was left open', () => {
   const xml = fixture('wework-customers.xml').xml;
   const error = parseError(xml.slice(0, 20_000), 'customers.xml');
-  expect(error.problem).toMatch(/^the dump is truncated: it ends inside <node> \(\d+ elements left open\)$/);
+  expect(error.problem).toMatch(/^the dump is truncated: it ends in the middle of a tag inside <node> \(\d+ nodes left open\)$/);
   expect(error.position).toEqual({ line: 1, column: 20_001, offset: 20_000 });
   expect(error.message).toMatch(/^customers\.xml:1:20001: the dump is truncated/);
   expect(parseError(`${HEAD}`).problem).toBe('the dump is truncated: it ends inside <hierarchy>');
+  expect(parseError(`${HEAD}${node('')}<node text="Wi`).problem).toBe('the dump is truncated: it ends in the middle of a tag inside <hierarchy>');
+  expect(parseError(`${HEAD}<node bounds="[0,0][1,1]"><node bounds="[0,0][1,1]">`).problem).toBe('the dump is truncated: it ends inside <node> (2 nodes left open)');
 });
 
 test('malformed XML is reported at its line and column', () => {

@@ -67,7 +67,10 @@ function parseStrict(text: string, source: string | undefined): UiHierarchy {
   parser.on('closetag', () => builder.close());
   parser.write(text);
   const open = builder.openElements();
-  if (open > 0) builder.fail(`the dump is truncated: it ends inside ${open === 1 ? '<hierarchy>' : `<node> (${open} elements left open)`}`);
+  if (open > 0) {
+    const midTag = !text.trimEnd().endsWith('>');
+    builder.fail(`the dump is truncated: it ends ${midTag ? 'in the middle of a tag ' : ''}inside ${open === 1 ? '<hierarchy>' : `<node> (${open - 1} nodes left open)`}`);
+  }
   parser.close();
   if (!builder.done()) builder.fail('no <hierarchy> element in the dump');
   return builder.hierarchy;

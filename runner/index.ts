@@ -2,3 +2,4 @@
 // runner; today the package offers the virtual phone.
 export { startSim, sampleApps } from '../src/sim/index.js';
 export type { SimOptions, Sim, Phone } from '../src/sim/index.js';
+export * from '../src/observe/index.js';

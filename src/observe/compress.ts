@@ -56,6 +56,7 @@ const GIANT_TEXTS = 12;
 const ROW_TEXTS = 4;
 
 const EMPTY: Result = { texts: [], elements: [] };
+const IMAGE_VIEW = /ImageView$/;
 
 /**
  * Earlier siblings hidden by a later one: a page pushed over another in the same window (a
@@ -173,9 +174,13 @@ export function compressWindow(root: UiNode, scope: WindowScope): Draft[] {
         states: statesOf(n, check ? check.node : n.flags.checkable ? n : undefined),
         order: at,
       });
-      self.absorbed.push(...texts.flatMap((t) => t.nodes), ...(check ? [check.node] : []), ...(inner ? [inner.node] : []));
+      // A clickable picture with no label in a labelled row (an avatar, a thumbnail) does what the row does;
+      // an unlabelled ImageButton is a control of its own and stays.
+      const pictures = unlabelled.filter((e) => e !== check && IMAGE_VIEW.test(e.node.className) && e.node.children.length === 0);
+      const merged = new Set<Draft>([...pictures, ...(check ? [check] : []), ...(inner ? [inner] : [])]);
+      self.absorbed.push(...texts.flatMap((t) => t.nodes), ...[...merged].map((d) => d.node));
       // Lists whose whole content became this row's label (a row that scrolls sideways) go with it.
-      const rest = elements.filter((e) => e !== check && e !== inner && !(e.role === 'list' && !elements.some((x) => x.list === e)));
+      const rest = elements.filter((e) => !merged.has(e) && !(e.role === 'list' && !elements.some((x) => x.list === e)));
       return { texts: [], elements: [self, ...rest] };
     }
     if (labelled.length === 1) {

@@ -60,6 +60,13 @@ test('a clickable wrapper around an icon and a clickable label is one control', 
   expect(field?.states).toContain('focused');
 });
 
+test('an avatar in a clickable member cell is part of the cell; the name carries it', () => {
+  const s = screenOf('wework-more-menu.xml');
+  const cell = labelled(s, 'Agean ＠微信');
+  expect(cell.bounds).toEqual({ left: 170, top: 415, right: 290, bottom: 579 });
+  expect(s.elements.filter((e) => e !== cell && e.bounds.left >= 170 && e.bounds.right <= 290 && e.bounds.top >= 415 && e.bounds.bottom <= 579)).toEqual([]);
+});
+
 test('list rows keep their own buttons; a scroller wrapped around another adds no line', () => {
   const s = screenOf('google-tasks-tablet.xml');
   const task = labelled(s, 'Task 18');

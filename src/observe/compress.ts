@@ -73,6 +73,33 @@ function coveredSiblings(children: UiNode[], screenArea: number): Set<number> {
   return hidden;
 }
 
+const MEANINGFUL = /[\p{L}\p{N}]/u;
+
+/** The node's text when it says something; a bare symbol ("−", "+", "⋮") yields to its content-desc. */
+function shownText(n: UiNode): string {
+  const text = cleanText(n.text);
+  return MEANINGFUL.test(text) || n.contentDesc === '' ? text : '';
+}
+
+function ownLabel(n: UiNode): string {
+  return shownText(n) || cleanText(n.contentDesc) || cleanText(n.text);
+}
+
+/** Two to four plain texts side by side on one line ("Subtotal" "$199.99"), no control between them, read as one. */
+function sameLine(texts: TextPiece[], elements: Draft[]): boolean {
+  if (texts.length < 2 || texts.length > ROW_TEXTS) return false;
+  const first = texts[0].order;
+  const last = texts[texts.length - 1].order;
+  if (elements.some((e) => e.order > first && e.order < last)) return false;
+  const top = Math.max(...texts.map((t) => t.node.bounds.top));
+  const bottom = Math.min(...texts.map((t) => t.node.bounds.bottom));
+  return top < bottom;
+}
+
+function lineOf(n: UiNode, texts: TextPiece[]): TextPiece {
+  return { node: n, label: truncate(joinTexts(texts.map((t) => t.label))), role: 'text', order: texts[0].order, nodes: texts.flatMap((t) => t.nodes) };
+}
+
 function isPlainText(d: Draft): boolean {
   return /TextView$/.test(d.node.className) && d.node.children.length === 0 && !d.node.flags.checkable;
 }
@@ -126,8 +153,8 @@ export function compressWindow(root: UiNode, scope: WindowScope): Draft[] {
       const label = cleanText(n.contentDesc);
       return { texts, elements: [draft(n, { role: 'progress', label, bounds: shown, states: statesOf(n), order: at, actionable: false }), ...elements] };
     }
-    const own = truncate(cleanText(n.text) || cleanText(n.contentDesc));
-    if (own === '') return { texts, elements };
+    const own = truncate(ownLabel(n));
+    if (own === '') return { texts: sameLine(texts, elements) ? [lineOf(n, texts)] : texts, elements };
     const rest = texts.filter((t) => t.label !== own);
     return { texts: [{ node: n, label: own, role: infoRole(n), order: at, nodes: [n] }, ...rest], elements };
   };
@@ -152,7 +179,7 @@ export function compressWindow(root: UiNode, scope: WindowScope): Draft[] {
     const role = pressRole(n, { parent: p.parent, inList });
     const giant = area(n.bounds) >= GIANT_SHARE * screenArea || texts.length > GIANT_TEXTS || elements.some((e) => e.role === 'input');
     if (giant) {
-      const own = truncate(cleanText(n.text) || cleanText(n.contentDesc));
+      const own = truncate(ownLabel(n));
       const self = own ? [draft(n, { role, label: own, bounds: shown, states: statesOf(n), order: at })] : [];
       return { texts, elements: [...self, ...elements] };
     }
@@ -162,7 +189,7 @@ export function compressWindow(root: UiNode, scope: WindowScope): Draft[] {
     // A clickable text inside a clickable row beside plain texts ("Dark Knight" + "· 22m ago") is part of the row.
     const inner = texts.length > 0 && labelled.length === 1 && isPlainText(labelled[0]) ? labelled[0] : undefined;
     const parts = inner ? [...texts, { label: inner.label, order: inner.order }].sort((a, b) => a.order - b.order) : texts;
-    const label = truncate(cleanText(n.text) || joinTexts(parts.map((t) => t.label)) || cleanText(n.contentDesc));
+    const label = truncate(shownText(n) || joinTexts(parts.map((t) => t.label)) || ownLabel(n));
     if (label !== '') {
       // A row that flips a switch it holds (the switch itself takes no clicks) is that switch.
       const switches = n.flags.checkable ? [] : unlabelled.filter((e) => e.node.flags.checkable && !e.node.flags.clickable);

@@ -69,6 +69,22 @@ test('Shop home: product rows are one element each, labelled by their texts; chi
   expect(session.element('Cart, 0 items').role).toBe('button');
 });
 
+test('a symbol button reads by its content-desc; a label and its value on one line read as one', async () => {
+  await shopLogin();
+  await session.fill('Email', 'alice@example.com');
+  await session.fill('Password', 'pass123');
+  await session.tap('Log in');
+  if ((await session.look()).screen.elements.some((e) => e.label === 'No thanks')) await session.tap('No thanks');
+  await session.tap(/^Noise Cancelling Headphones /);
+  const product = screenText((await session.look()).screen);
+  expect(product).toMatch(/\n {2}e\d+ text "Quantity"\n {2}e\d+ button "Decrease quantity"\n {2}e\d+ text "1"\n {2}e\d+ button "Increase quantity"\n/);
+  await session.tap('Add to cart');
+  await session.tap(/^Cart, /);
+  const cart = screenText((await session.look()).screen);
+  expect(cart).toMatch(/\ne\d+ text "Subtotal \$199\.99"\n/);
+  expect(cart).toMatch(/\ne\d+ input "Coupon code" #coupon\n/);
+});
+
 test('Settings: a row and its switch; a row that flips a switch it holds is that switch', async () => {
   sim.phone.ui.launch('com.android.settings');
   await session.look();

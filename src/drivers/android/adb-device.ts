@@ -1,14 +1,12 @@
 import type { Socket } from 'node:net';
-import type { Client } from '@devicefarmer/adbkit';
 import type { CallScope } from '../calls.js';
+import type { AdbClient } from './adb-client.js';
 import { DeviceDisconnected } from '../errors/device-disconnected.js';
 import { DeviceCommandFailed } from '../errors/device-command-failed.js';
 import { AdbServerUnavailable } from './adb-server-unavailable.js';
 import type { AdbServerAddress } from './server-address.js';
 import { ConnectionLost, runService, type ServiceSink } from './service-socket.js';
 import { ShellDecoder, closeStdinPacket, type ShellResult } from './shell-protocol.js';
-
-export type AdbClient = Client;
 
 /** What adb says when the device is not there (any more); a bare `closed` is the server's answer once its transport dropped. */
 const GONE = /not found|offline|no devices|unauthorized|Premature end of stream|^(Failure: ')?closed'?$/i;

@@ -1,4 +1,3 @@
-import adbkit from '@devicefarmer/adbkit';
 import { DeviceCalls, sleep, type CallScope } from '../calls.js';
 import { DeviceCommandFailed } from '../errors/device-command-failed.js';
 import { DeviceDisconnected } from '../errors/device-disconnected.js';
@@ -9,19 +8,18 @@ import type {
   CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Hierarchy, Key, KeyOptions, LaunchOptions,
   LogEntry, LogMark, LogsOptions, OpenLinkOptions, Point, PrepareOptions, ScreenSize,
 } from '../types.js';
+import { adbClient } from './adb-client.js';
 import { AdbDevice } from './adb-device.js';
 import { AdbServerUnavailable } from './adb-server-unavailable.js';
 import * as apps from './apps.js';
 import { captureScreen, dumpHierarchy, type DumpRetry } from './capture.js';
 import { DeviceWatch } from './device-watch.js';
-import { chooseDevice, listDevices, serverListening, transportFeatures } from './discovery.js';
+import { chooseDevice, listDevices, serverListening, startLocalServer, transportFeatures } from './discovery.js';
 import { parseForeground, parseKeyboardShown, parseProperties, parseScreenSize } from './dumpsys.js';
 import { keyCommand } from './keys.js';
 import { MARK_COMMAND, logsCommand, parseLogs, parseMark } from './logcat.js';
 import { adbServerAddress, type AdbServerAddress } from './server-address.js';
 import { ADB_KEYBOARD_IME, adbKeyboardCommand, typingCommands, untypable } from './text-input.js';
-
-const { Adb } = adbkit;
 
 export interface AndroidConnectOptions extends CallOptions {
   /** The device's adb serial; default ANDROID_SERIAL, else the only device connected. */
@@ -60,7 +58,7 @@ export class AndroidDriver implements Driver {
   /** Connects to one device through an adb server: the named one, or the only one there is. */
   static async connect(options: AndroidConnectOptions = {}): Promise<AndroidDriver> {
     const address = adbServerAddress(options);
-    const client = Adb.createClient({ host: address.host, port: address.port });
+    const client = adbClient(address);
     const wanted = options.serial ?? (process.env.ANDROID_SERIAL || undefined);
     const setup = new DeviceCalls({ device: wanted ?? 'any device', defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS, timeoutHint: `check that ${address.describe} answers (adb devices)` });
     return setup.run('connect', options, async (scope) => {
@@ -88,7 +86,7 @@ export class AndroidDriver implements Driver {
     const calls = new DeviceCalls({ device: 'any device', defaultTimeoutMs: DEFAULT_TIMEOUT_MS, timeoutHint: `check that ${address.describe} answers (adb devices)` });
     return calls.run('adb devices', options, async (scope) => {
       await reachServer(address, scope);
-      return listDevices(Adb.createClient({ host: address.host, port: address.port }), address, scope.signal);
+      return listDevices(adbClient(address), address, scope.signal);
     });
   }
 
@@ -286,8 +284,10 @@ export class AndroidDriver implements Driver {
 /** Checks the adb server is there; only the default local server is started when it is not, as the adb CLI does. */
 async function reachServer(address: AdbServerAddress, scope: CallScope): Promise<void> {
   scope.step(`reach ${address.describe}`);
-  if (!address.explicit || (await serverListening(address, scope.signal))) return;
-  throw new AdbServerUnavailable({ device: '', where: address.describe, reason: 'nothing is listening there' });
+  if (await serverListening(address, scope.signal)) return;
+  if (address.explicit) throw new AdbServerUnavailable({ device: '', where: address.describe, reason: 'nothing is listening there' });
+  scope.step('adb start-server');
+  await startLocalServer(address, scope.signal);
 }
 
 function xy(point: Point): string {

@@ -1,4 +1,4 @@
-import type { AdbClient } from './adb-device.js';
+import type { AdbClient } from './adb-client.js';
 
 type Tracker = Awaited<ReturnType<AdbClient['trackDevices']>>;
 interface Listed {

@@ -4,6 +4,7 @@ import { startSim, type Sim } from '../../sim/index.js';
 import { DeviceNotFound } from '../errors/device-not-found.js';
 import { SeveralDevices } from '../errors/several-devices.js';
 import { PrivateAdbServer, freePort, needAdb } from '../testing/adb-server.js';
+import { DeviceDisconnected } from '../errors/device-disconnected.js';
 import { DeviceTimeout } from '../errors/device-timeout.js';
 import { AdbServerUnavailable } from './adb-server-unavailable.js';
 import { AndroidDriver } from './android-driver.js';
@@ -26,6 +27,17 @@ async function withEnv<T>(values: Record<string, string | undefined>, body: () =
 }
 
 const NO_CHOICE = { ANDROID_SERIAL: undefined, ADB_SERVER_SOCKET: undefined };
+
+/** Whether a loopback port refuses connections (nothing, such as an adb server, listens there). */
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port }, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', () => resolve(true));
+  });
+}
 
 test.describe('finding the device through the real adb server', () => {
   test.describe.configure({ mode: 'serial' });
@@ -115,14 +127,7 @@ test.describe('finding the device on the phone\'s own server port', () => {
     expect(error).toBeInstanceOf(AdbServerUnavailable);
     expect((error as Error).message).toContain(`127.0.0.1:${port}`);
     await expect(AndroidDriver.devices({ port })).rejects.toBeInstanceOf(AdbServerUnavailable);
-    const refused = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ host: '127.0.0.1', port }, () => {
-        socket.destroy();
-        resolve(false);
-      });
-      socket.on('error', () => resolve(true));
-    });
-    expect(refused).toBe(true);
+    expect(await refused(port)).toBe(true);
   });
 });
 
@@ -145,4 +150,18 @@ test('a server that accepts but never answers makes connect time out, saying wha
   } finally {
     silent.close();
   }
+});
+
+test('when the phone behind a server port stops, calls in flight and after fail, and no adb server takes over its port', async () => {
+  const sim = await startSim({ port: 0, serverPort: 0, seed: 6, apps: ['settings'] });
+  const driver = await AndroidDriver.connect({ port: sim.serverPort });
+  sim.phone.faults.set({ latencyMs: 200 });
+  const inFlight = driver.screenshot().catch((e: unknown) => e);
+  // Let the request reach the phone, where the latency holds it.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await sim.stop();
+  expect(await inFlight).toBeInstanceOf(DeviceDisconnected);
+  expect(await driver.hierarchy().catch((e: unknown) => e)).toBeInstanceOf(AdbServerUnavailable);
+  await driver.close();
+  expect(await refused(sim.serverPort ?? 0)).toBe(true);
 });

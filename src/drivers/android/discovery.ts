@@ -1,8 +1,9 @@
+import { execFile } from 'node:child_process';
 import net from 'node:net';
 import { DeviceNotFound, type ListedDevice } from '../errors/device-not-found.js';
 import { SeveralDevices } from '../errors/several-devices.js';
 import { AdbServerUnavailable } from './adb-server-unavailable.js';
-import type { AdbClient } from './adb-device.js';
+import type { AdbClient } from './adb-client.js';
 import type { AdbServerAddress } from './server-address.js';
 
 /** What to tell the user about a device adb lists in a state other than `device`. */
@@ -27,6 +28,18 @@ export function serverListening(address: AdbServerAddress, signal: AbortSignal):
     signal.addEventListener('abort', onAbort, { once: true });
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
+  });
+}
+
+/** Starts the default local adb server with the adb CLI, as `adb devices` would. */
+export function startLocalServer(address: AdbServerAddress, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile('adb', ['-P', String(address.port), 'start-server'], { signal }, (error, _stdout, stderr) => {
+      if (!error) return resolve();
+      if (signal.aborted) return reject(signal.reason);
+      const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+      reject(new AdbServerUnavailable({ device: '', where: address.describe, reason: missing ? 'nothing is listening there and the adb binary is not installed to start it' : `adb start-server failed: ${stderr.trim() || error.message}` }));
+    });
   });
 }
 

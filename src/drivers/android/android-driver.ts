@@ -21,6 +21,7 @@ import { MARK_COMMAND, logsCommand, parseLogs, parseMark } from './logcat.js';
 import { adbServerAddress, type AdbServerAddress } from './server-address.js';
 import { ADB_KEYBOARD_IME, adbKeyboardCommand, typingCommands, untypable } from './text-input.js';
 
+/** How to reach the device; signal and timeoutMs bound connect() itself. */
 export interface AndroidConnectOptions extends CallOptions {
   /** The device's adb serial; default ANDROID_SERIAL, else the only device connected. */
   serial?: string;

@@ -5,7 +5,7 @@
 // control (a clickable wrapper around a clickable label); a wrapper around several controls is
 // dropped; huge pressables (a whole screen that closes the keyboard on tap) take nothing.
 import { area, height, width, type Rect, type UiNode } from './ui-node.js';
-import { clipUncovered, contains, coveredArea, intersect } from './geometry.js';
+import { clipUncovered, contains, coveredArea, intersect, union } from './geometry.js';
 import { cleanText, joinTexts, truncate } from './labels.js';
 import { checkRole, infoRole, isPressable, isProgress, pressRole, scrollDirection, statesOf } from './roles.js';
 import type { ElementState, Role } from './screen-types.js';
@@ -28,6 +28,8 @@ export interface Draft {
 
 interface TextPiece {
   node: UiNode;
+  /** Visible part on screen. */
+  bounds: Rect;
   label: string;
   role: Role;
   order: number;
@@ -57,20 +59,25 @@ const ROW_TEXTS = 4;
 
 const EMPTY: Result = { texts: [], elements: [] };
 const IMAGE_VIEW = /ImageView$/;
+const NONE: ReadonlySet<number> = new Set();
 
 /**
  * Earlier siblings hidden by a later one: a page pushed over another in the same window (a
  * fragment stack) is a large clickable container with content that encloses them. A childless
  * full-size view (a gesture catcher over a video) hides nothing.
  */
-function coveredSiblings(children: UiNode[], screenArea: number): Set<number> {
-  const hidden = new Set<number>();
+function coveredSiblings(children: UiNode[], screenArea: number): ReadonlySet<number> {
+  let hidden: Set<number> | undefined;
   for (let j = children.length - 1; j > 0; j--) {
     const page = children[j];
     if (!page.flags.clickable || page.children.length === 0 || area(page.bounds) < 0.25 * screenArea) continue;
-    for (let i = 0; i < j; i++) if (contains(page.bounds, children[i].bounds)) hidden.add(i);
+    for (let i = 0; i < j; i++) {
+      if (!contains(page.bounds, children[i].bounds)) continue;
+      hidden ??= new Set();
+      hidden.add(i);
+    }
   }
-  return hidden;
+  return hidden ?? NONE;
 }
 
 const MEANINGFUL = /[\p{L}\p{N}]/u;
@@ -97,17 +104,18 @@ function sameLine(texts: TextPiece[], elements: Draft[]): boolean {
 }
 
 function lineOf(n: UiNode, texts: TextPiece[]): TextPiece {
-  return { node: n, label: truncate(joinTexts(texts.map((t) => t.label))), role: 'text', order: texts[0].order, nodes: texts.flatMap((t) => t.nodes) };
+  return {
+    node: n,
+    bounds: union(texts.map((t) => t.bounds)) ?? n.bounds,
+    label: truncate(joinTexts(texts.map((t) => t.label))),
+    role: 'text',
+    order: texts[0].order,
+    nodes: texts.flatMap((t) => t.nodes),
+  };
 }
 
 function isPlainText(d: Draft): boolean {
   return /TextView$/.test(d.node.className) && d.node.children.length === 0 && !d.node.flags.checkable;
-}
-
-function countNodes(n: UiNode): number {
-  let count = 1;
-  for (const c of n.children) count += countNodes(c);
-  return count;
 }
 
 /** A list's row or card: at least half as wide (tall, for a sideways list) as the list. */
@@ -143,7 +151,7 @@ export function compressWindow(root: UiNode, scope: WindowScope): Draft[] {
     const shown = shownBounds(n);
     if (n.flags.scrollable && shown) return visitList(n, shown, at);
     const covered = coveredSiblings(n.children, screenArea);
-    const kids = n.children.map((c, i) => (covered.has(i) ? skip(c) : visit(c, n, list)));
+    const kids = n.children.map((c, i) => (covered.has(i) ? EMPTY : visit(c, n, list)));
     const texts = kids.flatMap((k) => k.texts);
     const elements = kids.flatMap((k) => k.elements);
     if (!shown) return { texts, elements };
@@ -156,13 +164,7 @@ export function compressWindow(root: UiNode, scope: WindowScope): Draft[] {
     const own = truncate(ownLabel(n));
     if (own === '') return { texts: sameLine(texts, elements) ? [lineOf(n, texts)] : texts, elements };
     const rest = texts.filter((t) => t.label !== own);
-    return { texts: [{ node: n, label: own, role: infoRole(n), order: at, nodes: [n] }, ...rest], elements };
-  };
-
-  // Keeps document order numbering the same whether or not a subtree is shown.
-  const skip = (n: UiNode): Result => {
-    order += countNodes(n);
-    return EMPTY;
+    return { texts: [{ node: n, bounds: shown, label: own, role: infoRole(n), order: at, nodes: [n] }, ...rest], elements };
   };
 
   const inputDraft = (n: UiNode, shown: Rect, at: number): Draft => {
@@ -230,12 +232,8 @@ export function compressWindow(root: UiNode, scope: WindowScope): Draft[] {
       const r = visit(child, n, n);
       const rowHeight = child.bounds.bottom - child.bounds.top;
       const isRow = n.children.length >= 2 && r.elements.length === 0 && r.texts.length >= 2 && r.texts.length <= ROW_TEXTS && rowHeight < 0.5 * (n.bounds.bottom - n.bounds.top);
-      if (isRow) {
-        const first = r.texts[0];
-        texts.push({ node: child, label: truncate(joinTexts(r.texts.map((t) => t.label))), role: 'text', order: first.order, nodes: r.texts.flatMap((t) => t.nodes) });
-      } else {
-        texts.push(...r.texts);
-      }
+      if (isRow) texts.push(lineOf(child, r.texts));
+      else texts.push(...r.texts);
       elements.push(...r.elements);
     }
     for (const t of texts) t.list ??= self;
@@ -246,7 +244,7 @@ export function compressWindow(root: UiNode, scope: WindowScope): Draft[] {
   const result = visit(root, undefined, undefined);
   const loose = scope.keepTexts
     ? result.texts.map((t): Draft => {
-      const d = draft(t.node, { role: t.role, label: t.label, bounds: shownBounds(t.node) ?? t.node.bounds, states: statesOf(t.node, undefined), order: t.order, actionable: false, list: t.list });
+      const d = draft(t.node, { role: t.role, label: t.label, bounds: t.bounds, states: statesOf(t.node, undefined), order: t.order, actionable: false, list: t.list });
       d.absorbed.push(...t.nodes);
       return d;
     })

@@ -15,7 +15,6 @@ export function screenText(screen: Screen, options: RenderOptions = {}): string 
   const max = options.maxElements ?? MAX_ELEMENTS;
   const lines = [headerLine(screen)];
   const shown = screen.elements.slice(0, max);
-  const groupRef = new Map<number, string>();
   const listDepth = new Map<string, number>();
   let lastWindow = -1;
   for (const e of shown) {
@@ -27,7 +26,6 @@ export function screenText(screen: Screen, options: RenderOptions = {}): string 
       if (header) lines.push(header);
     }
     if (e.role === 'dialog') {
-      groupRef.set(e.window, e.ref);
       lines.push(`${elementLine(e)} (${window.package}):`);
       continue;
     }

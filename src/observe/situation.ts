@@ -143,8 +143,8 @@ function hasKeyboard(screen: Screen): boolean {
 }
 
 function popupOf(screen: Screen): { package: string; title: string; ref?: string } | undefined {
-  const appPackage = screen.foreground?.package;
-  const index = screen.windows.findIndex((w) => w.kind === 'dialog' || (w.kind === 'app' && appPackage !== undefined && w.package !== appPackage && w.hiddenElements === 0 && screen.windows.some((o) => o.kind === 'app' && o.package === appPackage)));
+  // Dialogs include other packages' windows over the app (the permission controller, a system alert).
+  const index = screen.windows.findIndex((w) => w.kind === 'dialog' && w.hiddenElements === 0);
   if (index < 0) return undefined;
   const window = screen.windows[index];
   const own = screen.elements.find((e) => e.window === index && e.role === 'dialog');

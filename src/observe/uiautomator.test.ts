@@ -92,6 +92,8 @@ test('malformed XML is reported at its line and column', () => {
   expect(badBounds.problem).toBe('bounds="0,0,100,100" is not of the form [left,top][right,bounds]'.replace('bounds]', 'bottom]'));
   expect(badBounds.position?.line).toBe(2);
   expect(parseError(`${HEAD}<node text="a &bogus; b" bounds="[0,0][1,1]"/></hierarchy>`).problem).toMatch(/entity/i);
+  expect(parseError(`${HEAD}<node text="a" bounds="[0,0][1,1]" text="b"/></hierarchy>`).problem).toBe('duplicate attribute: text');
+  expect(parseError(`${HEAD}<node x-new="a" bounds="[0,0][1,1]" x-new="b"/></hierarchy>`).problem).toBe('duplicate attribute: x-new');
 });
 
 test('nesting deeper than real UI is cut, counted, and does not overflow the stack', () => {

@@ -5,18 +5,15 @@
 // fast-xml-parser 15.9 / 25.5 (29 with its validator). txml is as fast but accepts truncated and
 // malformed XML without a word; saxes is strict and says at which line and column a dump breaks.
 // saxes alone leaves no room in the 5 ms budget for parse + compress of a 1,000-node dump, so the
-// well-formed subset uiautomator writes goes through a scanner (xml-scan.ts, 2.0 ms on that dump)
-// and everything else through saxes; both feed the same builder, and tests hold them equal.
+// well-formed subset uiautomator writes goes through a scanner (xml-scan.ts: 2.4 ms for that dump,
+// nodes built) and everything else through saxes; both feed one builder, and tests hold them equal.
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { HierarchyParseError, type DumpPosition } from './hierarchy-error.js';
-import { scanXml, type TagSink } from './xml-scan.js';
-import type { NodeFlags, Rect, UiHierarchy, UiNode } from './ui-node.js';
+import { scanXml } from './xml-scan.js';
+import { HierarchyBuilder } from './hierarchy-builder.js';
+import type { UiHierarchy } from './ui-node.js';
 
-/** Deeper nesting is not real UI (Android itself stops near 100); it would only overflow recursion later. */
-export const MAX_DEPTH = 256;
-
-const EDITABLE_CLASS = /EditText|AutoCompleteTextView/;
-const BOUNDS = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/;
+export { MAX_DEPTH } from './hierarchy-builder.js';
 // `uiautomator dump /dev/tty` prints this after the XML (Android's spelling).
 const DUMP_TRAILER = /^\s*UI hier[a-z]* dumped to:[^\n]*\s*$/;
 
@@ -63,7 +60,7 @@ function parseStrict(text: string, source: string | undefined): UiHierarchy {
   const here = (): DumpPosition => positionAt(text, parser.line, parser.column + 1);
   const builder = new HierarchyBuilder(here, source);
   parser.on('error', (error) => builder.fail(error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '').replace(/\.$/, '')));
-  parser.on('opentag', (tag: SaxesTagPlain) => builder.open(tag.name, tag.attributes));
+  parser.on('opentag', (tag: SaxesTagPlain) => builder.element(tag.name, tag.attributes));
   parser.on('closetag', () => builder.close());
   parser.write(text);
   const open = builder.openElements();
@@ -74,97 +71,6 @@ function parseStrict(text: string, source: string | undefined): UiHierarchy {
   parser.close();
   if (!builder.done()) builder.fail('no <hierarchy> element in the dump');
   return builder.hierarchy;
-}
-
-/** Builds the UiHierarchy from open/close events, whichever parser sends them. */
-class HierarchyBuilder implements TagSink {
-  readonly hierarchy: UiHierarchy = { platform: 'android', rotation: 0, windows: [], nodeCount: 0, skippedNodes: 0 };
-  // Open elements: a node, null for an element that is not a node (or lies too deep), 'root' for <hierarchy>.
-  private readonly stack: Array<UiNode | null | 'root'> = [];
-  private sawRoot = false;
-
-  constructor(private readonly position: () => DumpPosition | undefined, private readonly source: string | undefined) {}
-
-  fail(problem: string): never {
-    throw new HierarchyParseError({ problem, source: this.source, position: this.position() });
-  }
-
-  open(name: string, attributes: Record<string, string>): void {
-    const stack = this.stack;
-    if (stack.length === 0) {
-      if (name !== 'hierarchy') this.fail(`the root element is <${name}>, expected <hierarchy> (a uiautomator dump)`);
-      this.sawRoot = true;
-      this.hierarchy.rotation = Number(attributes.rotation ?? 0) || 0;
-      stack.push('root');
-      return;
-    }
-    if (name !== 'node') {
-      stack.push(null);
-      return;
-    }
-    this.hierarchy.nodeCount++;
-    const parent = stack[stack.length - 1];
-    if (parent === null || stack.length - 1 > MAX_DEPTH) {
-      this.hierarchy.skippedNodes++;
-      stack.push(null);
-      return;
-    }
-    const windows = this.hierarchy.windows;
-    const node = this.toNode(attributes, parent === 'root' ? windows.length : parent.window, parent === 'root' ? 0 : parent.depth + 1);
-    if (parent === 'root') windows.push({ index: windows.length, package: node.package, root: node });
-    else parent.children.push(node);
-    stack.push(node);
-  }
-
-  close(): void {
-    this.stack.pop();
-  }
-
-  openElements(): number {
-    return this.stack.length;
-  }
-
-  done(): boolean {
-    return this.sawRoot && this.stack.length === 0;
-  }
-
-  private toNode(a: Record<string, string>, window: number, depth: number): UiNode {
-    const className = a.class ?? '';
-    const flags: NodeFlags = {
-      clickable: a.clickable === 'true',
-      longClickable: a['long-clickable'] === 'true',
-      checkable: a.checkable === 'true',
-      checked: a.checked === 'true',
-      editable: EDITABLE_CLASS.test(className),
-      scrollable: a.scrollable === 'true',
-      enabled: a.enabled !== 'false',
-      focusable: a.focusable === 'true',
-      focused: a.focused === 'true',
-      selected: a.selected === 'true',
-      password: a.password === 'true',
-      visible: a['visible-to-user'] !== 'false',
-    };
-    return {
-      className,
-      resourceId: a['resource-id'] ?? '',
-      text: a.text ?? '',
-      contentDesc: a['content-desc'] ?? '',
-      hint: a.hint ?? '',
-      package: a.package ?? '',
-      flags,
-      bounds: this.bounds(a.bounds),
-      window,
-      depth,
-      children: [],
-    };
-  }
-
-  private bounds(value: string | undefined): Rect {
-    if (value === undefined) return this.fail('a <node> has no bounds attribute');
-    const m = BOUNDS.exec(value);
-    if (!m) return this.fail(`bounds="${value}" is not of the form [left,top][right,bottom]`);
-    return { left: Number(m[1]), top: Number(m[2]), right: Number(m[3]), bottom: Number(m[4]) };
-  }
 }
 
 /** Line and column as saxes counts them, with the character offset most dumps (one long line) need. */

@@ -1,10 +1,15 @@
 // Fast path for the XML that uiautomator writes: elements, double-quoted attributes, the five
 // entities and character references, whitespace between tags. Anything else (comments, CDATA,
 // single quotes, stray text, a truncated or malformed dump) returns false, and the strict parser
-// (saxes) reads the dump instead and says where it breaks. Twice as fast as saxes on real dumps.
+// (saxes) reads the dump instead and says where it breaks. About twice as fast as saxes on real dumps.
 
+/** Receives a document as a stream: a start tag, its attributes one by one, its end. */
 export interface TagSink {
-  open(name: string, attributes: Record<string, string>): void;
+  startTag(name: string): void;
+  /** False when the tag already had this attribute: the strict parser takes over. */
+  attribute(name: string, value: string): boolean;
+  /** After the last attribute of a start tag. */
+  endStartTag(): void;
   close(): void;
 }
 
@@ -41,19 +46,19 @@ export function scanXml(xml: string, sink: TagSink): boolean {
     let j = nameEnd(xml, i + 1);
     if (j === i + 1 || isDigitDashDot(xml.charCodeAt(i + 1)) || (seenRoot && open.length === 0)) return false;
     const name = xml.slice(i + 1, j);
-    const attributes: Record<string, string> = {};
+    sink.startTag(name);
     for (;;) {
       const k = skipSpace(xml, j);
       const ch = xml.charCodeAt(k);
       if (ch === 62 /* > */) {
-        sink.open(name, attributes);
+        sink.endStartTag();
         open.push(name);
         i = k + 1;
         break;
       }
       if (ch === 47 /* / */) {
         if (xml.charCodeAt(k + 1) !== 62) return false;
-        sink.open(name, attributes);
+        sink.endStartTag();
         sink.close();
         i = k + 2;
         break;
@@ -62,9 +67,6 @@ export function scanXml(xml: string, sink: TagSink): boolean {
       if (k === j || e === k || isDigitDashDot(ch) || xml.charCodeAt(e) !== 61 /* = */ || xml.charCodeAt(e + 1) !== 34 /* " */) return false;
       const q = xml.indexOf('"', e + 2);
       if (q < 0) return false;
-      const key = xml.slice(k, e);
-      // A repeated attribute (or one named like an Object property) is for the strict parser; `in` would cost 40% more here.
-      if (attributes[key] !== undefined) return false;
       if (lt < e) lt = indexOr(xml, '<', e);
       if (lt < q) return false;
       let value = xml.slice(e + 2, q);
@@ -79,7 +81,7 @@ export function scanXml(xml: string, sink: TagSink): boolean {
         if (decoded === undefined) return false;
         value = decoded;
       }
-      attributes[key] = value;
+      if (!sink.attribute(xml.slice(k, e), value)) return false;
       j = q + 1;
     }
     seenRoot = true;

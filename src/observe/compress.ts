@@ -150,10 +150,7 @@ export function compressWindow(root: UiNode, scope: WindowScope): Draft[] {
     if (!n.flags.visible) return EMPTY;
     const shown = shownBounds(n);
     if (n.flags.scrollable && shown) return visitList(n, shown, at);
-    const covered = coveredSiblings(n.children, screenArea);
-    const kids = n.children.map((c, i) => (covered.has(i) ? EMPTY : visit(c, n, list)));
-    const texts = kids.flatMap((k) => k.texts);
-    const elements = kids.flatMap((k) => k.elements);
+    const { texts, elements } = visitChildren(n, list);
     if (!shown) return { texts, elements };
     if (n.flags.editable) return { texts, elements: [inputDraft(n, shown, at), ...elements] };
     if (isPressable(n)) return visitPressable({ n, shown, at, parent, list, texts, elements });
@@ -165,6 +162,23 @@ export function compressWindow(root: UiNode, scope: WindowScope): Draft[] {
     if (own === '') return { texts: sameLine(texts, elements) ? [lineOf(n, texts)] : texts, elements };
     const rest = texts.filter((t) => t.label !== own);
     return { texts: [{ node: n, bounds: shown, label: own, role: infoRole(n), order: at, nodes: [n] }, ...rest], elements };
+  };
+
+  // Most nodes have no child or one: their results pass up without new arrays.
+  const visitChildren = (n: UiNode, list: UiNode | undefined): Result => {
+    const children = n.children;
+    if (children.length === 0) return EMPTY;
+    if (children.length === 1) return visit(children[0], n, list);
+    const covered = coveredSiblings(children, screenArea);
+    const texts: TextPiece[] = [];
+    const elements: Draft[] = [];
+    for (let i = 0; i < children.length; i++) {
+      if (covered.has(i)) continue;
+      const r = visit(children[i], n, list);
+      for (const t of r.texts) texts.push(t);
+      for (const e of r.elements) elements.push(e);
+    }
+    return { texts, elements };
   };
 
   const inputDraft = (n: UiNode, shown: Rect, at: number): Draft => {

@@ -24,9 +24,16 @@ export function union(rects: Rect[]): Rect | undefined {
 
 /** Area of the part of `r` that the rectangles in `covers` hide (covers may overlap each other). */
 export function coveredArea(r: Rect, covers: Rect[]): number {
-  const parts = covers.map((c) => intersect(r, c)).filter((c): c is Rect => c !== undefined);
-  if (parts.length === 0) return 0;
-  if (parts.length === 1) return area(parts[0]);
+  let first: Rect | undefined;
+  let parts: Rect[] | undefined;
+  for (const c of covers) {
+    const part = intersect(r, c);
+    if (!part) continue;
+    if (!first) first = part;
+    else (parts ??= [first]).push(part);
+  }
+  if (!first) return 0;
+  if (!parts) return area(first);
   // Few covers (windows above), so a coordinate-compressed grid is exact and cheap.
   const xs = [...new Set(parts.flatMap((p) => [p.left, p.right]))].sort((a, b) => a - b);
   const ys = [...new Set(parts.flatMap((p) => [p.top, p.bottom]))].sort((a, b) => a - b);

@@ -39,6 +39,15 @@ test('an input keeps its ref while text is typed; a control keeps it when its co
   expect(t2).not.toBe(t1);
 });
 
+test('a label whose clock or relative time ticks keeps its ref', () => {
+  const refs = new RefRegistry();
+  const [a] = refs.assign([el('Alice · Running late 9:41', 300)]);
+  const [b] = refs.assign([el('Alice · Running late 9:42', 300)]);
+  const [c] = refs.assign([el('Build passed 3 min ago', 500)]);
+  const [d] = refs.assign([el('Build passed 4 min ago', 500)]);
+  expect([b, d]).toEqual([a, c]);
+});
+
 test('the same label in another window or role is another element', () => {
   const refs = new RefRegistry();
   const [a] = refs.assign([el('Settings', 300)]);

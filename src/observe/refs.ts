@@ -1,5 +1,6 @@
 // Short refs ('e7') that follow an element from one observation to the next.
 import { centre, sameRect } from './geometry.js';
+import { maskVolatile } from './signature.js';
 import type { Rect } from './ui-node.js';
 import type { Role } from './screen-types.js';
 
@@ -23,7 +24,7 @@ const DRIFT = 64;
 
 /**
  * Hands out refs and remembers the last screen's, so an element that stays keeps its ref: same
- * role, class, resource id and label (an input's typed text does not count), at about the same
+ * role, class, resource id and label (an input's typed text and a label's clock do not count), at about the same
  * place, or moved along with the rest of the screen (a scroll). A ref is never given to another element.
  */
 export class RefRegistry {
@@ -83,7 +84,8 @@ export class RefRegistry {
 }
 
 function key(e: ElementIdentity): string {
-  const label = e.role === 'input' || e.role === 'keyboard' ? '' : e.label;
+  // A clock or "3 min ago" in a label ticks while the element stays.
+  const label = e.role === 'input' || e.role === 'keyboard' ? '' : maskVolatile(e.label);
   return `${e.role}\u0000${e.className}\u0000${e.resourceId}\u0000${e.package}\u0000${label}`;
 }
 

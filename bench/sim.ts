@@ -1,42 +1,27 @@
-import { execFile, spawnSync } from 'node:child_process';
-import { promisify } from 'node:util';
-import net from 'node:net';
 import adbkit from '@devicefarmer/adbkit';
-import { startSim } from '../src/sim/index.js';
+import { PrivateAdbServer, adbMissingReason, startSim } from '../src/sim/index.js';
 import { row, sample } from './stats.js';
 
 // adbkit is CommonJS: its named exports hang off the default export under ESM.
 const { Adb } = adbkit;
 
-const run = promisify(execFile);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
-
 /** The virtual phone through the real adb server on loopback: dump, screencap and tap latency. */
 export async function benchSim(): Promise<void> {
-  if (spawnSync('adb', ['version']).error) {
-    console.error('bench sim needs the real adb binary: apt-get install -y adb');
+  const missing = adbMissingReason();
+  if (missing) {
+    console.error(`bench sim needs the real adb binary: ${missing}`);
     process.exitCode = 1;
     return;
   }
-  const adbPort = await freePort();
-  // Asynchronous on purpose: the phone runs in this process and must keep answering while adb waits.
-  const adb = async (...args: string[]) => (await run('adb', ['-P', String(adbPort), ...args], { encoding: 'utf8' })).stdout;
   const sim = await startSim({ apps: ['settings', 'shop', 'notes'] });
+  const adb = await PrivateAdbServer.start().catch(async (error: unknown) => {
+    await sim.stop();
+    throw error;
+  });
   try {
-    await adb('start-server');
-    await adb('connect', `127.0.0.1:${sim.port}`);
-    // `adb connect` returns before the handshake ends; the device is usable once adb says so.
-    await adb('-s', `127.0.0.1:${sim.port}`, 'wait-for-device');
-    const client = Adb.createClient({ host: '127.0.0.1', port: adbPort });
-    const device = client.getDevice(`127.0.0.1:${sim.port}`);
+    const serial = await adb.connect(sim);
+    const client = Adb.createClient({ host: '127.0.0.1', port: adb.port });
+    const device = client.getDevice(serial);
     const shell = async (cmd: string) => Adb.util.readAll(await device.shell(cmd));
     // adbkit has no exec-out; speak the `exec:` service on its transport as `adb exec-out` does.
     const execOut = async (cmd: string) => {
@@ -49,7 +34,7 @@ export async function benchSim(): Promise<void> {
     };
     await shell('am start -W -n com.android.settings/.Settings');
 
-    console.log(`\nThrough the real adb server (adb ${(await adb('version')).split('\n')[0].replace(/^.*version /, '')}), adbkit client, 1080x2400 phone:`);
+    console.log(`\nThrough the real adb server (adb ${(await adb.ok(['version'])).text.split('\n')[0].replace(/^.*version /, '')}), adbkit client, 1080x2400 phone:`);
     const dump = await sample(30, () => execOut('uiautomator dump /dev/tty'));
     console.log(row('uiautomator dump /dev/tty (exec-out)', dump, 30));
     const shot = await sample(20, () => execOut('screencap -p'));
@@ -88,10 +73,10 @@ export async function benchSim(): Promise<void> {
     console.log(row('input tap that changes the screen', tapRoundTrip.sort((a, b) => a - b), 20));
     console.log(row('input tap + next dump showing the change', tapToDump.sort((a, b) => a - b)));
 
-    const cli = await sample(10, () => adb('-s', `127.0.0.1:${sim.port}`, 'exec-out', 'uiautomator', 'dump', '/dev/tty'));
+    const cli = await sample(10, () => adb.ok(['-s', serial, 'exec-out', 'uiautomator', 'dump', '/dev/tty']));
     console.log(row('adb exec-out uiautomator dump (CLI process)', cli));
   } finally {
-    spawnSync('adb', ['-P', String(adbPort), 'kill-server']);
+    await adb.stop();
     await sim.stop();
   }
 }

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
-import { AdbCli, AdbPhone, requireAdb } from './support/adb.js';
+import { PrivateAdbServer } from '../src/sim/index.js';
+import { AdbPhone, requireAdb } from './support/adb.js';
 
 const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'runner', 'cli.js');
 
@@ -34,13 +35,14 @@ test('`mobiletest sim` says where it listens, serves adb, and stops cleanly on C
   const sim = startCli(['sim', '--port', '0', '--server-port', '0', '--seed', '3']);
   const [, port, serverPort] = await sim.waitFor(/listening on 127\.0\.0\.1:(\d+), adb server protocol on 127\.0\.0\.1:(\d+)/);
   expect(Number(serverPort)).toBeGreaterThan(0);
-  const adb = await AdbCli.start();
+  const adb = await PrivateAdbServer.start();
   try {
-    expect((await adb.run('connect', `127.0.0.1:${port}`)).stdout).toContain(`connected to 127.0.0.1:${port}`);
+    expect((await adb.run(['connect', `127.0.0.1:${port}`])).text).toContain(`connected to 127.0.0.1:${port}`);
+    await adb.waitForState(`127.0.0.1:${port}`, 'device');
     const phone = new AdbPhone(adb, `127.0.0.1:${port}`);
     expect(await phone.dump()).toMatch(/^<\?xml version='1\.0' encoding='UTF-8' standalone='yes' \?><hierarchy rotation="0">/);
-    const png = await adb.run('-s', phone.serial, 'exec-out', 'screencap', '-p');
-    expect(png.bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    const png = await adb.run(['-s', phone.serial, 'exec-out', 'screencap', '-p']);
+    expect(png.stdout.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
   } finally {
     await adb.stop();
   }

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { test, expect } from '@playwright/test';
-import { startSim, type Sim } from '../src/sim/index.js';
-import { AdbCli, AdbPhone, requireAdb } from './support/adb.js';
+import { PrivateAdbServer, startSim, type Sim } from '../src/sim/index.js';
+import { AdbPhone, requireAdb } from './support/adb.js';
 
 const FROZEN = Date.UTC(2026, 0, 15, 9, 30);
-let adb: AdbCli;
+let adb: PrivateAdbServer;
 const sims: Sim[] = [];
 
 test.beforeAll(async () => {
   requireAdb();
-  adb = await AdbCli.start();
+  adb = await PrivateAdbServer.start();
 });
 
 test.afterAll(async () => {
@@ -20,9 +20,7 @@ test.afterAll(async () => {
 async function phoneWith(seed: number): Promise<AdbPhone> {
   const sim = await startSim({ port: 0, seed, frozenAt: FROZEN });
   sims.push(sim);
-  await adb.run('connect', `127.0.0.1:${sim.port}`);
-  await adb.run('-s', sim.serial, 'wait-for-device');
-  return new AdbPhone(adb, sim.serial);
+  return new AdbPhone(adb, await adb.connect(sim));
 }
 
 /** One script, as a user would run it twice: open Notes, scroll, then Shop's first launch. */
@@ -30,7 +28,7 @@ async function script(phone: AdbPhone): Promise<{ notes: string; shop: string; p
   await phone.shell('am start -W -n com.example.notes/.MainActivity');
   await phone.shell('input swipe 540 1800 540 900 300');
   const notes = await phone.dump();
-  const png = createHash('sha256').update((await phone.adb.run('-s', phone.serial, 'exec-out', 'screencap', '-p')).bytes).digest('hex');
+  const png = createHash('sha256').update((await phone.adb.run(['-s', phone.serial, 'exec-out', 'screencap', '-p'])).stdout).digest('hex');
   await phone.shell('am start -W -n com.example.shop/.MainActivity');
   return { notes, shop: await phone.dump(), png };
 }

@@ -1,11 +1,11 @@
 import { PNG } from 'pngjs';
 import { test, expect } from '@playwright/test';
-import type { Sim } from '../src/sim/index.js';
-import { connectPhone, type AdbCli, type AdbPhone } from './support/adb.js';
+import type { PrivateAdbServer, Sim } from '../src/sim/index.js';
+import { connectPhone, type AdbPhone } from './support/adb.js';
 
 // Settings and Notes driven only through the real adb CLI.
 let sim: Sim;
-let adb: AdbCli;
+let adb: PrivateAdbServer;
 let phone: AdbPhone;
 let stop: () => Promise<void>;
 
@@ -35,9 +35,9 @@ test('the Wi-Fi switch writes settings, and settings put moves the switch', asyn
 });
 
 test('dark theme through settings put turns the screenshot dark', async () => {
-  const light = meanBrightness((await adb.run('-s', sim.serial, 'exec-out', 'screencap', '-p')).bytes);
+  const light = meanBrightness((await adb.run(['-s', sim.serial, 'exec-out', 'screencap', '-p'])).stdout);
   await phone.shell('settings put secure ui_night_mode 2');
-  const dark = meanBrightness((await adb.run('-s', sim.serial, 'exec-out', 'screencap', '-p')).bytes);
+  const dark = meanBrightness((await adb.run(['-s', sim.serial, 'exec-out', 'screencap', '-p'])).stdout);
   expect(light).toBeGreaterThan(150);
   expect(dark).toBeLessThan(80);
   await phone.shell('settings put secure ui_night_mode 1');

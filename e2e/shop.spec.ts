@@ -1,10 +1,10 @@
 import { test, expect } from '@playwright/test';
-import type { Sim } from '../src/sim/index.js';
-import { connectPhone, type AdbCli, type AdbPhone } from './support/adb.js';
+import type { PrivateAdbServer, Sim } from '../src/sim/index.js';
+import { connectPhone, type AdbPhone } from './support/adb.js';
 
 // The Shop sample app driven only through the real adb CLI, as a user's shell script would.
 let sim: Sim;
-let adb: AdbCli;
+let adb: PrivateAdbServer;
 let phone: AdbPhone;
 let stop: () => Promise<void>;
 
@@ -67,11 +67,11 @@ test('the coupon CRASH kills the app: dialog, FATAL EXCEPTION in the crash log, 
   await phone.tap('coupon');
   await phone.shell('input text CRASH && input keyevent KEYCODE_ENTER');
   expect(await phone.labels()).toContain('Shop keeps stopping');
-  const pidof = await adb.run('-s', sim.serial, 'shell', 'pidof com.example.shop');
-  expect([pidof.stdout, pidof.code]).toEqual(['', 1]);
-  const crash = await adb.run('-s', sim.serial, 'logcat', '-d', '-b', 'crash');
-  expect(crash.stdout).toContain('FATAL EXCEPTION: main');
-  expect(crash.stdout).toContain(`Process: com.example.shop, PID: ${pid}`);
+  const pidof = await adb.run(['-s', sim.serial, 'shell', 'pidof com.example.shop']);
+  expect([pidof.text, pidof.code]).toEqual(['', 1]);
+  const crash = await adb.run(['-s', sim.serial, 'logcat', '-d', '-b', 'crash']);
+  expect(crash.text).toContain('FATAL EXCEPTION: main');
+  expect(crash.text).toContain(`Process: com.example.shop, PID: ${pid}`);
   await phone.tap('Close app');
   expect((await phone.shell('dumpsys window | grep mCurrentFocus'))).not.toContain('com.example.shop');
 });

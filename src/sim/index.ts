@@ -9,6 +9,8 @@ import { prepareRenderer } from './render/index.js';
 
 export type { Phone } from './types.js';
 export { sampleApps } from './apps/index.js';
+export { PrivateAdbServer, adbMissingReason, freePort } from './private-adb.js';
+export type { AdbResult, AdbRunOptions, PrivateAdbServerOptions } from './private-adb.js';
 
 export interface SimOptions {
   /** Device (adbd) port; 0 picks a free one. A port in 5555..5585 is found by adb with no connect. */

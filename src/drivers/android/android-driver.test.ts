@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { startSim, type Sim } from '../../sim/index.js';
+import { PrivateAdbServer, adbMissingReason, startSim, type Sim } from '../../sim/index.js';
 import { DeviceCommandFailed } from '../errors/device-command-failed.js';
 import { UnsupportedText } from '../errors/unsupported-text.js';
 import { ADB_PATHS, connectThrough, type Connected } from '../testing/paths.js';
@@ -38,7 +38,7 @@ for (const path of ADB_PATHS) {
     let sim: Sim;
 
     test.beforeAll(async () => {
-      connected = await connectThrough(path, (options) => startSim({ ...options, seed: 1 }));
+      connected = await connectThrough(path, { startPhone: (options) => startSim({ ...options, seed: 1 }), adb: { start: () => PrivateAdbServer.start(), missingReason: adbMissingReason } });
       ({ driver, phone: sim } = connected);
     });
 

@@ -1,9 +1,8 @@
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
-import { startSim, type Sim } from '../../sim/index.js';
+import { PrivateAdbServer, adbMissingReason, freePort, startSim, type Sim } from '../../sim/index.js';
 import { DeviceNotFound } from '../errors/device-not-found.js';
 import { SeveralDevices } from '../errors/several-devices.js';
-import { PrivateAdbServer, freePort, needAdb } from '../testing/adb-server.js';
 import { DeviceDisconnected } from '../errors/device-disconnected.js';
 import { DeviceTimeout } from '../errors/device-timeout.js';
 import { AdbServerUnavailable } from './adb-server-unavailable.js';
@@ -45,12 +44,13 @@ test.describe('finding the device through the real adb server', () => {
   const phones: Sim[] = [];
 
   test.beforeAll(async () => {
-    await needAdb();
+    const reason = adbMissingReason();
+    test.skip(!!reason, reason);
     server = await PrivateAdbServer.start();
   });
 
   test.afterAll(async () => {
-    await server?.kill();
+    await server?.stop();
     await Promise.all(phones.map((phone) => phone.stop()));
   });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startSim, type Sim } from '../../sim/index.js';
+import { PrivateAdbServer, adbMissingReason, startSim, type Sim } from '../../sim/index.js';
 import { DeviceDisconnected } from '../errors/device-disconnected.js';
 import { DeviceTimeout } from '../errors/device-timeout.js';
 import { HierarchyUnavailable } from '../errors/hierarchy-unavailable.js';
@@ -11,7 +11,10 @@ for (const path of ADB_PATHS) {
     let connected: Connected<Sim> | undefined;
 
     test.beforeEach(async () => {
-      connected = await connectThrough(path, (options) => startSim({ ...options, seed: 2, apps: ['settings'] }), { dumpRetry: { attempts: 5, backoffMs: 20 } });
+      connected = await connectThrough(path, {
+        startPhone: (options) => startSim({ ...options, seed: 2, apps: ['settings'] }),
+        adb: { start: () => PrivateAdbServer.start(), missingReason: adbMissingReason },
+      }, { dumpRetry: { attempts: 5, backoffMs: 20 } });
     });
 
     test.afterEach(async () => {

@@ -5,23 +5,24 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startSim, type Sim } from '../index.js';
 import { authorizedKeysOf } from './auth.js';
-import { PrivateAdb, needAdb } from './testing.js';
+import { PrivateAdbServer, adbMissingReason } from '../private-adb.js';
 
 // One private adb server and one phone for the file; tests that break the connection reconnect it themselves.
-let adb: PrivateAdb;
+let adb: PrivateAdbServer;
 let sim: Sim;
 let work: string;
 
 test.beforeAll(async () => {
-  needAdb();
-  adb = await PrivateAdb.start();
+  const reason = adbMissingReason();
+  test.skip(!!reason, reason);
+  adb = await PrivateAdbServer.start();
   sim = await startSim({ port: 0, frozenAt: Date.UTC(2024, 4, 1, 9, 30) });
   work = mkdtempSync(join(tmpdir(), 'mobiletest-adb-cli-'));
   await connect(sim.serial);
 });
 
 test.afterAll(async () => {
-  await adb?.kill();
+  await adb?.stop();
   await sim?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });

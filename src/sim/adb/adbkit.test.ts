@@ -8,7 +8,7 @@ import { listenDevice, type DeviceListener } from './device-transport.js';
 import { listenHostServer, type HostServerListener } from './host-server.js';
 import { createServiceHost } from './services.js';
 import { createPhone } from '../phone.js';
-import { PrivateAdb, needAdb } from './testing.js';
+import { PrivateAdbServer, adbMissingReason } from '../private-adb.js';
 
 const { Adb } = adbkit;
 type Client = ReturnType<typeof Adb.createClient>;
@@ -82,13 +82,14 @@ test('adbkit trackDevices sees the phone go offline and come back', async () => 
 });
 
 test.describe('through the real adb server', () => {
-  let adb: PrivateAdb;
+  let adb: PrivateAdbServer;
   test.beforeAll(async () => {
-    needAdb();
-    adb = await PrivateAdb.start();
+    const reason = adbMissingReason();
+    test.skip(!!reason, reason);
+    adb = await PrivateAdbServer.start();
   });
   test.afterAll(async () => {
-    await adb?.kill();
+    await adb?.stop();
   });
 
   test('adbkit connects to the device port and uses it like a phone', async () => {

@@ -4,18 +4,21 @@ import { phoneShell } from '../shell/index.js';
 import { listenDevice, type DeviceListener } from './device-transport.js';
 import { isEmulatorPort } from './emulator.js';
 import { createServiceHost } from './services.js';
-import { PrivateAdb, needAdb } from './testing.js';
+import { PrivateAdbServer, adbMissingReason } from '../private-adb.js';
 
 // These tests bind ports in adb's emulator range (odd ports 5555..5585), so they run one at a time.
 test.describe.configure({ mode: 'serial' });
 
-let adb: PrivateAdb | undefined;
+let adb: PrivateAdbServer | undefined;
 const devices: DeviceListener[] = [];
 
-test.beforeEach(() => needAdb());
+test.beforeEach(() => {
+  const reason = adbMissingReason();
+  test.skip(!!reason, reason);
+});
 
 test.afterEach(async () => {
-  await adb?.kill();
+  await adb?.stop();
   adb = undefined;
   for (const device of devices.splice(0)) await device.close();
 });
@@ -38,7 +41,7 @@ async function listenOnEmulatorPort(options: { announceTo?: { port: number } } =
 test('a phone on an emulator port is listed as emulator-N by an adb server started after it, with no connect', async () => {
   const { device, serial } = await listenOnEmulatorPort();
   expect(isEmulatorPort(device.port)).toBe(true);
-  adb = await PrivateAdb.start();
+  adb = await PrivateAdbServer.start({ scanEmulatorPorts: true });
   await adb.waitForState(serial, 'device');
   expect((await adb.ok(['-s', serial, 'shell', 'echo from the emulator port'])).text).toBe('from the emulator port\n');
   expect((await adb.ok(['-s', serial, 'get-serialno'])).text).toBe(`${serial}\n`);
@@ -46,7 +49,7 @@ test('a phone on an emulator port is listed as emulator-N by an adb server start
 });
 
 test('a phone that announces itself is found by a running adb server, and again after being offline', async () => {
-  adb = await PrivateAdb.start();
+  adb = await PrivateAdbServer.start({ scanEmulatorPorts: true });
   const { serial, phone } = await listenOnEmulatorPort({ announceTo: { port: adb.port } });
   await adb.waitForState(serial, 'device');
   phone.faults.goOffline();

@@ -7,7 +7,7 @@ import type { Phone, ServiceHost } from '../types.js';
 import { listenHostServer, type HostServerListener } from './host-server.js';
 import { createServiceHost } from './services.js';
 import { encodeRequest } from './smart-socket.js';
-import { adbBinary, needAdb } from './testing.js';
+import { adbBinary, adbMissingReason } from '../private-adb.js';
 
 interface Entry { serial: string; phone: Phone; services: ServiceHost }
 
@@ -201,9 +201,10 @@ test('sync: a path outside the sandbox fails as Android does and other streams k
 });
 
 test('the adb CLI itself can use the mobiletest server port', async () => {
-  needAdb();
+  const reason = adbMissingReason();
+  test.skip(!!reason, reason);
   const run = (args: string[]) => new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(adbBinary ?? 'adb', ['-P', String(server.port), ...args], (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }));
+    execFile(adbBinary() ?? 'adb', ['-P', String(server.port), ...args], (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }));
   });
   expect((await run(['devices'])).stdout).toBe('List of devices attached\nMTSIM0001\tdevice\n\n');
   expect(await run(['-s', 'MTSIM0001', 'shell', 'echo via cli; exit 3'])).toEqual({ code: 3, stdout: 'via cli\n', stderr: '' });

@@ -119,3 +119,16 @@ test('a huge dump is bounded and says how much it left out', () => {
   expect(lines[201]).toBe('… 19800 more elements left out (200 of 20000 shown)');
   expect(screenJson(s, { maxElements: 50 }).omitted).toBe(19_950);
 });
+
+test('the lowest window is the app even when bars leave it a small part of the screen; a window over it is a dialog', () => {
+  const win = (pkg: string, b: string, label: string) => `<node class="android.widget.FrameLayout" package="${pkg}" bounds="${b}"><node class="android.widget.Button" package="${pkg}" text="${label}" clickable="true" bounds="${b}" /></node>`;
+  const xml = (windows: string) => `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${windows}</hierarchy>`;
+  const bars = win('com.android.systemui', '[0,0][1080,100]', 'Back') + win('com.android.systemui', '[0,1900][1080,2400]', 'Home');
+  const alone = buildScreen(parseUiautomatorXml(xml(`${bars}${win('com.example', '[0,100][1080,1900]', 'Go')}`)));
+  expect(alone.windows.map((w) => w.kind)).toEqual(['system', 'system', 'app']);
+  expect(screenText(alone)).not.toContain('dialog');
+  const over = buildScreen(parseUiautomatorXml(xml(`${bars}${win('com.example', '[100,800][980,1200]', 'OK')}${win('com.example', '[0,100][1080,1900]', 'Go')}`)));
+  expect(over.windows.map((w) => w.kind)).toEqual(['system', 'system', 'dialog', 'app']);
+  expect(over.elements.map((e) => `${e.role} ${e.label}`)).toEqual(['dialog ', 'button OK', 'button Back', 'button Home']);
+  expect(over.windows[3].hiddenElements).toBe(1);
+});

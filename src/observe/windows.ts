@@ -16,12 +16,16 @@ export interface WindowInfo {
 
 export function classifyWindows(windows: UiWindow[], screen: Rect): WindowInfo[] {
   const screenArea = Math.max(1, area(screen));
-  return windows.map((window) => {
-    const share = area(window.root.bounds) / screenArea;
-    const kind = kindOf(window, share);
+  const kinds = windows.map((window) => kindOf(window, area(window.root.bounds) / screenArea));
+  // The lowest app-like window is the app itself, however much of the screen the bars leave it.
+  const base = kinds.findLastIndex((k) => k === 'app' || k === 'dialog');
+  if (base >= 0) kinds[base] = 'app';
+  return windows.map((window, i) => ({
+    window,
+    kind: kinds[i],
     // Small floating bubbles are not dialogs: they hide only what they cover.
-    return { window, kind, modal: kind === 'dialog' && share >= 0.03 };
-  });
+    modal: kinds[i] === 'dialog' && area(window.root.bounds) / screenArea >= 0.03,
+  }));
 }
 
 function kindOf(window: UiWindow, share: number): WindowKind {

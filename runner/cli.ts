@@ -2,12 +2,14 @@
 import { parseArgs } from 'node:util';
 import { runSimCommand } from './commands/sim.js';
 import { runDemo } from './commands/demo.js';
+import { runLookCommand } from './commands/look.js';
 import { UsageError } from './errors.js';
 
 const USAGE = `Usage: mobiletest <command> [options]
 
 Commands:
   sim     Run a virtual Android phone that adb and adbkit can talk to
+  look    Print the screen as the agent reads it, from a device or a saved uiautomator dump
   demo    Start a virtual phone and drive the Shop app through adb, printing what it sees
 
 Run "mobiletest <command> --help" for a command's options.`;
@@ -19,7 +21,7 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   if (command === 'sim') return runSimCommand(rest);
-  if (command === 'look') return (await import('./commands/look.js')).runLookCommand(rest);
+  if (command === 'look') return runLookCommand(rest);
   if (command === 'demo') {
     const { values } = parseArgs({ args: rest, options: { out: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean' } } });
     if (values.help) {

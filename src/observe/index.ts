@@ -15,3 +15,4 @@ export { situationReport, STUCK_AFTER, type SituationInput, type SituationReport
 export { situationText } from './situation-text.js';
 export { waitForScreen, screenState, type ScreenState, type WaitOptions, type WaitResult, type WaitClock } from './wait.js';
 export { WaitTimeoutError } from './wait-error.js';
+export { DeviceObserver, type DeviceObserverOptions, type Look } from './device-observer.js';

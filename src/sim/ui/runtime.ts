@@ -51,6 +51,7 @@ class PhoneRuntime implements PhoneUi {
       run: (app, fn) => this.run(app, fn),
       hideKeyboard: () => { this.text.keyboard = false; },
       openAppInfo: () => { if (this.table.records.has('com.android.settings')) this.launch('com.android.settings'); },
+      foregroundPackage: () => (this.screen.kind === 'app' ? this.screen.pkg : undefined),
     });
     this.composer = new Composer({
       deps,

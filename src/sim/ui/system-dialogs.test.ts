@@ -5,6 +5,7 @@ import type { AppDefinition, Phone } from '../types.js';
 import { DEMO_PACKAGE, demoApp, NOTIFICATIONS } from './demo-app.js';
 import { findAll, findNode, parseDump, tapNode } from '../testing/dump-query.js';
 import { createUi } from './runtime.js';
+import { settingsApp } from '../apps/settings.js';
 
 const FROZEN_AT = Date.UTC(2025, 5, 1, 12, 0, 0);
 const BACK = 4;
@@ -30,6 +31,16 @@ test('a permission request shows PermissionController\'s dialog; Allow grants th
   expect(phone.packages.get(DEMO_PACKAGE)?.granted.has(NOTIFICATIONS)).toBe(true);
   expect(findNode(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Notifications on');
   expect(phone.ui.foreground()).toEqual({ package: DEMO_PACKAGE, activity: '.MainActivity' });
+});
+
+test('a permission request stays with its app: another app in front does not show it, coming back does', () => {
+  const phone = launched([demoApp, settingsApp]);
+  tapNode(phone.ui, { id: 'notify' });
+  expect(phone.ui.launch('com.android.settings').ok).toBe(true);
+  expect(phone.ui.dumpXml()).not.toContain('com.google.android.permissioncontroller');
+  expect(phone.ui.foreground().package).toBe('com.android.settings');
+  expect(phone.ui.launch(DEMO_PACKAGE).ok).toBe(true);
+  expect(parseDump(phone.ui.dumpXml())[0]?.package).toBe('com.google.android.permissioncontroller');
 });
 
 test('denying twice makes Android stop asking; BACK on the dialog denies', async () => {

@@ -33,12 +33,16 @@ export class SystemDialogs {
     run: (app: RunningApp | undefined, fn: () => void) => void;
     hideKeyboard: () => void;
     openAppInfo: () => void;
+    /** The app in front, if any: a permission request shows only over its own app's task. */
+    foregroundPackage: () => string | undefined;
   }) {
     this.anrDelayMs = o.deps.timings?.anrDelayMs ?? DEFAULT_ANR_DELAY_MS;
   }
 
+  /** The dialog on top of the screen: crash and ANR dialogs show over anything, a permission request only over its app. */
   top(): SystemDialog | undefined {
-    return this.stack[this.stack.length - 1];
+    const front = this.o.foregroundPackage();
+    return this.stack.findLast((d) => d.kind !== 'permission' || d.owner === front);
   }
 
   /** BACK goes to the topmost system dialog first; false when there is none. */

@@ -143,6 +143,23 @@ for (const path of ADB_PATHS) {
       expect(findNode(await dump(), { cls: 'android.widget.EditText', text: 'Title' }).attributes.focused).toBe('true');
     });
 
+    test('with ADBKeyboard installed and enabled, any text is typed through it, and the keyboard is restored', async () => {
+      // Set up as a user would by hand: install the keyboard's APK, then enable it (ime enable).
+      const apk = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.from(' package="com.android.adbkeyboard" ')]);
+      expect(sim.phone.packages.install(apk)).toMatchObject({ ok: true, name: 'com.android.adbkeyboard' });
+      const gboard = 'com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME';
+      sim.phone.settings.secure.set('enabled_input_methods', `${gboard}:com.android.adbkeyboard/.AdbIME`);
+      try {
+        await newNote();
+        const text = 'Grüße, café ✓ 東京 "quoted" $(id)';
+        await driver.typeText(text);
+        expect(findNode(await dump(), { cls: 'android.widget.EditText', focused: true }).attributes.text).toBe(text);
+        expect(sim.phone.settings.secure.get('default_input_method') ?? gboard).toBe(gboard);
+      } finally {
+        sim.phone.packages.uninstall('com.android.adbkeyboard');
+      }
+    });
+
     test('delete removes the last character; the keyboard shows while a field has focus', async () => {
       await newNote();
       expect(await driver.keyboardShown()).toBe(true);

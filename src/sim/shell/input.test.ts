@@ -90,3 +90,20 @@ test('HOME goes to the launcher; bad arguments raise the framework exception', a
   expect(await shell(phone, 'input fly')).toMatchObject({ out: 'Unknown command: fly\n', code: 255 });
   expect((await shell(phone, 'input')).out).toContain('Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]');
 });
+
+test('ADBKeyboard: once its APK is installed, enabled and selected, its broadcast types any text', async () => {
+  const phone = await focusedEmailField();
+  const adbIme = 'com.android.adbkeyboard/.AdbIME';
+  expect((await shell(phone, 'ime list -s')).out).toBe('com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME\n');
+  expect(await shell(phone, `ime set ${adbIme}`)).toMatchObject({ err: `Unknown input method ${adbIme} cannot be selected for user #0\n`, code: 255 });
+
+  phone.fs.write('/data/local/tmp/kb.apk', Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.from(' package="com.android.adbkeyboard" ')]));
+  expect((await shell(phone, 'pm install /data/local/tmp/kb.apk')).out).toBe('Success\n');
+  const message = Buffer.from('Grüße ✓', 'utf8').toString('base64');
+  await shell(phone, `am broadcast -a ADB_INPUT_B64 --es msg ${message}`);
+  expect(emailText(phone)).toBe('Email');
+  expect((await shell(phone, `ime enable ${adbIme} && ime set ${adbIme}`)).code).toBe(0);
+  expect((await shell(phone, 'dumpsys input_method | grep mCurMethodId')).out).toContain(adbIme);
+  await shell(phone, `am broadcast -a ADB_INPUT_B64 --es msg ${message}`);
+  expect(emailText(phone)).toBe('Grüße ✓');
+});

@@ -1,3 +1,4 @@
+import { adbKeyboardBroadcast } from './input-methods.js';
 import type { AppLaunch } from '../../types.js';
 import type { CommandContext, CommandTable } from '../registry.js';
 import { fullActivity, shortComponent, steadyMs } from './names.js';
@@ -119,6 +120,7 @@ function am(ctx: CommandContext): number {
       return 0;
     case 'broadcast': {
       const o = parseStart(rest);
+      adbKeyboardBroadcast(ctx.phone, rest);
       ctx.stdout(`Broadcasting: ${describeIntent({ ...o, flags: o.flags ?? '0x400000' })}\nBroadcast completed: result=0\n`);
       return 0;
     }

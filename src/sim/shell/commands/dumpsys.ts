@@ -1,3 +1,4 @@
+import { currentInputMethod } from './input-methods.js';
 import type { Phone } from '../../types.js';
 import { RUNTIME_PERMISSIONS } from '../../device/packages.js';
 import type { CommandContext, CommandTable } from '../registry.js';
@@ -69,7 +70,7 @@ function inputMethodDump(phone: Phone): string {
   const { window } = focus(phone);
   return `Current Input Method Manager state:
   Input Method Client
-  mCurMethodId=com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME
+  mCurMethodId=${currentInputMethod(phone)}
   mCurFocusedWindow=${window}
   mCurFocusedWindowSoftInputMode=STATE_UNSPECIFIED|ADJUST_RESIZE
   mShowRequested=${shown} mShowExplicitlyRequested=false mShowForced=false mInputShown=${shown}

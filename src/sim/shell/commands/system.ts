@@ -1,3 +1,4 @@
+import { ime } from './input-methods.js';
 import type { Phone } from '../../types.js';
 import { fail, type CommandContext, type CommandTable } from '../registry.js';
 
@@ -167,28 +168,6 @@ function svc(ctx: CommandContext): number {
   }
   ctx.stdout('Available commands:\n    help     Show information about the subcommands\n    power    Control the power manager\n    data     Control mobile data connectivity\n    wifi     Control the Wi-Fi manager\n    usb      Control Usb state\n    nfc      Control NFC functions\n    bluetooth Control Bluetooth service\n');
   return service === undefined || service === 'help' ? 0 : 1;
-}
-
-const LATIN_IME = 'com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME';
-
-/** `ime`: the phone has one keyboard, Gboard, always enabled and selected. */
-function ime(ctx: CommandContext): number {
-  const [verb, ...rest] = ctx.args;
-  if (verb === 'list') {
-    ctx.stdout(rest.includes('-s') ? `${LATIN_IME}\n` : `${LATIN_IME}:\n  mId=${LATIN_IME} mSettingsActivity=com.android.inputmethod.latin.settings.SettingsActivity\n`);
-    return 0;
-  }
-  if (verb === 'enable' || verb === 'disable' || verb === 'set') {
-    const id = rest.filter((a) => !a.startsWith('-'))[0];
-    if (id !== LATIN_IME) {
-      ctx.stderr(`Unknown input method ${id ?? ''} cannot be ${verb === 'set' ? 'selected' : `${verb}d`} for user #0\n`);
-      return 255;
-    }
-    ctx.stdout(verb === 'set' ? `Input method ${id} selected for user #0\n` : `Input method ${id}: already ${verb}d for user #0\n`);
-    return 0;
-  }
-  ctx.stdout('ime <command>:\n  list [-a] [-s]\n  enable [--user <USER_ID>] <ID>\n  disable [--user <USER_ID>] <ID>\n  set [--user <USER_ID>] <ID>\n');
-  return verb === undefined || verb === 'help' ? 0 : 255;
 }
 
 export const systemCommands: CommandTable = { getprop, setprop, settings, wm, svc, ime };

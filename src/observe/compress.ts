@@ -8,16 +8,11 @@ import { area, height, width, type Rect, type UiNode } from './ui-node.js';
 import { clipUncovered, contains, coveredArea, intersect, union } from './geometry.js';
 import { cleanText, joinTexts, truncate } from './labels.js';
 import { checkRole, infoRole, isPressable, isProgress, pressRole, scrollDirection, statesOf } from './roles.js';
-import type { ElementState, Role } from './screen-types.js';
+import type { Role, ScreenElement } from './screen-types.js';
 
-export interface Draft {
+/** An element while the screen is being built: what it will show, plus how it was found. */
+export interface Draft extends Pick<ScreenElement, 'role' | 'label' | 'value' | 'detail' | 'bounds' | 'states'> {
   node: UiNode;
-  role: Role;
-  label: string;
-  value?: string;
-  detail?: string;
-  bounds: Rect;
-  states: ElementState[];
   /** A control (not a text, image or progress bar). */
   actionable: boolean;
   order: number;

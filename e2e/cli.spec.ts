@@ -74,14 +74,16 @@ test('a port another program holds is reported, not a stack trace', async () => 
   await exitOf(first.child);
 });
 
-test('`mobiletest demo` logs in to Shop through adbkit and saves the screens it saw', async () => {
+test('`mobiletest demo` logs in to Shop through the driver, printing each screen and what changed', async () => {
   const out = await mkdtemp(path.join(os.tmpdir(), 'mobiletest-demo-'));
   const demo = startCli(['demo', '--out', out]);
   expect(await exitOf(demo.child), demo.output()).toBe(0);
   const text = demo.output();
-  expect(text).toMatch(/adbkit lists: \S+ \(device\)/);
-  expect(text).toContain('Allow Shop to send you notifications?');
-  expect(text).toMatch(/== After login: com\.example\.shop\//);
+  expect(text).toMatch(/Virtual phone \S+: mobiletest Virtual Phone, Android 14 \(API 34\)/);
+  expect(text).toMatch(/e\d+ dialog "Allow Shop to send you notifications\?"/);
+  expect(text).toContain('what changed: activity: com.example.shop/.LoginActivity → com.example.shop/.MainActivity');
+  expect(text).toContain('app com.example.shop/.MainActivity');
+  expect(text).toMatch(/e\d+ item "Wireless Headphones \$59\.99"/);
   expect(text).not.toContain('pass123');
   const shots = (await readdir(out)).filter((f) => f.endsWith('.png'));
   expect(shots.length).toBeGreaterThanOrEqual(4);

@@ -1,114 +1,77 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import adbkit from '@devicefarmer/adbkit';
+import { AndroidDriver } from '../../src/drivers/index.js';
+import { DeviceObserver, screenText, situationText, type Look, type ScreenElement } from '../../src/observe/index.js';
 import { startSim } from '../../src/sim/index.js';
-
-// adbkit is CommonJS: its named exports hang off the default export under ESM.
-const { Adb } = adbkit;
-
-type DeviceClient = ReturnType<ReturnType<typeof Adb.createClient>['getDevice']>;
-
-/** One node of a uiautomator dump, as much as the demo needs to print and tap it. */
-interface DumpNode { pkg: string; text: string; desc: string; id: string; cls: string; clickable: boolean; enabled: boolean; cx: number; cy: number }
-
-const KEYBOARD_PACKAGE = 'com.google.android.inputmethod.latin';
-const ATTR = /(\S+?)="([^"]*)"/g;
-
-function parseDump(xml: string): DumpNode[] {
-  const nodes: DumpNode[] = [];
-  for (const match of xml.matchAll(/<node ([^>]*?)\/?>/g)) {
-    const a = Object.fromEntries([...match[1].matchAll(ATTR)].map((m) => [m[1], unescape(m[2])]));
-    const b = /\[(\d+),(\d+)\]\[(\d+),(\d+)\]/.exec(a.bounds ?? '');
-    if (!b) continue;
-    const [l, t, r, bt] = b.slice(1).map(Number);
-    nodes.push({
-      pkg: a.package ?? '', text: a.text ?? '', desc: a['content-desc'] ?? '', id: (a['resource-id'] ?? '').replace(/^.*:id\//, ''),
-      cls: (a.class ?? '').replace(/^.*\./, ''), clickable: a.clickable === 'true', enabled: a.enabled !== 'false',
-      cx: Math.round((l + r) / 2), cy: Math.round((t + bt) / 2),
-    });
-  }
-  return nodes;
-}
-
-function unescape(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
-
-function describe(node: DumpNode): string {
-  const label = node.text || node.desc || (node.id ? `#${node.id}` : '');
-  const flags = [node.clickable ? 'clickable' : '', node.enabled ? '' : 'disabled'].filter(Boolean).join(', ');
-  return `${node.cls} "${label}"${flags ? ` (${flags})` : ''}`;
-}
-
-async function run(device: DeviceClient, command: string): Promise<string> {
-  const stream = await device.shell(command);
-  return (await Adb.util.readAll(stream)).toString('utf8');
-}
 
 export interface DemoOptions { outDir: string; seed: number }
 
-/** Starts a phone, reaches it through the adb server protocol with adbkit and walks the Shop app. */
+const SHOP = 'com.example.shop';
+
+/**
+ * Starts a phone, reaches it through the adb server protocol with the Android driver (no adb
+ * binary needed), and walks the Shop app: each step prints the screen as the agent reads it
+ * and what changed since the step before.
+ */
 export async function runDemo(options: DemoOptions): Promise<number> {
   const sim = await startSim({ serverPort: 0, seed: options.seed });
   const say = (line: string) => console.log(line);
+  const driver = await AndroidDriver.connect({ port: sim.serverPort });
   try {
-    say(`Virtual phone ${sim.serial}: device port 127.0.0.1:${sim.port}, adb server protocol on 127.0.0.1:${sim.serverPort}`);
-    const client = Adb.createClient({ host: '127.0.0.1', port: sim.serverPort });
-    const devices = await client.listDevices();
-    say(`adbkit lists: ${devices.map((d: { id: string; type: string }) => `${d.id} (${d.type})`).join(', ')}`);
-    const device = client.getDevice(devices[0].id);
-    const props = await device.getProperties();
-    say(`Model: ${props['ro.product.model']}, Android ${props['ro.build.version.release']} (SDK ${props['ro.build.version.sdk']})`);
-    say(`$ wm size → ${(await run(device, 'wm size')).trim()}`);
+    const info = await driver.deviceInfo();
+    say(`Virtual phone ${driver.id}: ${info.model}, Android ${info.osVersion} (API ${info.apiLevel}), reached through the adb server protocol on 127.0.0.1:${sim.serverPort}`);
     await mkdir(options.outDir, { recursive: true });
-
+    const observer = new DeviceObserver(driver);
     let step = 0;
-    const look = async (title: string): Promise<DumpNode[]> => {
-      const xml = await run(device, 'uiautomator dump /dev/tty');
-      const nodes = parseDump(xml);
-      const keyboard = nodes.some((n) => n.pkg === KEYBOARD_PACKAGE);
-      const shown = nodes.filter((n) => n.pkg !== KEYBOARD_PACKAGE && (n.text || n.desc || n.clickable));
-      const focus = /mCurrentFocus=Window\{\S+ \S+ ([^}]+)\}/.exec(await run(device, 'dumpsys window'))?.[1] ?? 'unknown';
-      const png = await Adb.util.readAll(await device.screencap());
-      const file = path.join(options.outDir, `${String(++step).padStart(2, '0')}-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.png`);
-      await writeFile(file, png);
-      say(`\n== ${title}: ${focus}, ${nodes.length} nodes in the dump, ${shown.length} worth showing${keyboard ? ' (soft keyboard up, its keys left out)' : ''}; screenshot ${file} (${png.length} bytes)`);
-      for (const node of shown.slice(0, 14)) say(`   ${describe(node)}`);
-      if (shown.length > 14) say(`   … and ${shown.length - 14} more`);
-      return nodes;
-    };
-    const tap = async (nodes: DumpNode[], label: string) => {
-      const node = nodes.find((n) => n.text === label || n.desc === label || n.id === label);
-      if (!node) throw new Error(`The demo expected "${label}" on screen but the dump has no such node.`);
-      say(`$ input tap ${node.cx} ${node.cy}   # ${label}`);
-      await run(device, `input tap ${node.cx} ${node.cy}`);
-    };
 
-    say(`$ am start -W -n com.example.shop/.MainActivity\n${(await run(device, 'am start -W -n com.example.shop/.MainActivity')).trim().replace(/^/gm, '  ')}`);
-    let nodes = await look('Permission dialog');
-    if (nodes.some((n) => n.text === 'Allow')) {
-      await tap(nodes, 'Allow');
-      nodes = await look('Login');
+    const look = async (title: string): Promise<Look> => {
+      const seen = await observer.look();
+      const file = path.join(options.outDir, `${String(++step).padStart(2, '0')}-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.png`);
+      await writeFile(file, await driver.screenshot());
+      const changes = step > 1 ? situationText(seen.report) : '';
+      say(`\n== ${step}. ${title} (screenshot ${file})`);
+      if (changes) say(changes.replace(/^/gm, '   what changed: '));
+      say(screenText(seen.observation.screen).replace(/^/gm, '   '));
+      return seen;
+    };
+    const find = (seen: Look, wanted: (e: ScreenElement) => boolean, what: string): ScreenElement => {
+      const element = seen.observation.screen.elements.find(wanted);
+      if (!element) throw new Error(`The demo expected ${what} on screen; it shows:\n${screenText(seen.observation.screen)}`);
+      return element;
+    };
+    const tap = async (element: ScreenElement) => {
+      say(`$ tap ${element.ref} ${JSON.stringify(element.label)}`);
+      await driver.tap({ x: (element.bounds.left + element.bounds.right) >> 1, y: (element.bounds.top + element.bounds.bottom) >> 1 });
+    };
+    const byLabel = (label: string) => (e: ScreenElement) => e.label === label;
+    const byId = (id: string) => (e: ScreenElement) => e.resourceId.endsWith(`:id/${id}`);
+
+    say(`$ launch ${SHOP}`);
+    await driver.launchApp(SHOP);
+    let seen = await look('Shop, first launch');
+    const allow = seen.observation.screen.elements.find(byLabel('Allow'));
+    if (allow) {
+      await tap(allow);
+      seen = await look('Login');
     }
-    await tap(nodes, 'email');
-    await run(device, "input text 'alice@example.com'");
-    say("$ input text 'alice@example.com'");
-    await tap(nodes, 'password');
-    await run(device, "input text 'pass123'");
-    say("$ input text '•••••••'   # the password is not printed, and the dump shows dots");
-    nodes = await look('Login filled in');
-    await tap(nodes, 'Log in');
-    nodes = await look('After login');
-    const promo = nodes.find((n) => n.id === 'promo_close');
+    await tap(find(seen, byId('email'), 'the email field'));
+    say("$ type 'alice@example.com'");
+    await driver.typeText('alice@example.com');
+    await tap(find(seen, byId('password'), 'the password field'));
+    say('$ type a password (not printed; the screen shows dots)');
+    await driver.typeText('pass123');
+    seen = await look('Login filled in');
+    await tap(find(seen, byId('login'), 'the Log in button'));
+    seen = await look('After login');
+    const promo = seen.observation.screen.elements.find(byId('promo_close'));
     if (promo) {
-      await tap(nodes, 'promo_close');
-      nodes = await look('Home');
+      await tap(promo);
+      seen = await look('Home');
     }
-    const log = (await run(device, 'logcat -d -v brief ActivityTaskManager:I *:S')).trim().split('\n').slice(-4);
-    say(`\n$ logcat -d (last lines from ActivityTaskManager)\n${log.map((l) => `  ${l}`).join('\n')}`);
-    say(`\nDone: ${step} screens seen through adb; screenshots in ${options.outDir}/`);
+    say(`\nDone: ${step} screens seen through the driver; screenshots in ${options.outDir}/`);
     return 0;
   } finally {
+    await driver.close();
     await sim.stop();
   }
 }

@@ -1,0 +1,170 @@
+import { test, expect } from '@playwright/test';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  EventLog, EventLogCorruptError, InvalidEventError, newActionId, readEvents,
+  type EventInput, type EventKind,
+} from './index.js';
+
+let dir = '';
+test.beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'mobiletest-events-')); });
+test.afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+
+const timings = { total_ms: 12, device_ms: 9, harness_ms: 3 };
+
+function oneOfEach(actionId: string): EventInput[] {
+  return [
+    { kind: 'run_start', run_id: 'r1', mobiletest_version: '0.1.0', config: { workers: 2 } },
+    { kind: 'test_start', title: 'login', location: { file: 'e2e/shop.spec.ts', line: 7 }, device: 'emulator-5554', retry: 0 },
+    { kind: 'action_start', action_id: actionId, primitive: 'tap', params: { target: 'Log in' }, target: 'Log in', source: 'script', location: { file: 'e2e/shop.spec.ts', line: 9 } },
+    { kind: 'observation', action_id: actionId, phase: 'before', screen_text: 'Log in\nEmail', signature: 'sig-1', screenshot: 'before.png', package: 'com.example.shop' },
+    { kind: 'candidates', action_id: actionId, target: { text: 'Log in' }, candidates: [{ ref: 'e3', label: 'Log in', score: 1, reasons: ['exact text'] }], ambiguous: false, chosen: 0 },
+    { kind: 'situation', action_id: actionId, report: 'Login screen, no dialog', data: { dialog: null } },
+    { kind: 'llm_call', action_id: actionId, role: 'planner', model: 'gpt-x', prompt_ref: 'p1.txt', answer_ref: 'a1.txt', tokens_in: 900, tokens_out: 40, cost_usd: 0.001, duration_ms: 800 },
+    { kind: 'observation', action_id: actionId, phase: 'after', screen_text: 'Home', signature: 'sig-2' },
+    { kind: 'attachment', name: 'screenshot', content_type: 'image/png', path: 'after.png', action_id: actionId },
+    { kind: 'action_end', action_id: actionId, verdict: 'OK', timings },
+    { kind: 'test_end', status: 'passed', duration_ms: 1500 },
+    { kind: 'note', note: 'duplicate_completion', detail: 'example' },
+    { kind: 'run_end', run_id: 'r1', status: 'passed', duration_ms: 2000 },
+  ];
+}
+
+test('every event kind survives a round trip through the file, with seq, ts and test_id filled in', async () => {
+  const path = join(dir, 'nested', 'login.jsonl');
+  const log = await EventLog.open(path, { testId: 't-login', now: () => 1_700_000_000_000 });
+  const inputs = oneOfEach(newActionId());
+  for (const input of inputs) await log.append(input);
+  await log.close();
+
+  const { events, tornLines } = await readEvents(path);
+  expect(tornLines).toBe(0);
+  const kinds = new Set<EventKind>(events.map((event) => event.kind));
+  expect([...kinds].sort()).toEqual(['action_end', 'action_start', 'attachment', 'candidates', 'llm_call', 'note', 'observation', 'run_end', 'run_start', 'situation', 'test_end', 'test_start']);
+  expect(events.map((event) => event.seq)).toEqual(inputs.map((_, index) => index + 1));
+  events.forEach((event, index) => {
+    expect(event).toEqual({ ...inputs[index], v: 1, seq: index + 1, ts: 1_700_000_000_000, test_id: 't-login' });
+  });
+});
+
+test('a second completion of the same action is dropped and noted; the first verdict stands', async () => {
+  const path = join(dir, 'dup.jsonl');
+  const log = await EventLog.open(path, { testId: 't1' });
+  const id = newActionId();
+  await log.append({ kind: 'action_start', action_id: id, primitive: 'tap', params: {}, source: 'agent' });
+  const first = await log.append({ kind: 'action_end', action_id: id, verdict: 'OK', timings });
+  const second = await log.append({ kind: 'action_end', action_id: id, verdict: 'FAIL', timings });
+  expect(first.written).toBe(true);
+  expect(second.written).toBe(false);
+  expect(log.completed(id)).toBe('OK');
+  await log.close();
+
+  // Reopening the log remembers completions, so a retried writer cannot complete it twice either.
+  const again = await EventLog.open(path, { testId: 't1' });
+  expect(again.completed(id)).toBe('OK');
+  expect((await again.append({ kind: 'action_end', action_id: id, verdict: 'EXCEPTION', timings })).written).toBe(false);
+  await again.close();
+
+  const { events } = await readEvents(path);
+  const ends = events.filter((event) => event.kind === 'action_end');
+  expect(ends).toHaveLength(1);
+  expect(ends[0]).toMatchObject({ verdict: 'OK' });
+  const notes = events.filter((event) => event.kind === 'note');
+  expect(notes.map((note) => note.kind === 'note' && note.note)).toEqual(['duplicate_completion', 'duplicate_completion']);
+  expect(events.map((event) => event.seq)).toEqual([1, 2, 3, 4]);
+});
+
+test('many appends without awaiting, on two logs at once, keep call order and whole lines', async () => {
+  const paths = [join(dir, 'a.jsonl'), join(dir, 'b.jsonl')];
+  const logs = await Promise.all(paths.map((path, index) => EventLog.open(path, { testId: `t${index}` })));
+  const pending: Promise<unknown>[] = [];
+  const big = 'row '.repeat(20_000);
+  for (let i = 0; i < 300; i += 1) {
+    for (const log of logs) {
+      pending.push(log.append({ kind: 'situation', action_id: `a${i}`, report: i % 50 === 0 ? big : `step ${i}` }));
+    }
+  }
+  await Promise.all(pending);
+  await Promise.all(logs.map((log) => log.close()));
+  for (const path of paths) {
+    const raw = await readFile(path, 'utf8');
+    expect(raw.endsWith('\n')).toBe(true);
+    const { events, tornLines } = await readEvents(path);
+    expect(tornLines).toBe(0);
+    expect(events.map((event) => event.kind === 'situation' && event.action_id)).toEqual(Array.from({ length: 300 }, (_, i) => `a${i}`));
+    expect(events.map((event) => event.seq)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+  }
+});
+
+test('two writers appending to the same file never tear each other\'s lines', async () => {
+  const path = join(dir, 'shared.jsonl');
+  const [one, two] = await Promise.all([EventLog.open(path, { testId: 'one' }), EventLog.open(path, { testId: 'two' })]);
+  const pending: Promise<unknown>[] = [];
+  for (let i = 0; i < 200; i += 1) {
+    pending.push(one.append({ kind: 'situation', action_id: `one-${i}`, report: 'x'.repeat(i * 10) }));
+    pending.push(two.append({ kind: 'situation', action_id: `two-${i}`, report: 'y'.repeat(i * 10) }));
+  }
+  await Promise.all(pending);
+  await Promise.all([one.close(), two.close()]);
+  const { events } = await readEvents(path);
+  expect(events).toHaveLength(400);
+  for (const writer of ['one', 'two']) {
+    const mine = events.filter((event) => event.test_id === writer).map((event) => event.kind === 'situation' && event.action_id);
+    expect(mine).toEqual(Array.from({ length: 200 }, (_, i) => `${writer}-${i}`));
+  }
+});
+
+test('a torn last line is skipped and counted; reopening cuts it off and notes it', async () => {
+  const path = join(dir, 'torn.jsonl');
+  const log = await EventLog.open(path, { testId: 't' });
+  await log.append({ kind: 'test_start', title: 'crashy' });
+  await log.append({ kind: 'situation', action_id: 'a1', report: 'fine' });
+  await log.close();
+  await appendFile(path, '{"v":1,"kind":"situation","ts":1,"seq":3,"test_id":"t","action_id":"a2","rep');
+
+  const read = await readEvents(path);
+  expect(read.tornLines).toBe(1);
+  expect(read.events.map((event) => event.kind)).toEqual(['test_start', 'situation']);
+
+  const reopened = await EventLog.open(path, { testId: 't' });
+  await reopened.append({ kind: 'test_end', status: 'failed', duration_ms: 5 });
+  await reopened.close();
+  const after = await readEvents(path);
+  expect(after.tornLines).toBe(0);
+  expect(after.events.map((event) => [event.seq, event.kind])).toEqual([[1, 'test_start'], [2, 'situation'], [3, 'note'], [4, 'test_end']]);
+});
+
+test('a corrupt line in the middle fails with file:line and what is wrong', async () => {
+  const path = join(dir, 'corrupt.jsonl');
+  const good = (seq: number): string => JSON.stringify({ v: 1, kind: 'test_end', ts: 1, seq, test_id: 't', status: 'passed', duration_ms: 1 });
+  await writeFile(path, `${good(1)}\n{"v":1,"kind":"test_end",oops\n${good(3)}\n`);
+  const error = await readEvents(path).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(EventLogCorruptError);
+  expect(String(error)).toContain(`${path}:2:`);
+
+  await writeFile(path, `${good(1)}\n${JSON.stringify({ v: 1, kind: 'action_end', ts: 1, seq: 2, test_id: 't', action_id: 'a', verdict: 'MAYBE', timings })}\n`);
+  const shape = await readEvents(path).catch((caught: unknown) => caught);
+  expect(String(shape)).toContain(`${path}:2:`);
+  expect(String(shape)).toContain('"verdict"');
+  // The same log cannot be continued either: a writer never appends after a corrupt line.
+  await expect(EventLog.open(path)).rejects.toThrow(EventLogCorruptError);
+});
+
+test('the writer refuses an event of the wrong shape and consumes no seq', async () => {
+  const path = join(dir, 'shape.jsonl');
+  const log = await EventLog.open(path);
+  const bad = { kind: 'action_end', action_id: 'a', verdict: 'PERHAPS', timings } as unknown as EventInput;
+  await expect(log.append(bad)).rejects.toThrow(InvalidEventError);
+  await log.append({ kind: 'test_end', status: 'passed', duration_ms: 1 });
+  await log.close();
+  expect((await readEvents(path)).events.map((event) => event.seq)).toEqual([1]);
+});
+
+test('action ids are unique and sort by creation time', () => {
+  const ids = Array.from({ length: 5000 }, () => newActionId());
+  expect(new Set(ids).size).toBe(ids.length);
+  expect([...ids].sort()).toEqual(ids);
+  expect(newActionId(1000) < newActionId(2000)).toBe(true);
+  expect(newActionId(5000)).not.toBe(newActionId(5000));
+});

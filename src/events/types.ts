@@ -1,0 +1,150 @@
+// The evidence log's event vocabulary: one JSON object per line, closed union by `kind`.
+
+export const EVENT_VERSION = 1 as const;
+
+export type Verdict = 'OK' | 'RETRY' | 'FAIL' | 'EXCEPTION';
+export type ActionSource = 'script' | 'agent' | 'mcp';
+export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
+
+export interface Location { file: string; line: number; column?: number }
+export interface EventError { name: string; message: string; category?: string }
+
+interface Base {
+  v: typeof EVENT_VERSION;
+  /** Wall-clock milliseconds since the epoch. */
+  ts: number;
+  /** Position in this log, from 1, assigned by the writer. */
+  seq: number;
+  /** '' for run-level events. */
+  test_id: string;
+}
+
+export interface RunStartEvent extends Base {
+  kind: 'run_start';
+  run_id: string;
+  mobiletest_version?: string;
+  config?: Record<string, unknown>;
+}
+
+export interface RunEndEvent extends Base {
+  kind: 'run_end';
+  run_id: string;
+  status: 'passed' | 'failed' | 'interrupted';
+  duration_ms: number;
+}
+
+export interface TestStartEvent extends Base {
+  kind: 'test_start';
+  title: string;
+  location?: Location;
+  device?: string;
+  retry?: number;
+}
+
+export interface ActionStartEvent extends Base {
+  kind: 'action_start';
+  action_id: string;
+  primitive: string;
+  /** Parameters as asked, secrets already masked by the writer. */
+  params: Record<string, unknown>;
+  target?: string | Record<string, unknown>;
+  source: ActionSource;
+  location?: Location;
+  parent_action_id?: string;
+}
+
+export interface ObservationEvent extends Base {
+  kind: 'observation';
+  action_id: string;
+  phase: 'before' | 'after';
+  screen_text: string;
+  signature: string;
+  /** File name beside the log, never inlined image data. */
+  screenshot?: string;
+  package?: string;
+  activity?: string;
+}
+
+export interface Candidate {
+  ref?: string;
+  label: string;
+  score: number;
+  reasons?: string[];
+  bounds?: { left: number; top: number; right: number; bottom: number };
+}
+
+export interface CandidatesEvent extends Base {
+  kind: 'candidates';
+  action_id: string;
+  target: string | Record<string, unknown>;
+  candidates: Candidate[];
+  ambiguous: boolean;
+  chosen?: number;
+}
+
+export interface SituationEvent extends Base {
+  kind: 'situation';
+  action_id: string;
+  report: string;
+  data?: Record<string, unknown>;
+}
+
+export interface LlmCallEvent extends Base {
+  kind: 'llm_call';
+  action_id?: string;
+  role: string;
+  model: string;
+  /** File names beside the log holding the prompt and the raw answer. */
+  prompt_ref: string;
+  answer_ref: string;
+  tokens_in: number;
+  tokens_out: number;
+  cost_usd: number;
+  duration_ms: number;
+}
+
+export interface ActionTimings { total_ms: number; device_ms: number; harness_ms: number }
+
+export interface ActionEndEvent extends Base {
+  kind: 'action_end';
+  action_id: string;
+  verdict: Verdict;
+  error?: EventError;
+  timings: ActionTimings;
+}
+
+export interface TestEndEvent extends Base {
+  kind: 'test_end';
+  status: TestStatus;
+  duration_ms: number;
+  error?: EventError;
+}
+
+export interface AttachmentEvent extends Base {
+  kind: 'attachment';
+  name: string;
+  content_type: string;
+  /** File name beside the log. */
+  path: string;
+  action_id?: string;
+}
+
+export interface NoteEvent extends Base {
+  kind: 'note';
+  note: 'duplicate_completion' | 'torn_line_dropped';
+  action_id?: string;
+  detail: string;
+}
+
+export type MobileEvent =
+  | RunStartEvent | RunEndEvent | TestStartEvent | ActionStartEvent | ObservationEvent
+  | CandidatesEvent | SituationEvent | LlmCallEvent | ActionEndEvent | TestEndEvent
+  | AttachmentEvent | NoteEvent;
+
+export type EventKind = MobileEvent['kind'];
+export type EventOf<K extends EventKind> = Extract<MobileEvent, { kind: K }>;
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** What a caller appends: the writer fills `v` and `seq`, and `ts`/`test_id` when absent. */
+export type EventInput = DistributiveOmit<MobileEvent, 'v' | 'seq' | 'ts' | 'test_id'> & { ts?: number; test_id?: string };

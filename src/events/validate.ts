@@ -1,0 +1,71 @@
+import { EVENT_VERSION, type EventKind, type MobileEvent } from './types.js';
+
+// A field's expected shape; a trailing '?' marks it optional.
+type Shape = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'target' | readonly string[];
+type Spec = Record<string, Shape | { optional: Shape }>;
+
+const opt = (shape: Shape): { optional: Shape } => ({ optional: shape });
+const location = opt('object');
+const error = opt('object');
+
+const SPECS: Record<EventKind, Spec> = {
+  run_start: { run_id: 'string', mobiletest_version: opt('string'), config: opt('object') },
+  run_end: { run_id: 'string', status: ['passed', 'failed', 'interrupted'], duration_ms: 'number' },
+  test_start: { title: 'string', location, device: opt('string'), retry: opt('number') },
+  action_start: {
+    action_id: 'string', primitive: 'string', params: 'object', target: opt('target'),
+    source: ['script', 'agent', 'mcp'], location, parent_action_id: opt('string'),
+  },
+  observation: {
+    action_id: 'string', phase: ['before', 'after'], screen_text: 'string', signature: 'string',
+    screenshot: opt('string'), package: opt('string'), activity: opt('string'),
+  },
+  candidates: { action_id: 'string', target: 'target', candidates: 'array', ambiguous: 'boolean', chosen: opt('number') },
+  situation: { action_id: 'string', report: 'string', data: opt('object') },
+  llm_call: {
+    action_id: opt('string'), role: 'string', model: 'string', prompt_ref: 'string', answer_ref: 'string',
+    tokens_in: 'number', tokens_out: 'number', cost_usd: 'number', duration_ms: 'number',
+  },
+  action_end: { action_id: 'string', verdict: ['OK', 'RETRY', 'FAIL', 'EXCEPTION'], error, timings: 'object' },
+  test_end: { status: ['passed', 'failed', 'timedOut', 'skipped', 'interrupted'], duration_ms: 'number', error },
+  attachment: { name: 'string', content_type: 'string', path: 'string', action_id: opt('string') },
+  note: { note: ['duplicate_completion', 'torn_line_dropped'], action_id: opt('string'), detail: 'string' },
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function fits(value: unknown, shape: Shape): boolean {
+  if (Array.isArray(shape)) return typeof value === 'string' && shape.includes(value);
+  switch (shape) {
+    case 'object': return isObject(value);
+    case 'array': return Array.isArray(value);
+    case 'target': return typeof value === 'string' || isObject(value);
+    case 'number': return typeof value === 'number' && Number.isFinite(value);
+    default: return typeof value === shape;
+  }
+}
+
+const describe = (shape: Shape): string => (Array.isArray(shape) ? `one of ${shape.join('|')}` : String(shape));
+
+/** Returns what is wrong with `value` as an event, or undefined when it is a well-formed event. */
+export function eventProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return 'not a JSON object';
+  if (value.v !== EVENT_VERSION) return `unsupported event version ${JSON.stringify(value.v)} (this reader knows v${EVENT_VERSION})`;
+  const kind = value.kind;
+  if (typeof kind !== 'string' || !Object.hasOwn(SPECS, kind)) return `unknown event kind ${JSON.stringify(kind)}`;
+  const common: Spec = { ts: 'number', seq: 'number', test_id: 'string' };
+  for (const [field, rule] of Object.entries({ ...common, ...SPECS[kind as EventKind] })) {
+    const optional = typeof rule === 'object' && !Array.isArray(rule) && 'optional' in rule;
+    const shape = optional ? (rule as { optional: Shape }).optional : (rule as Shape);
+    const present = value[field] !== undefined;
+    if (!present && optional) continue;
+    if (!present) return `${kind}: missing field "${field}"`;
+    if (!fits(value[field], shape)) return `${kind}: field "${field}" should be ${describe(shape)}, got ${JSON.stringify(value[field])}`;
+  }
+  return undefined;
+}
+
+export function isMobileEvent(value: unknown): value is MobileEvent {
+  return eventProblem(value) === undefined;
+}

@@ -1,0 +1,20 @@
+// Public entry of the locator: targets resolved by rules on the observed screen.
+//
+// Rules and their scores (0..1): a ref ('e7') is taken as is (1). Label text: exact 1, normalised
+// (case, punctuation, spaces) 0.95, same without spaces 0.9; the target's words all in a longer label
+// 0.5 + 0.35 × (target words / label words), +0.05 at its start; fuzzy (edit similarity ≥ 0.75)
+// 0.35 + 0.3 × similarity; shared words (Jaccard ≥ 0.5) 0.25 + 0.25 × Jaccard. An input's value is
+// capped at 0.85. Resource-id words, filler like btn/text/src dropped ('login_button' ↔ "Log in",
+// 'search_src_text' ↔ "search"): 0.85. A role word in the target ("the Log in button", "the email
+// field", "the Wi-Fi switch") adds 0.05 to elements of that role and multiplies others by 0.7; a role
+// alone ("the first checkbox") scores its elements 0.8. For actions, elements one cannot act on are
+// multiplied by 0.9. Below 0.4 is no match.
+// Ordinals count list rows in reading order ("first result", "last product", "3rd row"), or the
+// elements of a role ("second switch"), or equal text matches ("second Add to cart"); `index` is the
+// same pick, 0-based, among equal matches. `near` adds 0.15 to the candidates closest to the anchor.
+// The best is 'found' only when it leads the next by MARGIN (0.1); otherwise 'ambiguous'.
+export type { Target, TargetObject } from './target.js';
+export { describeTarget } from './target.js';
+export { locate, nearestLabels, isActionable, MARGIN, MIN_SCORE, type Candidate, type Nearest, type LocateResult, type LocateOptions } from './locate.js';
+export { describeLocateResult } from './describe.js';
+export { normalise, idWords } from './text.js';

@@ -1,0 +1,186 @@
+// Resolves a target on the observed screen into ranked candidates, or says it is ambiguous or missing.
+import type { Role, Screen, ScreenElement } from '../../observe/index.js';
+import { parseTarget, type Query } from './query.js';
+import { matchElement, matchId, matchText, type Match } from './score.js';
+import type { Target } from './target.js';
+import { similarity, tokens } from './text.js';
+
+export interface Candidate {
+  element: ScreenElement;
+  score: number;
+  /** Which rules matched, strongest first: 'exact label', 'resource-id "login_button"', 'role button', ... */
+  reasons: string[];
+}
+
+export interface Nearest {
+  ref: string;
+  role: Role;
+  label: string;
+  similarity: number;
+}
+
+export type LocateResult =
+  | { status: 'found'; best: Candidate; candidates: Candidate[] }
+  | { status: 'ambiguous'; candidates: Candidate[] }
+  | { status: 'not_found'; nearest: Nearest[]; anchorMissing?: boolean };
+
+export interface LocateOptions {
+  /** 'action' (default) prefers elements one can act on; 'read' treats all alike. */
+  for?: 'action' | 'read';
+}
+
+/** The best is found only when this far ahead of the next candidate; closer than this is ambiguous. */
+export const MARGIN = 0.1;
+/** Candidates scoring below this are not matches at all. */
+export const MIN_SCORE = 0.4;
+const ROLE_BONUS = 0.05;
+const ROLE_PENALTY = 0.7;
+const PASSIVE_PENALTY = 0.9;
+const ROLE_ONLY = 0.8;
+const NEAR_BONUS = 0.15;
+const OUTSIDE = 1000;
+const ACTIONABLE: ReadonlySet<Role> = new Set(['button', 'input', 'toggle', 'checkbox', 'tab', 'item']);
+
+export function isActionable(e: ScreenElement): boolean {
+  return ACTIONABLE.has(e.role) || e.states.includes('long-clickable') || e.states.some((s) => s.startsWith('scrollable'));
+}
+
+function textMatch(e: ScreenElement, q: Query): Match | undefined {
+  const plain = q.text === '' ? undefined : matchElement(e, q.text);
+  const phrase = q.phrase === undefined ? undefined : matchElement(e, q.phrase);
+  return plain && (!phrase || plain.score >= phrase.score) ? plain : phrase;
+}
+
+function score(e: ScreenElement, q: Query, purpose: 'action' | 'read'): Candidate | undefined {
+  const parts: Match[] = [];
+  const hasText = q.text !== '' || q.phrase !== undefined;
+  for (const m of [
+    hasText ? textMatch(e, q) ?? null : undefined,
+    q.desc === undefined ? undefined : matchText(e.label, q.desc, 'content-desc') ?? null,
+    q.id === undefined ? undefined : matchId(e.resourceId, q.id) ?? null,
+  ]) {
+    if (m === null) return undefined;
+    if (m) parts.push(m);
+  }
+  const roleOk = q.roles?.includes(e.role);
+  if (parts.length === 0) {
+    if (q.roles === undefined || !roleOk) return undefined;
+    parts.push({ score: ROLE_ONLY, reason: `role ${e.role}` });
+  } else if (q.roles !== undefined) {
+    if (roleOk) parts.push({ score: ROLE_BONUS, reason: `role ${e.role}` });
+    else parts.push({ score: 0, reason: `${e.role}, not ${q.roles[0]}` });
+  }
+  const textParts = parts.filter((p) => !p.reason.startsWith('role ') && !p.reason.includes(', not '));
+  let value = textParts.length === 0 ? ROLE_ONLY : Math.min(...textParts.map((p) => p.score));
+  if (q.roles !== undefined && hasText) value = roleOk ? Math.min(1, value + ROLE_BONUS) : value * ROLE_PENALTY;
+  const reasons = parts.map((p) => p.reason);
+  if (purpose === 'action' && !isActionable(e)) {
+    value *= PASSIVE_PENALTY;
+    reasons.push('not actionable');
+  }
+  return { element: e, score: round(value), reasons };
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+function rank(cs: Candidate[], order: Map<ScreenElement, number>): Candidate[] {
+  return cs.sort((a, b) => b.score - a.score || (order.get(a.element) ?? 0) - (order.get(b.element) ?? 0));
+}
+
+/** Candidates close enough to the best to count as equal, in reading order. */
+function ties(cs: Candidate[], order: Map<ScreenElement, number>): Candidate[] {
+  const top = cs[0]?.score ?? 0;
+  return cs.filter((c) => top - c.score < MARGIN).sort((a, b) => (order.get(a.element) ?? 0) - (order.get(b.element) ?? 0));
+}
+
+function pick(pool: Candidate[], n: number, reason: string, all: Candidate[]): LocateResult {
+  const at = n < 0 ? pool.length + n : n;
+  const chosen = pool[at];
+  if (!chosen) return { status: 'not_found', nearest: pool.map((c) => nearestOf(c.element, 0)) };
+  const best = { ...chosen, reasons: [...chosen.reasons, reason] };
+  return { status: 'found', best, candidates: [best, ...all.filter((c) => c !== chosen)] };
+}
+
+function nearestOf(e: ScreenElement, sim: number): Nearest {
+  return { ref: e.ref, role: e.role, label: e.label, similarity: round(sim) };
+}
+
+/** Labelled elements most like the target's words, for a "closest:" hint. */
+export function nearestLabels(screen: Screen, text: string, count = 3): Nearest[] {
+  if (text === '') return [];
+  const want = new Set(tokens(text));
+  return screen.elements
+    .filter((e) => e.label !== '')
+    .map((e) => {
+      const words = tokens(e.label);
+      const shared = words.filter((w) => want.has(w)).length / Math.max(1, new Set([...words, ...want]).size);
+      return nearestOf(e, Math.max(similarity(e.label, text), shared));
+    })
+    .filter((n) => n.similarity > 0.2)
+    .sort((a, b) => b.similarity - a.similarity)
+    .slice(0, count);
+}
+
+/** Distance from an element to the anchor: overlapping ones first (a button inside its row), then the edge gap. */
+function distance(a: ScreenElement['bounds'], b: ScreenElement['bounds']): number {
+  const dx = Math.max(0, a.left - b.right, b.left - a.right);
+  const dy = Math.max(0, a.top - b.bottom, b.top - a.bottom);
+  const overlaps = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const cx = (a.left + a.right - b.left - b.right) / 2;
+  const cy = (a.top + a.bottom - b.top - b.bottom) / 2;
+  const centre = Math.hypot(cx, cy);
+  return overlaps ? centre / 100 : OUTSIDE + Math.hypot(dx, dy) + centre / 100;
+}
+
+/** Raises the candidates nearest the anchor among those about as good as the best. */
+function preferNear(cs: Candidate[], anchor: ScreenElement): Candidate[] {
+  const rest = cs.filter((c) => c.element !== anchor);
+  const top = rest[0]?.score ?? 0;
+  const close = rest.filter((c) => top - c.score < 2 * MARGIN);
+  if (close.length === 0) return rest;
+  const dist = new Map(close.map((c) => [c, distance(c.element.bounds, anchor.bounds)]));
+  const least = Math.min(...dist.values());
+  return rest.map((c) => {
+    const d = dist.get(c);
+    if (d === undefined || d > least * 1.1 + 2) return c;
+    return { ...c, score: round(c.score + NEAR_BONUS), reasons: [...c.reasons, `near ${anchor.ref} "${anchor.label}"`] };
+  });
+}
+
+/** Rules only: see index.ts for the rules, their scores and the margin. */
+export function locate(screen: Screen, target: Target, options: LocateOptions = {}): LocateResult {
+  const purpose = options.for ?? 'action';
+  const q = parseTarget(target);
+  if (q.ref !== undefined) {
+    const e = screen.elements.find((x) => x.ref === q.ref);
+    if (!e) return { status: 'not_found', nearest: [] };
+    const best = { element: e, score: 1, reasons: ['ref'] };
+    return { status: 'found', best, candidates: [best] };
+  }
+  const order = new Map(screen.elements.map((e, i) => [e, i]));
+  if (q.ordinalOverList && q.ordinal !== undefined) {
+    const rows = screen.elements.filter((e) => e.list !== undefined && e.role === 'item' && e.label !== '');
+    const pool = rows.map((e) => ({ element: e, score: ROLE_ONLY, reasons: ['list item'] }));
+    return pick(pool, q.ordinal > 0 ? q.ordinal - 1 : q.ordinal, `ordinal ${q.ordinal === -1 ? 'last' : q.ordinal} of ${pool.length} list items`, pool);
+  }
+  let cs = rank(screen.elements.map((e) => score(e, q, purpose)).filter((c): c is Candidate => c !== undefined && c.score >= MIN_SCORE), order);
+  if (q.near !== undefined) {
+    const anchor = locate(screen, q.near, { for: 'read' });
+    const a = anchor.status === 'found' ? anchor.best : anchor.status === 'ambiguous' ? anchor.candidates[0] : undefined;
+    if (!a) return { status: 'not_found', nearest: anchor.status === 'not_found' ? anchor.nearest : [], anchorMissing: true };
+    cs = rank(preferNear(cs, a.element), order);
+  }
+  if (cs.length === 0) return { status: 'not_found', nearest: nearestLabels(screen, q.phrase ?? (q.text || q.desc || q.id || '')) };
+  if (q.ordinal !== undefined) {
+    const pool = ties(cs, order);
+    return pick(pool, q.ordinal > 0 ? q.ordinal - 1 : q.ordinal, `ordinal ${q.ordinal === -1 ? 'last' : q.ordinal} of ${pool.length} equal matches`, cs);
+  }
+  if (q.index !== undefined) {
+    const pool = ties(cs, order);
+    return pick(pool, q.index, `index ${q.index} of ${pool.length} equal matches`, cs);
+  }
+  if (cs.length === 1 || cs[0].score - cs[1].score >= MARGIN) return { status: 'found', best: cs[0], candidates: cs };
+  return { status: 'ambiguous', candidates: cs };
+}

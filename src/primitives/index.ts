@@ -1,0 +1,25 @@
+export { Target } from './schema/target.js';
+export { Expected } from './schema/expected.js';
+export type { Family, PrimitiveDefinition } from './schema/define.js';
+export {
+  PRIMITIVES,
+  PRIMITIVE_NAMES,
+  isPrimitiveName,
+  type PrimitiveName,
+  type PrimitiveCall,
+  type CallOf,
+  type ParamsOf,
+  type ParamsInputOf,
+  type Executors,
+} from './schema/registry.js';
+export {
+  actionSchema,
+  primitiveCallSchema,
+  primitiveParamsSchema,
+  JSON_SCHEMA_DIALECT,
+  type JsonSchema,
+} from './schema/json-schema.js';
+export { validateCall } from './schema/validate.js';
+export { InvalidPrimitiveCall } from './schema/errors.js';
+export { describeActionSpace } from './schema/describe.js';
+export * from './locator/index.js';

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { PRIMITIVE_NAMES, PRIMITIVES, type PrimitiveName } from './registry.js';
+
+export type JsonSchema = { [key: string]: unknown };
+
+export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+
+function paramsSchema(name: PrimitiveName): JsonSchema {
+  const def = PRIMITIVES[name];
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(def.params, { io: 'input', unrepresentable: 'throw' }) as JsonSchema;
+  const exactlyOne = 'exactlyOne' in def ? def.exactlyOne : undefined;
+  if (exactlyOne) schema.oneOf = exactlyOne.map((field) => ({ type: 'object', properties: { [field]: true }, required: [field] }));
+  return { description: def.description, ...schema };
+}
+
+const cache = new Map<PrimitiveName, JsonSchema>();
+
+/** JSON Schema of one primitive's parameters (no `$schema`; it is embedded in tool and action schemas). */
+export function primitiveParamsSchema(name: PrimitiveName): JsonSchema {
+  let schema = cache.get(name);
+  if (!schema) {
+    schema = paramsSchema(name);
+    cache.set(name, schema);
+  }
+  return schema;
+}
+
+/** JSON Schema of a whole call to one primitive: `{ name, params }`. */
+export function primitiveCallSchema(name: PrimitiveName): JsonSchema {
+  return {
+    type: 'object',
+    title: name,
+    description: PRIMITIVES[name].description,
+    properties: { name: { const: name }, params: primitiveParamsSchema(name) },
+    required: ['name', 'params'],
+    additionalProperties: false,
+  };
+}
+
+/** One schema for any action, discriminated by `name`: for LLM structured output, MCP and YAML steps. */
+export function actionSchema(): JsonSchema {
+  return {
+    $schema: JSON_SCHEMA_DIALECT,
+    title: 'action',
+    type: 'object',
+    properties: { name: { enum: [...PRIMITIVE_NAMES] } },
+    required: ['name', 'params'],
+    oneOf: PRIMITIVE_NAMES.map(primitiveCallSchema),
+  };
+}

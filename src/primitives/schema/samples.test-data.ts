@@ -1,0 +1,30 @@
+import type { ParamsInputOf, PrimitiveName } from './registry.js';
+
+/** One valid call per primitive; the mapped type makes a new primitive without a sample a compile error. */
+export const SAMPLES: { [K in PrimitiveName]: ParamsInputOf<K> } = {
+  launch_app: { clear_state: true, permissions: ['android.permission.CAMERA'], app: 'com.example.shop' },
+  stop_app: {},
+  clear_app_data: { app: 'com.example.notes' },
+  open_link: { url: 'shop://item/7', expected: { activity: 'com.example.shop/.ItemActivity' } },
+  tap: { target: 'Log in', expected: { visible: 'Welcome' } },
+  double_tap: { target: { text: 'Photo', index: 1 } },
+  long_press: { target: { desc: 'Note 3' }, duration_ms: 1500 },
+  swipe: { direction: 'left', from: 'Banner', distance: 0.8 },
+  scroll_to: { target: 'Item 40', direction: 'down', max_swipes: 20 },
+  drag: { from: { id: 'card_1' }, to: { text: 'Done', near: 'Column' } },
+  input_text: { target: 'Email', text: 'a@b.c', submit: true, expected: { text: { target: 'Email', contains: 'a@b' } } },
+  clear_text: { target: { role: 'field', index: 0 } },
+  hide_keyboard: {},
+  press_key: { key: 'back', expected: { screen_changed: true } },
+  wait_for: { target: 'Loading', state: 'gone', timeout_ms: 5000 },
+  wait_idle: {},
+  assert_visible: { target: 'Cart (1)' },
+  assert_not_visible: { target: 'Error', timeout_ms: 1000 },
+  assert_text: { target: { id: 'badge' }, matches: '^\\d+$' },
+  assert_state: { target: 'Wi-Fi', state: 'checked', value: false },
+  handle_dialog: { button: 'While using the app', expected: { gone: 'Allow Shop to take pictures?' } },
+  set_orientation: { orientation: 'landscape' },
+  screenshot: { name: 'after-login.png' },
+  finish: { success: true, evidence: ['e7', 'e12'], summary: 'The cart badge shows 1.' },
+  give_up: { reason: 'The app crashed on every launch.' },
+};

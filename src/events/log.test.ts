@@ -3,7 +3,7 @@ import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  EventLog, EventLogCorruptError, InvalidEventError, newActionId, readEvents,
+  EventLog, EventLogClosedError, EventLogCorruptError, InvalidEventError, newActionId, readEvents,
   type EventInput, type EventKind,
 } from './index.js';
 
@@ -167,4 +167,15 @@ test('action ids are unique and sort by creation time', () => {
   expect([...ids].sort()).toEqual(ids);
   expect(newActionId(1000) < newActionId(2000)).toBe(true);
   expect(newActionId(5000)).not.toBe(newActionId(5000));
+});
+
+test('files beside the log: plain names only, never overwritten; a closed log refuses appends', async () => {
+  const path = join(dir, 'files.jsonl');
+  const log = await EventLog.open(path);
+  expect(await log.attach('shot-1.png', new Uint8Array([137, 80, 78, 71]))).toBe('shot-1.png');
+  expect([...(await readFile(join(dir, 'shot-1.png')))]).toEqual([137, 80, 78, 71]);
+  await expect(log.attach('shot-1.png', 'again')).rejects.toThrow(/EEXIST/);
+  await expect(log.attach('../escape.txt', 'x')).rejects.toThrow(InvalidEventError);
+  await log.close();
+  await expect(log.append({ kind: 'test_end', status: 'passed', duration_ms: 1 })).rejects.toThrow(EventLogClosedError);
 });

@@ -13,7 +13,8 @@ export function describeLocateResult(target: Target, result: LocateResult): stri
   if (result.status === 'found') return '';
   if (result.status === 'ambiguous') {
     const top = result.candidates[0].score;
-    const tied = result.candidates.filter((c) => top - c.score < MARGIN);
+    // Reading order, so the list lines up with `index`.
+    const tied = result.candidates.filter((c) => top - c.score < MARGIN).sort((a, b) => a.element.bounds.top - b.element.bounds.top || a.element.bounds.left - b.element.bounds.left);
     const more = tied.length > 5 ? `, and ${tied.length - 5} more` : '';
     const list = tied.slice(0, 5).map((c) => quoted(c.element.label, c.element.role, c.element.ref)).join(', ') + more;
     return `${what} matches ${tied.length} elements about equally: ${list}; use a ref, an index or near to pick one`;

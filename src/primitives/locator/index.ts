@@ -6,7 +6,7 @@
 // 0.35 + 0.3 × similarity; shared words (Jaccard ≥ 0.5) 0.25 + 0.25 × Jaccard. An input's value is
 // capped at 0.85. Resource-id words, filler like btn/text/src dropped ('login_button' ↔ "Log in",
 // 'search_src_text' ↔ "search"): 0.85. A role word in the target ("the Log in button", "the email
-// field", "the Wi-Fi switch") adds 0.05 to elements of that role and multiplies others by 0.7; a role
+// field", "the Wi-Fi switch") adds 0.05 to elements of that role and multiplies others by 0.6; a role
 // alone ("the first checkbox") scores its elements 0.8. For actions, elements one cannot act on are
 // multiplied by 0.9. Below 0.4 is no match.
 // Ordinals count list rows in reading order ("first result", "last product", "3rd row"), or the

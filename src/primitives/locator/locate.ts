@@ -34,7 +34,7 @@ export const MARGIN = 0.1;
 /** Candidates scoring below this are not matches at all. */
 export const MIN_SCORE = 0.4;
 const ROLE_BONUS = 0.05;
-const ROLE_PENALTY = 0.7;
+const ROLE_PENALTY = 0.6;
 const PASSIVE_PENALTY = 0.9;
 const ROLE_ONLY = 0.8;
 const NEAR_BONUS = 0.15;
@@ -116,9 +116,10 @@ export function nearestLabels(screen: Screen, text: string, count = 3): Nearest[
     .map((e) => {
       const words = tokens(e.label);
       const shared = words.filter((w) => want.has(w)).length / Math.max(1, new Set([...words, ...want]).size);
-      return nearestOf(e, Math.max(similarity(e.label, text), shared));
+      const sim = similarity(e.label, text);
+      return nearestOf(e, shared > 0 || sim >= 0.5 ? Math.max(sim, shared) : 0);
     })
-    .filter((n) => n.similarity > 0.2)
+    .filter((n) => n.similarity > 0)
     .sort((a, b) => b.similarity - a.similarity)
     .slice(0, count);
 }

@@ -30,6 +30,7 @@ const ROLE_WORDS: Array<[RegExp, Role[]]> = [
   [/^(text|label|title|heading)$/, ['text']],
   [/^(dialog|popup|alert)$/, ['dialog']],
   [/^(list)$/, ['list']],
+  [/^(row|item|entry|result)$/, ['item']],
 ];
 const LIST_NOUNS = /^(results?|items?|products?|rows?|entr(y|ies)|cards?|notes?|messages?|chats?|one|elements?|options?|contacts?|videos?|posts?)$/;
 const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, last: -1 };

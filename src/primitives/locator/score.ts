@@ -12,6 +12,7 @@ export const SCORES = {
   ref: 1,
   exact: 1,
   normalised: 0.95,
+  joined: 0.9,
   value: 0.85,
   resourceId: 0.85,
   containsBase: 0.5,
@@ -40,7 +41,7 @@ export function matchText(shown: string, text: string, what: string): Match | un
   const b = normalise(text);
   if (a === '' || b === '') return undefined;
   if (a === b) return { score: SCORES.normalised, reason: `normalised ${what}` };
-  if (a.replace(/ /g, '') === b.replace(/ /g, '')) return { score: SCORES.normalised - 0.05, reason: `${what} without spaces` };
+  if (a.replace(/ /g, '') === b.replace(/ /g, '')) return { score: SCORES.joined, reason: `${what} without spaces` };
   const shownWords = a.split(' ');
   const textWords = b.split(' ');
   const all = textWords.every((w) => shownWords.includes(w));

@@ -147,6 +147,11 @@ test('a corrupt line in the middle fails with file:line and what is wrong', asyn
   const shape = await readEvents(path).catch((caught: unknown) => caught);
   expect(String(shape)).toContain(`${path}:2:`);
   expect(String(shape)).toContain('"verdict"');
+
+  await writeFile(path, `${good(1)}\n${JSON.stringify({ v: 1, kind: 'action_end', ts: 1, seq: 2, test_id: 't', action_id: 'a', verdict: 'OK', timings: { total_ms: 1 } })}\n`);
+  const nested = await readEvents(path).catch((caught: unknown) => caught);
+  expect(String(nested)).toContain(`${path}:2:`);
+  expect(String(nested)).toContain('"timings.device_ms"');
   // The same log cannot be continued either: a writer never appends after a corrupt line.
   await expect(EventLog.open(path)).rejects.toThrow(EventLogCorruptError);
 });

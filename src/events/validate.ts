@@ -32,6 +32,28 @@ const SPECS: Record<EventKind, Spec> = {
   note: { note: ['duplicate_completion', 'torn_line_dropped'], action_id: opt('string'), detail: 'string' },
 };
 
+// Fields of nested objects, checked wherever that field name appears (array items checked one by one).
+const NESTED: Record<string, Record<string, 'string' | 'number'>> = {
+  location: { file: 'string', line: 'number' },
+  timings: { total_ms: 'number', device_ms: 'number', harness_ms: 'number' },
+  error: { name: 'string', message: 'string' },
+  candidates: { label: 'string', score: 'number' },
+};
+
+function nestedProblem(field: string, value: unknown): string | undefined {
+  const spec = NESTED[field];
+  if (!spec) return undefined;
+  const items = Array.isArray(value) ? value : [value];
+  for (const [index, item] of items.entries()) {
+    const where = Array.isArray(value) ? `${field}[${index}]` : field;
+    if (!isObject(item)) return `"${where}" should be an object`;
+    for (const [key, type] of Object.entries(spec)) {
+      if (!fits(item[key], type)) return `"${where}.${key}" should be a ${type}, got ${JSON.stringify(item[key])}`;
+    }
+  }
+  return undefined;
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -62,6 +84,8 @@ export function eventProblem(value: unknown): string | undefined {
     if (!present && optional) continue;
     if (!present) return `${kind}: missing field "${field}"`;
     if (!fits(value[field], shape)) return `${kind}: field "${field}" should be ${describe(shape)}, got ${JSON.stringify(value[field])}`;
+    const nested = nestedProblem(field, value[field]);
+    if (nested !== undefined) return `${kind}: ${nested}`;
   }
   return undefined;
 }

@@ -42,6 +42,8 @@ test('Google Tasks: a repeated button is ambiguous until index or near picks one
   expect(found(s, { text: 'Add star', near: 'Task 16' })).toBe('e14 Add star');
   expect(found(s, 'second Add star')).toBe('e11 Add star');
   expect(found(s, 'last Add star')).toBe('e59 Add star');
+  expect(found(s, 'first result')).toBe('e7 Task 18');
+  expect(found(s, 'the second task')).toBe('e10 Task 17');
 });
 
 test('resource-id words: an id names an element even when its label says otherwise', () => {

@@ -150,6 +150,16 @@ function preferNear(cs: Candidate[], anchor: ScreenElement): Candidate[] {
   });
 }
 
+/** Labelled rows of the list with the most of them: the results, not a strip of tabs or chips above them. */
+function mainListRows(screen: Screen): ScreenElement[] {
+  const byList = new Map<string, ScreenElement[]>();
+  for (const e of screen.elements) {
+    if (e.list === undefined || e.role !== 'item' || e.label === '') continue;
+    byList.set(e.list, [...(byList.get(e.list) ?? []), e]);
+  }
+  return [...byList.values()].reduce<ScreenElement[]>((most, rows) => (rows.length > most.length ? rows : most), []);
+}
+
 /** Rules only: see index.ts for the rules, their scores and the margin. */
 export function locate(screen: Screen, target: Target, options: LocateOptions = {}): LocateResult {
   const purpose = options.for ?? 'action';
@@ -162,7 +172,7 @@ export function locate(screen: Screen, target: Target, options: LocateOptions = 
   }
   const order = new Map(screen.elements.map((e, i) => [e, i]));
   if (q.ordinalOverList && q.ordinal !== undefined) {
-    const rows = screen.elements.filter((e) => e.list !== undefined && e.role === 'item' && e.label !== '');
+    const rows = mainListRows(screen);
     const pool = rows.map((e) => ({ element: e, score: ROLE_ONLY, reasons: ['list item'] }));
     return pick(pool, q.ordinal > 0 ? q.ordinal - 1 : q.ordinal, `ordinal ${q.ordinal === -1 ? 'last' : q.ordinal} of ${pool.length} list items`, pool);
   }

@@ -32,7 +32,7 @@ const ROLE_WORDS: Array<[RegExp, Role[]]> = [
   [/^(list)$/, ['list']],
   [/^(row|item|entry|result)$/, ['item']],
 ];
-const LIST_NOUNS = /^(results?|items?|products?|rows?|entr(y|ies)|cards?|notes?|messages?|chats?|one|elements?|options?|contacts?|videos?|posts?)$/;
+const LIST_NOUNS = /^(results?|items?|products?|rows?|entr(y|ies)|cards?|notes?|messages?|chats?|one|elements?|options?|contacts?|videos?|posts?|tasks?|files?|songs?|emails?|orders?)$/;
 const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, last: -1 };
 
 function roleOf(words: string): Role[] | undefined {

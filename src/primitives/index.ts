@@ -17,6 +17,8 @@ export {
   primitiveCallSchema,
   primitiveParamsSchema,
   JSON_SCHEMA_DIALECT,
+  toolDefinitions,
+  type ToolDefinition,
   type JsonSchema,
 } from './schema/json-schema.js';
 export { validateCall } from './schema/validate.js';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { actionSchema, primitiveParamsSchema, type JsonSchema } from './json-schema.js';
+import { actionSchema, primitiveParamsSchema, toolDefinitions, type JsonSchema } from './json-schema.js';
 import { PRIMITIVE_NAMES, PRIMITIVES } from './registry.js';
 import { validateCall } from './validate.js';
 import { SAMPLES } from './samples.test-data.js';
@@ -69,5 +69,15 @@ test('zod and the JSON Schema agree on rejecting an extra field and a wrong type
     const wrong = { ...SAMPLES[name], [field]: [[]] };
     expect(ajv.validate(primitiveParamsSchema(name), wrong), `${name}.${field}`).toBe(false);
     expect(schema.safeParse(wrong).success, `${name}.${field}`).toBe(false);
+  }
+});
+
+test('tool definitions give every primitive an object input schema that accepts its sample', () => {
+  const ajv = new Ajv2020({ strict: true });
+  const tools = toolDefinitions();
+  expect(tools.map((t) => t.name)).toEqual(PRIMITIVE_NAMES);
+  for (const tool of tools) {
+    expect(tool.inputSchema.type, tool.name).toBe('object');
+    expect(ajv.validate(tool.inputSchema, SAMPLES[tool.name]), tool.name).toBe(true);
   }
 });

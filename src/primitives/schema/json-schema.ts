@@ -48,3 +48,14 @@ export function actionSchema(): JsonSchema {
     oneOf: PRIMITIVE_NAMES.map(primitiveCallSchema),
   };
 }
+
+export interface ToolDefinition {
+  name: PrimitiveName;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
+/** One tool per primitive, its parameters as the input schema: the shape MCP `tools/list` and LLM tool calling expect. */
+export function toolDefinitions(): ToolDefinition[] {
+  return PRIMITIVE_NAMES.map((name) => ({ name, description: PRIMITIVES[name].description, inputSchema: primitiveParamsSchema(name) }));
+}

@@ -67,7 +67,9 @@ test('a crash logs FATAL EXCEPTION as AndroidRuntime does, ends the process and 
   expect(phone.ui.processes().map((p) => p.package)).not.toContain(DEMO_PACKAGE);
   const crash = phone.logcat.entries({ buffers: ['crash'] });
   expect(crash.every((e) => e.tag === 'AndroidRuntime' && e.priority === 'E' && e.pid === pid)).toBe(true);
-  expect(crash.slice(0, 4).map((e) => e.message)).toEqual([
+  // One entry whose lines logcat prints each with the same header, as AndroidRuntime logs it.
+  expect(crash).toHaveLength(1);
+  expect(crash[0].message.split('\n').slice(0, 4)).toEqual([
     'FATAL EXCEPTION: main',
     `Process: ${DEMO_PACKAGE}, PID: ${pid}`,
     'java.lang.IllegalStateException: Demo crash button',
@@ -88,7 +90,7 @@ test('a crash logs FATAL EXCEPTION as AndroidRuntime does, ends the process and 
 test('an exception thrown by app code crashes the app like an uncaught Java exception', () => {
   const phone = launched();
   tapNode(phone.ui, { id: 'throw' });
-  const messages = phone.logcat.entries({ buffers: ['crash'] }).map((e) => e.message);
+  const messages = phone.logcat.entries({ buffers: ['crash'] }).flatMap((e) => e.message.split('\n'));
   expect(messages).toContain('java.lang.RuntimeException: Widget handler failed');
   expect(findNode(phone.ui.dumpXml(), { id: 'android:id/alertTitle' }).text).toBe('Demo keeps stopping');
 });

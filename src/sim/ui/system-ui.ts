@@ -109,9 +109,9 @@ export class SystemDialogs {
   crashed(app: RunningApp, exception: string, activity: string): void {
     const { deps, table } = this.o;
     const pkg = app.record.def.package;
-    for (const message of fatalExceptionLines({ pkg, pid: app.pid, exception, activity })) {
-      deps.logcat.append({ pid: app.pid, tid: app.pid, priority: 'E', tag: 'AndroidRuntime', message, buffer: 'crash' });
-    }
+    // One log call with the stack trace, as AndroidRuntime makes it: logcat prints every line with the same header.
+    const message = fatalExceptionLines({ pkg, pid: app.pid, exception, activity }).join('\n');
+    deps.logcat.append({ pid: app.pid, tid: app.pid, priority: 'E', tag: 'AndroidRuntime', message, buffer: 'crash' });
     table.appLog(app, 'I', 'Process', `Sending signal. PID: ${app.pid} SIG: 9`);
     const dialog: SystemDialog = {
       kind: 'crash',

@@ -18,13 +18,18 @@ test.afterEach(async () => {
   await sim.stop();
 });
 
-async function searchHeadphones(): Promise<void> {
+/** Launches Shop, allows notifications, signs in as alice and closes the promo if it shows. */
+async function signInToShop(): Promise<void> {
   sim.phone.ui.launch('com.example.shop');
   await session.tap('Allow');
   await session.fill('Email', 'alice@example.com');
   await session.fill('Password', 'pass123');
   await session.tap('Log in');
   if ((await session.look()).screen.elements.some((e) => e.label === 'No thanks')) await session.tap('No thanks');
+}
+
+async function searchHeadphones(): Promise<void> {
+  await signInToShop();
   await session.tap('Search');
   await session.fill('Search products', 'headphones');
   sim.phone.ui.keyEvent(KEY_ENTER);
@@ -78,12 +83,7 @@ test('a wait that runs out says what it last saw: still loading, or idle without
 });
 
 test('an ANR dialog ends the wait in the error state', async () => {
-  sim.phone.ui.launch('com.example.shop');
-  await session.tap('Allow');
-  await session.fill('Email', 'alice@example.com');
-  await session.fill('Password', 'pass123');
-  await session.tap('Log in');
-  if ((await session.look()).screen.elements.some((e) => e.label === 'No thanks')) await session.tap('No thanks');
+  await signInToShop();
   await session.tap('More options');
   await session.tap('Refresh');
   const result = await waitForScreen({ observe: () => session.look(), clock, timeoutMs: 10_000, intervalMs: 500 });

@@ -1,0 +1,101 @@
+// Tests the runner the way a user meets it: a throw-away project on disk (config and specs),
+// the mobiletest CLI (or Playwright's) run in it as a child process, and the files it leaves.
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The package root (this file runs from runner/testing/ in the sources). */
+export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const MOBILETEST_CLI = path.join(PACKAGE_ROOT, 'dist', 'runner', 'cli.js');
+const PLAYWRIGHT_CLI = path.join(PACKAGE_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+
+export interface RunResult {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr as they interleaved. */
+  output: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  /** Kills the run after this long (default 240 s) so a hung child fails the test instead of the suite. */
+  timeoutMs?: number;
+  cwd?: string;
+}
+
+export class TempProject {
+  private constructor(readonly dir: string) {}
+
+  /**
+   * Writes `files` (path relative to the project → content) into a new folder whose
+   * node_modules links to this package and its single copy of @playwright/test.
+   */
+  static async create(files: Record<string, string>): Promise<TempProject> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'mobiletest-project-'));
+    const project = new TempProject(dir);
+    await mkdir(path.join(dir, 'node_modules', '@playwright'), { recursive: true });
+    await symlink(PACKAGE_ROOT, path.join(dir, 'node_modules', 'mobiletest'), 'dir');
+    await symlink(path.join(PACKAGE_ROOT, 'node_modules', '@playwright', 'test'), path.join(dir, 'node_modules', '@playwright', 'test'), 'dir');
+    await project.write({ 'package.json': JSON.stringify({ name: 'user-project', private: true, type: 'module' }, null, 2), ...files });
+    return project;
+  }
+
+  async write(files: Record<string, string>): Promise<void> {
+    for (const [name, content] of Object.entries(files)) {
+      const file = this.path(name);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, content);
+    }
+  }
+
+  path(...parts: string[]): string {
+    return path.join(this.dir, ...parts);
+  }
+
+  read(name: string): Promise<string> {
+    return readFile(this.path(name), 'utf8');
+  }
+
+  async readJson<T = unknown>(name: string): Promise<T> {
+    return JSON.parse(await this.read(name)) as T;
+  }
+
+  /** `mobiletest ARGS` in the project folder. */
+  mobiletest(args: string[], options: RunOptions = {}): Promise<RunResult> {
+    return run(process.execPath, [MOBILETEST_CLI, ...args], { cwd: this.dir, ...options });
+  }
+
+  /** `playwright ARGS` in the project folder, with the package's own copy of Playwright. */
+  playwright(args: string[], options: RunOptions = {}): Promise<RunResult> {
+    return run(process.execPath, [PLAYWRIGHT_CLI, ...args], { cwd: this.dir, ...options });
+  }
+
+  async remove(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+function run(command: string, args: string[], options: RunOptions & { cwd: string }): Promise<RunResult> {
+  // The suite's own Playwright sets variables that would make the child think it is a worker.
+  const env: Record<string, string | undefined> = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' };
+  for (const key of Object.keys(env)) if (key.startsWith('TEST_') || key.startsWith('PW_') || key === 'PLAYWRIGHT_TEST_BASE_URL') delete env[key];
+  delete env.CI;
+  Object.assign(env, options.env);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: env as NodeJS.ProcessEnv });
+    let stdout = '';
+    let stderr = '';
+    let output = '';
+    child.stdout.on('data', (b: Buffer) => { stdout += b; output += b; });
+    child.stderr.on('data', (b: Buffer) => { stderr += b; output += b; });
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 240_000);
+    child.on('error', reject);
+    child.on('close', (exitCode) => {
+      clearTimeout(timer);
+      resolve({ exitCode, stdout, stderr, output });
+    });
+  });
+}

@@ -4,3 +4,5 @@ export { startSim, sampleApps } from '../src/sim/index.js';
 export type { SimOptions, Sim, Phone } from '../src/sim/index.js';
 export * from '../src/drivers/index.js';
 export * from '../src/observe/index.js';
+export * from '../src/primitives/index.js';
+export * from '../src/events/index.js';

@@ -65,7 +65,7 @@ export interface ObservationEvent extends Base {
   activity?: string;
 }
 
-export interface Candidate {
+export interface CandidateRecord {
   ref?: string;
   label: string;
   score: number;
@@ -77,7 +77,7 @@ export interface CandidatesEvent extends Base {
   kind: 'candidates';
   action_id: string;
   target: string | Record<string, unknown>;
-  candidates: Candidate[];
+  candidates: CandidateRecord[];
   ambiguous: boolean;
   chosen?: number;
 }

@@ -1,0 +1,90 @@
+import { test, expect } from '@playwright/test';
+import { freePort, startSim, type Sim } from '../../src/sim/index.js';
+import { TempProject } from '../testing/project.js';
+
+// `mobiletest devices` and `mobiletest doctor` against no adb server, then against a virtual
+// phone serving the adb server protocol (as a real server with one device would).
+let project: TempProject;
+
+test.beforeEach(async () => {
+  project = await TempProject.create({});
+});
+
+test.afterEach(async () => {
+  await project?.remove();
+});
+
+test.describe('with no adb server', () => {
+  let env: Record<string, string>;
+  test.beforeEach(async () => {
+    env = { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${await freePort()}`, MOBILETEST_LLM_PROVIDER: '' };
+  });
+
+  test('devices says none runs and that the virtual phone is used; --json says the same', async () => {
+    const run = await project.mobiletest(['devices'], { env });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain('No adb server runs');
+    expect(run.stdout).toContain('the virtual phone (device "sim") is used');
+    const json = await project.mobiletest(['devices', '--json'], { env });
+    expect(JSON.parse(json.stdout)).toMatchObject({ running: false, devices: [] });
+  });
+
+  test('doctor passes on the virtual phone, and says what is optional and how to enable it', async () => {
+    await project.write({ 'mobiletest.config.ts': "export default { use: { app: 'com.example.shop' } };\n" });
+    const run = await project.mobiletest(['doctor'], { env });
+    expect(run.exitCode).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines).toContain(`✓ Node.js: ${process.versions.node}`);
+    expect(run.stdout).toMatch(/^✓ @playwright\/test: \d+\.\d+\.\d+, one copy/m);
+    expect(run.stdout).toMatch(/^- adb server: not running .*: the virtual phone will be used$/m);
+    expect(run.stdout).toContain('- devices: the virtual phone will be used');
+    expect(run.stdout).toContain('✓ app com.example.shop: a sample app of the virtual phone');
+    expect(run.stdout).toContain('- LLM: not set: agent steps use the offline rules');
+    expect(run.stdout).toMatch(/^[✓-] OCR data: /m);
+    expect(run.stdout).toMatch(/^versions: mobiletest \d+\.\d+\.\d+, @playwright\/test /m);
+    expect(run.stdout).toContain('All checks passed.');
+  });
+
+  test('doctor fails, with the fix, for an app the virtual phone lacks and an LLM with no key', async () => {
+    await project.write({ 'mobiletest.config.ts': "export default { use: { app: 'com.example.missing' } };\n" });
+    const run = await project.mobiletest(['doctor'], { env: { ...env, MOBILETEST_LLM_PROVIDER: 'anthropic', MOBILETEST_LLM_API_KEY: '', ANTHROPIC_API_KEY: '' } });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toMatch(/^✗ app com\.example\.missing: not on the virtual phone/m);
+    expect(run.stdout).toMatch(/^✗ LLM: anthropic, default model, API key not set\n {4}fix: set MOBILETEST_LLM_API_KEY/m);
+    expect(run.stdout).toContain('2 checks failed');
+  });
+});
+
+test.describe('with a virtual phone on the adb server', () => {
+  let sim: Sim;
+  let env: Record<string, string>;
+  test.beforeAll(async () => {
+    sim = await startSim({ serverPort: 0, seed: 1 });
+    env = { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${sim.serverPort}` };
+  });
+  test.afterAll(async () => {
+    await sim?.stop();
+  });
+
+  test('devices lists serial, state, model and Android version', async () => {
+    const run = await project.mobiletest(['devices'], { env });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/^SERIAL\s+STATE\s+MODEL\s+ANDROID$/m);
+    expect(run.stdout).toMatch(new RegExp(`^${sim.serial}\\s+device\\s+mobiletest Virtual Phone\\s+14$`, 'm'));
+    const json = await project.mobiletest(['devices', '--json'], { env });
+    expect(JSON.parse(json.stdout)).toMatchObject({ running: true, devices: [{ serial: sim.serial, state: 'device', model: 'mobiletest Virtual Phone', android: '14' }] });
+  });
+
+  test('doctor checks the configured app on the device', async () => {
+    await project.write({ 'mobiletest.config.ts': "export default { use: { app: 'com.example.notes' } };\n" });
+    const ok = await project.mobiletest(['doctor'], { env });
+    expect(ok.stdout).toContain(`✓ device ${sim.serial}: mobiletest Virtual Phone, Android 14`);
+    expect(ok.stdout).toContain(`✓ app com.example.notes on ${sim.serial}: installed`);
+    expect(ok.exitCode).toBe(0);
+
+    await project.write({ 'mobiletest.config.ts': "export default { use: { app: 'com.example.absent' } };\n" });
+    const missing = await project.mobiletest(['doctor'], { env });
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stdout).toContain(`✗ app com.example.absent on ${sim.serial}: not installed\n    fix: adb -s ${sim.serial} install path/to/app.apk`);
+  });
+});

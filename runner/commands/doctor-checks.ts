@@ -1,0 +1,173 @@
+// The checks `mobiletest doctor` runs. Each says what it found and, when something is wrong,
+// how to fix it. Optional parts (adb, LLM, OCR) are reported without failing the check.
+import { execFile } from 'node:child_process';
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { sampleApps } from '../../src/sim/index.js';
+import { appInstalled, type AdbSurvey } from './adb-devices.js';
+import { chooseConfig } from './config-file.js';
+import { PlaywrightCopies, PlaywrightMissing, resolvePlaywright } from './playwright-install.js';
+
+export interface CheckResult {
+  /** ok: ✓; fail: ✗ (doctor exits 1); info: optional or not set. */
+  status: 'ok' | 'fail' | 'info';
+  title: string;
+  detail: string;
+  fix?: string;
+}
+
+const MIN_NODE = 20;
+
+export function checkNode(): CheckResult {
+  const major = Number(process.versions.node.split('.')[0]);
+  return major >= MIN_NODE
+    ? { status: 'ok', title: 'Node.js', detail: `${process.versions.node}` }
+    : { status: 'fail', title: 'Node.js', detail: `${process.versions.node} is too old; mobiletest needs ${MIN_NODE} or later`, fix: `install Node.js ${MIN_NODE} or later (https://nodejs.org, or nvm install ${MIN_NODE})` };
+}
+
+export function checkPlaywright(cwd: string): CheckResult {
+  try {
+    const found = resolvePlaywright(cwd);
+    return { status: 'ok', title: '@playwright/test', detail: `${found.version}, one copy (${found.from === 'project' ? "the project's" : "mobiletest's"}, at ${found.root})` };
+  } catch (error) {
+    if (error instanceof PlaywrightCopies || error instanceof PlaywrightMissing) return { status: 'fail', title: '@playwright/test', detail: error.problem, fix: error.fix };
+    throw error;
+  }
+}
+
+function onPath(name: string): string | undefined {
+  if (name.includes('/')) return existsSync(name) ? name : undefined;
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
+    const file = path.join(dir, name);
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // not in this folder
+    }
+  }
+  return undefined;
+}
+
+export async function checkAdbBinary(): Promise<CheckResult> {
+  const binary = onPath(process.env.MOBILETEST_ADB || 'adb');
+  if (!binary) {
+    return { status: 'info', title: 'adb', detail: 'not installed: not needed for the virtual phone; a phone or emulator needs it', fix: 'install Android platform-tools (apt-get install adb, brew install android-platform-tools)' };
+  }
+  const version = await new Promise<string>((resolve) => {
+    execFile(binary, ['version'], { timeout: 10_000 }, (error, stdout) => resolve(error ? '' : stdout));
+  });
+  const number = /Android Debug Bridge version ([\d.]+)/.exec(version)?.[1];
+  const tools = /Version ([\d.]+)/.exec(version)?.[1];
+  return { status: 'ok', title: 'adb', detail: `${number ?? 'unknown version'}${tools ? ` (platform-tools ${tools})` : ''} at ${binary}` };
+}
+
+export function checkAdbServer(survey: AdbSurvey): CheckResult {
+  return survey.running
+    ? { status: 'ok', title: 'adb server', detail: `running (${survey.address.describe})` }
+    : { status: 'info', title: 'adb server', detail: `not running (${survey.address.describe}): the virtual phone will be used`, fix: 'start it with `adb start-server` to use a phone or an emulator' };
+}
+
+const STATE_FIXES: Record<string, string> = {
+  unauthorized: 'accept the "Allow USB debugging?" prompt on the phone',
+  offline: 'reconnect the device, or restart the server: adb kill-server && adb start-server',
+};
+
+export function checkDevices(survey: AdbSurvey): CheckResult[] {
+  if (!survey.running || survey.devices.length === 0) {
+    return [{ status: 'info', title: 'devices', detail: survey.running ? 'none connected: the virtual phone will be used' : 'the virtual phone will be used' }];
+  }
+  return survey.devices.map((device): CheckResult => {
+    if (device.state !== 'device') {
+      return { status: 'fail', title: `device ${device.serial}`, detail: `adb lists it as ${device.state}`, fix: STATE_FIXES[device.state] ?? 'reconnect it, then run `mobiletest devices`' };
+    }
+    if (device.problem) return { status: 'fail', title: `device ${device.serial}`, detail: device.problem };
+    return { status: 'ok', title: `device ${device.serial}`, detail: `${device.model || 'unknown model'}, Android ${device.android || '?'}` };
+  });
+}
+
+/** The `app: 'com.example.x'` in the project's config, when the config is there and names one. */
+export function configuredApp(cwd: string): { app?: string; config?: string } {
+  const choice = chooseConfig(cwd, undefined);
+  if (choice.embedded) return {};
+  const text = readFileSync(choice.file, 'utf8');
+  const app = /\bapp\s*:\s*['"`]([A-Za-z]\w*(?:\.[A-Za-z_]\w*)+)['"`]/.exec(text)?.[1];
+  return { app, config: path.basename(choice.file) };
+}
+
+export async function checkApp(cwd: string, survey: AdbSurvey): Promise<CheckResult[]> {
+  const { app, config } = configuredApp(cwd);
+  if (!app) {
+    return [{ status: 'info', title: 'app', detail: config ? `${config} names no app (use: { app })` : 'no mobiletest.config.ts here, so no app to check' }];
+  }
+  const usable = survey.devices.filter((device) => device.state === 'device');
+  if (usable.length === 0) {
+    const sample = Object.values(sampleApps).find((definition) => definition.package === app);
+    return sample
+      ? [{ status: 'ok', title: `app ${app}`, detail: 'a sample app of the virtual phone' }]
+      : [{ status: 'fail', title: `app ${app}`, detail: `not on the virtual phone (it has ${Object.values(sampleApps).map((a) => a.package).join(', ')}), and no device is connected`, fix: 'connect a device with the app installed (adb install app.apk), or test a sample app' }];
+  }
+  return Promise.all(usable.map(async (device): Promise<CheckResult> => {
+    const title = `app ${app} on ${device.serial}`;
+    try {
+      return (await appInstalled({ address: survey.address, serial: device.serial, app }))
+        ? { status: 'ok', title, detail: 'installed' }
+        : { status: 'fail', title, detail: 'not installed', fix: `adb -s ${device.serial} install path/to/app.apk` };
+    } catch (error) {
+      return { status: 'fail', title, detail: `could not check: ${(error as Error).message}` };
+    }
+  }));
+}
+
+const PROVIDERS = ['openai', 'anthropic', 'offline'];
+
+export function checkLlm(env: NodeJS.ProcessEnv = process.env): CheckResult {
+  const provider = env.MOBILETEST_LLM_PROVIDER;
+  const setUp = 'set MOBILETEST_LLM_PROVIDER (openai or anthropic), MOBILETEST_LLM_MODEL, and MOBILETEST_LLM_API_KEY (or MOBILETEST_LLM_BASE_URL for a local OpenAI-compatible server)';
+  if (!provider) return { status: 'info', title: 'LLM', detail: 'not set: agent steps use the offline rules', fix: setUp };
+  if (!PROVIDERS.includes(provider)) {
+    return { status: 'fail', title: 'LLM', detail: `MOBILETEST_LLM_PROVIDER=${provider} is not a provider`, fix: `use one of ${PROVIDERS.join(', ')}` };
+  }
+  if (provider === 'offline') return { status: 'ok', title: 'LLM', detail: 'offline: agent steps use the offline rules' };
+  const key = env.MOBILETEST_LLM_API_KEY || (provider === 'openai' ? env.OPENAI_API_KEY : env.ANTHROPIC_API_KEY);
+  const baseUrl = env.MOBILETEST_LLM_BASE_URL;
+  const model = env.MOBILETEST_LLM_MODEL;
+  const detail = `${provider}${model ? `, model ${model}` : ', default model'}${baseUrl ? `, at ${baseUrl}` : ''}, API key ${key ? 'set' : 'not set'}`;
+  if (!key && !(provider === 'openai' && baseUrl)) {
+    return { status: 'fail', title: 'LLM', detail, fix: `set MOBILETEST_LLM_API_KEY (or ${provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'})` };
+  }
+  return { status: 'ok', title: 'LLM', detail };
+}
+
+function resolves(name: string): string | undefined {
+  try {
+    return createRequire(import.meta.url).resolve(`${name}/package.json`);
+  } catch {
+    return undefined;
+  }
+}
+
+export function checkOcr(): CheckResult {
+  const engine = resolves('tesseract.js');
+  const data = resolves('@tesseract.js-data/eng');
+  if (engine && data) return { status: 'ok', title: 'OCR data', detail: `tesseract.js with English data (${path.dirname(data)})` };
+  const missing = [engine ? undefined : 'tesseract.js', data ? undefined : '@tesseract.js-data/eng'].filter(Boolean).join(' and ');
+  return {
+    status: 'info',
+    title: 'OCR data',
+    detail: `${missing} not installed: screens whose tree lacks text are read without OCR`,
+    fix: `npm install ${missing.replace(' and ', ' ')} (offline OCR fills in labels the hierarchy does not give)`,
+  };
+}
+
+export function versions(cwd: string): string {
+  const own = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+  let playwright = 'not installed';
+  try {
+    playwright = resolvePlaywright(cwd).version;
+  } catch {
+    // reported by its own check
+  }
+  return `mobiletest ${own.version}, @playwright/test ${playwright}, Node.js ${process.versions.node}, ${process.platform}-${process.arch}`;
+}

@@ -1,0 +1,123 @@
+// `mobiletest test`: a thin layer over `playwright test`. It picks the config, checks the options
+// it owns, hands the contract's environment variables to the config and fixtures, and runs the
+// project's single copy of Playwright as a child with the terminal, exiting with its code.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { AndroidDriver, AdbServerUnavailable } from '../../src/drivers/index.js';
+import { UsageError } from '../errors.js';
+import { adbAddress } from './adb-devices.js';
+import { chooseConfig } from './config-file.js';
+import { resolvePlaywright } from './playwright-install.js';
+import { selectSpecs } from './spec-paths.js';
+import { OUTPUTS, parseTestArgs, type TestArgs } from './test-args.js';
+
+export const TEST_USAGE = `Usage: mobiletest test [paths...] [options]
+
+Runs specs with Playwright Test on a phone, an emulator or the virtual phone.
+
+Paths:
+  a spec file (TS or YAML, optionally file:line) runs wherever it lies in the project; a folder runs
+  the specs under it; a word that is no path filters spec files as in Playwright.
+
+Options:
+  --device S        sim (the virtual phone), android:any, an adb serial, or serials separated by commas
+                    (one per worker); sets MOBILETEST_DEVICE. Default: the config's, else the virtual phone
+  --workers N       parallel workers (N, or a share of CPU cores like 50%)
+  --shard i/n       run the i-th of n shards; adds a blob report to merge with \`mobiletest merge-reports\`
+  --output LIST     reports, comma-separated: ${OUTPUTS.join(', ')} (default list,json,junit), in mobiletest-report/
+  -g, --grep RE     run only tests whose title matches RE
+  -c, --config FILE the config (default mobiletest.config.{ts,mts,js,mjs}, then playwright.config.*, in this
+                    folder; with none, the embedded default runs the specs under this folder)
+
+Every other option goes to Playwright untouched: --list, --retries N, --repeat-each N, --reporter R,
+--project P, --timeout MS, -x, --max-failures N, --last-failed, ... (see npx playwright test --help;
+Playwright's own --output folder is the config's outputDir).`;
+
+/** The env of the Playwright child: the caller's, plus the contract's MOBILETEST_* variables. */
+function childEnv(args: TestArgs, files: string[]): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  if (args.device !== undefined) env.MOBILETEST_DEVICE = args.device;
+  if (args.output || args.shard) {
+    const outputs = args.output ?? (env.MOBILETEST_OUTPUT ?? 'list,json,junit').split(',').filter(Boolean);
+    env.MOBILETEST_OUTPUT = [...new Set([...outputs, ...(args.shard ? ['blob'] : [])])].join(',');
+  }
+  if (files.length > 0) env.MOBILETEST_TEST_FILES = JSON.stringify(files);
+  else delete env.MOBILETEST_TEST_FILES;
+  return env;
+}
+
+/** Checks that named serials (or any device, for android:any) are on the adb server before tests start. */
+async function checkDevice(device: string): Promise<void> {
+  const wanted = device.split(',').filter((part) => part !== 'sim');
+  if (wanted.length === 0) return;
+  const address = adbAddress();
+  let listed;
+  try {
+    listed = await AndroidDriver.devices({ host: address.host, port: address.port, timeoutMs: 10_000 });
+  } catch (error) {
+    if (!(error instanceof AdbServerUnavailable)) throw error;
+    throw new UsageError(`--device ${device}: no adb server runs (${address.describe}), so no phone or emulator can be reached. Start one with \`adb start-server\`, or run on the virtual phone with --device sim.`);
+  }
+  const usable = listed.filter((d) => d.state === 'device').map((d) => d.id);
+  const connected = listed.length ? `connected: ${listed.map((d) => `${d.id} (${d.state})`).join(', ')}` : 'no devices are connected';
+  for (const serial of wanted) {
+    if (serial === 'android:any' ? usable.length > 0 : usable.includes(serial)) continue;
+    const what = serial === 'android:any' ? 'android:any needs a connected Android device' : `device ${serial} is not on ${address.describe}`;
+    throw new UsageError(`--device ${device}: ${what}; ${connected}. \`mobiletest devices\` lists them; --device sim runs on the virtual phone.`);
+  }
+}
+
+function playwrightArgs(args: TestArgs, config: string, filters: string[]): string[] {
+  const argv = ['test', '--config', config, ...filters, ...args.passThrough];
+  if (args.workers !== undefined) argv.push('--workers', args.workers);
+  if (args.shard) argv.push('--shard', `${args.shard.current}/${args.shard.total}`);
+  if (args.grep !== undefined) argv.push('--grep', args.grep);
+  return argv;
+}
+
+/** Runs Playwright with the terminal; resolves with its exit code. */
+function runChild(cli: string, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...argv], { stdio: 'inherit', env });
+    // Ctrl-C reaches the child from the terminal; this process waits for it to finish its reports.
+    const onInterrupt = (): void => undefined;
+    const onTerminate = (): void => {
+      child.kill('SIGTERM');
+    };
+    process.on('SIGINT', onInterrupt);
+    process.on('SIGTERM', onTerminate);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      process.off('SIGINT', onInterrupt);
+      process.off('SIGTERM', onTerminate);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+export async function runTestCommand(argv: string[]): Promise<number> {
+  let args: TestArgs;
+  try {
+    args = parseTestArgs(argv);
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`test: ${error.message}\n\n${TEST_USAGE}`);
+    throw error;
+  }
+  if (args.help) {
+    console.log(TEST_USAGE);
+    return 0;
+  }
+  const cwd = process.cwd();
+  const config = chooseConfig(cwd, args.config);
+  const specs = selectSpecs(cwd, args.positionals);
+  let playwright;
+  try {
+    playwright = resolvePlaywright(cwd);
+  } catch (error) {
+    console.error(`mobiletest test: ${(error as Error).message}`);
+    return 1;
+  }
+  if (args.device !== undefined) await checkDevice(args.device);
+  if (config.embedded) console.error(`mobiletest: no mobiletest.config.ts here; running the specs under ${path.relative(process.cwd(), cwd) || '.'} with the default config.`);
+  return runChild(playwright.cli, playwrightArgs(args, config.file, specs.filters), childEnv(args, specs.files));
+}

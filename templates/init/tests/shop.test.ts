@@ -1,0 +1,18 @@
+import { test, expect } from 'mobiletest';
+
+// Shop is a sample app of the virtual phone: `npx mobiletest test` runs this spec with no setup.
+test.use({ app: 'com.example.shop' });
+
+test('alice signs in and sees her greeting', async ({ device }) => {
+  await device.fill('Email', 'alice@example.com');
+  await device.fill('Password', 'pass123', { secret: true });
+  await device.tap('Log in');
+  await expect(device.find('greeting')).toHaveText('Hi, Alice');
+});
+
+test('a wrong password keeps the user on the sign-in screen', async ({ device }) => {
+  await device.fill('Email', 'alice@example.com');
+  await device.fill('Password', 'wrong', { secret: true });
+  await device.tap('Log in');
+  await expect(device.find('Wrong email or password')).toBeVisible();
+});

@@ -1,0 +1,41 @@
+import type { PrimitiveCall } from '../../src/primitives/index.js';
+import type { SpecLocation } from './errors.js';
+
+/** A scripted step: one primitive call, validated against the registry when the file was read. */
+export interface PrimitiveStep {
+  kind: 'primitive';
+  call: PrimitiveCall;
+  location: SpecLocation;
+}
+
+/** A goal for the agent (`- ai: ...`, and every entry of `tasks:`). */
+export interface AiStep {
+  kind: 'ai';
+  goal: string;
+  location: SpecLocation;
+}
+
+/** An assertion the agent judges on the screen (`- expect: ...`). */
+export interface ExpectStep {
+  kind: 'expect';
+  assertion: string;
+  location: SpecLocation;
+}
+
+export type YamlStep = PrimitiveStep | AiStep | ExpectStep;
+
+export interface YamlTest {
+  name: string;
+  timeoutMs?: number;
+  /** Where the test's `name:` is: the test's location in reports. */
+  location: SpecLocation;
+  steps: YamlStep[];
+}
+
+/** A YAML spec file as typed data: tests from `tests:` and from the seed format's `tasks:`. */
+export interface YamlSpec {
+  file: string;
+  /** The app under test for every test of the file; the config's `app` when absent. */
+  app?: string;
+  tests: YamlTest[];
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { AndroidDriver, AdbServerUnavailable } from '../../src/drivers/index.js';
 import { UsageError } from '../errors.js';
 import { adbAddress } from './adb-devices.js';
-import { chooseConfig } from './config-file.js';
+import { chooseConfig, type ConfigChoice } from './config-file.js';
 import { resolvePlaywright } from './playwright-install.js';
 import { selectSpecs } from './spec-paths.js';
 import { OUTPUTS, parseTestArgs, type TestArgs } from './test-args.js';
@@ -34,8 +34,11 @@ Every other option goes to Playwright untouched: --list, --retries N, --repeat-e
 Playwright's own --output folder is the config's outputDir).`;
 
 /** The env of the Playwright child: the caller's, plus the contract's MOBILETEST_* variables. */
-function childEnv(args: TestArgs, files: string[]): NodeJS.ProcessEnv {
+function childEnv(args: TestArgs, files: string[], config: ConfigChoice): NodeJS.ProcessEnv {
   const env = { ...process.env };
+  // Report paths are relative to the config's folder: for the embedded config that is the package,
+  // so its reports are pinned to the folder the user runs in.
+  if (config.embedded) env.MOBILETEST_REPORT_DIR = path.resolve(process.cwd(), env.MOBILETEST_REPORT_DIR?.trim() || 'mobiletest-report');
   if (args.device !== undefined) env.MOBILETEST_DEVICE = args.device;
   if (args.output || args.shard) {
     const outputs = args.output ?? (env.MOBILETEST_OUTPUT ?? 'list,json,junit').split(',').filter(Boolean);
@@ -118,6 +121,6 @@ export async function runTestCommand(argv: string[]): Promise<number> {
     return 1;
   }
   if (args.device !== undefined) await checkDevice(args.device);
-  if (config.embedded) console.error(`mobiletest: no mobiletest.config.ts here; running the specs under ${path.relative(process.cwd(), cwd) || '.'} with the default config.`);
-  return runChild(playwright.cli, playwrightArgs(args, config.file, specs.filters), childEnv(args, specs.files));
+  if (config.embedded) console.error('mobiletest: no mobiletest.config.ts in this folder; running the specs under it with the default config.');
+  return runChild(playwright.cli, playwrightArgs(args, config.file, specs.filters), childEnv(args, specs.files, config));
 }

@@ -1,7 +1,7 @@
 // The drivers' public surface: the platform-neutral Driver interface, its errors, and the Android driver.
 export type {
   CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Hierarchy, HierarchyFormat, Key, KeyOptions,
-  LaunchOptions, LogEntry, LogMark, LogPriority, LogsOptions, OpenLinkOptions, PermissionRequest, Point,
+  LaunchOptions, LogEntry, LogMark, LogPriority, LogsOptions, OpenLinkOptions, Orientation, PermissionRequest, Point,
   PrepareOptions, ScreenSize,
 } from './types.js';
 export { DeviceError } from './errors/device-error.js';

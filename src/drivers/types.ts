@@ -18,6 +18,8 @@ export interface Hierarchy {
   xml: string;
 }
 
+export type Orientation = 'portrait' | 'landscape';
+
 /** A point on the screen in device pixels. */
 export interface Point {
   x: number;
@@ -183,6 +185,8 @@ export interface Driver {
   screenSize(options?: CallOptions): Promise<ScreenSize>;
   deviceInfo(options?: CallOptions): Promise<DeviceInfo>;
   keyboardShown(options?: CallOptions): Promise<boolean>;
+  /** Turns the screen upright or sideways and keeps it there (auto-rotate off). */
+  setOrientation(orientation: Orientation, options?: CallOptions): Promise<void>;
 
   /** Gets the device ready for tests: animations off, screen awake, permissions granted. */
   prepare(options?: PrepareOptions): Promise<void>;

@@ -25,3 +25,11 @@ export { validateCall } from './schema/validate.js';
 export { InvalidPrimitiveCall } from './schema/errors.js';
 export { describeActionSpace } from './schema/describe.js';
 export * from './locator/index.js';
+export { createExecutor } from './exec/run.js';
+export type {
+  ActionFailureInfo, ActionResult, DialogPolicy, ExecutorOptions, ExecutorTimeouts, FailureCategory, PrimitiveRunner, RunOptions,
+} from './exec/types.js';
+export {
+  ActionFailure, AppCrashed, AppNotInFront, AppNotResponding, AssertionFailed, DialogBlocked, ExpectationFailed, NoDialog, NoEffect,
+  PlanProblem, TargetAmbiguous, TargetNotFound, TextMismatch, WaitTimedOut,
+} from './exec/errors.js';

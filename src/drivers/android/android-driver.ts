@@ -6,7 +6,7 @@ import { UnsupportedDevice } from '../errors/unsupported-device.js';
 import { UnsupportedText } from '../errors/unsupported-text.js';
 import type {
   CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Hierarchy, Key, KeyOptions, LaunchOptions,
-  LogEntry, LogMark, LogsOptions, OpenLinkOptions, Point, PrepareOptions, ScreenSize,
+  LogEntry, LogMark, LogsOptions, OpenLinkOptions, Orientation, Point, PrepareOptions, ScreenSize,
 } from '../types.js';
 import { adbClient } from './adb-client.js';
 import { AdbDevice } from './adb-device.js';
@@ -203,6 +203,12 @@ export class AndroidDriver implements Driver {
 
   keyboardShown(options?: CallOptions): Promise<boolean> {
     return this.call('keyboardShown', options, async (scope) => parseKeyboardShown(await this.adb.run('dumpsys input_method | grep mInputShown', scope, { okExitCodes: [0, 1] })));
+  }
+
+  async setOrientation(orientation: Orientation, options?: CallOptions): Promise<void> {
+    if (orientation !== 'portrait' && orientation !== 'landscape') throw new TypeError(`Unknown orientation "${String(orientation)}": use portrait or landscape`);
+    // Auto-rotate off first, or the sensor would turn the screen back.
+    await this.run('setOrientation', `settings put system accelerometer_rotation 0 && settings put system user_rotation ${orientation === 'portrait' ? 0 : 1}`, options);
   }
 
   prepare(options: PrepareOptions = {}): Promise<void> {

@@ -1,0 +1,308 @@
+// One action in progress: looks at the screen, waits for idle and for the target, answers system
+// dialogs by policy, checks for crashes, and verifies what acting changed. Executors build on it.
+import type { CallOptions, Driver } from '../../drivers/index.js';
+import type { ActionSource, EventLog } from '../../events/index.js';
+import {
+  screenState, situationReport, waitForScreen, WaitTimeoutError,
+  type DeviceObserver, type LogRecord, type Observation, type ScreenElement, type SituationReport, type WaitClock,
+} from '../../observe/index.js';
+import { describeLocateResult, describeTarget, locate, type Candidate, type Target } from '../locator/index.js';
+import type { Expected } from '../schema/expected.js';
+import type { PrimitiveName } from '../schema/registry.js';
+import { answerButton, describeDialog, dialogsOn, type ShownDialog } from './dialogs.js';
+import { AppCrashed, AppNotResponding, DialogBlocked, ExpectationFailed, NoEffect, TargetAmbiguous, TargetNotFound } from './errors.js';
+import { describeExpected, unmetExpectation, where } from './screen-read.js';
+import { SleepCounter, type DeviceMeter } from './timing.js';
+import type { DialogPolicy } from './types.js';
+
+/** What every action of one executor shares. */
+export interface ExecutorState {
+  driver: Driver;
+  meter: DeviceMeter;
+  observer: DeviceObserver;
+  log?: EventLog;
+  app?: string;
+  dialogs: DialogPolicy;
+  timeouts: { target: number; idle: number; assertion: number };
+  clock: WaitClock;
+  signal?: AbortSignal;
+  /** contentKey of the last screen seen settled: finding it unchanged counts as idle at once. */
+  settledKey?: string;
+}
+
+/** How often the screen is looked at while waiting. */
+export const POLL_MS = 100;
+/** How long `expected` is polled after acting. */
+const EXPECT_MS = 2000;
+/** System dialogs answered in one action before giving up (a prompt that keeps coming back). */
+const MAX_DIALOGS = 5;
+
+export interface ReadyOptions {
+  target?: Target;
+  for?: 'action' | 'read';
+  /** The action is about the dialog itself (handle_dialog): no policy. */
+  aimedAtDialog?: boolean;
+}
+
+export class ActionContext {
+  readonly clock: SleepCounter;
+  before?: Observation;
+  after?: Observation;
+  latest?: Observation;
+  report?: SituationReport;
+  element?: ScreenElement;
+  candidates: Candidate[] = [];
+  /** The target the candidates are for. */
+  located?: { target: Target; ambiguous: boolean; chosen?: number };
+  output: { png?: Buffer; text?: string } = {};
+  /** Log entries seen by this action's looks. */
+  readonly logs: LogRecord[] = [];
+  /** One line per system dialog answered by policy. */
+  readonly dialogsAnswered: string[] = [];
+  private crash?: SituationReport['crash'];
+  private anr?: SituationReport['anr'];
+
+  readonly state: ExecutorState;
+  readonly actionId: string;
+  readonly primitive: PrimitiveName;
+  readonly source: ActionSource;
+  readonly signal: AbortSignal | undefined;
+
+  constructor(options: { state: ExecutorState; actionId: string; primitive: PrimitiveName; source: ActionSource; signal?: AbortSignal }) {
+    this.state = options.state;
+    this.actionId = options.actionId;
+    this.primitive = options.primitive;
+    this.source = options.source;
+    this.signal = options.signal;
+    this.clock = new SleepCounter(options.state.clock);
+  }
+
+  get driver(): Driver {
+    return this.state.driver;
+  }
+
+  /** Options for a device call made by this action. */
+  get call(): CallOptions {
+    return this.signal ? { signal: this.signal } : {};
+  }
+
+  async look(): Promise<Observation> {
+    const look = await this.state.observer.look(this.call);
+    this.logs.push(...look.logs);
+    this.crash ??= look.report.crash;
+    this.anr ??= look.report.anr;
+    this.latest = look.observation;
+    return look.observation;
+  }
+
+  /** One look, taken as the screen before acting: for actions that need no waiting (launching, stopping). */
+  async snapshot(): Promise<Observation> {
+    const o = await this.look();
+    // What happened before this action was reported by the action that caused it.
+    this.crash = undefined;
+    this.anr = undefined;
+    this.before ??= o;
+    return o;
+  }
+
+  /**
+   * Waits until the screen is idle (bounded by timeouts.idle; still loading after that is no error) and,
+   * with a target, until the locator finds it (bounded by timeouts.target). System dialogs met on the
+   * way are answered by policy; a crash or ANR ends the action.
+   */
+  async ready(options: ReadyOptions = {}): Promise<Candidate | undefined> {
+    const { target } = options;
+    const start = this.clock.now();
+    let previousKey = this.state.settledKey;
+    for (;;) {
+      this.signal?.throwIfAborted();
+      const o = await this.look();
+      await this.failOnFatal(o);
+      const result = target === undefined ? undefined : locate(o.screen, target, { for: options.for ?? 'action' });
+      const dialog = options.aimedAtDialog ? undefined : dialogsOn(o.screen, { foreignOnly: true })[0];
+      const aimedInside = dialog !== undefined && result?.status === 'found' && result.best.element.window === dialog.window;
+      if (dialog && !aimedInside) {
+        await this.answerByPolicy(dialog);
+        previousKey = undefined;
+        continue;
+      }
+      const settled = screenState(o.screen) === 'idle' && previousKey === o.contentKey;
+      if (settled) this.state.settledKey = o.contentKey;
+      const elapsed = this.clock.now() - start;
+      const idleDone = settled || elapsed >= this.state.timeouts.idle;
+      if (target === undefined || result === undefined) {
+        if (idleDone) return this.begin(o);
+      } else if (result.status === 'found') {
+        this.recordCandidates(target, result.candidates, false, 0);
+        if (idleDone) {
+          this.element = result.best.element;
+          this.begin(o);
+          return result.best;
+        }
+      } else if (result.status === 'ambiguous' && (settled || elapsed >= this.state.timeouts.target)) {
+        this.recordCandidates(target, result.candidates, true);
+        this.begin(o);
+        throw new TargetAmbiguous(`${describeLocateResult(target, result)} on ${where(o.screen)}. Make the target more exact: its full text, a role ("the Log in button"), an id, or a ref from the screen.`);
+      } else if (elapsed >= this.state.timeouts.target) {
+        this.begin(o);
+        throw new TargetNotFound(`${describeLocateResult(target, result)} on ${where(o.screen)}, after waiting ${Math.round(elapsed)} ms. Check the target against the screen text, or first bring up the screen that shows it.`);
+      }
+      previousKey = o.contentKey;
+      await this.clock.sleep(POLL_MS);
+    }
+  }
+
+  /**
+   * Looks until `check` finds nothing missing (undefined) or `timeoutMs` passes, answering system
+   * dialogs by policy on the way (unless `target` is inside the dialog); returns what was last missing.
+   */
+  async poll(timeoutMs: number, check: (o: Observation) => string | undefined, target?: Target): Promise<string | undefined> {
+    const start = this.clock.now();
+    for (;;) {
+      this.signal?.throwIfAborted();
+      const o = await this.look();
+      await this.failOnFatal(o);
+      const dialog = dialogsOn(o.screen, { foreignOnly: true })[0];
+      if (dialog) {
+        const found = target === undefined ? undefined : locate(o.screen, target, { for: 'read' });
+        if (!(found?.status === 'found' && found.best.element.window === dialog.window)) {
+          await this.answerByPolicy(dialog);
+          continue;
+        }
+      }
+      this.before ??= o;
+      const problem = check(o);
+      if (problem === undefined || this.clock.now() - start >= timeoutMs) {
+        this.finishWith(o);
+        return problem;
+      }
+      await this.clock.sleep(POLL_MS);
+    }
+  }
+
+  /** Looks until two looks agree (bounded by timeouts.idle), then reports what changed since `before`. */
+  async settle(): Promise<Observation> {
+    let o: Observation;
+    try {
+      const waited = await waitForScreen({ observe: () => this.look(), timeoutMs: this.state.timeouts.idle, intervalMs: POLL_MS, clock: this.clock, signal: this.signal });
+      o = waited.observation;
+      if (waited.state === 'idle') this.state.settledKey = o.contentKey;
+    } catch (error) {
+      if (!(error instanceof WaitTimeoutError)) throw error;
+      o = error.observation;
+    }
+    this.finishWith(o);
+    await this.failOnFatal(o);
+    return o;
+  }
+
+  /** Records `o` as the screen after acting and compares it with the screen before. */
+  finishWith(o: Observation): void {
+    this.after = o;
+    this.report = situationReport({ recent: this.before ? [this.before] : [], after: o, logs: this.logs });
+  }
+
+  /**
+   * Acts (on a target, when given), settles, and when nothing changed waits for idle and acts once
+   * more; still nothing is RETRY NoEffect, unless nothing was expected to change (a focused field).
+   */
+  async actOn(target: Target, act: (element: ScreenElement) => Promise<void>): Promise<ScreenElement>;
+  async actOn(target: undefined, act: () => Promise<void>): Promise<undefined>;
+  async actOn<E extends ScreenElement | undefined>(target: Target | undefined, act: (element: E) => Promise<void>): Promise<E> {
+    const first = await this.ready({ target });
+    const element = first?.element as E;
+    await act(element);
+    await this.settle();
+    if (this.changed() || (element && !expectsChange(element))) return element;
+    const again = await this.ready({ target });
+    await act(again?.element as E);
+    await this.settle();
+    if (this.changed()) return element;
+    const what = target === undefined ? this.primitive : `${this.primitive} on ${describeTarget(target)} (${element?.role} ${element?.ref} "${element?.label}")`;
+    throw new NoEffect(`${what} changed nothing on ${where((this.after ?? this.before)!.screen)}, also when tried again after the screen was idle. It may be disabled or covered, or the app ignores it here: look at the screen and choose another action.`);
+  }
+
+  /** Whether anything a person would notice changed between before and after. */
+  changed(): boolean {
+    const r = this.report;
+    if (!r) return false;
+    return r.screen_changed || r.activity_changed !== undefined || r.keyboard?.changed === true || r.toast !== undefined || r.changed_elements.length > 0;
+  }
+
+  /** Polls `expected` briefly on the screen after acting; FAIL ExpectationFailed when it does not hold. */
+  async checkExpected(expected: Expected | undefined): Promise<void> {
+    if (!expected) return;
+    const start = this.clock.now();
+    let o = this.after ?? (await this.look());
+    for (;;) {
+      const problem = unmetExpectation(expected, o, this.before);
+      if (problem === undefined) return;
+      if (this.clock.now() - start >= EXPECT_MS) {
+        this.finishWith(o);
+        throw new ExpectationFailed(`Expected ${describeExpected(expected)} after ${this.primitive}, but ${problem}.`, this.source === 'agent' ? 'plan' : 'product');
+      }
+      await this.clock.sleep(POLL_MS);
+      o = await this.look();
+      await this.failOnFatal(o);
+      this.finishWith(o);
+    }
+  }
+
+  recordCandidates(target: Target, candidates: Candidate[], ambiguous: boolean, chosen?: number): void {
+    this.candidates = candidates;
+    this.located = { target, ambiguous, ...(chosen === undefined ? {} : { chosen }) };
+  }
+
+  private begin(o: Observation): undefined {
+    this.before ??= o;
+    return undefined;
+  }
+
+  /** A crash or ANR, from the logs or a dialog on screen, ends the action: the product failed. */
+  async failOnFatal(o: Observation): Promise<void> {
+    const fatal = dialogsOn(o.screen).find((d) => d.fatal);
+    if (!this.crash && !this.anr && !fatal) return;
+    let crash = this.crash;
+    let anr = this.anr;
+    if (fatal && !crash && !anr) {
+      // The dialog stayed up from earlier: find its cause in the recent log.
+      const logs = await this.driver.logs({ ...this.call, limit: 500 });
+      const report = situationReport({ recent: [], after: o, logs });
+      crash = report.crash;
+      anr = report.anr;
+    }
+    this.finishWith(o);
+    const dialog = fatal ? ` The dialog ${describeDialog(fatal)} is on screen.` : '';
+    if (anr && (!crash || fatal?.fatal === 'anr')) {
+      throw new AppNotResponding(`${anr.package || 'The app'} is not responding during ${this.primitive}: ${anr.reason}.${dialog} This is a defect in the app; its log has the details.`);
+    }
+    const c = crash ?? { package: fatal?.package ?? '', reason: fatal?.title ?? 'the app stopped' };
+    throw new AppCrashed(`${c.package || 'The app'} crashed during ${this.primitive}: ${c.reason}.${dialog} This is a defect in the app; its log has the stack trace.`);
+  }
+
+  private async answerByPolicy(dialog: ShownDialog): Promise<void> {
+    const policy = this.state.dialogs;
+    const what = `A system dialog ${describeDialog(dialog)} covers the app before ${this.primitive}`;
+    if (policy === 'fail') {
+      throw new DialogBlocked(`${what}, and the dialog policy is "fail". Answer it in the test (handle_dialog), grant the permission up front (launch_app permissions), or set dialogs to "allow" or "deny".`);
+    }
+    if (this.dialogsAnswered.length >= MAX_DIALOGS) {
+      throw new DialogBlocked(`${what}, and it came back after ${MAX_DIALOGS} answers. Answer it in the test with handle_dialog, or grant the permission up front.`);
+    }
+    const button = answerButton(dialog, policy);
+    if (!button) throw new DialogBlocked(`${what}, and it has no button that means "${policy}". Answer it in the test with handle_dialog and the button's label.`);
+    await this.driver.tap(centre(button), this.call);
+    this.dialogsAnswered.push(`answered ${describeDialog(dialog)} with "${button.label}" (dialogs: ${policy})`);
+    await this.clock.sleep(POLL_MS);
+  }
+}
+
+/** Tapping an input that already has focus is allowed to change nothing. */
+function expectsChange(element: ScreenElement): boolean {
+  return !(element.role === 'input' && element.states.includes('focused'));
+}
+
+export function centre(element: ScreenElement): { x: number; y: number } {
+  const b = element.bounds;
+  return { x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 };
+}

@@ -1,0 +1,178 @@
+// The common flow of every action: dedupe by id, record the start, run the primitive's executor,
+// classify what went wrong, and record the screens, candidates, situation, verdict and timings.
+import { DeviceError } from '../../drivers/index.js';
+import {
+  newActionId, registerSecret, type ActionTimings, type CandidateRecord, type EventInput, type EventLog, type Verdict,
+} from '../../events/index.js';
+import { DeviceObserver, HierarchyParseError, screenText, situationText, type Observation } from '../../observe/index.js';
+import { isPrimitiveName, type Executors, type PrimitiveCall } from '../schema/registry.js';
+import { agentExecutors } from './agent.js';
+import { appExecutors } from './app.js';
+import { assertionExecutors } from './assertions.js';
+import { ActionContext, type ExecutorState } from './context.js';
+import { deviceExecutors } from './device.js';
+import { ActionFailure } from './errors.js';
+import { textExecutors } from './text.js';
+import { DeviceMeter, realClock } from './timing.js';
+import { touchExecutors } from './touch.js';
+import type { ActionFailureInfo, ActionResult, ExecutorOptions, PrimitiveRunner, RunOptions } from './types.js';
+import { waitingExecutors } from './waiting.js';
+
+const EXECUTORS: Executors<ActionContext, void> = {
+  ...appExecutors,
+  ...touchExecutors,
+  ...textExecutors,
+  ...waitingExecutors,
+  ...assertionExecutors,
+  ...deviceExecutors,
+  ...agentExecutors,
+};
+
+/** A runner of primitives on one device: wait, locate, act, verify, record. */
+export function createExecutor(options: ExecutorOptions): PrimitiveRunner {
+  const state: ExecutorState = {
+    driver: options.driver,
+    meter: DeviceMeter.of(options.driver),
+    // Without a screenshot per look: decoding one costs far more than the rest of a look.
+    observer: options.observer ?? new DeviceObserver(options.driver, { screenshots: false }),
+    log: options.log,
+    app: options.app,
+    dialogs: options.dialogs ?? 'allow',
+    timeouts: {
+      target: options.timeouts?.target ?? 10_000,
+      idle: options.timeouts?.idle ?? 5_000,
+      assertion: options.timeouts?.assertion ?? 5_000,
+    },
+    clock: options.clock ?? realClock,
+    signal: options.signal,
+  };
+  return {
+    driver: options.driver,
+    observer: state.observer,
+    run: (call, runOptions) => runAction(state, call, runOptions ?? {}),
+  };
+}
+
+async function runAction(state: ExecutorState, call: PrimitiveCall, options: RunOptions): Promise<ActionResult> {
+  if (typeof call !== 'object' || call === null || !isPrimitiveName(call.name) || typeof call.params !== 'object' || call.params === null) {
+    throw new TypeError(`run() takes a primitive call { name, params } with a known name; got ${JSON.stringify(call)?.slice(0, 120)}`);
+  }
+  const started = performance.now();
+  const deviceAtStart = state.meter.elapsed();
+  const actionId = options.actionId ?? newActionId();
+  const log = state.log;
+  const earlier = log?.completed(actionId);
+  if (earlier) {
+    return { actionId, primitive: call.name, verdict: earlier, duplicate: true, candidates: [], timings: { total_ms: 0, device_ms: 0, harness_ms: 0 } };
+  }
+  // Before anything is logged, so even the first event masks it.
+  if (call.name === 'input_text' && call.params.secret) registerSecret(call.params.text);
+  const source = options.source ?? 'script';
+  const signal = combine(state.signal, options.signal);
+  const ctx = new ActionContext({ state, actionId, primitive: call.name, source, signal });
+  const pending: Array<Promise<unknown>> = [];
+  const emit = (event: EventInput): void => {
+    if (log) pending.push(log.append(event));
+  };
+  const params = call.params as Record<string, unknown>;
+  const target = targetOf(params);
+  emit({
+    kind: 'action_start', action_id: actionId, primitive: call.name, params, source,
+    ...(target === undefined ? {} : { target }),
+    ...(options.location ? { location: options.location } : {}),
+    ...(options.parentActionId ? { parent_action_id: options.parentActionId } : {}),
+  });
+
+  let verdict: Verdict = 'OK';
+  let failure: ActionFailureInfo | undefined;
+  let thrown: unknown;
+  try {
+    await (EXECUTORS[call.name] as (p: unknown, c: ActionContext) => Promise<void>)(call.params, ctx);
+  } catch (error) {
+    thrown = error;
+    ({ verdict, failure } = classify(error, signal));
+  }
+
+  const after = ctx.after ?? (ctx.latest !== ctx.before ? ctx.latest : undefined);
+  // A screenshot beside the log on failure, unless the device itself is what failed.
+  const shot = verdict !== 'OK' && log && !(thrown instanceof DeviceError) ? await failureShot(ctx, log) : undefined;
+  if (ctx.before) emit(observationEvent(actionId, 'before', ctx.before));
+  if (ctx.located) {
+    emit({
+      kind: 'candidates', action_id: actionId, target: ctx.located.target as string | Record<string, unknown>,
+      candidates: ctx.candidates.slice(0, 5).map(candidateRecord), ambiguous: ctx.located.ambiguous,
+      ...(ctx.located.chosen === undefined ? {} : { chosen: ctx.located.chosen }),
+    });
+  }
+  const last = after ?? (shot ? ctx.latest : undefined);
+  if (last) emit(observationEvent(actionId, 'after', last, shot));
+  if (ctx.report || ctx.dialogsAnswered.length > 0) {
+    const text = [ctx.report ? situationText(ctx.report) : '', ...ctx.dialogsAnswered].filter(Boolean).join('\n');
+    emit({ kind: 'situation', action_id: actionId, report: text, data: { ...(ctx.report ?? {}), dialogs_answered: ctx.dialogsAnswered } });
+  }
+  const timings = timingsOf(started, state.meter.elapsed() - deviceAtStart, ctx.clock.slept);
+  emit({ kind: 'action_end', action_id: actionId, verdict, timings, ...(failure ? { error: failure } : {}) });
+  await Promise.all(pending);
+
+  return {
+    actionId,
+    primitive: call.name,
+    verdict,
+    ...(failure ? { failure } : {}),
+    ...(ctx.element ? { element: ctx.element } : {}),
+    candidates: ctx.candidates,
+    ...(ctx.before ? { before: ctx.before } : {}),
+    ...(after ? { after } : {}),
+    ...(ctx.report ? { report: ctx.report } : {}),
+    ...(ctx.output.png || ctx.output.text !== undefined ? { output: ctx.output } : {}),
+    timings,
+  };
+}
+
+function classify(error: unknown, signal: AbortSignal | undefined): { verdict: Verdict; failure: ActionFailureInfo } {
+  if (error instanceof ActionFailure) return { verdict: error.verdict, failure: { name: error.name, message: error.message, category: error.category } };
+  const e = error instanceof Error ? error : new Error(String(error));
+  if (error instanceof DeviceError || error instanceof HierarchyParseError) return { verdict: 'EXCEPTION', failure: { name: e.name, message: e.message, category: 'environment' } };
+  if (signal?.aborted) return { verdict: 'EXCEPTION', failure: { name: 'Aborted', message: `The action was cancelled: ${String(signal.reason)}`, category: 'execution' } };
+  return { verdict: 'EXCEPTION', failure: { name: e.name, message: `${e.message}${e.stack ? `\n${e.stack.split('\n').slice(1, 4).join('\n')}` : ''}`, category: 'execution' } };
+}
+
+function timingsOf(started: number, deviceMs: number, sleptMs: number): ActionTimings {
+  const total = performance.now() - started;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { total_ms: round(total), device_ms: round(deviceMs), harness_ms: round(Math.max(0, total - deviceMs - sleptMs)) };
+}
+
+async function failureShot(ctx: ActionContext, log: EventLog): Promise<string | undefined> {
+  try {
+    const png = await ctx.driver.screenshot(ctx.call);
+    return await log.attach(`${ctx.actionId}-failure.png`, png);
+  } catch {
+    // The verdict already says what failed; a missing screenshot must not hide it.
+    return undefined;
+  }
+}
+
+function observationEvent(actionId: string, phase: 'before' | 'after', o: Observation, screenshot?: string): EventInput {
+  const fg = o.screen.foreground;
+  return {
+    kind: 'observation', action_id: actionId, phase, screen_text: screenText(o.screen), signature: o.signature,
+    ...(screenshot ? { screenshot } : {}),
+    ...(fg ? { package: fg.package, activity: fg.activity } : {}),
+  };
+}
+
+function candidateRecord(c: ActionContext['candidates'][number]): CandidateRecord {
+  const e = c.element;
+  return { ref: e.ref, label: e.label, score: c.score, reasons: c.reasons, bounds: e.bounds };
+}
+
+function targetOf(params: Record<string, unknown>): string | Record<string, unknown> | undefined {
+  const t = params.target ?? params.from;
+  return typeof t === 'string' || (typeof t === 'object' && t !== null) ? (t as string | Record<string, unknown>) : undefined;
+}
+
+function combine(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  if (!a || !b) return a ?? b;
+  return AbortSignal.any([a, b]);
+}

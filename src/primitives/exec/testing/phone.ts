@@ -1,0 +1,65 @@
+// For the executor's tests: a virtual phone reached through the Android driver, and an executor with
+// a fresh event log per test.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AndroidDriver } from '../../../drivers/index.js';
+import { EventLog, readEvents, type MobileEvent } from '../../../events/index.js';
+import { DeviceObserver } from '../../../observe/index.js';
+import type { PrimitiveCall } from '../../schema/registry.js';
+import { createExecutor } from '../run.js';
+import type { ActionResult, ExecutorOptions, PrimitiveRunner, RunOptions } from '../types.js';
+
+export const SHOP = 'com.example.shop';
+
+/** The slice of a started virtual phone these helpers need (tests pass startSim's result in). */
+export interface SimLike {
+  serverPort: number | undefined;
+  stop(): Promise<void>;
+}
+
+export class ExecutorSession {
+  private constructor(readonly driver: AndroidDriver, readonly observer: DeviceObserver) {}
+
+  static async connect(sim: SimLike): Promise<ExecutorSession> {
+    const driver = await AndroidDriver.connect({ port: sim.serverPort, defaultTimeoutMs: 10_000 });
+    return new ExecutorSession(driver, new DeviceObserver(driver, { screenshots: false }));
+  }
+
+  /** An executor writing to a new log in a folder of its own (test-results is shared with other runs). */
+  async executor(options: Partial<ExecutorOptions> = {}): Promise<TestRunner> {
+    const log = await EventLog.open(join(await mkdtemp(join(tmpdir(), 'mobiletest-exec-')), 'events.jsonl'), { testId: 't1' });
+    const runner = createExecutor({ driver: this.driver, observer: this.observer, log, app: SHOP, timeouts: { target: 3000, idle: 3000, assertion: 2000 }, ...options });
+    return new TestRunner(runner, log);
+  }
+
+  async close(): Promise<void> {
+    await this.driver.close();
+  }
+}
+
+export class TestRunner {
+  constructor(readonly runner: PrimitiveRunner, readonly log: EventLog) {}
+
+  run(call: PrimitiveCall, options?: RunOptions): Promise<ActionResult> {
+    return this.runner.run(call, options);
+  }
+
+  /** Runs and insists on OK, showing the failure otherwise. */
+  async ok(call: PrimitiveCall, options?: RunOptions): Promise<ActionResult> {
+    const result = await this.runner.run(call, options);
+    if (process.env.EXEC_TRACE) console.log(call.name, JSON.stringify(result.timings));
+    if (result.verdict !== 'OK') throw new Error(`${call.name} answered ${result.verdict}: ${result.failure?.name}: ${result.failure?.message}`);
+    return result;
+  }
+
+  async events(): Promise<MobileEvent[]> {
+    await this.log.flush();
+    return (await readEvents(this.log.path)).events;
+  }
+
+  /** The events of one action, by kind. */
+  async eventsOf(actionId: string): Promise<MobileEvent[]> {
+    return (await this.events()).filter((e) => 'action_id' in e && e.action_id === actionId);
+  }
+}

@@ -1,0 +1,40 @@
+// Waiting family: wait for a target to show, go or become enabled; wait for the screen to settle.
+import { waitForScreen, WaitTimeoutError } from '../../observe/index.js';
+import { describeTarget } from '../locator/index.js';
+import type { Executors } from '../schema/registry.js';
+import { POLL_MS, type ActionContext } from './context.js';
+import { WaitTimedOut } from './errors.js';
+import { absence, readTarget } from './screen-read.js';
+
+type WaitingExecutors = Pick<Executors<ActionContext, void>, 'wait_for' | 'wait_idle'>;
+
+export const waitingExecutors: WaitingExecutors = {
+  async wait_for(p, ctx) {
+    const timeout = p.timeout_ms ?? ctx.state.timeouts.assertion;
+    const problem = await ctx.poll(timeout, (o) => {
+      const { element, result } = readTarget(o.screen, p.target);
+      if (p.state === 'gone') return element ? `it is still shown as ${element.role} ${element.ref} "${element.label}"` : undefined;
+      if (!element) return absence(o.screen, p.target, result);
+      if (p.state === 'enabled' && element.states.includes('disabled')) return `${element.role} ${element.ref} "${element.label}" is still disabled`;
+      ctx.element = element;
+      return undefined;
+    }, p.target);
+    if (problem !== undefined) throw new WaitTimedOut(`Waited ${timeout} ms for ${describeTarget(p.target)} to be ${p.state}, but ${problem}. Raise timeout_ms if the app is just slow.`);
+  },
+
+  async wait_idle(p, ctx) {
+    const timeoutMs = p.timeout_ms ?? ctx.state.timeouts.idle;
+    try {
+      const waited = await waitForScreen({ observe: () => ctx.look(), timeoutMs, intervalMs: POLL_MS, clock: ctx.clock, signal: ctx.signal });
+      ctx.before ??= waited.observation;
+      ctx.finishWith(waited.observation);
+      if (waited.state === 'idle') ctx.state.settledKey = waited.observation.contentKey;
+      else await ctx.failOnFatal(waited.observation);
+    } catch (error) {
+      if (!(error instanceof WaitTimeoutError)) throw error;
+      ctx.before ??= error.observation;
+      ctx.finishWith(error.observation);
+      throw new WaitTimedOut(error.message);
+    }
+  },
+};

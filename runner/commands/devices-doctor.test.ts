@@ -6,6 +6,9 @@ import { TempProject } from '../testing/project.js';
 // phone serving the adb server protocol (as a real server with one device would).
 let project: TempProject;
 
+// Each test runs the CLI (and Playwright under it) as child processes.
+test.describe.configure({ timeout: 120_000 });
+
 test.beforeEach(async () => {
   project = await TempProject.create({});
 });

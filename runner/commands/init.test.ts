@@ -4,6 +4,9 @@ import { TempProject } from '../testing/project.js';
 
 let project: TempProject;
 
+// Each test runs the CLI (and Playwright under it) as child processes.
+test.describe.configure({ timeout: 120_000 });
+
 test.afterEach(async () => {
   await project?.remove();
 });

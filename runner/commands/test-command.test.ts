@@ -15,6 +15,9 @@ function listed(output: string): string[] {
 
 let project: TempProject;
 
+// Each test runs the CLI (and Playwright under it) as child processes.
+test.describe.configure({ timeout: 180_000 });
+
 test.afterEach(async () => {
   await project?.remove();
 });

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { closest } from '../src/primitives/schema/suggest.js';
 import { runSimCommand } from './commands/sim.js';
 import { runDemo } from './commands/demo.js';
 import { runLookCommand } from './commands/look.js';
@@ -9,16 +10,38 @@ import { runDevicesCommand } from './commands/devices.js';
 import { runDoctorCommand } from './commands/doctor.js';
 import { UsageError } from './errors.js';
 
+const DEMO_USAGE = 'Usage: mobiletest demo [--out DIR] [--seed N]\n\nStarts a virtual phone in-process, reaches it through the adb server protocol with adbkit,\nlogs in to the Shop app, and prints each screen it saw. Screenshots go to DIR (default .mobiletest/demo).';
+
+async function runDemoCommand(args: string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({ args, options: { out: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${DEMO_USAGE}`);
+  }
+  if (values.help) {
+    console.log(DEMO_USAGE);
+    return 0;
+  }
+  return runDemo({ outDir: values.out ?? '.mobiletest/demo', seed: values.seed === undefined ? 1 : Number(values.seed) });
+}
+
+/** Every command, in the order the help lists them. */
+const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promise<number> }> = {
+  test: { summary: 'Run specs (TS and YAML) with Playwright Test on a phone, an emulator or the virtual phone', run: runTestCommand },
+  init: { summary: 'Write a config, example specs and a GitHub Actions workflow into this folder', run: runInitCommand },
+  devices: { summary: 'List the devices on the adb server', run: runDevicesCommand },
+  doctor: { summary: 'Check Node, Playwright, adb, devices, the app, LLM settings and OCR data, each with its fix', run: runDoctorCommand },
+  sim: { summary: 'Run a virtual Android phone that adb and adbkit can talk to', run: runSimCommand },
+  look: { summary: 'Print the screen as the agent reads it, from a device or a saved uiautomator dump', run: runLookCommand },
+  demo: { summary: 'Start a virtual phone and drive the Shop app through adb, printing what it sees', run: runDemoCommand },
+};
+
+const WIDTH = Math.max(...Object.keys(COMMANDS).map((name) => name.length)) + 2;
 const USAGE = `Usage: mobiletest <command> [options]
 
 Commands:
-  test     Run specs (TS and YAML) with Playwright Test on a phone, an emulator or the virtual phone
-  init     Write a config, example specs and a GitHub Actions workflow into this folder
-  devices  List the devices on the adb server
-  doctor   Check Node, Playwright, adb, devices, the app, LLM settings and OCR data, each with its fix
-  sim      Run a virtual Android phone that adb and adbkit can talk to
-  look     Print the screen as the agent reads it, from a device or a saved uiautomator dump
-  demo     Start a virtual phone and drive the Shop app through adb, printing what it sees
+${Object.entries(COMMANDS).map(([name, { summary }]) => `  ${name.padEnd(WIDTH)}${summary}`).join('\n')}
 
 Run "mobiletest <command> --help" for a command's options.`;
 
@@ -28,21 +51,20 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 1;
   }
-  if (command === 'test') return runTestCommand(rest);
-  if (command === 'init') return runInitCommand(rest);
-  if (command === 'devices') return runDevicesCommand(rest);
-  if (command === 'doctor') return runDoctorCommand(rest);
-  if (command === 'sim') return runSimCommand(rest);
-  if (command === 'look') return runLookCommand(rest);
-  if (command === 'demo') {
-    const { values } = parseArgs({ args: rest, options: { out: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean' } } });
-    if (values.help) {
-      console.log('Usage: mobiletest demo [--out DIR] [--seed N]\n\nStarts a virtual phone in-process, reaches it through the adb server protocol with adbkit,\nlogs in to the Shop app, and prints each screen it saw. Screenshots go to DIR (default .mobiletest/demo).');
-      return 0;
-    }
-    return runDemo({ outDir: values.out ?? '.mobiletest/demo', seed: values.seed === undefined ? 1 : Number(values.seed) });
+  const entry = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!entry) {
+    const guess = closest(command, Object.keys(COMMANDS));
+    throw new UsageError(`Unknown command "${command}".${guess ? ` Did you mean "${guess}"?` : ''}\n\n${USAGE}`);
   }
-  throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+  try {
+    return await entry.run(rest);
+  } catch (error) {
+    // A usage error that does not already show the command's help points at it.
+    if (error instanceof UsageError && !error.message.includes('Usage: ')) {
+      throw new UsageError(`${error.message}\nRun "mobiletest ${command} --help" for its options.`);
+    }
+    throw error;
+  }
 }
 
 main(process.argv.slice(2)).then(

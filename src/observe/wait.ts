@@ -34,6 +34,7 @@ export interface WaitResult {
 }
 
 const LOADING_TEXT = /^(?:loading|please wait|refreshing|searching|connecting|updating|syncing|signing in)\b|\b(?:loading|please wait)\b|ing\b[^.…]{0,40}(?:…|\.{3})$|加载中|正在加载|请稍候/i;
+const LOADING_TEXT_MAX = 60;
 const ERROR_TITLE = /keeps stopping|has stopped|isn['’]t responding|is not responding/;
 
 const realClock: WaitClock = {
@@ -48,7 +49,8 @@ export function screenState(screen: Screen): ScreenState {
 }
 
 function loadingSigns(screen: Screen): ScreenElement[] {
-  return screen.elements.filter((e) => e.role === 'progress' || ((e.role === 'text' || e.role === 'dialog') && LOADING_TEXT.test(e.label)));
+  // A loading message is short: a long text cut off with '…' ("…supports fast charg…") is not one.
+  return screen.elements.filter((e) => e.role === 'progress' || ((e.role === 'text' || e.role === 'dialog') && e.label.length <= LOADING_TEXT_MAX && LOADING_TEXT.test(e.label)));
 }
 
 /** Polls `observe` until the screen settles, shows an error, or `until` holds; throws WaitTimeoutError naming what it last saw. */

@@ -1,9 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { startSim, type Sim } from '../../sim/index.js';
-import type { ActionEndEvent, ObservationEvent } from '../../events/index.js';
-import { ExecutorSession, SHOP, type TestRunner } from './testing/phone.js';
+import type { ActionEndEvent, ActionStartEvent, CandidatesEvent, ObservationEvent } from '../../events/index.js';
+import { ExecutorSession, SHOP, signIn } from './testing/phone.js';
 
-// The first steps of every Shop test: launch, the permission prompt, typing, tapping, asserting.
+// The first steps of every Shop test: launch, the permission prompt, typing, tapping, asserting, keys.
 test.describe.configure({ mode: 'serial' });
 
 let sim: Sim;
@@ -19,17 +20,10 @@ test.afterAll(async () => {
   await sim?.stop();
 });
 
-async function signIn(exec: TestRunner): Promise<void> {
-  await exec.ok({ name: 'launch_app', params: { clear_state: true } });
-  await exec.ok({ name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
-  await exec.ok({ name: 'input_text', params: { target: 'Password', text: 'pass123', secret: true } });
-  await exec.ok({ name: 'tap', params: { target: 'Log in' } });
-}
-
 test('launch, type, tap and assert sign in to Shop, each action leaving its events', async () => {
   const exec = await session.executor();
   const launch = await exec.ok({ name: 'launch_app', params: { clear_state: true } });
-  expect(launch.after?.screen.foreground?.package).toBeTruthy();
+  expect(launch.after?.screen.windows.some((w) => w.package === SHOP)).toBe(true);
 
   // The notification prompt covers the login screen; the default policy allows it before typing.
   const email = await exec.ok({ name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
@@ -46,26 +40,74 @@ test('launch, type, tap and assert sign in to Shop, each action leaving its even
 
   const events = await exec.eventsOf(tap.actionId);
   expect(events.map((e) => e.kind)).toEqual(['action_start', 'observation', 'candidates', 'observation', 'situation', 'action_end']);
+  const start = events[0] as ActionStartEvent;
+  expect(start).toMatchObject({ primitive: 'tap', target: 'Log in', source: 'script' });
   const before = events[1] as ObservationEvent;
-  const after = events[3] as ObservationEvent;
   expect(before.activity).toBe('.LoginActivity');
   expect(before.screen_text).toContain('button "Log in"');
+  const candidates = events[2] as CandidatesEvent;
+  expect(candidates).toMatchObject({ target: 'Log in', ambiguous: false, chosen: 0 });
+  expect(candidates.candidates[0]).toMatchObject({ label: 'Log in', score: 1 });
+  const after = events[3] as ObservationEvent;
   expect(after.activity).toBe('.MainActivity');
+  expect(after.screen_text).toContain('Hi, Alice');
   expect(after.screenshot).toBeUndefined();
   const end = events[5] as ActionEndEvent;
   expect(end.verdict).toBe('OK');
-  expect(end.timings.total_ms).toBeGreaterThanOrEqual(end.timings.device_ms);
+  expect(end.error).toBeUndefined();
   expect(end.timings.device_ms).toBeGreaterThan(0);
+  expect(end.timings.total_ms).toBeGreaterThanOrEqual(end.timings.device_ms + end.timings.harness_ms - 0.1);
 
   const situation = (await exec.eventsOf(email.actionId)).find((e) => e.kind === 'situation');
   expect(situation?.kind === 'situation' && situation.report).toContain('answered "Allow Shop to send you notifications?"');
 });
 
-test('press_key goes back a screen; a key that changes nothing answers RETRY', async () => {
+test('a password is read back by its length and never reaches the log', async () => {
+  const exec = await session.executor();
+  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+  const typed = await exec.ok({ name: 'input_text', params: { target: 'Password', text: 'hunter2secret', secret: true } });
+  expect(typed.after?.screen.elements.find((e) => e.ref === typed.element?.ref)?.label).toBe('•'.repeat('hunter2secret'.length));
+  // Typed again: the field is emptied first, so it still holds exactly the new text. Filled, it shows
+  // dots rather than "Password", so the role tells it from "Forgot password?".
+  const again = await exec.ok({ name: 'input_text', params: { target: 'the Password field', text: 'hunter2secret', secret: true } });
+  expect(again.after?.screen.elements.find((e) => e.ref === again.element?.ref)?.label).toBe('•'.repeat(13));
+  await exec.ok({ name: 'input_text', params: { target: 'Email', text: 'hunter2secret@example.com', secret: true } });
+
+  await exec.log.flush();
+  const text = await readFile(exec.log.path, 'utf8');
+  expect(text).not.toContain('hunter2secret');
+  expect(text).toContain('input \\"•••\\" #email');
+  const start = (await exec.events()).find((e) => e.kind === 'action_start' && e.primitive === 'input_text') as ActionStartEvent;
+  expect(start.params).toMatchObject({ target: 'Password', secret: true });
+  expect(start.params.text).not.toBe('hunter2secret');
+});
+
+test('press_key goes back a screen and enter submits a search', async () => {
   const exec = await session.executor();
   await signIn(exec);
-  await exec.ok({ name: 'tap', params: { target: 'Search' } });
-  expect((await session.driver.foreground()).activity).toBe(`${SHOP}.SearchActivity`);
+  await exec.ok({ name: 'tap', params: { target: 'Search', expected: { activity: '.SearchActivity' } } });
+  const typed = await exec.ok({ name: 'input_text', params: { target: 'Search products', text: 'cable' } });
+  expect(typed.output?.text).toBe('cable');
+  const enter = await exec.ok({ name: 'press_key', params: { key: 'enter', expected: { visible: 'USB-C Cable' } } });
+  expect(enter.after?.screen.elements.some((e) => e.label.startsWith('USB-C Cable'))).toBe(true);
+
   const back = await exec.ok({ name: 'press_key', params: { key: 'back' } });
   expect(back.report?.screen_changed).toBe(true);
+  const home = await exec.ok({ name: 'press_key', params: { key: 'home' } });
+  expect(home.after?.screen.foreground?.package).not.toBe(SHOP);
+});
+
+test('an action id that already completed is not run again: the earlier verdict comes back', async () => {
+  const exec = await session.executor();
+  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+  const first = await exec.ok({ name: 'input_text', params: { target: 'Email', text: 'bob@example.com' } }, { actionId: 'a-fixed-1' });
+  expect(first.duplicate).toBeUndefined();
+  // Were it run again, the field would be emptied and typed into anew; the screen tells.
+  await exec.ok({ name: 'input_text', params: { target: 'Email', text: 'carol@example.com' } });
+  const second = await exec.run({ name: 'input_text', params: { target: 'Email', text: 'bob@example.com' } }, { actionId: 'a-fixed-1' });
+  expect(second).toMatchObject({ actionId: 'a-fixed-1', verdict: 'OK', duplicate: true });
+  const look = await session.observer.look();
+  expect(look.observation.screen.elements.some((e) => e.label === 'carol@example.com')).toBe(true);
+  const starts = (await exec.events()).filter((e) => e.kind === 'action_start' && e.action_id === 'a-fixed-1');
+  expect(starts).toHaveLength(1);
 });

@@ -264,12 +264,12 @@ export class ActionContext {
     if (!this.crash && !this.anr && !fatal) return;
     let crash = this.crash;
     let anr = this.anr;
-    if (fatal && !crash && !anr) {
-      // The dialog stayed up from earlier: find its cause in the recent log.
+    if (!crash?.evidence.includes('log') && !anr?.evidence.includes('log')) {
+      // Seen by its dialog only (it stayed up from earlier): find the cause in the recent log.
       const logs = await this.driver.logs({ ...this.call, limit: 500 });
       const report = situationReport({ recent: [], after: o, logs });
-      crash = report.crash;
-      anr = report.anr;
+      crash = report.crash ?? crash;
+      anr = report.anr ?? anr;
     }
     this.finishWith(o);
     const dialog = fatal ? ` The dialog ${describeDialog(fatal)} is on screen.` : '';

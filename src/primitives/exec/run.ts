@@ -5,7 +5,8 @@ import {
   newActionId, registerSecret, type ActionTimings, type CandidateRecord, type EventInput, type EventLog, type Verdict,
 } from '../../events/index.js';
 import { DeviceObserver, HierarchyParseError, screenText, situationText, type Observation } from '../../observe/index.js';
-import { isPrimitiveName, type Executors, type PrimitiveCall } from '../schema/registry.js';
+import type { Executors, PrimitiveCall } from '../schema/registry.js';
+import { validateCall } from '../schema/validate.js';
 import { agentExecutors } from './agent.js';
 import { appExecutors } from './app.js';
 import { assertionExecutors } from './assertions.js';
@@ -53,10 +54,9 @@ export function createExecutor(options: ExecutorOptions): PrimitiveRunner {
   };
 }
 
-async function runAction(state: ExecutorState, call: PrimitiveCall, options: RunOptions): Promise<ActionResult> {
-  if (typeof call !== 'object' || call === null || !isPrimitiveName(call.name) || typeof call.params !== 'object' || call.params === null) {
-    throw new TypeError(`run() takes a primitive call { name, params } with a known name; got ${JSON.stringify(call)?.slice(0, 120)}`);
-  }
+async function runAction(state: ExecutorState, asked: PrimitiveCall, options: RunOptions): Promise<ActionResult> {
+  // A call of the wrong shape is the caller's bug: it throws InvalidPrimitiveCall naming the field.
+  const call = validateCall(asked);
   const started = performance.now();
   const deviceAtStart = state.meter.elapsed();
   const actionId = options.actionId ?? newActionId();

@@ -19,6 +19,8 @@ export interface SimLike {
 }
 
 export class ExecutorSession {
+  private readonly logs: EventLog[] = [];
+
   private constructor(readonly driver: AndroidDriver, readonly observer: DeviceObserver) {}
 
   static async connect(sim: SimLike): Promise<ExecutorSession> {
@@ -29,13 +31,23 @@ export class ExecutorSession {
   /** An executor writing to a new log in a folder of its own (test-results is shared with other runs). */
   async executor(options: Partial<ExecutorOptions> = {}): Promise<TestRunner> {
     const log = await EventLog.open(join(await mkdtemp(join(tmpdir(), 'mobiletest-exec-')), 'events.jsonl'), { testId: 't1' });
+    this.logs.push(log);
     const runner = createExecutor({ driver: this.driver, observer: this.observer, log, app: SHOP, timeouts: { target: 3000, idle: 3000, assertion: 2000 }, ...options });
     return new TestRunner(runner, log);
   }
 
   async close(): Promise<void> {
+    await Promise.all(this.logs.map((log) => log.close()));
     await this.driver.close();
   }
+}
+
+/** Launches Shop fresh and signs in as alice through the executor. */
+export async function signIn(exec: TestRunner): Promise<void> {
+  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+  await exec.ok({ name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
+  await exec.ok({ name: 'input_text', params: { target: 'Password', text: 'pass123', secret: true } });
+  await exec.ok({ name: 'tap', params: { target: 'Log in', expected: { visible: 'Hi, Alice' } } });
 }
 
 export class TestRunner {

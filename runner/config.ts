@@ -1,0 +1,110 @@
+// defineConfig(): Playwright's config with mobiletest's defaults: which files are specs, the reports
+// MOBILETEST_OUTPUT asks for, the report folder, the files named on the command line, and workers.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig as playwrightDefineConfig, type PlaywrightTestConfig, type ReporterDescription } from '@playwright/test';
+import { knownDeviceCount, parseDeviceSpec } from './device/lease/spec.js';
+import { deviceSetting, type MobileOptions } from './fixtures/options.js';
+
+/** A mobiletest project config: Playwright's, with `use` taking the mobile options. */
+export type MobileConfig = Omit<PlaywrightTestConfig, 'use' | 'projects'> & {
+  use?: PlaywrightTestConfig['use'] & MobileOptions;
+  projects?: Array<Omit<NonNullable<PlaywrightTestConfig['projects']>[number], 'use'> & { use?: PlaywrightTestConfig['use'] & MobileOptions }>;
+};
+
+export const TEST_FILE_PATTERNS = ['**/*.test.ts', '**/*.spec.ts', '**/*.test.yml', '**/*.test.yaml'];
+export const DEFAULT_OUTPUTS = ['list', 'json', 'junit'];
+export const DEFAULT_REPORT_DIR = 'mobiletest-report';
+const OUTPUTS = ['list', 'json', 'junit', 'html', 'blob'] as const;
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+/** The package root, from dist/runner/ (built) or runner/ (sources). */
+const PACKAGE_ROOT = HERE.includes(`${path.sep}dist${path.sep}`) ? HERE.slice(0, HERE.lastIndexOf(`${path.sep}dist${path.sep}`)) : path.resolve(HERE, '..');
+
+/** A bad MOBILETEST_* setting or config value: says which, what it was, and what is allowed. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+// YAML specs load through a module hook; registering it here puts it in the runner process and every worker.
+const YAML_REGISTER = path.join(HERE, 'yaml', 'register.js');
+if (existsSync(YAML_REGISTER)) await import(YAML_REGISTER);
+
+function reporterFile(name: string): string {
+  return path.join(PACKAGE_ROOT, 'dist', 'reporters', `${name}.js`);
+}
+
+/** The reporters MOBILETEST_OUTPUT names (default list,json,junit); a reporter not built yet is skipped with a warning. */
+export function outputReporters(env: NodeJS.ProcessEnv = process.env): ReporterDescription[] {
+  const raw = env.MOBILETEST_OUTPUT?.trim();
+  const names = raw ? raw.split(',').map((n) => n.trim()).filter(Boolean) : DEFAULT_OUTPUTS;
+  const reportDir = env.MOBILETEST_REPORT_DIR?.trim() || DEFAULT_REPORT_DIR;
+  const reporters: ReporterDescription[] = [];
+  for (const name of new Set(names)) {
+    if (!(OUTPUTS as readonly string[]).includes(name)) {
+      throw new ConfigError(`MOBILETEST_OUTPUT names an unknown output "${name}"; use a comma list of ${OUTPUTS.join(', ')}`);
+    }
+    if (name === 'list') reporters.push(['list']);
+    else if (name === 'blob') reporters.push(['blob', { outputDir: path.join(reportDir, 'blob') }]);
+    else {
+      const file = reporterFile(name);
+      if (existsSync(file)) reporters.push([file]);
+      else console.warn(`mobiletest: the ${name} report is not available in this build (${file} is missing); skipping it`);
+    }
+  }
+  return reporters;
+}
+
+function testFiles(env: NodeJS.ProcessEnv): string[] | undefined {
+  const raw = env.MOBILETEST_TEST_FILES?.trim();
+  if (!raw) return undefined;
+  let files: unknown;
+  try {
+    files = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(`MOBILETEST_TEST_FILES is not JSON: ${raw.slice(0, 80)}; it must be a JSON array of absolute spec paths`);
+  }
+  if (!Array.isArray(files) || files.some((f) => typeof f !== 'string' || !path.isAbsolute(f))) {
+    throw new ConfigError(`MOBILETEST_TEST_FILES must be a JSON array of absolute spec paths; got ${raw.slice(0, 80)}`);
+  }
+  return files.length === 0 ? undefined : (files as string[]);
+}
+
+function commonFolder(files: string[]): string {
+  let dir = path.dirname(files[0]);
+  while (!files.every((f) => f === dir || f.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep))) dir = path.dirname(dir);
+  return dir;
+}
+
+/** Playwright config use: `device` is the fixture's name in specs, so the phone travels as `devices`. */
+function withDevices<T extends { device?: string; devices?: string } | undefined>(use: T): T {
+  if (!use || use.device === undefined) return use;
+  const { device, ...rest } = use;
+  return { ...rest, devices: device } as T;
+}
+
+/**
+ * Playwright's defineConfig with mobiletest's defaults (specs `*.test.ts`, `*.spec.ts`, `*.test.yml`,
+ * reports into mobiletest-report/, 60 s per test, fully parallel, one worker per known device).
+ */
+export function defineConfig(config: MobileConfig = {}, env: NodeJS.ProcessEnv = process.env): PlaywrightTestConfig {
+  const files = testFiles(env);
+  const setting = deviceSetting(config.use?.device, env);
+  const devices = knownDeviceCount(parseDeviceSpec(setting));
+  const narrowed = files ? { testDir: commonFolder(files), testMatch: files, testIgnore: [] } : {};
+  return playwrightDefineConfig({
+    testMatch: TEST_FILE_PATTERNS,
+    timeout: 60_000,
+    fullyParallel: true,
+    workers: devices ?? 1,
+    reporter: outputReporters(env),
+    outputDir: path.join(env.MOBILETEST_REPORT_DIR?.trim() || DEFAULT_REPORT_DIR, 'test-results'),
+    ...config,
+    ...narrowed,
+    ...(config.use ? { use: withDevices(config.use) as PlaywrightTestConfig['use'] } : {}),
+    ...(config.projects
+      ? { projects: config.projects.map((project) => ({ ...project, ...(project.use ? { use: withDevices(project.use) } : {}) })) as PlaywrightTestConfig['projects'] }
+      : {}),
+  });
+}

@@ -1,0 +1,24 @@
+import type { Verdict } from '../../src/events/index.js';
+import type { ActionResult, FailureCategory } from '../../src/primitives/exec/types.js';
+import type { PrimitiveName } from '../../src/primitives/index.js';
+
+/** A device action that did not answer OK: the executor's explanation, whose fault it is, and its evidence id. */
+export class ActionFailed extends Error {
+  override name = 'ActionFailed';
+  readonly category: FailureCategory;
+  readonly verdict: Verdict;
+  readonly actionId: string;
+  readonly primitive: PrimitiveName;
+  /** The executor's error class name: TargetNotFound, AssertionFailed, DeviceDisconnected, ... */
+  readonly reason: string;
+
+  constructor(result: ActionResult) {
+    const failure = result.failure ?? { name: 'Failed', message: `${result.primitive} answered ${result.verdict}`, category: 'execution' as const };
+    super(failure.message);
+    this.category = failure.category;
+    this.verdict = result.verdict;
+    this.actionId = result.actionId;
+    this.primitive = result.primitive;
+    this.reason = failure.name;
+  }
+}

@@ -1,0 +1,60 @@
+import { createRequire } from 'node:module';
+import type { Builder } from 'junit-report-builder';
+import { ResultsReporter, type ResultsReporterOptions } from './results/base.js';
+import { UNFINISHED, type Results, type StepRecord, type TestRecord } from './results/model.js';
+
+// The package is CommonJS whose typings declare an ES default export; require gives the real object.
+const builder = createRequire(import.meta.url)('junit-report-builder') as Builder;
+
+/**
+ * Writes `mobiletest-report/junit.xml`: one testsuite per spec file, one testcase per test with its
+ * steps in system-out, the failure typed by its category, and device, duration and cost as properties.
+ */
+export default class JunitReporter extends ResultsReporter {
+  constructor(options: ResultsReporterOptions = {}) {
+    super(options, { fileName: 'junit.xml', label: 'JUnit report' });
+  }
+
+  protected render(results: Results): string {
+    const report = builder.newBuilder().name('mobiletest');
+    const projects = new Set(results.tests.map((test) => test.project));
+    for (const [file, tests] of groupByFile(results.tests)) {
+      const suite = report.testSuite().name(file).time(seconds(tests.reduce((sum, test) => sum + test.duration_ms, 0)));
+      for (const test of tests) {
+        const name = test.title_path.join(' › ');
+        const testCase = suite.testCase().className(file).name(projects.size > 1 ? `[${test.project}] ${name}` : name).time(seconds(test.duration_ms));
+        if (test.device !== null) testCase.property('device', test.device);
+        testCase.property('duration_ms', String(test.duration_ms));
+        testCase.property('llm_calls', String(test.llm_calls));
+        testCase.property('tokens', String(test.tokens));
+        if (test.steps.length > 0) testCase.standardOutput(test.steps.map(stepLine).join('\n'));
+        if (test.status === 'skipped') testCase.skipped();
+        else if (test.failure) testCase.failure(failureMessage(test), test.failure.category);
+      }
+    }
+    return report.build();
+  }
+}
+
+/** `✓ tap "Log in" 120 ms`, or `✗ tap "Buy" 5000 ms (FAIL at specs/shop.test.ts:12)`. */
+export function stepLine(step: StepRecord): string {
+  const ok = step.status === 'OK';
+  const target = step.target === null ? '' : ` ${JSON.stringify(step.target)}`;
+  const where = step.location === null ? '' : ` at ${step.location}`;
+  const status = step.status === UNFINISHED ? 'did not finish' : step.status;
+  return `${ok ? '✓' : '✗'} ${step.primitive}${target} ${step.duration_ms} ms${ok ? '' : ` (${status}${where})`}`;
+}
+
+function failureMessage(test: TestRecord): string {
+  return test.status === 'timedOut' || test.status === 'interrupted' ? `${test.status}: ${test.failure?.message}` : test.failure?.message ?? '';
+}
+
+function groupByFile(tests: readonly TestRecord[]): Map<string, TestRecord[]> {
+  const groups = new Map<string, TestRecord[]>();
+  for (const test of tests) groups.set(test.file, [...(groups.get(test.file) ?? []), test]);
+  return groups;
+}
+
+function seconds(ms: number): number {
+  return ms / 1000;
+}

@@ -1,0 +1,101 @@
+// Gathers the results model while Playwright reports: every attempt's events are read as it
+// ends (a merge's extracted attachments or an output folder may be gone later), the final
+// attempt of each test wins, and the tests come out in one order whatever the sharding.
+import { readFile } from 'node:fs/promises';
+import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { knownSecrets, parseEvents, redactDeep } from '../../src/events/index.js';
+import { NO_EVIDENCE, relativeFile, summarizeEvents, type Evidence } from './evidence.js';
+import { clean, failureOf } from './failure.js';
+import { RESULTS_VERSION, type Results, type TestOutcome, type TestRecord, type Totals } from './model.js';
+
+/** The attachment the `device` fixture adds: the test's JSONL evidence log. */
+export const EVENTS_ATTACHMENT = 'mobiletest-events';
+
+interface Attempt { result: TestResult; evidence: Promise<Evidence> }
+
+export class ResultsCollector {
+  private rootDir = process.cwd();
+  private suite: Suite | undefined;
+  private readonly attempts = new Map<string, { test: TestCase; last: Attempt }>();
+
+  begin(config: FullConfig, suite: Suite): void {
+    this.rootDir = config.rootDir;
+    this.suite = suite;
+  }
+
+  /** Call for every attempt, in order; a retry replaces the attempt before it. */
+  add(test: TestCase, result: TestResult): void {
+    this.attempts.set(test.id, { test, last: { result, evidence: readEvidence(test, result, this.rootDir) } });
+  }
+
+  async finish(result: FullResult): Promise<Results> {
+    const tests: TestRecord[] = [];
+    // Tests that never ran (an interrupted run, --max-failures) are listed as skipped.
+    for (const test of this.suite?.allTests() ?? []) if (!this.attempts.has(test.id)) tests.push(this.record(test, undefined, NO_EVIDENCE));
+    for (const { test, last } of this.attempts.values()) tests.push(this.record(test, last.result, await last.evidence));
+    tests.sort(compareTests);
+    const results: Results = {
+      version: RESULTS_VERSION,
+      run: { status: result.status, started_at: result.startTime.toISOString(), duration_ms: Math.round(result.duration), totals: totalsOf(tests) },
+      tests,
+    };
+    return redactDeep(results, knownSecrets());
+  }
+
+  private record(test: TestCase, result: TestResult | undefined, evidence: Evidence): TestRecord {
+    const [, projectName = '', , ...titlePath] = test.titlePath();
+    return {
+      title: test.title,
+      title_path: titlePath,
+      file: relativeFile(test.location.file, this.rootDir),
+      line: test.location.line,
+      column: test.location.column,
+      project: test.parent.project()?.name ?? projectName,
+      status: outcomeOf(test, result),
+      duration_ms: result ? Math.round(result.duration) : 0,
+      retry: result?.retry ?? 0,
+      device: evidence.device,
+      steps: evidence.steps,
+      failure: result ? failureOf(result, { ...evidence, message: evidence.message === null ? null : clean(evidence.message) }) : null,
+      llm_calls: evidence.llm_calls,
+      tokens: evidence.tokens,
+    };
+  }
+}
+
+async function readEvidence(test: TestCase, result: TestResult, rootDir: string): Promise<Evidence> {
+  const attachment = result.attachments.find((a) => a.name === EVENTS_ATTACHMENT);
+  if (!attachment) return NO_EVIDENCE;
+  try {
+    const text = attachment.body ? attachment.body.toString('utf8') : attachment.path ? await readFile(attachment.path, 'utf8') : '';
+    return summarizeEvents(parseEvents(text, attachment.path ?? EVENTS_ATTACHMENT).events, { rootDir });
+  } catch (error) {
+    // One unreadable log must not cost the whole report: the test is listed without its steps.
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`mobiletest: the events of "${test.title}" (${relativeFile(test.location.file, rootDir)}:${test.location.line}) could not be read, so its steps are missing from the report: ${reason}`);
+    return NO_EVIDENCE;
+  }
+}
+
+function outcomeOf(test: TestCase, result: TestResult | undefined): TestOutcome {
+  if (!result) return 'skipped';
+  return test.outcome() === 'flaky' ? 'flaky' : result.status;
+}
+
+function totalsOf(tests: readonly TestRecord[]): Totals {
+  const totals: Totals = { passed: 0, failed: 0, flaky: 0, skipped: 0 };
+  for (const { status } of tests) {
+    if (status === 'passed' || status === 'flaky' || status === 'skipped') totals[status] += 1;
+    else totals.failed += 1;
+  }
+  return totals;
+}
+
+function compareTests(a: TestRecord, b: TestRecord): number {
+  return compare(a.file, b.file) || a.line - b.line || a.column - b.column
+    || compare(a.title_path.join('\u0000'), b.title_path.join('\u0000')) || compare(a.project, b.project);
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,93 @@
+import { test, expect } from '@playwright/test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EventLog, newActionId, readEvents, registerSecret, MASK, type EventInput } from '../../src/events/index.js';
+import { summarizeEvents, targetText } from './evidence.js';
+
+let dir = '';
+test.beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'mobiletest-evidence-')); });
+test.afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+
+const ROOT = '/project';
+const timings = (total_ms: number, device_ms: number) => ({ total_ms, device_ms, harness_ms: total_ms - device_ms });
+
+/** Writes the events through the real log (so redaction applies) and reads them back. */
+async function logOf(inputs: EventInput[]) {
+  const log = await EventLog.open(join(dir, 'events.jsonl'), { testId: 't1' });
+  for (const input of inputs) await log.append(input);
+  await log.close();
+  return (await readEvents(log.path)).events;
+}
+
+function action(primitive: string, params: Record<string, unknown>, end: { verdict: 'OK' | 'FAIL' | 'EXCEPTION' | 'RETRY'; total: number; device: number; category?: string } | null, line = 10): EventInput[] {
+  const id = newActionId();
+  const target = params.target as string | Record<string, unknown> | undefined;
+  const start: EventInput = { kind: 'action_start', action_id: id, primitive, params, ...(target === undefined ? {} : { target }), source: 'script', location: { file: `${ROOT}/specs/shop.test.ts`, line } };
+  if (!end) return [start];
+  const error = end.category ? { error: { name: 'ActionFailed', message: `${primitive} failed`, category: end.category } } : {};
+  return [start, { kind: 'action_end', action_id: id, verdict: end.verdict, timings: timings(end.total, end.device), ...error }];
+}
+
+test('each primitive call becomes a step with its target, verdict, timings and spec location', async () => {
+  const events = await logOf([
+    { kind: 'test_start', title: 'login', device: 'emulator-5554', location: { file: 'specs/shop.test.ts', line: 5 } },
+    ...action('launch_app', {}, { verdict: 'OK', total: 900, device: 850 }, 6),
+    ...action('tap', { target: 'Log in' }, { verdict: 'OK', total: 120, device: 100 }, 7),
+    ...action('tap', { target: { id: 'cart', role: 'button' } }, { verdict: 'FAIL', total: 5000, device: 4000, category: 'locator' }, 8),
+    { kind: 'test_end', status: 'failed', duration_ms: 7000 },
+  ]);
+  const evidence = summarizeEvents(events, { rootDir: ROOT });
+  expect(evidence.device).toBe('emulator-5554');
+  expect(evidence.steps).toEqual([
+    { primitive: 'launch_app', target: null, status: 'OK', duration_ms: 900, device_ms: 850, location: 'specs/shop.test.ts:6', source: 'script' },
+    { primitive: 'tap', target: 'Log in', status: 'OK', duration_ms: 120, device_ms: 100, location: 'specs/shop.test.ts:7', source: 'script' },
+    { primitive: 'tap', target: 'id="cart" role="button"', status: 'FAIL', duration_ms: 5000, device_ms: 4000, location: 'specs/shop.test.ts:8', source: 'script' },
+  ]);
+  expect(evidence.category).toBe('locator');
+  expect(evidence.message).toBe('tap failed');
+});
+
+test('the category the fixture wrote in test_end wins over the failed action', async () => {
+  const events = await logOf([
+    ...action('tap', { target: 'Buy' }, { verdict: 'EXCEPTION', total: 30, device: 30, category: 'execution' }),
+    { kind: 'test_end', status: 'failed', duration_ms: 100, error: { name: 'DeviceDisconnected', message: 'emulator-5554 went away', category: 'environment' } },
+  ]);
+  const evidence = summarizeEvents(events, { rootDir: ROOT });
+  expect([evidence.category, evidence.message]).toEqual(['environment', 'emulator-5554 went away']);
+});
+
+test('a passing test has no category; an action that never ended is UNFINISHED, timed to the last event', async () => {
+  const events = await logOf([
+    { kind: 'action_start', action_id: newActionId(), primitive: 'wait_for', params: { target: 'Spinner' }, target: 'Spinner', source: 'script', ts: 1_000 },
+    { kind: 'test_end', status: 'timedOut', duration_ms: 100, ts: 3_500 },
+  ]);
+  const evidence = summarizeEvents(events, { rootDir: ROOT });
+  expect(evidence.category).toBeNull();
+  expect(evidence.steps).toEqual([{ primitive: 'wait_for', target: 'Spinner', status: 'UNFINISHED', duration_ms: 2_500, device_ms: 0, location: null, source: 'script' }]);
+});
+
+test('model calls and their tokens are counted; a log without them counts zero', async () => {
+  const call = { kind: 'llm_call', role: 'planner', model: 'm', prompt_ref: 'p.txt', answer_ref: 'a.txt', cost_usd: 0, duration_ms: 5 } as const;
+  const events = await logOf([{ ...call, tokens_in: 900, tokens_out: 40 }, { ...call, tokens_in: 100, tokens_out: 10 }]);
+  expect(summarizeEvents(events, { rootDir: ROOT })).toMatchObject({ llm_calls: 2, tokens: 1050 });
+  expect(summarizeEvents([], { rootDir: ROOT })).toMatchObject({ llm_calls: 0, tokens: 0, steps: [], device: null });
+});
+
+test('typed secret text never shows up in a step, even when it reappears in a later target', async () => {
+  registerSecret('hunter2-topsecret');
+  const events = await logOf([
+    ...action('input_text', { target: 'Password', text: 'hunter2-topsecret', secret: true }, { verdict: 'OK', total: 50, device: 40 }),
+    ...action('assert_text', { target: 'hunter2-topsecret' }, { verdict: 'OK', total: 5, device: 5 }),
+  ]);
+  const text = JSON.stringify(summarizeEvents(events, { rootDir: ROOT }));
+  expect(text).not.toContain('hunter2');
+  expect(summarizeEvents(events, { rootDir: ROOT }).steps.map((step) => step.target)).toEqual(['Password', MASK]);
+});
+
+test('object targets read as a person would write them', () => {
+  expect(targetText('the search field')).toBe('the search field');
+  expect(targetText({ text: 'Item 4', near: { text: 'Cart' } })).toBe('text="Item 4" near=(text="Cart")');
+  expect(targetText({ role: 'button', index: 2 })).toBe('role="button" index=2');
+  expect(targetText(undefined)).toBeNull();
+});

@@ -1,0 +1,92 @@
+// What a test's events log says about it: the device, one step per primitive call, the
+// model's cost, and the failure category the executor or the fixture recorded.
+import path from 'node:path';
+import type { ActionEndEvent, ActionStartEvent, Location, MobileEvent } from '../../src/events/index.js';
+import { FAILURE_CATEGORIES, UNFINISHED, type FailureCategory, type StepRecord } from './model.js';
+
+export interface Evidence {
+  device: string | null;
+  steps: StepRecord[];
+  llm_calls: number;
+  tokens: number;
+  /** From test_end's error, else from the action that failed. */
+  category: FailureCategory | null;
+  /** The message that goes with `category`, for a test whose runner error is missing. */
+  message: string | null;
+}
+
+export const NO_EVIDENCE: Evidence = { device: null, steps: [], llm_calls: 0, tokens: 0, category: null, message: null };
+
+export interface EvidenceOptions {
+  /** Spec locations are made relative to this folder. */
+  rootDir: string;
+}
+
+export function summarizeEvents(events: readonly MobileEvent[], options: EvidenceOptions): Evidence {
+  const ends = new Map<string, ActionEndEvent>();
+  let device: string | null = null;
+  let llmCalls = 0;
+  let tokens = 0;
+  let lastTs = 0;
+  for (const event of events) {
+    lastTs = Math.max(lastTs, event.ts);
+    if (event.kind === 'action_end' && !ends.has(event.action_id)) ends.set(event.action_id, event);
+    else if (event.kind === 'test_start' && event.device) device = event.device;
+    else if (event.kind === 'llm_call') {
+      llmCalls += 1;
+      tokens += event.tokens_in + event.tokens_out;
+    }
+  }
+  const steps = events
+    .filter((event): event is ActionStartEvent => event.kind === 'action_start')
+    .map((start) => toStep(start, ends.get(start.action_id), { rootDir: options.rootDir, lastTs }));
+  return { device, steps, llm_calls: llmCalls, tokens, ...failureOf(events, ends) };
+}
+
+function toStep(start: ActionStartEvent, end: ActionEndEvent | undefined, context: { rootDir: string; lastTs: number }): StepRecord {
+  return {
+    primitive: start.primitive,
+    target: targetText(start.target ?? start.params.target),
+    status: end?.verdict ?? UNFINISHED,
+    duration_ms: end ? end.timings.total_ms : Math.max(0, context.lastTs - start.ts),
+    device_ms: end ? end.timings.device_ms : 0,
+    location: start.location ? locationText(start.location, context.rootDir) : null,
+    source: start.source,
+  };
+}
+
+/** A target as a person would write it: the string itself, or `text="Log in" role=button`. */
+export function targetText(target: unknown): string | null {
+  if (typeof target === 'string') return target;
+  if (typeof target !== 'object' || target === null) return null;
+  const parts = Object.entries(target).map(([key, value]) => {
+    if (typeof value === 'string') return `${key}=${JSON.stringify(value)}`;
+    if (typeof value === 'object' && value !== null) return `${key}=(${targetText(value) ?? ''})`;
+    return `${key}=${String(value)}`;
+  });
+  return parts.length > 0 ? parts.join(' ') : null;
+}
+
+export function locationText(location: Location, rootDir: string): string {
+  return `${relativeFile(location.file, rootDir)}:${location.line}`;
+}
+
+/** A spec path relative to the rootDir with forward slashes, so reports read the same on every OS. */
+export function relativeFile(file: string, rootDir: string): string {
+  const relative = path.isAbsolute(file) ? path.relative(rootDir, file) : file;
+  return relative.split(path.sep).join('/');
+}
+
+function failureOf(events: readonly MobileEvent[], ends: Map<string, ActionEndEvent>): Pick<Evidence, 'category' | 'message'> {
+  const testEnd = events.findLast((event) => event.kind === 'test_end');
+  const recorded = testEnd?.kind === 'test_end' ? testEnd.error : undefined;
+  if (recorded && asCategory(recorded.category)) return { category: asCategory(recorded.category), message: recorded.message };
+  const failed = [...ends.values()].filter((end) => (end.verdict === 'FAIL' || end.verdict === 'EXCEPTION') && asCategory(end.error?.category));
+  const last = failed.at(-1);
+  if (last?.error) return { category: asCategory(last.error.category), message: last.error.message };
+  return { category: null, message: recorded?.message ?? null };
+}
+
+function asCategory(value: string | undefined): FailureCategory | null {
+  return FAILURE_CATEGORIES.find((category) => category === value) ?? null;
+}

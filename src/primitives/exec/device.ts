@@ -35,9 +35,10 @@ export const deviceExecutors: DeviceExecutors = {
     await ctx.ready();
     await ctx.driver.setOrientation(p.orientation, ctx.call);
     const after = await ctx.settle();
-    const landscape = after.screen.width > after.screen.height;
+    // The dump's rotation, in quarter turns: `wm size` keeps the upright size whatever the rotation.
+    const landscape = after.screen.rotation % 2 === 1;
     if (landscape !== (p.orientation === 'landscape')) {
-      throw new ActionFailure({ name: 'NotRotated', message: `Asked for ${p.orientation}, but the screen is ${after.screen.width}x${after.screen.height}. The app may lock its orientation.`, category: 'product' });
+      throw new ActionFailure({ name: 'NotRotated', message: `Asked for ${p.orientation}, but the screen is turned ${after.screen.rotation * 90}°. The app may lock its orientation.`, category: 'product' });
     }
     await ctx.checkExpected(p.expected);
   },

@@ -2,12 +2,13 @@
 // process: ESM hooks for import(), a require() handler for CommonJS projects, and file collection.
 // defineConfig() imports it, so it runs in Playwright's runner, its loader process and every worker.
 import { readFileSync } from 'node:fs';
-import { createRequire, register } from 'node:module';
+import nodeModule, { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acceptYamlTestFiles } from './collect.js';
 import { isYamlSpecFile } from './files.js';
 import { yamlModuleSource } from './generate.js';
+import { loadSync } from './hooks.js';
 
 const REGISTERED = Symbol.for('mobiletest.yaml-specs.registered');
 const here = fileURLToPath(import.meta.url);
@@ -37,7 +38,10 @@ export function registerYamlSpecs(): void {
   const state = globalThis as { [REGISTERED]?: boolean };
   if (state[REGISTERED]) return;
   state[REGISTERED] = true;
-  register(new URL(`./hooks${extension}`, import.meta.url));
+  // In-thread hooks where Node has them (Playwright prefers them too), else the off-thread ones.
+  const { registerHooks } = nodeModule as { registerHooks?: (hooks: { load: typeof loadSync }) => unknown };
+  if (registerHooks && !process.env.PLAYWRIGHT_FORCE_ASYNC_LOADER) registerHooks({ load: loadSync });
+  else nodeModule.register(new URL(`./hooks${extension}`, import.meta.url));
   registerCommonJs();
   acceptYamlTestFiles();
 }

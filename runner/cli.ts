@@ -8,6 +8,7 @@ import { runTestCommand } from './commands/test.js';
 import { runInitCommand } from './commands/init.js';
 import { runDevicesCommand } from './commands/devices.js';
 import { runDoctorCommand } from './commands/doctor.js';
+import { runMergeReportsCommand } from './commands/merge-reports.js';
 import { UsageError } from './errors.js';
 
 const DEMO_USAGE = 'Usage: mobiletest demo [--out DIR] [--seed N]\n\nStarts a virtual phone in-process, reaches it through the adb server protocol with adbkit,\nlogs in to the Shop app, and prints each screen it saw. Screenshots go to DIR (default .mobiletest/demo).';
@@ -32,6 +33,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
   init: { summary: 'Write a config, example specs and a GitHub Actions workflow into this folder', run: runInitCommand },
   devices: { summary: 'List the devices on the adb server', run: runDevicesCommand },
   doctor: { summary: 'Check Node, Playwright, adb, devices, the app, LLM settings and OCR data, each with its fix', run: runDoctorCommand },
+  'merge-reports': { summary: "Merge the blob reports of a sharded run into one run's junit.xml and results.json", run: runMergeReportsCommand },
   sim: { summary: 'Run a virtual Android phone that adb and adbkit can talk to', run: runSimCommand },
   look: { summary: 'Print the screen as the agent reads it, from a device or a saved uiautomator dump', run: runLookCommand },
   demo: { summary: 'Start a virtual phone and drive the Shop app through adb, printing what it sees', run: runDemoCommand },

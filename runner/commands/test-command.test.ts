@@ -16,7 +16,7 @@ function listed(output: string): string[] {
 let project: TempProject;
 
 // Each test runs the CLI (and Playwright under it) as child processes.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 test.afterEach(async () => {
   await project?.remove();

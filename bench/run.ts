@@ -2,7 +2,11 @@
 import os from 'node:os';
 import { benchSim } from './sim.js';
 
-const BENCHMARKS: Record<string, () => Promise<void>> = { sim: benchSim, observe: async () => (await import('./observe.js')).benchObserve() };
+const BENCHMARKS: Record<string, () => Promise<void>> = {
+  sim: benchSim,
+  observe: async () => (await import('./observe.js')).benchObserve(),
+  primitives: async () => (await import('./primitives.js')).benchPrimitives(),
+};
 
 const name = process.argv[2];
 if (!name || !BENCHMARKS[name]) {

@@ -4,6 +4,7 @@
 import type { CallOptions, Driver, LogMark } from '../drivers/index.js';
 import { foregroundApp } from './foreground.js';
 import { observeScreen, type Observation } from './observation.js';
+import { thumbnail } from './frames.js';
 import { RefRegistry } from './refs.js';
 import { buildScreen } from './screen.js';
 import { situationReport, STUCK_AFTER, type LogRecord, type SituationReport } from './situation.js';
@@ -30,6 +31,8 @@ export class DeviceObserver {
   private readonly refs = new RefRegistry();
   private readonly recent: Observation[] = [];
   private mark: LogMark | undefined;
+  /** The last dump and what it was built with: an identical dump is not parsed again. */
+  private last: { xml: string; inputs: string; observation: Observation } | undefined;
 
   constructor(private readonly driver: Driver, private readonly options: DeviceObserverOptions = {}) {}
 
@@ -47,12 +50,12 @@ export class DeviceObserver {
     if (hierarchy.format !== 'uiautomator-xml') {
       throw new HierarchyParseError({ source: `${this.driver.id} dump`, problem: `${hierarchy.format} hierarchies are not read yet`, hint: 'Only uiautomator dumps (Android) are observed today.' });
     }
-    const screen = buildScreen(parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` }), {
-      foreground: foregroundApp(foreground),
-      size,
-      refs: this.refs,
-    });
-    const observation = observeScreen(screen, { screenshot });
+    const inputs = JSON.stringify([foreground, size]);
+    const observation = this.last?.xml === hierarchy.xml && this.last.inputs === inputs
+      ? { ...this.last.observation, at: Date.now(), frame: screenshot ? thumbnail(screenshot) : undefined }
+      : observeScreen(buildScreen(parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` }), { foreground: foregroundApp(foreground), size, refs: this.refs }), { screenshot });
+    if (!observation.frame) delete observation.frame;
+    this.last = { xml: hierarchy.xml, inputs, observation };
     const stuckAfter = this.options.stuckAfter ?? STUCK_AFTER;
     const report = situationReport({ recent: this.recent, after: observation, logs, stuckAfter });
     this.recent.push(observation);

@@ -30,8 +30,8 @@ export interface ExecutorState {
   settledKey?: string;
 }
 
-/** How often the screen is looked at while waiting. */
-export const POLL_MS = 100;
+/** How often the screen is looked at while waiting: a settled screen is two equal looks this far apart. */
+export const POLL_MS = 50;
 /** How long `expected` is polled after acting. */
 const EXPECT_MS = 2000;
 /** System dialogs answered in one action before giving up (a prompt that keeps coming back). */

@@ -83,6 +83,8 @@ async function focusField(ctx: ActionContext, target: Target | undefined): Promi
   const element = (candidate as { element: ScreenElement }).element;
   if (element.role === 'input' && element.states.includes('focused')) return element;
   await ctx.driver.tap(centre(element), ctx.call);
+  // A tapped field takes focus before the next input event is handled; reading back the text checks it.
+  if (element.role === 'input') return element;
   for (let i = 0; i < FOCUS_LOOKS; i++) {
     const o = await ctx.look();
     const now = fieldOn(o, element);

@@ -1,0 +1,10 @@
+// A virtual phone in a process of its own, as a real device would be: the benchmark's clock then
+// counts only the harness's own work between device calls. Prints its adb server port, stops on stdin's end.
+import { startSim } from '../src/sim/index.js';
+
+const sim = await startSim({ serverPort: 0, seed: Number(process.argv[2] ?? 1) });
+process.stdout.write(`${JSON.stringify({ serverPort: sim.serverPort, serial: sim.serial })}\n`);
+process.stdin.resume();
+process.stdin.on('end', () => {
+  void sim.stop().then(() => process.exit(0));
+});

@@ -60,7 +60,7 @@ export default class StepLines {
 /** Runs `playwright test ARGS` with the JSON reporter; no adb server is visible unless env says so. */
 export async function runProject(project: TempProject, args: string[], env: Record<string, string> = {}): Promise<RunResult & { tests: PwTest[] }> {
   await project.write({ 'step-lines.mjs': STEP_REPORTER });
-  const result = await project.playwright(['test', '--reporter=json,./step-lines.mjs', ...args], {
+  const result = await project.playwright(['test', '--reporter=json,line,./step-lines.mjs', ...args], {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: 'pw-report.json', ADB_SERVER_SOCKET: 'tcp:127.0.0.1:1', ...env },
   });
   let tests: PwTest[] = [];

@@ -156,3 +156,18 @@ test('a project with its own, different copy of @playwright/test is told so befo
   expect(run.stderr).toContain("the project's 1.49.0");
   expect(run.stderr).toContain('npm ls @playwright/test');
 });
+
+test('the config is mobiletest.config.* first, then playwright.config.*, or the one --config names', async () => {
+  project = await TempProject.create({
+    'playwright.config.ts': "export default { testDir: 'pw' };\n",
+    'pw/a.test.ts': plainSpec('pw'),
+    'mt/a.test.ts': plainSpec('mt'),
+  });
+  expect(listed((await project.mobiletest(['test', '--list'])).stdout)).toEqual(['pw one', 'pw two']);
+  await project.write({ 'mobiletest.config.ts': "export default { testDir: 'mt' };\n" });
+  expect(listed((await project.mobiletest(['test', '--list'])).stdout)).toEqual(['mt one', 'mt two']);
+  expect(listed((await project.mobiletest(['test', '--list', '-c', 'playwright.config.ts'])).stdout)).toEqual(['pw one', 'pw two']);
+  const missing = await project.mobiletest(['test', '--config', 'ci.config.ts']);
+  expect(missing.exitCode).toBe(2);
+  expect(missing.stderr).toContain('--config ci.config.ts: no such file');
+});

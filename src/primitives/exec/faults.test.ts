@@ -16,6 +16,17 @@ test.afterAll(async () => {
   await sim?.stop();
 });
 
+test('an action cancelled through its signal answers EXCEPTION instead of waiting on', async () => {
+  const exec = await session.executor();
+  const controller = new AbortController();
+  const pending = exec.run({ name: 'assert_visible', params: { target: 'Order confirmed', timeout_ms: 20_000 } }, { signal: controller.signal });
+  setTimeout(() => controller.abort(new Error('the test ended')), 200);
+  const result = await pending;
+  expect(result.verdict).toBe('EXCEPTION');
+  expect(result.failure).toMatchObject({ name: 'Aborted', category: 'execution' });
+  expect(result.failure?.message).toContain('the test ended');
+});
+
 test('a disconnect while an assertion polls answers EXCEPTION with the device error, as an environment failure', async () => {
   const exec = await session.executor();
   await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });

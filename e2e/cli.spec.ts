@@ -74,9 +74,9 @@ test('a port another program holds is reported, not a stack trace', async () => 
   await exitOf(first.child);
 });
 
-test('`mobiletest demo` logs in to Shop through the driver, printing each screen and what changed', async () => {
+test('`mobiletest demo --screens` logs in to Shop through the driver, printing each screen and what changed', async () => {
   const out = await mkdtemp(path.join(os.tmpdir(), 'mobiletest-demo-'));
-  const demo = startCli(['demo', '--out', out]);
+  const demo = startCli(['demo', '--screens', '--out', out]);
   expect(await exitOf(demo.child), demo.output()).toBe(0);
   const text = demo.output();
   expect(text).toMatch(/Virtual phone \S+: mobiletest Virtual Phone, Android 14 \(API 34\)/);

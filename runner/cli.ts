@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
 import { closest } from '../src/primitives/schema/suggest.js';
 import { runSimCommand } from './commands/sim.js';
-import { runDemo } from './commands/demo.js';
+import { runDemoCommand } from './commands/demo.js';
 import { runLookCommand } from './commands/look.js';
 import { runTestCommand } from './commands/test.js';
 import { runInitCommand } from './commands/init.js';
@@ -10,22 +9,6 @@ import { runDevicesCommand } from './commands/devices.js';
 import { runDoctorCommand } from './commands/doctor.js';
 import { runMergeReportsCommand } from './commands/merge-reports.js';
 import { UsageError } from './errors.js';
-
-const DEMO_USAGE = 'Usage: mobiletest demo [--out DIR] [--seed N]\n\nStarts a virtual phone in-process, reaches it through the adb server protocol with adbkit,\nlogs in to the Shop app, and prints each screen it saw. Screenshots go to DIR (default .mobiletest/demo).';
-
-async function runDemoCommand(args: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args, options: { out: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${DEMO_USAGE}`);
-  }
-  if (values.help) {
-    console.log(DEMO_USAGE);
-    return 0;
-  }
-  return runDemo({ outDir: values.out ?? '.mobiletest/demo', seed: values.seed === undefined ? 1 : Number(values.seed) });
-}
 
 /** Every command, in the order the help lists them. */
 const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promise<number> }> = {
@@ -36,7 +19,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
   'merge-reports': { summary: "Merge the blob reports of a sharded run into one run's junit.xml and results.json", run: runMergeReportsCommand },
   sim: { summary: 'Run a virtual Android phone that adb and adbkit can talk to', run: runSimCommand },
   look: { summary: 'Print the screen as the agent reads it, from a device or a saved uiautomator dump', run: runLookCommand },
-  demo: { summary: 'Start a virtual phone and drive the Shop app through adb, printing what it sees', run: runDemoCommand },
+  demo: { summary: 'Run the example specs on the virtual phone (or --screens: print each screen as the agent reads it)', run: runDemoCommand },
 };
 
 const WIDTH = Math.max(...Object.keys(COMMANDS).map((name) => name.length)) + 2;

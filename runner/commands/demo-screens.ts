@@ -4,7 +4,7 @@ import { AndroidDriver } from '../../src/drivers/index.js';
 import { DeviceObserver, screenText, situationText, type Look, type ScreenElement } from '../../src/observe/index.js';
 import { startSim } from '../../src/sim/index.js';
 
-export interface DemoOptions { outDir: string; seed: number }
+export interface ScreensDemoOptions { outDir: string; seed: number }
 
 const SHOP = 'com.example.shop';
 
@@ -13,7 +13,7 @@ const SHOP = 'com.example.shop';
  * binary needed), and walks the Shop app: each step prints the screen as the agent reads it
  * and what changed since the step before.
  */
-export async function runDemo(options: DemoOptions): Promise<number> {
+export async function runScreensDemo(options: ScreensDemoOptions): Promise<number> {
   const sim = await startSim({ serverPort: 0, seed: options.seed });
   const say = (line: string) => console.log(line);
   const driver = await AndroidDriver.connect({ port: sim.serverPort });

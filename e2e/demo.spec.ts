@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test, expect } from '@playwright/test';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPORT = path.join(ROOT, 'e2e', 'examples', 'mobiletest-report');
+
+function run(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
+    for (const key of Object.keys(env)) if (key.startsWith('TEST_') || key.startsWith('PW_')) delete env[key];
+    const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'runner', 'cli.js'), ...args], { cwd: ROOT, env });
+    let output = '';
+    child.stdout.on('data', (b: Buffer) => { output += b; });
+    child.stderr.on('data', (b: Buffer) => { output += b; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+test('`mobiletest demo` runs the TS and YAML examples on the virtual phone; the crash spec fails as a product defect', async () => {
+  test.setTimeout(600_000);
+  const { code, output } = await run(['demo']);
+  expect(code, output).toBe(0);
+  expect(output).toMatch(/✓ alice logs in, finds a cable and puts it in the cart \(shop\.test\.ts:3, \d+ steps on /);
+  expect(output).toMatch(/✓ bob logs in, finds a cable and puts it in the cart \(shop\.test\.yml:4, \d+ steps on /);
+  expect(output).toMatch(/✗ a coupon code does not crash the cart \(fails on purpose\) \(crash\.test\.ts:5, .*\n\s+product failure: com\.example\.shop crashed during input_text: java\.lang\.IllegalStateException/);
+  expect(output).toContain('The demo ran as expected');
+
+  const junit = await readFile(path.join(REPORT, 'junit.xml'), 'utf8');
+  expect(junit).toMatch(/<failure[^>]*type="product"/);
+  const results = JSON.parse(await readFile(path.join(REPORT, 'results.json'), 'utf8')) as { tests: Array<{ title: string; steps: Array<{ primitive: string; status: string }> }> };
+  const yaml = results.tests.find((t) => t.title.startsWith('bob'));
+  expect(yaml?.steps.map((s) => s.primitive)).toContain('scroll_to');
+  expect(yaml?.steps.every((s) => s.status === 'OK')).toBe(true);
+
+  // Passwords were typed as secrets: no output, report or trace file holds them.
+  expect(output).not.toMatch(/pass123|hunter2/);
+  for (const file of await filesUnder(REPORT)) {
+    if (/\.(json|jsonl|xml|txt|md)$/.test(file)) expect(await readFile(file, 'utf8'), file).not.toMatch(/pass123|hunter2/);
+  }
+});

@@ -8,9 +8,10 @@ import { knownDeviceCount, parseDeviceSpec } from './device/lease/spec.js';
 import { deviceSetting, type MobileOptions } from './fixtures/options.js';
 
 /** A mobiletest project config: Playwright's, with `use` taking the mobile options. */
+export type MobileUse = Omit<NonNullable<PlaywrightTestConfig['use']>, keyof MobileOptions> & MobileOptions;
 export type MobileConfig = Omit<PlaywrightTestConfig, 'use' | 'projects'> & {
-  use?: PlaywrightTestConfig['use'] & MobileOptions;
-  projects?: Array<Omit<NonNullable<PlaywrightTestConfig['projects']>[number], 'use'> & { use?: PlaywrightTestConfig['use'] & MobileOptions }>;
+  use?: MobileUse;
+  projects?: Array<Omit<NonNullable<PlaywrightTestConfig['projects']>[number], 'use'> & { use?: MobileUse }>;
 };
 
 export const TEST_FILE_PATTERNS = ['**/*.test.ts', '**/*.spec.ts', '**/*.test.yml', '**/*.test.yaml'];
@@ -93,6 +94,7 @@ export function defineConfig(config: MobileConfig = {}, env: NodeJS.ProcessEnv =
   const setting = deviceSetting(config.use?.device, env);
   const devices = knownDeviceCount(parseDeviceSpec(setting));
   const narrowed = files ? { testDir: commonFolder(files), testMatch: files, testIgnore: [] } : {};
+  const { use, projects, ...rest } = config;
   return playwrightDefineConfig({
     testMatch: TEST_FILE_PATTERNS,
     timeout: 60_000,
@@ -100,11 +102,11 @@ export function defineConfig(config: MobileConfig = {}, env: NodeJS.ProcessEnv =
     workers: devices ?? 1,
     reporter: outputReporters(env),
     outputDir: path.join(env.MOBILETEST_REPORT_DIR?.trim() || DEFAULT_REPORT_DIR, 'test-results'),
-    ...config,
+    ...rest,
     ...narrowed,
-    ...(config.use ? { use: withDevices(config.use) as PlaywrightTestConfig['use'] } : {}),
-    ...(config.projects
-      ? { projects: config.projects.map((project) => ({ ...project, ...(project.use ? { use: withDevices(project.use) } : {}) })) as PlaywrightTestConfig['projects'] }
+    ...(use ? { use: withDevices(use) as PlaywrightTestConfig['use'] } : {}),
+    ...(projects
+      ? { projects: projects.map((project) => ({ ...project, ...(project.use ? { use: withDevices(project.use) } : {}) })) as PlaywrightTestConfig['projects'] }
       : {}),
   });
 }

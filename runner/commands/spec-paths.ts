@@ -41,9 +41,9 @@ function exactFilter(file: string, location: string): string {
 export function selectSpecs(cwd: string, words: string[]): SpecSelection {
   const selection: SpecSelection = { files: [], filters: [] };
   for (const word of words) {
+    // `file:line[:column]`, unless a file is really named so.
     const located = /^(.*?)(:\d+(?::\d+)?)$/.exec(word);
-    const candidates = located && !existsSync(path.resolve(cwd, word)) ? [{ name: located[1], location: located[2] }] : [{ name: word, location: '' }];
-    const { name, location } = candidates[0];
+    const [name, location] = located && !existsSync(path.resolve(cwd, word)) ? [located[1], located[2]] : [word, ''];
     const full = path.resolve(cwd, name);
     if (existsSync(full)) {
       if (statSync(full).isDirectory()) {

@@ -1,3 +1,4 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { test, expect } from '@playwright/test';
 import { freePort, startSim, type Sim } from '../../src/sim/index.js';
 import { TempProject } from '../testing/project.js';
@@ -146,7 +147,6 @@ test('a project with its own, different copy of @playwright/test is told so befo
     'specs/a.test.ts': plainSpec('a'),
   });
   // Replace the link to the shared copy with a copy of another version.
-  const { rm, mkdir, writeFile } = await import('node:fs/promises');
   await rm(project.path('node_modules', '@playwright', 'test'));
   await mkdir(project.path('node_modules', '@playwright', 'test'), { recursive: true });
   await writeFile(project.path('node_modules', '@playwright', 'test', 'package.json'), JSON.stringify({ name: '@playwright/test', version: '1.49.0' }));

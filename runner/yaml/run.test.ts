@@ -45,6 +45,9 @@ function specsOf(report: { suites: JsonSuite[] }): JsonSpec[] {
   return all;
 }
 
+// Child runs of Playwright, some driving the virtual phone: room for a busy machine.
+test.describe.configure({ timeout: 240_000 });
+
 let project: TempProject;
 
 test.afterEach(async () => {
@@ -74,8 +77,17 @@ test('YAML tests are listed at the line and column of their name, beside TypeScr
   ]);
 });
 
+test('mobiletest test takes a YAML file, and a YAML test by the line of its name', async () => {
+  project = await TempProject.create({ 'mobiletest.config.ts': CONFIG, 'specs/shop.test.yml': LOGIN, 'specs/other.test.yml': LOGIN });
+  const file = await project.mobiletest(['test', 'specs/shop.test.yml', '--list']);
+  expect(file.exitCode, file.output).toBe(0);
+  expect(file.stdout).toContain('Total: 2 tests in 1 file');
+  const line = await project.mobiletest(['test', 'specs/shop.test.yml:11', '--list']);
+  expect(line.stdout).toContain('shop.test.yml:11:7 › greeting stays after rotation');
+  expect(line.stdout).toContain('Total: 1 test in 1 file');
+});
+
 test('a YAML spec logs in to Shop on the virtual phone, each step reported at its YAML line', async () => {
-  test.setTimeout(240_000);
   project = await TempProject.create({ 'mobiletest.config.ts': CONFIG, 'specs/shop.test.yml': LOGIN });
   const run = await project.playwright(['test', '-c', 'mobiletest.config.ts', '--reporter=json']);
   expect(run.exitCode, run.stderr).toBe(0);
@@ -106,7 +118,6 @@ test('a YAML spec logs in to Shop on the virtual phone, each step reported at it
 });
 
 test('a broken YAML file fails at file:line:col with every problem while a good file in the same run passes', async () => {
-  test.setTimeout(240_000);
   project = await TempProject.create({
     'mobiletest.config.ts': CONFIG,
     'specs/good.test.yml': 'app: com.example.shop\ntests:\n  - name: sees the login form\n    steps:\n      - assert_visible: Email\n',

@@ -177,6 +177,7 @@ test('YAML syntax errors and an empty file are problems at their position', () =
   expect(problems('')).toEqual([
     `${FILE}:1:1: a spec is a map with \`tests:\` (scripted steps) or \`tasks:\` (agent goals), and optionally \`app:\`; got an empty file`,
   ]);
+  expect(problems('tests: []\n')).toEqual([`${FILE}:1:1: the spec has no tests; add one such as \`- name: login\` with its \`steps:\``]);
   expect(problems('app: com.example.shop\n')).toEqual([`${FILE}:1:1: a spec needs \`tests:\` (scripted steps) or \`tasks:\` (agent goals)`]);
 });
 

@@ -137,6 +137,9 @@ export function parseYamlSpec(source: string, options: ParseOptions): YamlSpec {
   if (!testsPair && !tasksPair) reader.problem(root, 'a spec needs `tests:` (scripted steps) or `tasks:` (agent goals)');
   const tests = [...readList(reader, testsPair, readTest), ...readList(reader, tasksPair, readTask)];
   checkUniqueNames(reader, tests);
+  if (tests.length === 0 && reader.problems.length === 0) {
+    reader.problem(testsPair ?? tasksPair, 'the spec has no tests; add one such as `- name: login` with its `steps:`');
+  }
 
   if (reader.problems.length > 0) {
     const ordered = [...reader.problems].sort((a, b) => a.location.line - b.location.line || a.location.column - b.location.column);

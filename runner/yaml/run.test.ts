@@ -117,6 +117,19 @@ test('a YAML spec logs in to Shop on the virtual phone, each step reported at it
   expect(run.output).not.toContain('pass123');
 });
 
+test('a CommonJS project loads YAML specs through require(), in the runner and in its workers', async () => {
+  project = await TempProject.create({
+    'package.json': JSON.stringify({ name: 'commonjs-project', private: true }),
+    'mobiletest.config.mjs': CONFIG,
+    'specs/shop.test.yml': LOGIN,
+  });
+  const list = await project.playwright(['test', '-c', 'mobiletest.config.mjs', '--list']);
+  expect(list.stdout).toContain('shop.test.yml:11:7 › greeting stays after rotation');
+  const run = await project.playwright(['test', '-c', 'mobiletest.config.mjs', '--reporter=list', '-g', 'login']);
+  expect(run.output).toMatch(/✓ +\d specs\/shop\.test\.yml:3:5 › login/);
+  expect(run.exitCode).toBe(0);
+});
+
 test('a broken YAML file fails at file:line:col with every problem while a good file in the same run passes', async () => {
   project = await TempProject.create({
     'mobiletest.config.ts': CONFIG,

@@ -90,4 +90,15 @@ test.describe('with a virtual phone on the adb server', () => {
     expect(missing.exitCode).toBe(1);
     expect(missing.stdout).toContain(`✗ app com.example.absent on ${sim.serial}: not installed\n    fix: adb -s ${sim.serial} install path/to/app.apk`);
   });
+
+  test('doctor checks the app where the run would go: the virtual phone for sim, the named serials', async () => {
+    await project.write({ 'mobiletest.config.ts': "export default { use: { app: 'com.example.shop', device: 'sim' } };\n" });
+    const onSim = await project.mobiletest(['doctor'], { env });
+    expect(onSim.stdout).toContain('✓ app com.example.shop: a sample app of the virtual phone');
+    expect(onSim.exitCode).toBe(0);
+
+    const named = await project.mobiletest(['doctor'], { env: { ...env, MOBILETEST_DEVICE: 'emulator-9998' } });
+    expect(named.exitCode).toBe(1);
+    expect(named.stdout).toContain('✗ app com.example.shop on emulator-9998: emulator-9998 is not connected');
+  });
 });

@@ -5,6 +5,8 @@ import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sampleApps } from '../../src/sim/index.js';
+import { deviceSetting } from '../fixtures/options.js';
+import { parseDeviceSpec } from '../device/lease/spec.js';
 import { appInstalled, type AdbSurvey } from './adb-devices.js';
 import { chooseConfig } from './config-file.js';
 import { PlaywrightCopies, PlaywrightMissing, resolvePlaywright } from './playwright-install.js';
@@ -87,33 +89,45 @@ export function checkDevices(survey: AdbSurvey): CheckResult[] {
   });
 }
 
-/** The `app: 'com.example.x'` in the project's config, when the config is there and names one. */
-export function configuredApp(cwd: string): { app?: string; config?: string } {
+/** A quoted `key: 'value'` in the config's text, when there is one. */
+function setting(text: string, key: string, value: RegExp): string | undefined {
+  return new RegExp(`\\b${key}\\s*:\\s*['"\`](${value.source})['"\`]`).exec(text)?.[1];
+}
+
+/** The app and device the project's config names (`use: { app, device }`), when it is there and readable. */
+export function configuredTarget(cwd: string): { app?: string; device?: string; config?: string } {
   const choice = chooseConfig(cwd, undefined);
   if (choice.embedded) return {};
   const text = readFileSync(choice.file, 'utf8');
-  const app = /\bapp\s*:\s*['"`]([A-Za-z]\w*(?:\.[A-Za-z_]\w*)+)['"`]/.exec(text)?.[1];
-  return { app, config: path.basename(choice.file) };
+  return { app: setting(text, 'app', /[A-Za-z]\w*(?:\.[A-Za-z_]\w*)+/), device: setting(text, 'device', /[\w.:@,\s-]+/), config: path.basename(choice.file) };
 }
 
+function onVirtualPhone(app: string, why: string): CheckResult {
+  const packages = Object.values(sampleApps).map((definition) => definition.package);
+  return packages.includes(app)
+    ? { status: 'ok', title: `app ${app}`, detail: 'a sample app of the virtual phone' }
+    : { status: 'fail', title: `app ${app}`, detail: `not on the virtual phone (it has ${packages.join(', ')}), which ${why}`, fix: 'connect a device with the app installed (adb install app.apk), or test a sample app' };
+}
+
+/** The configured app on the devices the run would use: MOBILETEST_DEVICE, else the config's device, else any connected one or the virtual phone. */
 export async function checkApp(cwd: string, survey: AdbSurvey): Promise<CheckResult[]> {
-  const { app, config } = configuredApp(cwd);
+  const { app, device, config } = configuredTarget(cwd);
   if (!app) {
     return [{ status: 'info', title: 'app', detail: config ? `${config} names no app (use: { app })` : 'no mobiletest.config.ts here, so no app to check' }];
   }
-  const usable = survey.devices.filter((device) => device.state === 'device');
-  if (usable.length === 0) {
-    const sample = Object.values(sampleApps).find((definition) => definition.package === app);
-    return sample
-      ? [{ status: 'ok', title: `app ${app}`, detail: 'a sample app of the virtual phone' }]
-      : [{ status: 'fail', title: `app ${app}`, detail: `not on the virtual phone (it has ${Object.values(sampleApps).map((a) => a.package).join(', ')}), and no device is connected`, fix: 'connect a device with the app installed (adb install app.apk), or test a sample app' }];
-  }
-  return Promise.all(usable.map(async (device): Promise<CheckResult> => {
-    const title = `app ${app} on ${device.serial}`;
+  const spec = parseDeviceSpec(deviceSetting(device));
+  if (spec.kind === 'sim') return [onVirtualPhone(app, 'the device setting names')];
+  const usable = survey.devices.filter((d) => d.state === 'device').map((d) => d.serial);
+  if (spec.kind === 'auto' && usable.length === 0) return [onVirtualPhone(app, 'is used as no device is connected')];
+  const serials = spec.kind === 'serials' ? spec.serials : usable;
+  if (serials.length === 0) return [{ status: 'fail', title: `app ${app}`, detail: 'android:any is set, and no device is connected', fix: 'connect a device, or set device: sim' }];
+  return Promise.all(serials.map(async (serial): Promise<CheckResult> => {
+    const title = `app ${app} on ${serial}`;
+    if (!usable.includes(serial)) return { status: 'fail', title, detail: `${serial} is not connected (${survey.address.describe})`, fix: 'connect it, or change the device setting (`mobiletest devices` lists what is there)' };
     try {
-      return (await appInstalled({ address: survey.address, serial: device.serial, app }))
+      return (await appInstalled({ address: survey.address, serial, app }))
         ? { status: 'ok', title, detail: 'installed' }
-        : { status: 'fail', title, detail: 'not installed', fix: `adb -s ${device.serial} install path/to/app.apk` };
+        : { status: 'fail', title, detail: 'not installed', fix: `adb -s ${serial} install path/to/app.apk` };
     } catch (error) {
       return { status: 'fail', title, detail: `could not check: ${(error as Error).message}` };
     }

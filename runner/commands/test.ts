@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { AndroidDriver, AdbServerUnavailable } from '../../src/drivers/index.js';
+import { parseDeviceSpec } from '../device/lease/spec.js';
 import { UsageError } from '../errors.js';
 import { adbAddress } from './adb-devices.js';
 import { chooseConfig, type ConfigChoice } from './config-file.js';
@@ -51,8 +52,8 @@ function childEnv(args: TestArgs, files: string[], config: ConfigChoice): NodeJS
 
 /** Checks that named serials (or any device, for android:any) are on the adb server before tests start. */
 async function checkDevice(device: string): Promise<void> {
-  const wanted = device.split(',').filter((part) => part !== 'sim');
-  if (wanted.length === 0) return;
+  const spec = parseDeviceSpec(device);
+  if (spec.kind === 'sim' || spec.kind === 'auto') return;
   const address = adbAddress();
   let listed;
   try {
@@ -63,11 +64,10 @@ async function checkDevice(device: string): Promise<void> {
   }
   const usable = listed.filter((d) => d.state === 'device').map((d) => d.id);
   const connected = listed.length ? `connected: ${listed.map((d) => `${d.id} (${d.state})`).join(', ')}` : 'no devices are connected';
-  for (const serial of wanted) {
-    if (serial === 'android:any' ? usable.length > 0 : usable.includes(serial)) continue;
-    const what = serial === 'android:any' ? 'android:any needs a connected Android device' : `device ${serial} is not on ${address.describe}`;
-    throw new UsageError(`--device ${device}: ${what}; ${connected}. \`mobiletest devices\` lists them; --device sim runs on the virtual phone.`);
-  }
+  const hint = '`mobiletest devices` lists them; --device sim runs on the virtual phone.';
+  if (spec.kind === 'any' && usable.length === 0) throw new UsageError(`--device ${device}: android:any needs a connected Android device; ${connected}. ${hint}`);
+  const missing = spec.kind === 'serials' ? spec.serials.filter((serial) => !usable.includes(serial)) : [];
+  if (missing.length > 0) throw new UsageError(`--device ${device}: ${missing.map((serial) => `device ${serial}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not on ${address.describe}; ${connected}. ${hint}`);
 }
 
 function playwrightArgs(args: TestArgs, config: string, filters: string[]): string[] {

@@ -79,6 +79,10 @@ test('clear_text empties a field, hide_keyboard closes the keyboard', async () =
   await exec.ok({ name: 'launch_app', params: {} });
   const noField = await exec.run({ name: 'clear_text', params: {} });
   expect(noField.failure).toMatchObject({ name: 'NoFocusedField', category: 'plan' });
+  const notAField = await exec.run({ name: 'input_text', params: { target: 'Welcome back', text: 'hello' } });
+  expect(notAField.failure).toMatchObject({ name: 'FieldNotFocused', category: 'execution' });
+  expect(notAField.failure?.message).toContain('Tapped text');
+  expect(notAField.failure?.message).toContain('"Welcome back" to type into it, but no text field took focus');
 });
 
 test('stop_app, clear_app_data and open_link', async () => {

@@ -84,6 +84,8 @@ const SETTINGS_SPEC = `
 import { expect } from '@playwright/test';
 import { test } from '../fixtures';
 
+test.describe.configure({ retries: 1 });
+
 test('wifi toggles', async ({ evidence }) => {
   await evidence.step('tap', { target: 'Wi-Fi' });
   expect('off').toBe('on');
@@ -121,7 +123,7 @@ const ENV = { MOBILETEST_SERVICE_API_KEY: API_KEY };
 
 async function evidenceProject(): Promise<TempProject> {
   return TempProject.create({
-    'playwright.config.ts': `import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: 'specs', retries: 1, fullyParallel: true, workers: 2 });\n`,
+    'playwright.config.ts': `import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: 'specs', fullyParallel: true, workers: 2 });\n`,
     'fixtures.ts': FIXTURES,
     'specs/shop.test.ts': SHOP_SPEC,
     'specs/settings.test.ts': SETTINGS_SPEC,
@@ -171,7 +173,7 @@ test.beforeAll(async () => { project = await evidenceProject(); });
 test.afterAll(async () => { await project.remove(); });
 
 // One project, run once unsharded and once in two shards; later tests read what earlier ones wrote.
-test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.describe.configure({ mode: 'serial', timeout: 600_000 });
 
 test('an unsharded run writes results.json with steps, devices, categories and totals', async () => {
   const run = await project.playwright(['test', '--reporter', REPORTERS], { env: ENV });
@@ -184,7 +186,7 @@ test('an unsharded run writes results.json with steps, devices, categories and t
   expect(results.tests).toHaveLength(TEST_COUNT);
   expect(results.tests.map((entry) => `${entry.file}:${entry.line}`)).toEqual([
     'plain.test.ts:5', 'plain.test.ts:9', 'plain.test.ts:13',
-    'settings.test.ts:5', 'settings.test.ts:10', 'settings.test.ts:15',
+    'settings.test.ts:7', 'settings.test.ts:12', 'settings.test.ts:17',
     'shop.test.ts:5', 'shop.test.ts:14', 'shop.test.ts:20',
   ]);
 
@@ -199,9 +201,9 @@ test('an unsharded run writes results.json with steps, devices, categories and t
   expect(byTitle(results, 'adds headphones').title_path).toEqual(['cart', 'adds headphones']);
 
   const checkout = byTitle(results, 'checks out');
-  expect(checkout).toMatchObject({ status: 'failed', retry: 1, failure: { category: 'locator', message: 'Error: no element matches "Checkout"; closest: "Check out"' } });
+  expect(checkout).toMatchObject({ status: 'failed', retry: 0, failure: { category: 'locator', message: 'Error: no element matches "Checkout"; closest: "Check out"' } });
   expect(checkout.steps.at(-1)).toMatchObject({ primitive: 'tap', target: 'Checkout', status: 'FAIL' });
-  expect(byTitle(results, 'wifi toggles').failure?.category).toBe('product');
+  expect(byTitle(results, 'wifi toggles')).toMatchObject({ status: 'failed', retry: 1, failure: { category: 'product' } });
   expect(byTitle(results, 'reaches the device').failure).toMatchObject({ category: 'environment', message: expect.stringContaining('emulator-5554 offline') });
   expect(byTitle(results, 'calls the service').failure).toMatchObject({ category: 'execution', message: 'Error: request refused for key •••' });
   expect(byTitle(results, 'refresh settles')).toMatchObject({ status: 'flaky', retry: 1, failure: null });
@@ -273,7 +275,7 @@ function junitWithoutTimings(xml: string): string {
 test('shards run disjoint parts of the suite, and merge-reports rebuilds the unsharded results.json and junit.xml', async () => {
   const shards: ResultsFile[] = [];
   for (const shard of [1, 2]) {
-    const env = { ...ENV, MOBILETEST_REPORT_DIR: `shard-${shard}`, PLAYWRIGHT_BLOB_OUTPUT_DIR: `blob-${shard}` };
+    const env = { ...ENV, MOBILETEST_REPORT_DIR: `shard-${shard}`, PLAYWRIGHT_BLOB_OUTPUT_DIR: `artifacts/blob-${shard}` };
     const run = await project.playwright(['test', '--shard', `${shard}/2`, '--reporter', `blob,${REPORTERS}`], { env });
     expect(run.exitCode === 0 || run.exitCode === 1, run.output).toBe(true);
     shards.push(await project.readJson<ResultsFile>(`shard-${shard}/results.json`));
@@ -285,7 +287,7 @@ test('shards run disjoint parts of the suite, and merge-reports rebuilds the uns
   const unsharded = await project.readJson<ResultsFile>('mobiletest-report/results.json');
   expect([...first, ...second].sort()).toEqual(unsharded.tests.map((entry) => `${entry.file} › ${entry.title_path.join(' › ')}`).sort());
 
-  const merge = await mergeReports(project, ['blob-1', 'blob-2'], { MOBILETEST_REPORT_DIR: 'merged' });
+  const merge = await mergeReports(project, ['artifacts/blob-1', 'artifacts/blob-2'], { MOBILETEST_REPORT_DIR: 'merged' });
   expect(merge.exitCode, merge.output).toBe(0);
   expect(merge.stdout).toContain('JSON report: merged/results.json');
   expect(merge.stdout).toContain('JUnit report: merged/junit.xml');
@@ -295,6 +297,11 @@ test('shards run disjoint parts of the suite, and merge-reports rebuilds the uns
   expect(byTitle(merged, 'logs in').steps).toHaveLength(4);
   expect(withoutTimings(merged)).toEqual(withoutTimings(unsharded));
   expect(junitWithoutTimings(await project.read('merged/junit.xml'))).toBe(junitWithoutTimings(await project.read('mobiletest-report/junit.xml')));
+
+  // A CI download keeps one folder per shard's artifact: their parent folder merges the same.
+  const fromParent = await mergeReports(project, ['artifacts'], { MOBILETEST_REPORT_DIR: 'merged-from-parent' });
+  expect(fromParent.exitCode, fromParent.output).toBe(0);
+  expect(withoutTimings(await project.readJson<ResultsFile>('merged-from-parent/results.json'))).toEqual(withoutTimings(unsharded));
 });
 
 test('merge-reports says what is wrong with its input and what to do', async () => {
@@ -306,6 +313,20 @@ test('merge-reports says what is wrong with its input and what to do', async () 
   };
   await expect(inProject([])).rejects.toThrow(/mobiletest-report\/blob is not a folder.*blob reports \(\*\.zip\)/);
   await expect(inProject(['specs'])).rejects.toThrow(/no blob reports \(\*\.zip\) in .*specs.*--shard i\/n/);
-  await expect(inProject(['blob-1', '--output', 'json,xml'])).rejects.toThrow('"xml" is not a report; choose from json, junit, html, list');
-  await expect(inProject(['blob-1', '--colour'])).rejects.toThrow(/Unknown option '--colour'/);
+  await expect(inProject(['artifacts', '--output', 'json,xml'])).rejects.toThrow('"xml" is not a report; choose from json, junit, html, list');
+  await expect(inProject(['artifacts', '--colour'])).rejects.toThrow(/Unknown option '--colour'/);
+});
+
+test('mobiletest test --shard leaves each shard a blob report, and their merge equals the unsharded run', async () => {
+  await project.write({ 'mobiletest.config.ts': `import { defineConfig } from 'mobiletest';\nexport default defineConfig({ testDir: 'specs', workers: 2 });\n` });
+  for (const shard of [1, 2]) {
+    // Each shard as on its own CI machine: its own report folder.
+    const run = await project.mobiletest(['test', '--shard', `${shard}/2`], { env: { ...ENV, MOBILETEST_REPORT_DIR: `machine-${shard}` } });
+    expect(run.exitCode === 0 || run.exitCode === 1, run.output).toBe(true);
+    expect(run.stdout).toContain(`JUnit report: machine-${shard}/junit.xml`);
+  }
+  const merge = await mergeReports(project, ['machine-1/blob', 'machine-2/blob'], { MOBILETEST_REPORT_DIR: 'merged-cli' });
+  expect(merge.exitCode, merge.output).toBe(0);
+  const unsharded = await project.readJson<ResultsFile>('mobiletest-report/results.json');
+  expect(withoutTimings(await project.readJson<ResultsFile>('merged-cli/results.json'))).toEqual(withoutTimings(unsharded));
 });

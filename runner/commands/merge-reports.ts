@@ -53,15 +53,23 @@ function parseMergeArgs(argv: string[]): MergeArgs | 'help' {
   return { dirs: parsed.positionals, outputs: [...new Set(outputs)] };
 }
 
-/** The blob reports in each folder; a folder that is missing or holds none is a usage error naming it. */
+/**
+ * The blob reports in each folder and its subfolders one level down (a CI download keeps one
+ * folder per artifact); a folder that is missing or holds none is a usage error naming it.
+ */
 async function blobReports(dirs: string[]): Promise<string[]> {
   const zips: string[] = [];
   for (const dir of dirs) {
     const info = await stat(dir).catch(() => undefined);
     if (!info?.isDirectory()) throw new UsageError(`merge-reports: ${dir} is not a folder. Give the folders that hold the shards' blob reports (*.zip), e.g. mobiletest-report/blob.`);
-    const found = (await readdir(dir)).filter((name) => name.endsWith('.zip')).sort();
+    const found: string[] = [];
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isFile() && entry.name.endsWith('.zip')) found.push(full);
+      else if (entry.isDirectory()) found.push(...(await readdir(full)).filter((name) => name.endsWith('.zip')).map((name) => path.join(full, name)));
+    }
     if (found.length === 0) throw new UsageError(`merge-reports: no blob reports (*.zip) in ${dir}. Each \`mobiletest test --shard i/n\` writes one to mobiletest-report/blob; collect them there (or name their folders) and run merge-reports again.`);
-    zips.push(...found.map((name) => path.join(dir, name)));
+    zips.push(...found.sort());
   }
   return zips;
 }

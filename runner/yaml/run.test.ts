@@ -130,11 +130,12 @@ test('a CommonJS project loads YAML specs through require(), in the runner and i
   expect(run.exitCode).toBe(0);
 });
 
-test('a broken YAML file fails at file:line:col with every problem while a good file in the same run passes', async () => {
+test('a broken YAML file fails at file:line:col with every problem while a good file in the same run passes, a failing step at its line', async () => {
   project = await TempProject.create({
     'mobiletest.config.ts': CONFIG,
     'specs/good.test.yml': 'app: com.example.shop\ntests:\n  - name: sees the login form\n    steps:\n      - assert_visible: Email\n',
     'specs/bad.test.yml': 'tests:\n  - name: broken\n    steps:\n      - tapp: Log in\n      - input_text: { target: Email, txt: alice }\n',
+    'specs/fails.test.yml': 'app: com.example.shop\ntests:\n  - name: no checkout yet\n    steps:\n      - assert_visible: { target: Checkout, timeout_ms: 1000 }\n',
   });
   const run = await project.playwright(['test', '-c', 'mobiletest.config.ts', '--reporter=list']);
   expect(run.exitCode).toBe(1);
@@ -144,7 +145,10 @@ test('a broken YAML file fails at file:line:col with every problem while a good 
   expect(run.output).toContain('specs/bad.test.yml:4:9: unknown step `tapp`; did you mean `tap`?');
   expect(run.output).toContain('specs/bad.test.yml:5:21: missing field `text` in input_text');
   expect(run.output).toMatch(/> 4 \|\s+- tapp: Log in/);
-  expect(run.output).toContain('1 failed');
+  // A step that fails on the phone points at its own YAML line too.
+  expect(run.output).toContain('specs/fails.test.yml:3:5 › no checkout yet');
+  expect(run.output).toMatch(/> 5 \|\s+- assert_visible: \{ target: Checkout/);
+  expect(run.output).toContain('2 failed');
   expect(run.output).toContain('1 passed');
 });
 

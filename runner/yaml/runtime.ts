@@ -28,6 +28,16 @@ function locatedAt<E extends Error>(error: E, location: SpecLocation): E {
   return error;
 }
 
+/**
+ * The same error (class, message, fields) as a new object: Playwright replaces the stack of the very error
+ * that failed a boxed step with the step's call stack, which inside mobiletest holds no spec frame.
+ */
+function copyOf<E extends Error>(error: E): E {
+  const copy = Object.create(Object.getPrototypeOf(error)) as E;
+  for (const key of Object.getOwnPropertyNames(error)) Object.defineProperty(copy, key, Object.getOwnPropertyDescriptor(error, key)!);
+  return copy;
+}
+
 function agentStep(step: AiStep | ExpectStep): Promise<void> {
   const title = step.kind === 'ai' ? `ai: ${step.goal}` : `expect: ${step.assertion}`;
   return test.step(title, async () => {
@@ -40,7 +50,9 @@ function bodyOf(yamlTest: YamlTest): TestBody {
     if (yamlTest.timeoutMs !== undefined) test.setTimeout(yamlTest.timeoutMs);
     for (const step of yamlTest.steps) {
       if (step.kind !== 'primitive') await agentStep(step);
-      else await (device as Device).do(step.call, { location: step.location });
+      else await (device as Device).do(step.call, { location: step.location }).catch((error: unknown) => {
+        throw error instanceof Error ? locatedAt(copyOf(error), step.location) : error;
+      });
     }
   };
   // Playwright reads a test's fixtures from its parameter list: only tests with scripted steps lease a phone.

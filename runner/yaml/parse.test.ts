@@ -92,6 +92,16 @@ test('a scalar fills the parameter the schema points at: the one required, else 
   ]);
 });
 
+test('block-style parameters and an expected post-condition are read like flow style', () => {
+  const parsed = parseYamlSpec(spec('      - tap:\n          target: { id: login }\n          expected: { visible: "Hi, Alice" }\n'), { file: FILE });
+  expect(parsed.tests[0].steps).toEqual([
+    { kind: 'primitive', call: { name: 'tap', params: { target: { id: 'login' }, expected: { visible: 'Hi, Alice' } } }, location: { file: FILE, line: 4, column: 9 } },
+  ]);
+  expect(problems(spec('      - tap: { target: Log in, expected: { visble: Hi } }\n'))).toEqual([
+    expect.stringMatching(/^specs\/shop\.test\.yml:4:\d+: field `expected` in tap should be /),
+  ]);
+});
+
 test('an unknown primitive is placed at its line and suggests the close name', () => {
   expect(problems(spec('      - launch_app\n      - tapp: Log in\n      - expct: the cart is empty\n'))).toEqual([
     `${FILE}:5:9: unknown step \`tapp\`; did you mean \`tap\`?`,

@@ -8,6 +8,7 @@ export interface PwTest {
   line: number;
   status: string;
   parallelIndex: number;
+  workerIndex: number;
   error?: string;
   steps: Array<{ title: string; line?: number; error?: string }>;
   attachments: Array<{ name: string; contentType: string; path?: string }>;
@@ -17,7 +18,7 @@ export interface PwTest {
 export const CONFIG = (use: string, extra = ''): string =>
   `import { defineConfig } from 'mobiletest';\nexport default defineConfig({ use: ${use}${extra ? `, ${extra}` : ''} });\n`;
 
-interface JsonSpec { title: string; line: number; tests: Array<{ results: Array<{ status: string; parallelIndex: number; error?: { message?: string }; steps?: JsonStep[]; attachments: PwTest['attachments'] }> }> }
+interface JsonSpec { title: string; line: number; tests: Array<{ results: Array<{ status: string; parallelIndex: number; workerIndex: number; error?: { message?: string }; steps?: JsonStep[]; attachments: PwTest['attachments'] }> }> }
 interface JsonStep { title: string; location?: { line: number }; error?: { message?: string }; steps?: JsonStep[] }
 interface JsonSuite { specs?: JsonSpec[]; suites?: JsonSuite[] }
 
@@ -36,7 +37,7 @@ async function collect(suites: JsonSuite[]): Promise<PwTest[]> {
         const r = t.results[t.results.length - 1];
         const log = r.attachments.find((a) => a.name === 'mobiletest-events')?.path;
         const events = log ? (await readFile(log, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>) : [];
-        out.push({ title: spec.title, line: spec.line, status: r.status, parallelIndex: r.parallelIndex, error: plain(r.error?.message), steps: flatSteps(r.steps), attachments: r.attachments, events });
+        out.push({ title: spec.title, line: spec.line, status: r.status, parallelIndex: r.parallelIndex, workerIndex: r.workerIndex, error: plain(r.error?.message), steps: flatSteps(r.steps), attachments: r.attachments, events });
       }
     }
     out.push(...(await collect(suite.suites ?? [])));

@@ -32,7 +32,7 @@ function action(primitive: string, params: Record<string, unknown>, end: { verdi
 test('each primitive call becomes a step with its target, verdict, timings and spec location', async () => {
   const events = await logOf([
     { kind: 'test_start', title: 'login', device: 'emulator-5554', location: { file: 'specs/shop.test.ts', line: 5 } },
-    ...action('launch_app', {}, { verdict: 'OK', total: 900, device: 850 }, 6),
+    ...action('launch_app', {}, { verdict: 'OK', total: 900.4, device: 849.6 }, 6),
     ...action('tap', { target: 'Log in' }, { verdict: 'OK', total: 120, device: 100 }, 7),
     ...action('tap', { target: { id: 'cart', role: 'button' } }, { verdict: 'FAIL', total: 5000, device: 4000, category: 'locator' }, 8),
     { kind: 'test_end', status: 'failed', duration_ms: 7000 },

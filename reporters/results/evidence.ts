@@ -48,8 +48,9 @@ function toStep(start: ActionStartEvent, end: ActionEndEvent | undefined, contex
     primitive: start.primitive,
     target: targetText(start.target ?? start.params.target),
     status: end?.verdict ?? UNFINISHED,
-    duration_ms: end ? end.timings.total_ms : Math.max(0, context.lastTs - start.ts),
-    device_ms: end ? end.timings.device_ms : 0,
+    // Whole milliseconds: the executor times with a sub-millisecond clock.
+    duration_ms: Math.round(end ? end.timings.total_ms : Math.max(0, context.lastTs - start.ts)),
+    device_ms: Math.round(end ? end.timings.device_ms : 0),
     location: start.location ? locationText(start.location, context.rootDir) : null,
     source: start.source,
   };

@@ -2,14 +2,11 @@
 // project of plain Playwright specs that write an events log and attach it as the device fixture
 // does, so no phone is needed to check what the reports make of it.
 import { test, expect } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { SaxesParser } from 'saxes';
 import { PACKAGE_ROOT, TempProject, type RunResult } from '../testing/project.js';
-import type * as MergeReports from './merge-reports.js';
 
 const REPORTERS = ['json', 'junit'].map((name) => path.join(PACKAGE_ROOT, 'dist', 'reporters', `${name}.js`)).join(',');
-const MERGE_COMMAND = path.join(PACKAGE_ROOT, 'dist', 'runner', 'commands', 'merge-reports.js');
 const API_KEY = 'sk-live-0123456789abcdef';
 const TYPED_SECRET = 'pass123-very-secret';
 
@@ -153,19 +150,9 @@ function byTitle(results: ResultsFile, title: string): TestEntry {
   return found;
 }
 
-/** `mobiletest merge-reports ARGS` in the project, through the built command. */
-async function mergeReports(project: TempProject, args: string[], env: Record<string, string>): Promise<RunResult> {
-  await project.write({ 'merge.mjs': `import { runMergeReportsCommand } from ${JSON.stringify(MERGE_COMMAND)};\nprocess.exitCode = await runMergeReportsCommand(process.argv.slice(2));\n` });
-  // Without this suite's own Playwright variables, which would make the child think it is a worker.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('TEST_') && !key.startsWith('PW_')));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['merge.mjs', ...args], { cwd: project.dir, env: { ...inherited, ...ENV, ...env } });
-    let stdout = '', stderr = '', output = '';
-    child.stdout.on('data', (b: Buffer) => { stdout += b; output += b; });
-    child.stderr.on('data', (b: Buffer) => { stderr += b; output += b; });
-    child.on('error', reject);
-    child.on('close', (exitCode) => resolve({ exitCode, stdout, stderr, output }));
-  });
+/** `mobiletest merge-reports ARGS` in the project. */
+function mergeReports(project: TempProject, args: string[], env: Record<string, string>): Promise<RunResult> {
+  return project.mobiletest(['merge-reports', ...args], { env: { ...ENV, ...env } });
 }
 
 let project: TempProject;
@@ -305,16 +292,17 @@ test('shards run disjoint parts of the suite, and merge-reports rebuilds the uns
 });
 
 test('merge-reports says what is wrong with its input and what to do', async () => {
-  const { runMergeReportsCommand } = (await import(MERGE_COMMAND)) as typeof MergeReports;
-  const inProject = async (argv: string[]) => {
-    const cwd = process.cwd();
-    process.chdir(project.dir);
-    try { return await runMergeReportsCommand(argv); } finally { process.chdir(cwd); }
-  };
-  await expect(inProject([])).rejects.toThrow(/mobiletest-report\/blob is not a folder.*blob reports \(\*\.zip\)/);
-  await expect(inProject(['specs'])).rejects.toThrow(/no blob reports \(\*\.zip\) in .*specs.*--shard i\/n/);
-  await expect(inProject(['artifacts', '--output', 'json,xml'])).rejects.toThrow('"xml" is not a report; choose from json, junit, html, list');
-  await expect(inProject(['artifacts', '--colour'])).rejects.toThrow(/Unknown option '--colour'/);
+  const cases: Array<[string[], RegExp]> = [
+    [[], /mobiletest-report\/blob is not a folder\. Give the folders that hold the shards' blob reports \(\*\.zip\)/],
+    [['specs'], /no blob reports \(\*\.zip\) in .*specs\. Each `mobiletest test --shard i\/n` writes one/],
+    [['artifacts', '--output', 'json,xml'], /"xml" is not a report; choose from json, junit, html, list/],
+    [['artifacts', '--colour'], /Unknown option '--colour'/],
+  ];
+  for (const [args, message] of cases) {
+    const run = await mergeReports(project, args, {});
+    expect(run.exitCode, run.output).toBe(2);
+    expect(run.stderr).toMatch(message);
+  }
 });
 
 test('mobiletest test --shard leaves each shard a blob report, and their merge equals the unsharded run', async () => {

@@ -60,7 +60,6 @@ export class TestRunner {
   /** Runs and insists on OK, showing the failure otherwise. */
   async ok(call: PrimitiveCall, options?: RunOptions): Promise<ActionResult> {
     const result = await this.runner.run(call, options);
-    if (process.env.EXEC_TRACE) console.log(call.name, JSON.stringify(result.timings));
     if (result.verdict !== 'OK') throw new Error(`${call.name} answered ${result.verdict}: ${result.failure?.name}: ${result.failure?.message}`);
     return result;
   }

@@ -36,10 +36,10 @@ export default class JunitReporter extends ResultsReporter {
   }
 }
 
-/** `✓ tap "Log in" 120 ms`, or `✗ tap "Buy" 5000 ms (FAIL at specs/shop.test.ts:12)`. */
+/** `✓ tap "Log in" 120 ms`, `✓ press_key back 15 ms`, or `✗ tap "Buy" 5000 ms (FAIL at specs/shop.test.ts:12)`. */
 export function stepLine(step: StepRecord): string {
   const ok = step.status === 'OK';
-  const target = step.target === null ? '' : ` ${JSON.stringify(step.target)}`;
+  const target = step.target !== null ? ` ${JSON.stringify(step.target)}` : step.detail !== null ? ` ${step.detail}` : '';
   const where = step.location === null ? '' : ` at ${step.location}`;
   const status = step.status === UNFINISHED ? 'did not finish' : step.status;
   return `${ok ? '✓' : '✗'} ${step.primitive}${target} ${step.duration_ms} ms${ok ? '' : ` (${status}${where})`}`;

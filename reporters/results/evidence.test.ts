@@ -32,7 +32,7 @@ function action(primitive: string, params: Record<string, unknown>, end: { verdi
 test('each primitive call becomes a step with its target, verdict, timings and spec location', async () => {
   const events = await logOf([
     { kind: 'test_start', title: 'login', device: 'emulator-5554', location: { file: 'specs/shop.test.ts', line: 5 } },
-    ...action('launch_app', {}, { verdict: 'OK', total: 900.4, device: 849.6 }, 6),
+    ...action('launch_app', { app: 'com.example.shop', clear_state: true }, { verdict: 'OK', total: 900.4, device: 849.6 }, 6),
     ...action('tap', { target: 'Log in' }, { verdict: 'OK', total: 120, device: 100 }, 7),
     ...action('tap', { target: { id: 'cart', role: 'button' } }, { verdict: 'FAIL', total: 5000, device: 4000, category: 'locator' }, 8),
     { kind: 'test_end', status: 'failed', duration_ms: 7000 },
@@ -40,9 +40,9 @@ test('each primitive call becomes a step with its target, verdict, timings and s
   const evidence = summarizeEvents(events, { rootDir: ROOT });
   expect(evidence.device).toBe('emulator-5554');
   expect(evidence.steps).toEqual([
-    { primitive: 'launch_app', target: null, status: 'OK', duration_ms: 900, device_ms: 850, location: 'specs/shop.test.ts:6', source: 'script' },
-    { primitive: 'tap', target: 'Log in', status: 'OK', duration_ms: 120, device_ms: 100, location: 'specs/shop.test.ts:7', source: 'script' },
-    { primitive: 'tap', target: 'id="cart" role="button"', status: 'FAIL', duration_ms: 5000, device_ms: 4000, location: 'specs/shop.test.ts:8', source: 'script' },
+    { primitive: 'launch_app', target: null, detail: 'com.example.shop', status: 'OK', duration_ms: 900, device_ms: 850, location: 'specs/shop.test.ts:6', source: 'script' },
+    { primitive: 'tap', target: 'Log in', detail: null, status: 'OK', duration_ms: 120, device_ms: 100, location: 'specs/shop.test.ts:7', source: 'script' },
+    { primitive: 'tap', target: 'id="cart" role="button"', detail: null, status: 'FAIL', duration_ms: 5000, device_ms: 4000, location: 'specs/shop.test.ts:8', source: 'script' },
   ]);
   expect(evidence.category).toBe('locator');
   expect(evidence.message).toBe('tap failed');
@@ -64,7 +64,7 @@ test('a passing test has no category; an action that never ended is UNFINISHED, 
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });
   expect(evidence.category).toBeNull();
-  expect(evidence.steps).toEqual([{ primitive: 'wait_for', target: 'Spinner', status: 'UNFINISHED', duration_ms: 2_500, device_ms: 0, location: null, source: 'script' }]);
+  expect(evidence.steps).toEqual([{ primitive: 'wait_for', target: 'Spinner', detail: null, status: 'UNFINISHED', duration_ms: 2_500, device_ms: 0, location: null, source: 'script' }]);
 });
 
 test('model calls and their tokens are counted; a log without them counts zero', async () => {

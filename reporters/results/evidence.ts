@@ -44,9 +44,11 @@ export function summarizeEvents(events: readonly MobileEvent[], options: Evidenc
 }
 
 function toStep(start: ActionStartEvent, end: ActionEndEvent | undefined, context: { rootDir: string; lastTs: number }): StepRecord {
+  const target = targetText(start.target ?? start.params.target);
   return {
     primitive: start.primitive,
-    target: targetText(start.target ?? start.params.target),
+    target,
+    detail: target === null ? detailText(start.params) : null,
     status: end?.verdict ?? UNFINISHED,
     // Whole milliseconds: the executor times with a sub-millisecond clock.
     duration_ms: Math.round(end ? end.timings.total_ms : Math.max(0, context.lastTs - start.ts)),
@@ -66,6 +68,15 @@ export function targetText(target: unknown): string | null {
     return `${key}=${String(value)}`;
   });
   return parts.length > 0 ? parts.join(' ') : null;
+}
+
+// Typed text stays out of the detail even when masked: the target names the field instead.
+const NOT_DETAIL = new Set(['target', 'text', 'value']);
+
+/** The string parameters of a step without a target, e.g. `accept` for handle_dialog. */
+function detailText(params: Record<string, unknown>): string | null {
+  const values = Object.entries(params).filter(([key, value]) => !NOT_DETAIL.has(key) && typeof value === 'string').map(([, value]) => value as string);
+  return values.length > 0 ? values.join(' ') : null;
 }
 
 export function locationText(location: Location, rootDir: string): string {

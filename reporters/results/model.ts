@@ -19,6 +19,8 @@ export interface StepRecord {
   primitive: string;
   /** The semantic target as asked ("Log in", `id=email`); never typed text. */
   target: string | null;
+  /** For a step without a target, what it acted with: the app, the key, the direction. */
+  detail: string | null;
   status: StepStatus;
   duration_ms: number;
   /** Time spent waiting on the device within `duration_ms`. */

@@ -97,7 +97,7 @@ export async function benchPrimitives(): Promise<void> {
       const median = (pick: (r: ActionResult) => number) => quantile(results.map(pick).sort((a, b) => a - b), 0.5);
       const harness = results.map((r) => r.timings.harness_ms).sort((a, b) => a - b);
       medians.push(quantile(harness, 0.5));
-      const waiting = (r: ActionResult) => r.timings.total_ms - r.timings.device_ms - r.timings.harness_ms;
+      const waiting = (r: ActionResult) => Math.max(0, r.timings.total_ms - r.timings.device_ms - r.timings.harness_ms);
       console.log(`${step.call.name.padEnd(16)} ${ms(median((r) => r.timings.total_ms))} ${ms(median((r) => r.timings.device_ms))} ${ms(median(waiting))} ${ms(quantile(harness, 0.5))} ${ms(quantile(harness, 0.9)).padStart(12)}`);
     }
     const worst = Math.max(...medians);

@@ -62,7 +62,7 @@ test('wait_for follows a slow search; wait_idle returns once the spinner is gone
   expect(late.failure?.message).toContain('Waited 200 ms for "Order confirmed" to be visible');
 });
 
-test('clear_text empties a field, hide_keyboard closes the keyboard', async () => {
+test('clear_text empties a field, hide_keyboard closes the keyboard, and text that did not land is reported', async () => {
   const exec = await session.executor();
   await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
   await exec.ok({ name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
@@ -79,6 +79,11 @@ test('clear_text empties a field, hide_keyboard closes the keyboard', async () =
   await exec.ok({ name: 'launch_app', params: {} });
   const noField = await exec.run({ name: 'clear_text', params: {} });
   expect(noField.failure).toMatchObject({ name: 'NoFocusedField', category: 'plan' });
+  // Enter in a one-line field moves on, so the rest lands elsewhere: the read-back tells.
+  const split = await exec.run({ name: 'input_text', params: { target: 'Email', text: 'alice\n@example.com' } });
+  expect(split.failure).toMatchObject({ name: 'TextMismatch', category: 'execution' });
+  expect(split.failure?.message).toContain('but it reads back as "alice"');
+  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
   const notAField = await exec.run({ name: 'input_text', params: { target: 'Welcome back', text: 'hello' } });
   expect(notAField.failure).toMatchObject({ name: 'FieldNotFocused', category: 'execution' });
   expect(notAField.failure?.message).toContain('Tapped text');

@@ -29,14 +29,16 @@ export interface LaunchOptions extends ActionOptions {
   /** The app to launch; default the configured `app`. */
   app?: string;
   clearState?: boolean;
-  /** Android permissions to grant before launching. */
-  permissions?: string[];
+  /** Runtime permissions to grant before launching: 'all' the app declares, or names. */
+  permissions?: 'all' | string[];
 }
 
 export type TextCheck = { equals: string } | { contains: string } | { matches: string | RegExp };
 
 export interface DeviceOptions {
   runner: PrimitiveRunner;
+  /** The configured app: launch() grants 'all' permissions to it when no app is named. */
+  app?: string;
   /** Adds a screenshot the spec took to the test's attachments. */
   attach?: (name: string, png: Buffer) => Promise<void>;
 }
@@ -94,6 +96,14 @@ export class Device implements DeviceMethods {
   }
 
   async launch(options: LaunchOptions = {}): Promise<void> {
+    if (options.permissions === 'all') {
+      // launch_app grants named permissions; every permission the app declares is granted through the driver.
+      if (options.clearState) await this.clearData({ app: options.app });
+      const app = options.app ?? this.options.app;
+      if (app) await this.options.runner.driver.prepare({ grantPermissions: { [app]: 'all' }, disableAnimations: false, stayAwake: false });
+      await this.run('launch_app', { app: options.app, expected: options.expected }, 'launch', options.timeout);
+      return;
+    }
     await this.run('launch_app', { app: options.app, clear_state: options.clearState, permissions: options.permissions, expected: options.expected }, 'launch', options.timeout);
   }
 

@@ -2,7 +2,7 @@
 //
 // Rules and their scores (0..1): a ref ('e7') is taken as is (1). Label text: exact 1, normalised
 // (case, punctuation, spaces) 0.95, same without spaces 0.9; the target's words all in a longer label
-// 0.5 + 0.35 × (target words / label words), +0.05 at its start; fuzzy (edit similarity ≥ 0.75)
+// 0.5 + 0.35 × (target words / label words, not counting numbers the target leaves out), +0.05 at its start; fuzzy (edit similarity ≥ 0.75)
 // 0.35 + 0.3 × similarity; shared words (Jaccard ≥ 0.5) 0.25 + 0.25 × Jaccard. An input's value is
 // capped at 0.85. Resource-id words, filler like btn/text/src dropped ('login_button' ↔ "Log in",
 // 'search_src_text' ↔ "search"): 0.85. A role word in the target ("the Log in button", "the email

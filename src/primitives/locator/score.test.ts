@@ -34,3 +34,13 @@ test('a string target splits into words, role, ordinal and ref', () => {
   expect(parseTarget('last product')).toMatchObject({ ordinal: -1, ordinalOverList: true });
   expect(parseTarget({ text: 'Add', role: 'button', index: 2 })).toMatchObject({ text: 'Add', roles: ['button', 'tab', 'item'], index: 2 });
 });
+
+test('a price or count in a label does not count against a target that names the rest', () => {
+  const plain = matchText('Smart Watch $199.99', 'Smart Watch', 'label')?.score ?? 0;
+  const longer = matchText('Smart Watch Band $19.99', 'Smart Watch', 'label')?.score ?? 0;
+  const later = matchText('Kids Smart Watch $69.99', 'Smart Watch', 'label')?.score ?? 0;
+  expect(plain - longer).toBeGreaterThanOrEqual(0.1);
+  expect(longer).toBeGreaterThan(later);
+  // A number the target does name still counts.
+  expect(matchText('Power Bank 10000 mAh', 'Power Bank 10000', 'label')?.score).toBeGreaterThan(matchText('Power Bank 20000 mAh', 'Power Bank 10000', 'label')?.score ?? 0);
+});

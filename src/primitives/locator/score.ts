@@ -48,7 +48,10 @@ export function matchText(shown: string, text: string, what: string): Match | un
   // CJK labels have no spaces: a query inside one counts as contained by characters.
   const inside = !all && b.length >= 2 && a.includes(b) && /[^\p{ASCII}]/u.test(b);
   if (all || inside) {
-    const ratio = all ? textWords.length / shownWords.length : b.length / a.length;
+    // Numbers the target leaves out (a price, a count) do not make a label a worse match for it:
+    // "Smart Watch" names "Smart Watch $199.99" better than "Smart Watch Band $19.99".
+    const counted = shownWords.filter((w) => !/^\d+$/.test(w) || textWords.includes(w)).length;
+    const ratio = all ? textWords.length / Math.max(counted, textWords.length) : b.length / a.length;
     const start = a.startsWith(b) ? 0.05 : 0;
     return { score: SCORES.containsBase + SCORES.containsSpan * ratio + start, reason: `${what} contains "${text}"` };
   }

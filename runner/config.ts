@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig as playwrightDefineConfig, type PlaywrightTestConfig, type ReporterDescription } from '@playwright/test';
 import { knownDeviceCount, parseDeviceSpec } from './device/lease/spec.js';
 import { deviceSetting, type MobileOptions } from './fixtures/options.js';
+import { checkMobileOptions } from './config-check.js';
 
 /** A mobiletest project config: Playwright's, with `use` taking the mobile options. */
 export type MobileUse = Omit<NonNullable<PlaywrightTestConfig['use']>, keyof MobileOptions> & MobileOptions;
@@ -90,6 +91,8 @@ function withDevices<T extends { device?: string; devices?: string } | undefined
  * reports into mobiletest-report/, 60 s per test, fully parallel, one worker per known device).
  */
 export function defineConfig(config: MobileConfig = {}, env: NodeJS.ProcessEnv = process.env): PlaywrightTestConfig {
+  checkMobileOptions(config.use as Record<string, unknown> | undefined, 'use');
+  config.projects?.forEach((project, i) => checkMobileOptions(project.use as Record<string, unknown> | undefined, `projects[${i}] (${project.name ?? 'unnamed'}).use`));
   const files = testFiles(env);
   const setting = deviceSetting(config.use?.device, env);
   const devices = knownDeviceCount(parseDeviceSpec(setting));

@@ -42,7 +42,7 @@ test.describe('with no adb server', () => {
     expect(run.stdout).toMatch(/^- adb server: not running .*: the virtual phone will be used$/m);
     expect(run.stdout).toContain('- devices: the virtual phone will be used');
     expect(run.stdout).toContain('✓ app com.example.shop: a sample app of the virtual phone');
-    expect(run.stdout).toContain('- LLM: not set: agent steps use the offline rules');
+    expect(run.stdout).toContain('- LLM: not set (agent steps, which read it, are not in this version yet)');
     expect(run.stdout).toMatch(/^[✓-] OCR data: /m);
     expect(run.stdout).toMatch(/^versions: mobiletest \d+\.\d+\.\d+, @playwright\/test /m);
     expect(run.stdout).toContain('All checks passed.');

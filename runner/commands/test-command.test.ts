@@ -46,6 +46,11 @@ test('a spec path runs only that file; file:line only that test', async () => {
   expect(line.output).toContain('a two');
   expect(line.output).toContain('1 passed');
   expect(line.exitCode).toBe(0);
+  // Listing afterwards leaves the last run's reports alone.
+  const relisted = await project.mobiletest(['test', '--list']);
+  expect(relisted.stdout).not.toContain('results.json');
+  const results = await project.readJson<{ tests: Array<{ title: string }> }>('mobiletest-report/results.json');
+  expect(results.tests.map((t) => t.title)).toEqual(['a two']);
 });
 
 test('a path that does not exist is a usage error naming it', async () => {

@@ -45,6 +45,8 @@ function childEnv(args: TestArgs, files: string[], config: ConfigChoice): NodeJS
     const outputs = args.output ?? (env.MOBILETEST_OUTPUT ?? 'list,json,junit').split(',').filter(Boolean);
     env.MOBILETEST_OUTPUT = [...new Set([...outputs, ...(args.shard ? ['blob'] : [])])].join(',');
   }
+  // Listing runs no test: it must not replace the last run's reports with empty ones.
+  if (args.passThrough.includes('--list') && !args.output) env.MOBILETEST_OUTPUT = 'list';
   if (files.length > 0) env.MOBILETEST_TEST_FILES = JSON.stringify(files);
   else delete env.MOBILETEST_TEST_FILES;
   return env;

@@ -65,6 +65,6 @@ export function yamlModuleSource(options: ModuleOptions): string {
   const json = JSON.stringify({ ...data, displayPath });
   if (options.format === 'module') code.append(`import { test as __test, yamlTests as __yamlTests } from ${runtime};`);
   code.append(`var __tests; function __yaml() { return __tests ??= __yamlTests(${json}); }`);
-  code.append('function __args(i) { return [__yaml().title(i), __yaml().body(i)]; }');
+  code.append('function __args(i) { return [__yaml().title(i), __yaml().details(i), __yaml().body(i)]; }');
   return code.toString();
 }

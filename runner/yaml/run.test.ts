@@ -18,6 +18,7 @@ tests:
 
   -   name: greeting stays after rotation
       steps:
+        - launch_app
         - assert_visible: Email
 `;
 
@@ -115,6 +116,12 @@ test('a YAML spec logs in to Shop on the virtual phone, each step reported at it
   expect(actions).toEqual(['shop.test.yml:6:9 input_text', 'shop.test.yml:7:9 input_text', 'shop.test.yml:8:9 tap', 'shop.test.yml:9:9 assert_text']);
   expect(log).not.toContain('pass123');
   expect(run.output).not.toContain('pass123');
+
+  // A test whose first step is launch_app launches the app once, from fresh data (the sign-in form again).
+  const second = specs[1].tests[0].results[0] as unknown as { attachments: { name: string; path: string }[] };
+  const events = (await readFile(second.attachments.find((a) => a.name === 'mobiletest-events')!.path, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { kind: string; primitive?: string; location?: { line: number } });
+  const started = events.filter((e) => e.kind === 'action_start').map((e) => `${e.primitive}${e.location ? `:${e.location.line}` : ''}`);
+  expect(started).toEqual(['clear_app_data', 'launch_app:13', 'assert_visible:14']);
 });
 
 test('a CommonJS project loads YAML specs through require(), in the runner and in its workers', async () => {

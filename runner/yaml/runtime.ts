@@ -1,5 +1,6 @@
 // What a generated YAML module calls at load time: the titles, options and bodies of its tests.
 import { test } from '../fixtures/index.js';
+import { SPEC_LAUNCHES_APP } from '../fixtures/options.js';
 import type { Device } from '../device/index.js';
 import { YamlSpecError, type SpecLocation, type YamlProblem } from './errors.js';
 import type { AiStep, ExpectStep, YamlSpec, YamlTest } from './spec.js';
@@ -67,11 +68,19 @@ function invalidBody(file: string, problems: YamlProblem[], displayPath: string)
   };
 }
 
+/** A test whose first step launches the app tells the device fixture to only clear its data. */
+function detailsOf(yamlTest: YamlTest): { annotation?: { type: string; description: string } } {
+  const first = yamlTest.steps[0];
+  if (first?.kind !== 'primitive' || first.call.name !== 'launch_app') return {};
+  return { annotation: { type: SPEC_LAUNCHES_APP, description: 'its first step, launch_app, starts the app; before it the app\'s data is cleared' } };
+}
+
 /** The tests of one generated YAML module, by index in file order. */
 export function yamlTests(data: YamlModuleData) {
   if ('invalid' in data) {
     return {
       title: () => 'invalid YAML spec',
+      details: () => ({}),
       body: () => invalidBody(data.invalid.file, data.invalid.problems, data.displayPath),
       use: () => ({}),
     };
@@ -79,6 +88,7 @@ export function yamlTests(data: YamlModuleData) {
   const { spec } = data;
   return {
     title: (i: number) => spec.tests[i].name,
+    details: (i: number) => detailsOf(spec.tests[i]),
     body: (i: number) => bodyOf(spec.tests[i]),
     use: () => (spec.app === undefined ? {} : { app: spec.app }),
   };

@@ -1,34 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { startSim, type Sim } from '../../sim/index.js';
+import { startSim } from '../../sim/index.js';
 import type { ActionEndEvent, ActionStartEvent, CandidatesEvent, ObservationEvent } from '../../events/index.js';
-import { ExecutorSession, SHOP, signIn } from './testing/phone.js';
+import { sharedPhone, SHOP, signIn } from './testing/phone.js';
 
 // The first steps of every Shop test: launch, the permission prompt, typing, tapping, asserting, keys.
 test.describe.configure({ mode: 'serial' });
 
-let sim: Sim;
-let session: ExecutorSession;
-
-test.beforeAll(async () => {
-  sim = await startSim({ serverPort: 0, seed: 1 });
-  session = await ExecutorSession.connect(sim);
-});
-
-test.afterAll(async () => {
-  await session?.close();
-  await sim?.stop();
-});
+const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
 
 test('launch, type, tap and assert sign in to Shop, each action leaving its events', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   const launch = await exec.ok({ name: 'launch_app', params: { clear_state: true } });
   expect(launch.after?.screen.windows.some((w) => w.package === SHOP)).toBe(true);
 
   // The notification prompt covers the login screen; the default policy allows it before typing.
   const email = await exec.ok({ name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
   expect(email.output?.text).toBe('alice@example.com');
-  expect(sim.phone.packages.get(SHOP)?.granted.has('android.permission.POST_NOTIFICATIONS')).toBe(true);
+  expect(phone.sim.phone.packages.get(SHOP)?.granted.has('android.permission.POST_NOTIFICATIONS')).toBe(true);
 
   const password = await exec.ok({ name: 'input_text', params: { target: 'Password', text: 'pass123', secret: true } });
   expect(password.output?.text).toBe('•••');
@@ -63,7 +52,7 @@ test('launch, type, tap and assert sign in to Shop, each action leaving its even
 });
 
 test('a password is read back by its length and never reaches the log', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
   const typed = await exec.ok({ name: 'input_text', params: { target: 'Password', text: 'hunter2secret', secret: true } });
   expect(typed.after?.screen.elements.find((e) => e.ref === typed.element?.ref)?.label).toBe('•'.repeat('hunter2secret'.length));
@@ -83,7 +72,7 @@ test('a password is read back by its length and never reaches the log', async ()
 });
 
 test('press_key goes back a screen and enter submits a search', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await signIn(exec);
   await exec.ok({ name: 'tap', params: { target: 'Search', expected: { activity: '.SearchActivity' } } });
   const typed = await exec.ok({ name: 'input_text', params: { target: 'Search products', text: 'cable' } });
@@ -98,7 +87,7 @@ test('press_key goes back a screen and enter submits a search', async () => {
 });
 
 test('an action id that already completed is not run again: the earlier verdict comes back', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
   const first = await exec.ok({ name: 'input_text', params: { target: 'Email', text: 'bob@example.com' } }, { actionId: 'a-fixed-1' });
   expect(first.duplicate).toBeUndefined();
@@ -106,7 +95,7 @@ test('an action id that already completed is not run again: the earlier verdict 
   await exec.ok({ name: 'input_text', params: { target: 'Email', text: 'carol@example.com' } });
   const second = await exec.run({ name: 'input_text', params: { target: 'Email', text: 'bob@example.com' } }, { actionId: 'a-fixed-1' });
   expect(second).toMatchObject({ actionId: 'a-fixed-1', verdict: 'OK', duplicate: true });
-  const look = await session.observer.look();
+  const look = await phone.session.observer.look();
   expect(look.observation.screen.elements.some((e) => e.label === 'carol@example.com')).toBe(true);
   const starts = (await exec.events()).filter((e) => e.kind === 'action_start' && e.action_id === 'a-fixed-1');
   expect(starts).toHaveLength(1);

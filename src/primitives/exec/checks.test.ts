@@ -1,27 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startSim, type Sim } from '../../sim/index.js';
-import { ExecutorSession, SHOP, signIn } from './testing/phone.js';
+import { startSim } from '../../sim/index.js';
+import { sharedPhone, SHOP, signIn } from './testing/phone.js';
 
 // Waiting, assertions, text fields, the app lifecycle, the device, and the agent's last word.
 test.describe.configure({ mode: 'serial' });
 
-let sim: Sim;
-let session: ExecutorSession;
-
-test.beforeAll(async () => {
-  sim = await startSim({ serverPort: 0, seed: 1 });
-  session = await ExecutorSession.connect(sim);
-});
-
-test.afterAll(async () => {
-  await session?.close();
-  await sim?.stop();
-});
+const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
 
 test('assertions pass on what the screen shows and fail saying what it showed instead', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
   await exec.ok({ name: 'assert_state', params: { target: 'Log in', state: 'enabled', value: false } });
   await exec.ok({ name: 'assert_not_visible', params: { target: 'Wrong email or password', timeout_ms: 200 } });
@@ -47,7 +36,7 @@ test('assertions pass on what the screen shows and fail saying what it showed in
 });
 
 test('wait_for follows a slow search; wait_idle returns once the spinner is gone', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await signIn(exec);
   await exec.ok({ name: 'tap', params: { target: 'Search' } });
   await exec.ok({ name: 'input_text', params: { target: 'Search products', text: 'headphones', submit: true } });
@@ -63,7 +52,7 @@ test('wait_for follows a slow search; wait_idle returns once the spinner is gone
 });
 
 test('clear_text empties a field, hide_keyboard closes the keyboard, and text that did not land is reported', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
   await exec.ok({ name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
   const typed = await exec.ok({ name: 'input_text', params: { text: '.uk' } });
@@ -91,11 +80,11 @@ test('clear_text empties a field, hide_keyboard closes the keyboard, and text th
 });
 
 test('stop_app, clear_app_data and open_link', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await signIn(exec);
   const stopped = await exec.ok({ name: 'stop_app', params: {} });
   expect(stopped.after?.screen.foreground?.package).not.toBe(SHOP);
-  expect(sim.phone.ui.processes().some((p) => p.package === SHOP)).toBe(false);
+  expect(phone.sim.phone.ui.processes().some((p) => p.package === SHOP)).toBe(false);
 
   // Still signed in after a stop, so the link opens the product; not after clearing the data.
   const product = await exec.ok({ name: 'open_link', params: { url: 'shop://product/50', expected: { visible: 'Smart Glasses' } } });
@@ -109,7 +98,7 @@ test('stop_app, clear_app_data and open_link', async () => {
 });
 
 test('set_orientation turns the screen; screenshot saves a PNG beside the log', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await exec.ok({ name: 'launch_app', params: { app: 'com.android.settings' } });
   const landscape = await exec.ok({ name: 'set_orientation', params: { orientation: 'landscape' } });
   expect(landscape.after?.screen.rotation).toBe(1);
@@ -129,7 +118,7 @@ test('set_orientation turns the screen; screenshot saves a PNG beside the log', 
 });
 
 test('finish and give_up end a goal: success is OK, the rest fails as the plan', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   const done = await exec.ok({ name: 'finish', params: { success: true, evidence: ['e4'], summary: 'Signed in as alice' } });
   expect(done.output?.text).toBe('Signed in as alice');
   const failed = await exec.run({ name: 'finish', params: { success: false, evidence: [], summary: 'The cart stayed empty' } });
@@ -139,7 +128,7 @@ test('finish and give_up end a goal: success is OK, the rest fails as the plan',
 });
 
 test('a call of the wrong shape throws, naming the field', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await expect(exec.run({ name: 'tap', params: { target: 'Log in', button: 'x' } } as never)).rejects.toThrow(/button/);
   await expect(exec.run({ name: 'tapp', params: {} } as never)).rejects.toThrow(/tap/);
 });

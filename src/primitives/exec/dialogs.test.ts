@@ -1,28 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { startSim, type Sim } from '../../sim/index.js';
-import { ExecutorSession, SHOP } from './testing/phone.js';
+import { startSim } from '../../sim/index.js';
+import { sharedPhone, SHOP } from './testing/phone.js';
 
 // The notification prompt Shop shows on its first launch, answered by policy or by the test.
 test.describe.configure({ mode: 'serial' });
 
 const NOTIFICATIONS = 'android.permission.POST_NOTIFICATIONS';
-let sim: Sim;
-let session: ExecutorSession;
+const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
 
-test.beforeAll(async () => {
-  sim = await startSim({ serverPort: 0, seed: 1 });
-  session = await ExecutorSession.connect(sim);
-});
-
-test.afterAll(async () => {
-  await session?.close();
-  await sim?.stop();
-});
-
-const granted = () => sim.phone.packages.get(SHOP)?.granted.has(NOTIFICATIONS);
+const granted = () => phone.sim.phone.packages.get(SHOP)?.granted.has(NOTIFICATIONS);
 
 test('policy deny answers the prompt with "Don’t allow" before typing', async () => {
-  const exec = await session.executor({ dialogs: 'deny' });
+  const exec = await phone.session.executor({ dialogs: 'deny' });
   await exec.ok({ name: 'launch_app', params: { clear_state: true } });
   const typed = await exec.ok({ name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
   expect(typed.output?.text).toBe('alice@example.com');
@@ -32,7 +21,7 @@ test('policy deny answers the prompt with "Don’t allow" before typing', async 
 });
 
 test('policy fail stops the action and names the dialog, unless the action is aimed at it', async () => {
-  const exec = await session.executor({ dialogs: 'fail' });
+  const exec = await phone.session.executor({ dialogs: 'fail' });
   await exec.ok({ name: 'launch_app', params: { clear_state: true } });
   const blocked = await exec.run({ name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
   expect(blocked.verdict).toBe('FAIL');
@@ -46,7 +35,7 @@ test('policy fail stops the action and names the dialog, unless the action is ai
 });
 
 test('policy allow answers the prompt before an assertion on the screen beneath it', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await exec.ok({ name: 'launch_app', params: { clear_state: true } });
   const seen = await exec.ok({ name: 'assert_visible', params: { target: 'Welcome back' } });
   expect(seen.element?.label).toBe('Welcome back');
@@ -54,7 +43,7 @@ test('policy allow answers the prompt before an assertion on the screen beneath 
 });
 
 test('handle_dialog accepts, dismisses or presses a named button, and fails with no dialog up', async () => {
-  const exec = await session.executor({ dialogs: 'fail' });
+  const exec = await phone.session.executor({ dialogs: 'fail' });
   await exec.ok({ name: 'launch_app', params: { clear_state: true } });
   const dismissed = await exec.ok({ name: 'handle_dialog', params: { action: 'dismiss' } });
   expect(dismissed.element?.label).toBe('Don’t allow');

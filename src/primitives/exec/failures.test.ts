@@ -1,26 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { startSim, type Sim } from '../../sim/index.js';
+import { startSim } from '../../sim/index.js';
 import type { ActionEndEvent, ObservationEvent } from '../../events/index.js';
-import { ExecutorSession, signIn } from './testing/phone.js';
+import { sharedPhone, signIn } from './testing/phone.js';
 
 // What a failed action tells a person: which target, what the screen showed, whose fault it is.
 test.describe.configure({ mode: 'serial' });
 
-let sim: Sim;
-let session: ExecutorSession;
-
-test.beforeAll(async () => {
-  sim = await startSim({ serverPort: 0, seed: 1 });
-  session = await ExecutorSession.connect(sim);
-});
-
-test.afterAll(async () => {
-  await session?.close();
-  await sim?.stop();
-});
+const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
 
 test('a target that is not there fails with the closest labels and a screenshot beside the log', async () => {
-  const exec = await session.executor({ timeouts: { target: 600 } });
+  const exec = await phone.session.executor({ timeouts: { target: 600 } });
   await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
   const result = await exec.run({ name: 'tap', params: { target: 'Log out' } });
   expect(result.verdict).toBe('FAIL');
@@ -36,7 +25,7 @@ test('a target that is not there fails with the closest labels and a screenshot 
 });
 
 test('an ambiguous target lists the tied candidates with their refs instead of guessing', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await signIn(exec);
   const result = await exec.run({ name: 'tap', params: { target: 'Headphones' } });
   expect(result.failure).toMatchObject({ name: 'TargetAmbiguous', category: 'locator' });
@@ -46,11 +35,11 @@ test('an ambiguous target lists the tied candidates with their refs instead of g
   const candidates = (await exec.eventsOf(result.actionId)).find((e) => e.kind === 'candidates');
   expect(candidates).toMatchObject({ ambiguous: true, target: 'Headphones' });
   // Nothing was tapped: the catalogue is still in front.
-  expect((await session.driver.foreground()).activity).toBe('com.example.shop.MainActivity');
+  expect((await phone.session.driver.foreground()).activity).toBe('com.example.shop.MainActivity');
 });
 
 test('a tap on a disabled button changes nothing and answers RETRY NoEffect', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
   const result = await exec.run({ name: 'tap', params: { target: 'Log in' } });
   expect(result.verdict).toBe('RETRY');
@@ -64,7 +53,7 @@ test('a tap on a disabled button changes nothing and answers RETRY NoEffect', as
 });
 
 test('an expectation that does not hold fails as the product for scripts and as the plan for the agent', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
   const script = await exec.run({ name: 'input_text', params: { target: 'Email', text: 'alice@example.com', expected: { visible: 'Hi, Alice' } } });
   expect(script.failure).toMatchObject({ name: 'ExpectationFailed', category: 'product' });
@@ -75,7 +64,7 @@ test('an expectation that does not hold fails as the product for scripts and as 
 });
 
 test('the CRASH coupon fails as a product defect naming the exception', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await signIn(exec);
   await exec.ok({ name: 'open_link', params: { url: 'shop://product/13', expected: { visible: 'USB-C Cable' } } });
   await exec.ok({ name: 'tap', params: { target: 'Add to cart' } });

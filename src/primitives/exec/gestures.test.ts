@@ -1,28 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { startSim, type Sim } from '../../sim/index.js';
+import { startSim } from '../../sim/index.js';
 import type { Observation } from '../../observe/index.js';
-import { ExecutorSession, signIn } from './testing/phone.js';
+import { sharedPhone, signIn } from './testing/phone.js';
 
 // Touch gestures on Shop's catalogue and product page and on the Notes list.
 test.describe.configure({ mode: 'serial' });
 
-let sim: Sim;
-let session: ExecutorSession;
-
-test.beforeAll(async () => {
-  sim = await startSim({ serverPort: 0, seed: 1 });
-  session = await ExecutorSession.connect(sim);
-});
-
-test.afterAll(async () => {
-  await session?.close();
-  await sim?.stop();
-});
+const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
 
 const labels = (o: Observation | undefined) => o?.screen.elements.map((e) => e.label) ?? [];
 
 test('scroll_to swipes the catalogue until Smart Glasses shows; a missing item fails once the list stops', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await signIn(exec);
   const found = await exec.ok({ name: 'scroll_to', params: { target: 'Smart Glasses' } });
   expect(found.element?.label).toContain('Smart Glasses');
@@ -38,7 +27,7 @@ test('scroll_to swipes the catalogue until Smart Glasses shows; a missing item f
 });
 
 test('double_tap raises the quantity by two; swipe and drag move the catalogue', async () => {
-  const exec = await session.executor();
+  const exec = await phone.session.executor();
   await signIn(exec);
   const list = await exec.ok({ name: 'swipe', params: { direction: 'up', distance: 0.4 } });
   expect(list.report?.screen_changed).toBe(true);
@@ -55,7 +44,7 @@ test('double_tap raises the quantity by two; swipe and drag move the catalogue',
 });
 
 test('long_press opens a note’s menu and swipe left from a note deletes it', async () => {
-  const exec = await session.executor({ app: 'com.example.notes' });
+  const exec = await phone.session.executor({ app: 'com.example.notes' });
   await exec.ok({ name: 'launch_app', params: { clear_state: true } });
   const first = await exec.ok({ name: 'assert_visible', params: { target: 'the first row' } });
   const title = first.element!.label;

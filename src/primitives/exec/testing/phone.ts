@@ -1,6 +1,7 @@
 // For the executor's tests: a virtual phone reached through the Android driver, and an executor with
 // a fresh event log per test.
 import { mkdtemp } from 'node:fs/promises';
+import { test } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AndroidDriver } from '../../../drivers/index.js';
@@ -16,6 +17,23 @@ export const SHOP = 'com.example.shop';
 export interface SimLike {
   serverPort: number | undefined;
   stop(): Promise<void>;
+}
+
+/**
+ * One phone for a test file: started before its first test and stopped after its last. Read `phone.sim`
+ * and `phone.session` inside tests (they are set once the file's tests begin).
+ */
+export function sharedPhone<S extends SimLike>(start: () => Promise<S>): { readonly sim: S; readonly session: ExecutorSession } {
+  const shared = {} as { sim: S; session: ExecutorSession };
+  test.beforeAll(async () => {
+    shared.sim = await start();
+    shared.session = await ExecutorSession.connect(shared.sim);
+  });
+  test.afterAll(async () => {
+    await shared.session?.close();
+    await shared.sim?.stop();
+  });
+  return shared;
 }
 
 export class ExecutorSession {

@@ -1,14 +1,4 @@
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = row;
-  }
-  return prev[b.length];
-}
+import { editDistance } from '../locator/text.js';
 
 /** The closest candidate within a small edit distance, for "did you mean" hints. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {

@@ -1,0 +1,28 @@
+/** A model setting is missing or wrong; says which variable to set. */
+export class LlmSettingsError extends Error {
+  override name = 'LlmSettingsError';
+  constructor(readonly variable: string, reason: string) {
+    super(`${variable}: ${reason}`);
+  }
+}
+
+export type LlmFailureKind = 'http' | 'timeout' | 'connection' | 'cancelled' | 'bad-answer';
+
+/** A model call that failed for good (after retries where they apply). Never carries the API key. */
+export class LlmCallFailed extends Error {
+  override name = 'LlmCallFailed';
+  constructor(readonly details: { provider: string; kind: LlmFailureKind; status?: number; attempts: number; reason: string }) {
+    const status = details.status === undefined ? '' : ` (HTTP ${details.status})`;
+    super(`${details.provider} model call failed${status} after ${details.attempts} attempt(s): ${details.reason}`);
+  }
+  get status(): number | undefined { return this.details.status; }
+  get kind(): LlmFailureKind { return this.details.kind; }
+}
+
+/** A call was refused because it would take the test over its model budget. */
+export class BudgetExceeded extends Error {
+  override name = 'BudgetExceeded';
+  constructor(readonly limit: 'tokens' | 'calls', readonly used: number, readonly max: number) {
+    super(`model budget exceeded: ${used} ${limit} used of at most ${max}; raise the test's budget or make the goal more specific`);
+  }
+}

@@ -1,0 +1,74 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LlmCallFailed } from './errors.js';
+import type { RetryPolicy } from './types.js';
+
+/** What the retry loop needs to know about a failed attempt, read off the SDK's error. */
+interface HttpFailure {
+  status?: number;
+  retryAfterMs?: number;
+  message: string;
+}
+
+export interface RetryContext {
+  provider: string;
+  policy: RetryPolicy;
+  /** Removed from every message, so a server echoing the key cannot leak it. */
+  secret?: string;
+  signal?: AbortSignal;
+}
+
+/** Runs `attempt` with a timeout each, retrying 429, 5xx, timeouts and dropped connections with backoff. */
+export async function withRetries<T>(context: RetryContext, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const { policy, provider } = context;
+  const clean = (text: string): string => redact(text, context.secret);
+  for (let n = 1; ; n++) {
+    if (context.signal?.aborted) throw new LlmCallFailed({ provider, kind: 'cancelled', attempts: n - 1, reason: 'the call was cancelled' });
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => { timedOut = true; controller.abort(); }, policy.timeoutMs);
+    const onAbort = (): void => controller.abort();
+    context.signal?.addEventListener('abort', onAbort, { once: true });
+    let failure: HttpFailure;
+    let kind: 'http' | 'timeout' | 'connection';
+    try {
+      return await attempt(controller.signal);
+    } catch (error) {
+      if (context.signal?.aborted) throw new LlmCallFailed({ provider, kind: 'cancelled', attempts: n, reason: 'the call was cancelled' });
+      failure = readFailure(error);
+      kind = timedOut ? 'timeout' : failure.status === undefined ? 'connection' : 'http';
+      if (timedOut) failure = { message: `no answer within ${policy.timeoutMs} ms` };
+    } finally {
+      clearTimeout(timer);
+      context.signal?.removeEventListener('abort', onAbort);
+    }
+    const retryable = kind !== 'http' || failure.status === 429 || (failure.status ?? 0) >= 500;
+    if (!retryable || n >= policy.maxAttempts) {
+      throw new LlmCallFailed({ provider, kind, status: failure.status, attempts: n, reason: clean(failure.message) });
+    }
+    const backoff = failure.retryAfterMs ?? policy.baseDelayMs * 2 ** (n - 1);
+    await sleep(Math.min(backoff, policy.maxDelayMs), undefined, { signal: context.signal }).catch(() => undefined);
+  }
+}
+
+function readFailure(error: unknown): HttpFailure {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields = error as Error & { status?: unknown; headers?: unknown };
+  const status = typeof fields.status === 'number' ? fields.status : undefined;
+  return { status, retryAfterMs: retryAfter(fields.headers), message: error.message };
+}
+
+function retryAfter(headers: unknown): number | undefined {
+  let value: string | null | undefined;
+  if (headers instanceof Headers) value = headers.get('retry-after');
+  else if (headers && typeof headers === 'object') value = (headers as Record<string, string | undefined>)['retry-after'];
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+export function redact(text: string, secret: string | undefined): string {
+  if (!secret || secret.length < 4) return text;
+  return text.split(secret).join('[redacted]');
+}

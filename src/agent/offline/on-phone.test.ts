@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { startSim } from '../../sim/index.js';
+import { sharedPhone, type TestRunner } from '../../primitives/exec/testing/phone.js';
+import { checkExpectation, planGoal } from './index.js';
+
+// Offline plans run through the real executor on the virtual phone's Shop app.
+test.describe.configure({ mode: 'serial' });
+
+const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
+
+async function achieve(exec: TestRunner, goal: string): Promise<void> {
+  const plan = planGoal(goal);
+  if (plan.kind !== 'plan') throw new Error(plan.message);
+  for (const step of plan.steps) {
+    if (step.skipWhen && (await exec.run(step.skipWhen)).verdict === 'OK') continue;
+    await exec.ok(step.call);
+  }
+}
+
+async function holds(exec: TestRunner, assertion: string): Promise<string[]> {
+  const check = checkExpectation(assertion);
+  if (check.kind !== 'check') throw new Error(check.message);
+  const verdicts: string[] = [];
+  for (const call of check.calls) verdicts.push((await exec.run(call)).verdict);
+  return verdicts;
+}
+
+test('an offline login plan signs in to Shop and its expectation checks pass and fail as the screen says', async () => {
+  const exec = await phone.session.executor();
+  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+  expect(await holds(exec, 'the Log in button is disabled')).toEqual(['OK']);
+  await achieve(exec, 'log in with alice@example.com and pass123');
+  expect(await holds(exec, 'the screen shows Hi, Alice')).toEqual(['OK']);
+  expect(await holds(exec, 'Welcome back is not visible')).toEqual(['OK']);
+  expect(await holds(exec, 'the screen shows Welcome back')).toEqual(['FAIL']);
+});
+
+test('turning a Settings switch taps it once and is skipped when it already shows that state', async () => {
+  const exec = await phone.session.executor({ app: 'com.android.settings' });
+  await exec.ok({ name: 'launch_app', params: { app: 'com.android.settings', clear_state: true } });
+  await achieve(exec, 'open Network & internet');
+  expect(await holds(exec, 'Wi-Fi is on')).toEqual(['OK']);
+  await achieve(exec, 'turn Wi-Fi off');
+  expect(await holds(exec, 'Wi-Fi is off')).toEqual(['OK']);
+  // Already off: a second tap would turn it back on.
+  await achieve(exec, 'turn off Wi-Fi');
+  expect(await holds(exec, 'Wi-Fi is off')).toEqual(['OK']);
+  await achieve(exec, 'turn on Wi-Fi');
+  expect(await holds(exec, 'Wi-Fi is on')).toEqual(['OK']);
+});

@@ -11,6 +11,8 @@ function plan(goal: string): OfflinePlan {
 const tap = (target: string) => ({ name: 'tap', params: { target } });
 const type = (target: string, text: string) => ({ name: 'input_text', params: { target, text } });
 
+const searching = (text: string) => [tap('Search'), { name: 'input_text', params: { target: { role: 'field' }, text, submit: true } }];
+
 const PLANS: Array<[goal: string, rule: string, calls: unknown[]]> = [
   // Shop
   ['tap Log in', 'tap', [tap('Log in')]],
@@ -24,8 +26,8 @@ const PLANS: Array<[goal: string, rule: string, calls: unknown[]]> = [
   ['tap the first product', 'tap', [tap('the first product')]],
   ['select USB-C Cable', 'select', [tap('USB-C Cable')]],
   ['choose the second result', 'select', [tap('the second result')]],
-  ['search for headphones', 'search', [{ name: 'input_text', params: { target: 'the search field', text: 'headphones', submit: true } }]],
-  ['search "smart glasses"', 'search', [{ name: 'input_text', params: { target: 'the search field', text: 'smart glasses', submit: true } }]],
+  ['search for headphones', 'search', searching('headphones')],
+  ['search "smart glasses"', 'search', searching('smart glasses')],
   ['type SAVE20 into the coupon field', 'type into', [type('the coupon field', 'SAVE20')]],
   ['enter 12 Main Street in Address', 'type into', [type('Address', '12 Main Street')]],
   ['fill the Email field with ann@example.com', 'fill with', [type('the Email field', 'ann@example.com')]],
@@ -52,7 +54,7 @@ const PLANS: Array<[goal: string, rule: string, calls: unknown[]]> = [
   ['type groceries', 'type', [{ name: 'input_text', params: { text: 'groceries' } }]],
   ['tap New note', 'tap', [tap('New note')]],
   ['press the Search icon', 'tap', [tap('the Search icon')]],
-  ['search for plumber in notes', 'search', [{ name: 'input_text', params: { target: 'the search field', text: 'plumber', submit: true } }]],
+  ['search for plumber in notes', 'search', searching('plumber')],
   ["tap Don't allow", 'tap', [tap("Don't allow")]],
 ];
 
@@ -125,6 +127,10 @@ for (const goal of NEEDS_MODEL) {
     expect(result.message).toContain('type V into X');
   });
 }
+
+test('a search taps Search only when no text field is on screen yet', () => {
+  expect(plan('search for headphones').steps[0].skipWhen).toEqual({ name: 'assert_visible', params: { target: { role: 'field' }, timeout_ms: 300 } });
+});
 
 test('every planned call passes the primitives validator and keeps the goal as written', () => {
   const result = plan('  Tap Log in!  ');

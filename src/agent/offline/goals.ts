@@ -48,6 +48,15 @@ function logIn([rawUser, rawPassword]: string[]) {
   ];
 }
 
+/** Apps hide search behind a Search button; it is tapped only when no text field is on screen yet. */
+function search(text: string) {
+  const field = { role: 'field' };
+  return [
+    { call: { name: 'tap', params: { target: 'Search' } }, skipWhen: { name: 'assert_visible', params: { target: field, timeout_ms: 300 } } },
+    call('input_text', { target: field, text, submit: true }),
+  ];
+}
+
 const USER = String.raw`(?:(?:the\s+)?(?:email|e-mail|username|user|account)\s+)?`;
 const PASS = String.raw`(?:(?:the\s+)?(?:password|pass|passcode)\s+)?`;
 
@@ -69,7 +78,7 @@ const GOAL_RULES: GoalRule[] = [
     pattern: new RegExp(String.raw`^search\s+(?:for\s+)?${V}(?:\s+in\s+(?:the\s+)?(?:app|list|catalogue|catalog|settings|notes|shop))?$`, 'i'),
     build: ([q]) => {
       const text = valueOf(q);
-      return text === undefined || text === '' ? undefined : [call('input_text', { target: 'the search field', text, submit: true })];
+      return text === undefined || text === '' ? undefined : search(text);
     },
   },
   { rule: 'turn on/off', pattern: new RegExp(String.raw`^(?:turn|switch|toggle|set)\s+${V}\s+(?:to\s+)?(on|off)$`, 'i'), build: ([t, s]) => turn(t, s) },

@@ -48,3 +48,12 @@ test('turning a Settings switch taps it once and is skipped when it already show
   await achieve(exec, 'turn on Wi-Fi');
   expect(await holds(exec, 'Wi-Fi is on')).toEqual(['OK']);
 });
+
+test('an offline search plan types into the search field and submits', async () => {
+  const exec = await phone.session.executor();
+  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+  await achieve(exec, 'log in with alice@example.com and pass123');
+  await achieve(exec, 'search for cable');
+  expect(await holds(exec, 'the screen shows USB-C Cable')).toEqual(['OK']);
+  expect(await holds(exec, 'Noise Cancelling Headphones is not shown')).toEqual(['OK']);
+});

@@ -40,6 +40,7 @@ const CHECKS: Array<[assertion: string, rule: string, calls: unknown[]]> = [
   // Notes
   ['the Title field contains "Buy milk"', 'text contains', [{ name: 'assert_text', params: { target: 'the Title field', contains: 'Buy milk' } }]],
   ['the first note shows plumber', 'text contains', [{ name: 'assert_text', params: { target: 'the first note', contains: 'plumber' } }]],
+  ['the screen shows "Call the plumber, then pay"', 'screen shows', [visible('Call the plumber, then pay')]],
   ['Note deleted appears', 'is visible', [visible('Note deleted')]],
   ['the Pin option is selected', 'is in state', [state('the Pin option', 'selected', true)]],
   ['there are no notes', 'there are none', [hidden('notes')]],
@@ -72,6 +73,7 @@ const NEEDS_MODEL = [
   'the app feels fast',
   'Wi-Fi is on and Dark theme is off',
   'the cart badge shows 2 and the total is $40',
+  'the screen shows Call the plumber, then pay',
   '',
 ];
 

@@ -1,6 +1,6 @@
 // Rule checks for `ai.expect`: one ordered table of assertion phrasings, each mapped to assertion primitives.
 import { validateCall } from '../../primitives/index.js';
-import { countOf, isQuoted, needsModel, normalise, targetOf, unquote, VALUE } from './phrase.js';
+import { countOf, isQuoted, needsModel, normalise, targetOf, valueOf, VALUE } from './phrase.js';
 import type { CountCheck, ExpectationCheck, NeedsModel } from './types.js';
 
 type Built = { calls: unknown[]; count?: CountCheck } | undefined;
@@ -49,9 +49,12 @@ function stateCheck(raw: string, not: string | undefined, word: string): Built {
   return withTarget(raw, (target) => [{ name: 'assert_state', params: { target, state, value: not === undefined ? value : !value } }]);
 }
 
+/** "The screen shows X" is a visibility check, never a text check on an element called "the screen". */
+const WHOLE_SCREEN = /^(?:the\s+)?(?:screen|page|app|view)$/i;
+
 function textCheck(raw: string, key: 'contains' | 'equals', rawValue: string): Built {
-  const value = unquote(rawValue);
-  if (value === '' || (!isQuoted(rawValue) && CLAUSE.test(rawValue))) return undefined;
+  const value = valueOf(rawValue);
+  if (!value || WHOLE_SCREEN.test(raw.trim()) || (!isQuoted(rawValue) && CLAUSE.test(rawValue))) return undefined;
   return withTarget(raw, (target) => [{ name: 'assert_text', params: { target, [key]: value } }]);
 }
 

@@ -57,3 +57,17 @@ test('an offline search plan types into the search field and submits', async () 
   expect(await holds(exec, 'the screen shows USB-C Cable')).toEqual(['OK']);
   expect(await holds(exec, 'Noise Cancelling Headphones is not shown')).toEqual(['OK']);
 });
+
+test('offline plans write a note with a quoted title and find it again through search', async () => {
+  const exec = await phone.session.executor({ app: 'com.example.notes' });
+  await exec.ok({ name: 'launch_app', params: { app: 'com.example.notes', clear_state: true } });
+  await achieve(exec, 'tap New note');
+  await achieve(exec, "type 'Call the plumber, then pay' into the Title field");
+  await achieve(exec, 'type "ask about the boiler" into Note');
+  expect(await holds(exec, 'the screen shows "Call the plumber, then pay"')).toEqual(['OK']);
+  // The first back closes the keyboard, the second leaves the editor.
+  await achieve(exec, 'go back');
+  await achieve(exec, 'go back');
+  await achieve(exec, 'search for "then pay"');
+  expect(await holds(exec, 'the screen shows "Call the plumber, then pay"')).toEqual(['OK']);
+});

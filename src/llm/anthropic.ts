@@ -1,7 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { LlmCallFailed } from './errors.js';
-import { withRetries } from './retry.js';
-import { defaultRetryPolicy, type CallOptions, type ModelAnswer, type ModelRequest, type Provider, type RetryPolicy } from './types.js';
+import { clientPolicy, withRetries } from './retry.js';
+import { type CallOptions, type ModelAnswer, type ModelRequest, type Provider, type RetryPolicy } from './types.js';
 
 export interface AnthropicProviderOptions {
   model: string;
@@ -21,10 +21,7 @@ export class AnthropicProvider implements Provider {
   private readonly sdkTimeoutMs: number;
 
   constructor(private readonly options: AnthropicProviderOptions) {
-    this.policy = { ...defaultRetryPolicy, ...options.retry };
-    // Our per-attempt timer must fire first, so a slow server is reported as a timeout.
-    this.sdkTimeoutMs = this.policy.timeoutMs + 5_000;
-    // Retries are ours (bounded, counted, key-free messages), so the SDK's are off.
+    ({ policy: this.policy, sdkTimeoutMs: this.sdkTimeoutMs } = clientPolicy(options.retry));
     this.client = new Anthropic({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 0, timeout: this.sdkTimeoutMs });
   }
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LlmCallFailed } from './errors.js';
-import type { RetryPolicy } from './types.js';
+import { defaultRetryPolicy, type RetryPolicy } from './types.js';
 
 /** What the retry loop needs to know about a failed attempt, read off the SDK's error. */
 interface HttpFailure {
@@ -71,4 +71,14 @@ function retryAfter(headers: unknown): number | undefined {
 export function redact(text: string, secret: string | undefined): string {
   if (!secret || secret.length < 4) return text;
   return text.split(secret).join('[redacted]');
+}
+
+/**
+ * The retry policy a provider runs with, and the timeout its SDK client gets: a little longer than
+ * ours, so our per-attempt timer fires first and a slow server is reported as a timeout. The SDK's
+ * own retries are off (maxRetries 0): ours are bounded, counted and keep keys out of messages.
+ */
+export function clientPolicy(retry: Partial<RetryPolicy> | undefined): { policy: RetryPolicy; sdkTimeoutMs: number } {
+  const policy = { ...defaultRetryPolicy, ...retry };
+  return { policy, sdkTimeoutMs: policy.timeoutMs + 5_000 };
 }

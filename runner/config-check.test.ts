@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { defineConfig } from './config.js';
-import { ConfigOptionError } from './config-check.js';
+import { ConfigOptionError, checkMobileOptions } from './config-check.js';
 import { TempProject } from './testing/project.js';
 
 test('a bad mobile option fails when the config loads, naming the option, its value and what it takes', () => {
@@ -52,4 +52,39 @@ test('a bad value given with test.use() in a spec fails that test with the same 
   } finally {
     await project.remove();
   }
+});
+
+test('the ai option is checked key by key: a misspelt key gets a did-you-mean, a bad value what it takes', () => {
+  const ai = { provider: 'gemini', cache: 'sometimes', maxStep: 5, maxReplans: -1, baseUrl: 'localhost', roles: { planer: { model: 'x' }, validator: { temperature: 7 } }, budget: { maxCalls: 0, maxCost: 1 } };
+  const load = () => defineConfig({ use: { app: 'com.example.shop', ai: ai as never } }, {});
+  expect(load).toThrow(ConfigOptionError);
+  let message = '';
+  try { load(); } catch (error) { message = (error as Error).message; }
+  for (const line of [
+    'use.ai.provider is "gemini": it must be one of "openai", "anthropic", "offline"',
+    'use.ai.cache is "sometimes": it must be one of "read-write", "read-only", "refresh", "off"',
+    'use.ai.maxStep is not an option; did you mean maxSteps?',
+    'use.ai.maxReplans is -1: it must be at least 0',
+    'use.ai.baseUrl is "localhost": must be a URL such as http://localhost:11434/v1',
+    'use.ai.roles.planer is not an option; did you mean planner?',
+    'use.ai.roles.validator.temperature is 7: it must be at most 2',
+    'use.ai.budget.maxCalls is 0: it must be more than 0',
+    'use.ai.budget.maxCost is not an option; it takes maxTokens, maxCalls, maxCostUsd',
+  ]) expect(message).toContain(`\n  ${line}`);
+  expect(() => defineConfig({ use: { ai: 'openai' as never } }, {})).toThrow('use.ai is "openai": it must be an object');
+  expect(() => checkMobileOptions({ ai: { model: '  ', apiKey: 'sk-123', modle: 'x' } }, 'test.use')).toThrow([
+    '  test.use.ai.model is "  ": it must not be empty',
+    '  test.use.ai.apiKey is not an option: API keys are read only from the environment (MOBILETEST_LLM_API_KEY, OPENAI_API_KEY or ANTHROPIC_API_KEY), never from a file',
+    '  test.use.ai.modle is not an option; did you mean model?',
+  ].join('\n'));
+});
+
+test('a full ai option passes and reaches the fixtures as written', () => {
+  const ai = {
+    provider: 'openai', model: 'gpt-4o-mini', baseUrl: 'http://localhost:11434/v1', cache: 'read-only', maxSteps: 10, maxReplans: 0,
+    roles: { planner: { model: 'gpt-4o', temperature: 0.2, maxTokens: 800 }, validator: { temperature: 0 } },
+    budget: { maxTokens: 50_000, maxCalls: 40, maxCostUsd: 0.5 },
+  } as const;
+  expect(defineConfig({ use: { app: 'com.example.shop', ai } }, {}).use).toMatchObject({ ai });
+  expect(() => checkMobileOptions({ ai: { provider: 'offline' } }, 'test.use')).not.toThrow();
 });

@@ -2,9 +2,25 @@
 // typo or a wrong value fails at once with the option's name and what it accepts, not deep in a test.
 import { z } from 'zod';
 import { closest } from '../src/primitives/schema/suggest.js';
+import { CACHE_MODES } from '../src/agent/types.js';
 import type { MobileOptions } from './fixtures/options.js';
 
 const PACKAGE = /^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$/;
+
+const positiveInt = z.number().int().positive();
+const ROLE = z.strictObject({ model: z.string().trim().min(1), temperature: z.number().min(0).max(2), maxTokens: positiveInt }).partial();
+
+/** `use.ai`: strict, so a misspelt key inside it is caught as the top-level ones are. */
+const AI_SCHEMA = z.strictObject({
+  provider: z.enum(['openai', 'anthropic', 'offline']),
+  model: z.string().trim().min(1),
+  baseUrl: z.url({ error: 'must be a URL such as http://localhost:11434/v1' }),
+  roles: z.strictObject({ planner: ROLE, locator: ROLE, validator: ROLE, debugger: ROLE }).partial(),
+  cache: z.enum(CACHE_MODES as [string, ...string[]]),
+  maxSteps: positiveInt.max(500),
+  maxReplans: z.number().int().min(0).max(50),
+  budget: z.strictObject({ maxTokens: positiveInt, maxCalls: positiveInt, maxCostUsd: z.number().positive() }).partial(),
+}).partial();
 
 /** One schema per mobile option; the keys are MobileOptions' own, so the two cannot drift apart. */
 const OPTION_SCHEMAS = {
@@ -15,6 +31,7 @@ const OPTION_SCHEMAS = {
   clearState: z.boolean(),
   launch: z.boolean(),
   actionTimeout: z.number().int().positive().max(600_000),
+  ai: AI_SCHEMA,
 } satisfies { [K in keyof Required<MobileOptions>]: z.ZodType };
 
 const MOBILE_KEYS = Object.keys(OPTION_SCHEMAS);
@@ -42,7 +59,7 @@ export function checkMobileOptions(use: Record<string, unknown> | undefined, whe
     const schema = (OPTION_SCHEMAS as Record<string, z.ZodType | undefined>)[key];
     if (schema) {
       const result = schema.safeParse(value);
-      if (!result.success) problems.push(`${where}.${key} is ${JSON.stringify(value)}: ${describeIssue(result.error)}`);
+      if (!result.success) problems.push(...result.error.issues.map((issue) => describeProblem(`${where}.${key}`, value, issue, schema)));
       continue;
     }
     const guess = PLAYWRIGHT_USE_KEYS.includes(key) ? undefined : closest(key, MOBILE_KEYS);
@@ -53,10 +70,44 @@ export function checkMobileOptions(use: Record<string, unknown> | undefined, whe
   }
 }
 
-function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
+type Issue = z.core.$ZodIssue;
+
+/** One line per problem; for a nested option (`use.ai.budget.maxCalls`) the path names the inner key. */
+function describeProblem(where: string, value: unknown, issue: Issue, schema: z.ZodType): string {
+  const at = [where, ...issue.path.map(String)].join('.');
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => {
+      if (/api_?key/i.test(key)) return `${at}.${key} is not an option: API keys are read only from the environment (MOBILETEST_LLM_API_KEY, OPENAI_API_KEY or ANTHROPIC_API_KEY), never from a file`;
+      const guess = closest(key, keysAt(schema, issue.path));
+      return `${at}.${key} is not an option${guess ? `; did you mean ${guess}?` : `; it takes ${keysAt(schema, issue.path).join(', ')}`}`;
+    }).join('\n  ');
+  }
+  return `${at} is ${JSON.stringify(valueAt(value, issue.path))}: ${describeIssue(issue)}`;
+}
+
+/** The keys an object schema takes at `path`, for did-you-mean hints. */
+function keysAt(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  let current: unknown = schema;
+  for (const key of path) current = shapeOf(current)?.[String(key)];
+  return Object.keys(shapeOf(current) ?? {});
+}
+
+function shapeOf(schema: unknown): Record<string, unknown> | undefined {
+  let inner = schema;
+  while (inner instanceof z.ZodOptional) inner = inner.unwrap();
+  return inner instanceof z.ZodObject ? (inner.shape as Record<string, unknown>) : undefined;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  let current = value;
+  for (const key of path) current = typeof current === 'object' && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined;
+  return current;
+}
+
+function describeIssue(issue: Issue): string {
   if (issue.code === 'invalid_value') return `it must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
-  if (issue.code === 'invalid_type') return `it must be a ${issue.expected}`;
+  if (issue.code === 'invalid_type') return `it must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`;
+  if (issue.code === 'too_small' && issue.origin === 'string') return 'it must not be empty';
   if (issue.code === 'too_small') return `it must be ${issue.inclusive ? 'at least' : 'more than'} ${String(issue.minimum)}`;
   if (issue.code === 'too_big') return `it must be ${issue.inclusive ? 'at most' : 'less than'} ${String(issue.maximum)}`;
   return issue.message.startsWith('must') ? issue.message : `it ${issue.message.replace(/^[A-Z]/, (c) => c.toLowerCase())}`;

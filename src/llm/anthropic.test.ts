@@ -34,7 +34,14 @@ test('an answer without the tool call fails clearly', async () => {
   const model = await provider([{ body: textOnly }]);
   const error = await model.complete(request).catch((caught: unknown) => caught);
   expect((error as LlmCallFailed).kind).toBe('bad-answer');
-  expect((error as Error).message).toContain('did not call the candidates tool');
+  expect((error as Error).message).toContain('did not call the candidates tool; it wrote: "I think e3."');
+  expect((error as LlmCallFailed).answer).toMatchObject({ text: 'I think e3.', usage: { inputTokens: 5, outputTokens: 5 } });
+});
+
+test('a per-call model and temperature reach the wire', async () => {
+  const model = await provider([{ body: anthropicToolAnswer('candidates', { refs: [] }) }]);
+  await model.complete({ ...request, model: 'claude-bigger', temperature: 0.4 });
+  expect(server!.requests[0].body).toMatchObject({ model: 'claude-bigger', temperature: 0.4, max_tokens: 256 });
 });
 
 test('a 429 then a 200 is retried', async () => {

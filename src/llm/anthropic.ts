@@ -30,7 +30,7 @@ export class AnthropicProvider implements Provider {
     const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n\n');
     const toolName = request.schemaName ?? 'answer';
     const body: Anthropic.MessageCreateParamsNonStreaming = {
-      model: this.options.model,
+      model: request.model ?? this.options.model,
       max_tokens: request.maxTokens ?? defaultMaxTokens,
       messages: request.messages
         .filter((message) => message.role !== 'system')
@@ -49,13 +49,15 @@ export class AnthropicProvider implements Provider {
     const answer: ModelAnswer = {
       text,
       usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
-      model: message.model || this.options.model,
+      model: message.model || request.model || this.options.model,
       durationMs: 0,
     };
     if (request.schema !== undefined) {
       const call = message.content.find((block) => block.type === 'tool_use' && block.name === toolName);
       if (!call || call.type !== 'tool_use') {
-        throw new LlmCallFailed({ provider: this.name, kind: 'bad-answer', attempts: 1, reason: `the model did not call the ${toolName} tool` });
+        answer.durationMs = performance.now() - started;
+        const reason = `the model did not call the ${toolName} tool${text ? `; it wrote: ${JSON.stringify(text.slice(0, 80))}` : ''}`;
+        throw new LlmCallFailed({ provider: this.name, kind: 'bad-answer', attempts: 1, reason, answer });
       }
       answer.json = call.input;
       if (!answer.text) answer.text = JSON.stringify(call.input);

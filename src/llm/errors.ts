@@ -6,23 +6,31 @@ export class LlmSettingsError extends Error {
   }
 }
 
+import type { ModelAnswer } from './types.js';
+
 export type LlmFailureKind = 'http' | 'timeout' | 'connection' | 'cancelled' | 'bad-answer';
 
 /** A model call that failed for good (after retries where they apply). Never carries the API key. */
 export class LlmCallFailed extends Error {
   override name = 'LlmCallFailed';
-  constructor(readonly details: { provider: string; kind: LlmFailureKind; status?: number; attempts: number; reason: string }) {
+  /**
+   * `answer` is set for a 'bad-answer': the model did answer (and the tokens were spent), but not
+   * in the shape asked for; its text lets a caller show the model its mistake.
+   */
+  constructor(readonly details: { provider: string; kind: LlmFailureKind; status?: number; attempts: number; reason: string; answer?: ModelAnswer }) {
     const status = details.status === undefined ? '' : ` (HTTP ${details.status})`;
     super(`${details.provider} model call failed${status} after ${details.attempts} attempt(s): ${details.reason}`);
   }
   get status(): number | undefined { return this.details.status; }
   get kind(): LlmFailureKind { return this.details.kind; }
+  get answer(): ModelAnswer | undefined { return this.details.answer; }
 }
 
 /** A call was refused because it would take the test over its model budget. */
 export class BudgetExceeded extends Error {
   override name = 'BudgetExceeded';
-  constructor(readonly limit: 'tokens' | 'calls', readonly used: number, readonly max: number) {
-    super(`model budget exceeded: ${used} ${limit} used of at most ${max}; raise the test's budget or make the goal more specific`);
+  constructor(readonly limit: 'tokens' | 'calls' | 'cost', readonly used: number, readonly max: number) {
+    const spent = limit === 'cost' ? `$${used.toFixed(4)} spent of at most $${max}` : `${used} ${limit} used of at most ${max}`;
+    super(`model budget exceeded: ${spent}; raise the test's budget or make the goal more specific`);
   }
 }

@@ -23,7 +23,23 @@ test('a JSON answer is asked for with the schema and parsed', async () => {
   const sent = server!.requests[0];
   expect(sent.url).toBe('/v1/chat/completions');
   expect(sent.headers.authorization).toBe(`Bearer ${apiKey}`);
-  expect(sent.body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'next_action', schema, strict: true } });
+  expect(sent.body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'next_action', schema, strict: false } });
+});
+
+test('a per-call model and strict mode reach the wire', async () => {
+  const model = await provider([{ body: openAiCompletion('{"action":"tap"}') }]);
+  await model.complete({ ...request, model: 'bigger-model', strict: true, temperature: 0.2, maxTokens: 77 });
+  const sent = server!.requests[0].body;
+  expect(sent.model).toBe('bigger-model');
+  expect(sent).toMatchObject({ temperature: 0.2, max_tokens: 77, response_format: { json_schema: { strict: true } } });
+});
+
+test('an answer that is not JSON fails clearly, and its tokens are still counted', async () => {
+  const model = await provider([{ body: openAiCompletion('Sure! I will tap Log in.') }]);
+  const budget = new Budget({});
+  const error = await new AccountedProvider(model, budget).complete(request).catch((caught: unknown) => caught);
+  expect((error as LlmCallFailed).answer?.text).toBe('Sure! I will tap Log in.');
+  expect(budget.ledger.forRole('planner')).toMatchObject({ calls: 1, inputTokens: 120, outputTokens: 30 });
 });
 
 test('an answer that is not JSON fails clearly', async () => {
@@ -44,7 +60,7 @@ test('a 429 then a 200 is retried, honouring retry-after, and counted once', asy
   const answer = await new AccountedProvider(model, budget).complete(request);
   expect(answer.json).toEqual({ action: 'tap' });
   expect(server!.requests).toHaveLength(2);
-  expect(budget.ledger.forRole('planner')).toEqual({ calls: 1, inputTokens: 120, outputTokens: 30 });
+  expect(budget.ledger.forRole('planner')).toEqual({ calls: 1, inputTokens: 120, outputTokens: 30, costUsd: 0 });
 });
 
 test('a 500 three times fails with the status and without the API key', async () => {

@@ -26,14 +26,14 @@ export class OpenAiProvider implements Provider {
   async complete(request: ModelRequest, options: CallOptions = {}): Promise<ModelAnswer> {
     const started = performance.now();
     const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = {
-      model: this.options.model,
+      model: request.model ?? this.options.model,
       messages: request.messages.map((message) => ({ role: message.role, content: message.content })),
       ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
       ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
       ...(request.schema === undefined ? {} : {
         response_format: {
           type: 'json_schema',
-          json_schema: { name: request.schemaName ?? 'answer', schema: request.schema, strict: true },
+          json_schema: { name: request.schemaName ?? 'answer', schema: request.schema, strict: request.strict ?? false },
         },
       }),
     };
@@ -41,21 +41,23 @@ export class OpenAiProvider implements Provider {
     const completion = await withRetries(context, (signal) =>
       this.client.chat.completions.create(body, { signal, maxRetries: 0, timeout: this.sdkTimeoutMs }));
     const text = completion.choices[0]?.message?.content ?? '';
-    return {
+    const answer: ModelAnswer = {
       text,
-      ...(request.schema === undefined ? {} : { json: parseJson(this.name, text) }),
       usage: { inputTokens: completion.usage?.prompt_tokens ?? 0, outputTokens: completion.usage?.completion_tokens ?? 0 },
-      model: completion.model || this.options.model,
+      model: completion.model || request.model || this.options.model,
       durationMs: performance.now() - started,
     };
+    if (request.schema !== undefined) answer.json = parseJson(this.name, answer);
+    return answer;
   }
 }
 
-export function parseJson(provider: string, text: string): unknown {
+/** The answer's text as JSON; a failure carries the answer, whose tokens were spent all the same. */
+export function parseJson(provider: string, answer: ModelAnswer): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(answer.text);
   } catch {
-    const start = text.slice(0, 80);
-    throw new LlmCallFailed({ provider, kind: 'bad-answer', attempts: 1, reason: `the model's answer is not JSON: ${JSON.stringify(start)}` });
+    const start = answer.text.slice(0, 80);
+    throw new LlmCallFailed({ provider, kind: 'bad-answer', attempts: 1, reason: `the model's answer is not JSON: ${JSON.stringify(start)}`, answer });
   }
 }

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { LlmSettingsError, createProvider, readLlmSettings } from './index.js';
+import { LlmSettingsError, createProvider, readLlmSettings, readRoleSettings, readTokenPrices } from './index.js';
 
 test('no provider set means offline', () => {
   expect(readLlmSettings({})).toEqual({ provider: 'offline' });
@@ -32,4 +32,27 @@ test('each missing or wrong setting names its variable', () => {
   expect(noKey).toBeInstanceOf(LlmSettingsError);
   expect(noKey.message).toContain('set MOBILETEST_LLM_API_KEY or ANTHROPIC_API_KEY');
   expect(failure({ MOBILETEST_LLM_PROVIDER: 'openai', MOBILETEST_LLM_MODEL: 'm', MOBILETEST_LLM_BASE_URL: 'not a url' }).variable).toBe('MOBILETEST_LLM_BASE_URL');
+});
+
+test('per-role model, temperature and token cap come from MOBILETEST_LLM_<ROLE>_*; unset roles are left out', () => {
+  expect(readRoleSettings({})).toEqual({});
+  expect(readRoleSettings({
+    MOBILETEST_LLM_PLANNER_MODEL: 'gpt-4o', MOBILETEST_LLM_PLANNER_TEMPERATURE: '0.2', MOBILETEST_LLM_LOCATOR_MAX_TOKENS: '90',
+  })).toEqual({ planner: { model: 'gpt-4o', temperature: 0.2 }, locator: { maxTokens: 90 } });
+});
+
+test('a bad per-role number names its variable and what it takes', () => {
+  const failure = (env: NodeJS.ProcessEnv): LlmSettingsError => {
+    try { readRoleSettings(env); } catch (error) { return error as LlmSettingsError; }
+    throw new Error('expected readRoleSettings to throw');
+  };
+  expect(failure({ MOBILETEST_LLM_DEBUGGER_MAX_TOKENS: '1.5' }).message).toBe('MOBILETEST_LLM_DEBUGGER_MAX_TOKENS: "1.5" is not a whole number of tokens above 0, e.g. 400');
+  expect(failure({ MOBILETEST_LLM_VALIDATOR_TEMPERATURE: 'warm' }).variable).toBe('MOBILETEST_LLM_VALIDATOR_TEMPERATURE');
+  expect(failure({ MOBILETEST_LLM_PLANNER_TEMPERATURE: '3' }).message).toContain('a number from 0 to 2');
+});
+
+test('token prices are read per million tokens; none set means none', () => {
+  expect(readTokenPrices({})).toBeUndefined();
+  expect(readTokenPrices({ MOBILETEST_LLM_PRICE_IN: '0.15', MOBILETEST_LLM_PRICE_OUT: '0.6' })).toEqual({ inputPerMillion: 0.15, outputPerMillion: 0.6 });
+  expect(() => readTokenPrices({ MOBILETEST_LLM_PRICE_OUT: '$1' })).toThrow('MOBILETEST_LLM_PRICE_OUT: "$1" is not a price in USD per million tokens');
 });

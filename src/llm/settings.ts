@@ -1,4 +1,6 @@
+import type { TokenPrices } from './accounting.js';
 import { LlmSettingsError } from './errors.js';
+import type { ModelRole } from './types.js';
 
 export type ProviderKind = 'openai' | 'anthropic' | 'offline';
 
@@ -39,4 +41,55 @@ export function readLlmSettings(env: NodeJS.ProcessEnv = process.env): LlmSettin
     throw new LlmSettingsError('MOBILETEST_LLM_API_KEY', `no API key for provider ${provider}; set MOBILETEST_LLM_API_KEY or ${usual}`);
   }
   return { provider, model, apiKey, ...(baseUrl === undefined ? {} : { baseUrl }) };
+}
+
+/** Per-role model settings; anything unset falls back to the provider's model and `roleDefaults`. */
+export interface RoleSettings {
+  model?: string;
+  temperature?: number;
+  maxTokens?: number;
+}
+
+export const MODEL_ROLES: readonly ModelRole[] = ['planner', 'locator', 'validator', 'debugger'];
+
+/** Temperature 0 keeps answers repeatable; the token caps fit each role's answer with room to spare. */
+export const roleDefaults: Readonly<Record<ModelRole, Required<Omit<RoleSettings, 'model'>>>> = {
+  planner: { temperature: 0, maxTokens: 400 },
+  locator: { temperature: 0, maxTokens: 150 },
+  validator: { temperature: 0, maxTokens: 200 },
+  debugger: { temperature: 0, maxTokens: 200 },
+};
+
+/** Reads MOBILETEST_LLM_<ROLE>_MODEL, _TEMPERATURE and _MAX_TOKENS; only what is set is returned. */
+export function readRoleSettings(env: NodeJS.ProcessEnv = process.env): Partial<Record<ModelRole, RoleSettings>> {
+  const out: Partial<Record<ModelRole, RoleSettings>> = {};
+  for (const role of MODEL_ROLES) {
+    const prefix = `MOBILETEST_LLM_${role.toUpperCase()}`;
+    const settings: RoleSettings = {};
+    const model = env[`${prefix}_MODEL`]?.trim();
+    if (model) settings.model = model;
+    const temperature = readNumber(env, `${prefix}_TEMPERATURE`, 'a number from 0 to 2, e.g. 0 or 0.2', (n) => n >= 0 && n <= 2);
+    if (temperature !== undefined) settings.temperature = temperature;
+    const maxTokens = readNumber(env, `${prefix}_MAX_TOKENS`, 'a whole number of tokens above 0, e.g. 400', (n) => Number.isInteger(n) && n > 0);
+    if (maxTokens !== undefined) settings.maxTokens = maxTokens;
+    if (Object.keys(settings).length > 0) out[role] = settings;
+  }
+  return out;
+}
+
+/** Reads MOBILETEST_LLM_PRICE_IN and _OUT (USD per million tokens); none set means no prices. */
+export function readTokenPrices(env: NodeJS.ProcessEnv = process.env): TokenPrices | undefined {
+  const takes = 'a price in USD per million tokens, e.g. 0.15';
+  const inputPerMillion = readNumber(env, 'MOBILETEST_LLM_PRICE_IN', takes, (n) => n >= 0);
+  const outputPerMillion = readNumber(env, 'MOBILETEST_LLM_PRICE_OUT', takes, (n) => n >= 0);
+  if (inputPerMillion === undefined && outputPerMillion === undefined) return undefined;
+  return { inputPerMillion: inputPerMillion ?? 0, outputPerMillion: outputPerMillion ?? 0 };
+}
+
+function readNumber(env: NodeJS.ProcessEnv, variable: string, takes: string, valid: (n: number) => boolean): number | undefined {
+  const raw = env[variable]?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || !valid(value)) throw new LlmSettingsError(variable, `"${raw}" is not ${takes}`);
+  return value;
 }

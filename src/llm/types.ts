@@ -15,6 +15,13 @@ export interface ModelRequest {
   schemaName?: string;
   maxTokens?: number;
   temperature?: number;
+  /** Model to call instead of the provider's default (a per-role model). */
+  model?: string;
+  /**
+   * OpenAI strict structured output. Off by default: strict mode rejects schemas with oneOf and
+   * optional fields (the action schema has both), and every answer is validated with ajv anyway.
+   */
+  strict?: boolean;
 }
 
 export interface TokenUsage {
@@ -29,6 +36,8 @@ export interface ModelAnswer {
   usage: TokenUsage;
   model: string;
   durationMs: number;
+  /** What the call cost in USD, when the provider is accounted with prices. */
+  costUsd?: number;
 }
 
 export interface CallOptions {

@@ -16,7 +16,10 @@ export interface RecordedRequest {
   body: Record<string, unknown>;
 }
 
-/** A local HTTP server that answers each request with the next reply of its script. */
+/** Works out the reply from the request (n counts requests from 0): for answers that depend on what was asked. */
+export type ReplyFunction = (request: RecordedRequest, n: number) => ScriptedReply;
+
+/** A local HTTP server that answers each request with the next reply of its script, or with a function's reply. */
 export class ScriptedServer {
   private constructor(
     private readonly server: Server,
@@ -25,8 +28,8 @@ export class ScriptedServer {
     private readonly hanging: ServerResponse[],
   ) {}
 
-  static async start(script: ScriptedReply[]): Promise<ScriptedServer> {
-    const replies = [...script];
+  static async start(script: ScriptedReply[] | ReplyFunction): Promise<ScriptedServer> {
+    const replies = typeof script === 'function' ? [] : [...script];
     const requests: RecordedRequest[] = [];
     const hanging: ServerResponse[] = [];
     const server = createServer((request, response) => {
@@ -34,8 +37,10 @@ export class ScriptedServer {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: text ? JSON.parse(text) : {} });
-        const reply = replies.shift() ?? { status: 500, body: { error: { message: 'the script has no more replies' } } };
+        const recorded: RecordedRequest = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: text ? JSON.parse(text) : {} };
+        requests.push(recorded);
+        const next = typeof script === 'function' ? script(recorded, requests.length - 1) : replies.shift();
+        const reply = next ?? { status: 500, body: { error: { message: 'the script has no more replies' } } };
         if (reply.hang) { hanging.push(response); return; }
         response.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
         response.end(JSON.stringify(reply.body ?? {}));
@@ -65,6 +70,14 @@ export function anthropicToolAnswer(name: string, input: unknown, usage = { inpu
   return {
     id: 'msg_1', type: 'message', role: 'assistant', model: 'scripted-claude', stop_reason: 'tool_use', stop_sequence: null,
     content: [{ type: 'tool_use', id: 'toolu_1', name, input }],
+    usage,
+  };
+}
+
+export function anthropicTextAnswer(text: string, usage = { input_tokens: 200, output_tokens: 40 }): unknown {
+  return {
+    id: 'msg_2', type: 'message', role: 'assistant', model: 'scripted-claude', stop_reason: 'end_turn', stop_sequence: null,
+    content: [{ type: 'text', text }],
     usage,
   };
 }

@@ -2,7 +2,7 @@
 // query looks at the screen once, and the matchers in runner/fixtures poll these queries.
 import { screenText, type Look, type Screen, type ScreenElement } from '../../src/observe/index.js';
 import type { ActionResult } from '../../src/primitives/exec/types.js';
-import { describeTarget, locate, type LocateResult, type Target } from '../../src/primitives/index.js';
+import { bestMatches, describeTarget, locate, type LocateResult, type Target } from '../../src/primitives/index.js';
 
 export interface LocatorSource {
   look(): Promise<Look>;
@@ -24,13 +24,6 @@ export interface LocatorSnapshot {
 /** A query that needs exactly one element found none or several: says which, and what the screen shows. */
 export class LocatorError extends Error {
   override name = 'LocatorError';
-}
-
-function bestMatches(result: LocateResult): ScreenElement[] {
-  if (result.status === 'not_found') return [];
-  const candidates = result.candidates;
-  const top = candidates[0]?.score ?? 0;
-  return candidates.filter((c) => c.score >= top - 1e-9).map((c) => c.element);
 }
 
 export class MobileLocator {

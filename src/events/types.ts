@@ -103,6 +103,55 @@ export interface LlmCallEvent extends Base {
   duration_ms: number;
 }
 
+/** Which agent call an agent event belongs to. */
+export type AgentCall = 'step' | 'expect' | 'query' | 'wait_for';
+
+/** An agent call begins: `device.ai.step(goal)`, `ai.expect(assertion)`, ... Its actions name it as parent. */
+export interface AgentStartEvent extends Base {
+  kind: 'agent_start';
+  action_id: string;
+  call: AgentCall;
+  /** The goal, assertion, question or condition, as written. */
+  text: string;
+  location?: Location;
+}
+
+/** One decision inside an agent call: a plan, a replay, a verdict, an attribution, with the reason given. */
+export interface AgentDecisionEvent extends Base {
+  kind: 'agent_decision';
+  action_id: string;
+  /** planner, locator, validator, debugger, or cache. */
+  role: string;
+  /** Where the decision came from: the plan cache, the offline rules, or a model. */
+  path: 'cache' | 'rules' | 'model';
+  reason: string;
+  /** The primitives decided on, secrets masked. */
+  actions?: Array<Record<string, unknown>>;
+  /** Element refs the decision cites. */
+  refs?: string[];
+  /** Extra structured detail (verdict, category, recovery). */
+  data?: Record<string, unknown>;
+}
+
+/** An agent call ends: how it was served, what it cost, and why it ended. */
+export interface AgentEndEvent extends Base {
+  kind: 'agent_end';
+  action_id: string;
+  call: AgentCall;
+  status: 'passed' | 'failed';
+  path: 'cache' | 'rules' | 'model';
+  /** hit: replayed from the cache; healed: replayed in part, then the agent took over; miss: not cached; off: cache not used. */
+  cache: 'hit' | 'miss' | 'healed' | 'off';
+  llm_calls: number;
+  tokens_in: number;
+  tokens_out: number;
+  /** Primitives run. */
+  steps: number;
+  reason: string;
+  error?: EventError;
+  duration_ms: number;
+}
+
 export interface ActionTimings { total_ms: number; device_ms: number; harness_ms: number }
 
 export interface ActionEndEvent extends Base {
@@ -139,7 +188,7 @@ export interface NoteEvent extends Base {
 export type MobileEvent =
   | RunStartEvent | RunEndEvent | TestStartEvent | ActionStartEvent | ObservationEvent
   | CandidatesEvent | SituationEvent | LlmCallEvent | ActionEndEvent | TestEndEvent
-  | AttachmentEvent | NoteEvent;
+  | AttachmentEvent | NoteEvent | AgentStartEvent | AgentDecisionEvent | AgentEndEvent;
 
 export type EventKind = MobileEvent['kind'];
 export type EventOf<K extends EventKind> = Extract<MobileEvent, { kind: K }>;

@@ -29,6 +29,16 @@ const SPECS: Record<EventKind, Spec> = {
   action_end: { action_id: 'string', verdict: ['OK', 'RETRY', 'FAIL', 'EXCEPTION'], error, timings: 'object' },
   test_end: { status: ['passed', 'failed', 'timedOut', 'skipped', 'interrupted'], duration_ms: 'number', error },
   attachment: { name: 'string', content_type: 'string', path: 'string', action_id: opt('string') },
+  agent_start: { action_id: 'string', call: ['step', 'expect', 'query', 'wait_for'], text: 'string', location },
+  agent_decision: {
+    action_id: 'string', role: 'string', path: ['cache', 'rules', 'model'], reason: 'string',
+    actions: opt('array'), refs: opt('array'), data: opt('object'),
+  },
+  agent_end: {
+    action_id: 'string', call: ['step', 'expect', 'query', 'wait_for'], status: ['passed', 'failed'], path: ['cache', 'rules', 'model'],
+    cache: ['hit', 'miss', 'healed', 'off'], llm_calls: 'number', tokens_in: 'number', tokens_out: 'number', steps: 'number',
+    reason: 'string', error, duration_ms: 'number',
+  },
   note: { note: ['duplicate_completion', 'torn_line_dropped'], action_id: opt('string'), detail: 'string' },
 };
 

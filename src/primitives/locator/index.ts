@@ -15,6 +15,6 @@
 // The best is 'found' only when it leads the next by MARGIN (0.1); otherwise 'ambiguous'.
 export type { Target, TargetObject } from './target.js';
 export { describeTarget } from './target.js';
-export { locate, nearestLabels, isActionable, MARGIN, MIN_SCORE, type Candidate, type Nearest, type LocateResult, type LocateOptions } from './locate.js';
+export { locate, bestMatches, nearestLabels, isActionable, MARGIN, MIN_SCORE, type Candidate, type Nearest, type LocateResult, type LocateOptions } from './locate.js';
 export { describeLocateResult } from './describe.js';
 export { normalise, idWords } from './text.js';

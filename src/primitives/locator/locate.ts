@@ -195,3 +195,10 @@ export function locate(screen: Screen, target: Target, options: LocateOptions = 
   if (cs.length === 1 || cs[0].score - cs[1].score >= MARGIN) return { status: 'found', best: cs[0], candidates: cs };
   return { status: 'ambiguous', candidates: cs };
 }
+
+/** The elements that match as well as the best one (several equal rows, e.g. every "Add to cart"); none when missing. */
+export function bestMatches(result: LocateResult): ScreenElement[] {
+  if (result.status === 'not_found') return [];
+  const top = result.candidates[0]?.score ?? 0;
+  return result.candidates.filter((c) => c.score >= top - 1e-9).map((c) => c.element);
+}

@@ -1,0 +1,98 @@
+// The agent's contracts: what each role takes and answers, as typed JSON, and what a goal ends with.
+import type { FailureCategory, PrimitiveCall, Target } from '../primitives/index.js';
+import type { Verdict } from '../events/index.js';
+
+/** One earlier action as the planner and the debugger see it. */
+export interface HistoryEntry {
+  /** The call as run, secret text already masked. */
+  call: PrimitiveCall;
+  verdict: Verdict;
+  /** The situation report in words ("screen changed; new: e9 button "Add to cart"; ..."). */
+  report: string;
+  /** The failure's name and message, when the verdict was not OK. */
+  failure?: string;
+}
+
+/** What the planner is asked: the goal, the compressed screen, the recent past and the limits. */
+export interface PlannerInput {
+  goal: string;
+  /** The screen as text (screenText), about 300 tokens. */
+  screen: string;
+  /** The last 5–10 actions, oldest first. */
+  history: HistoryEntry[];
+  /** Actions that changed nothing on this screen: not to be tried again. */
+  noEffect: string[];
+  /** Limits and hints in words ("4 steps left", "the last plan failed: ..."). */
+  constraints: string[];
+  /** The app under test, when known. */
+  app?: string;
+}
+
+/** The planner's answer: its reason, then 1–3 primitives to run in order (finish/give_up end the goal). */
+export interface PlannerDecision {
+  thought: string;
+  actions: PrimitiveCall[];
+}
+
+/** Asked only when the rule locator found several equal candidates. */
+export interface LocatorInput {
+  target: Target;
+  screen: string;
+  candidates: Array<{ ref: string; label: string; score: number }>;
+}
+
+export interface LocatorAnswer {
+  candidates: Array<{ ref: string; confidence: number }>;
+}
+
+/** A fuzzy `ai.expect` / `ai.waitFor` the rules could not check. */
+export interface ValidatorInput {
+  assertion: string;
+  screen: string;
+}
+
+export interface ValidatorAnswer {
+  verdict: 'pass' | 'fail';
+  /** Refs of the elements the verdict rests on; each must be on the screen. */
+  refs: string[];
+  reason: string;
+}
+
+/** What the debugger decides after a failed action. */
+export type Recovery = 'retry' | 'replan' | 'stop';
+
+export interface DebuggerInput {
+  goal: string;
+  /** The failed action and its failure. */
+  failed: HistoryEntry;
+  /** The recent window of actions before it, oldest first. */
+  window: HistoryEntry[];
+  screen: string;
+}
+
+export interface DebuggerAnswer {
+  category: FailureCategory;
+  decision: Recovery;
+  reason: string;
+}
+
+/** `ai.query`: a question and the JSON Schema of the answer wanted. */
+export interface QueryInput {
+  question: string;
+  screen: string;
+  schema: Record<string, unknown>;
+}
+
+export interface QueryAnswer {
+  answer: unknown;
+  refs: string[];
+}
+
+/** How a goal or check was served, for reports: the cache, the offline rules, or a model. */
+export type AgentPath = 'cache' | 'rules' | 'model';
+
+/** What the plan cache did for one agent step. */
+export type CacheOutcome = 'hit' | 'miss' | 'healed' | 'off';
+
+export type CacheMode = 'read-write' | 'read-only' | 'refresh' | 'off';
+export const CACHE_MODES: readonly CacheMode[] = ['read-write', 'read-only', 'refresh', 'off'];

@@ -1,0 +1,11 @@
+// The plan cache: what agent calls did, stored beside the spec and replayed with live re-location.
+export type { CachedStep, GoalEntry, CheckEntry, CacheEntry, CacheCall, CacheFile } from './types.js';
+export { CACHE_VERSION } from './types.js';
+export { PlanCacheError } from './errors.js';
+export { cacheFileFor, cacheKey, cacheModeFrom, type CacheKeyInput } from './keys.js';
+export { formatCache, parseCache } from './format.js';
+export { PlanCache, type PlanCacheOptions } from './store.js';
+export { STALE_LOCK_MS } from './lock.js';
+export { semanticCall, semanticTarget, recordStep, type RecordStepInput } from './semantic.js';
+export { quotedValues, goalValues, secretSlot } from './values.js';
+export { replaySteps, describeCall, type ReplayOptions, type ReplayResult, type StepReport } from './replay.js';

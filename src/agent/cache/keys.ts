@@ -1,0 +1,40 @@
+// Where a spec's cache lives, how an agent call is named in it, and which cache mode a run uses.
+import { basename, dirname, join } from 'node:path';
+import { CACHE_MODES, type CacheMode } from '../types.js';
+import { PlanCacheError } from './errors.js';
+import type { CacheCall } from './types.js';
+
+/** `<spec folder>/__mobiletest__/<spec file name>.cache.json`: beside the spec, meant to be committed with it. */
+export function cacheFileFor(specFile: string): string {
+  return join(dirname(specFile), '__mobiletest__', `${basename(specFile)}.cache.json`);
+}
+
+export interface CacheKeyInput {
+  /** The test's title path: spec file, describe blocks, test title (empty parts are left out). */
+  titlePath: string[];
+  call: CacheCall;
+  text: string;
+  /** 1 for the first call with this text in the test, 2 for the second, ... */
+  occurrence: number;
+}
+
+/** A readable key: "shop.test.ts › logs in › step: log in as alice #1". */
+export function cacheKey(input: CacheKeyInput): string {
+  const text = input.text.replace(/\s+/g, ' ').trim();
+  return [...input.titlePath.filter((t) => t !== ''), `${input.call}: ${text} #${input.occurrence}`].join(' › ');
+}
+
+function truthy(value: string | undefined): boolean {
+  return value !== undefined && !['', '0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
+}
+
+/** MOBILETEST_CACHE when set; else read-only on CI (CI set and truthy), so CI never rewrites the committed cache; else read-write. */
+export function cacheModeFrom(env: Record<string, string | undefined> = process.env): CacheMode {
+  const asked = env.MOBILETEST_CACHE;
+  if (asked !== undefined && asked.trim() !== '') {
+    const mode = asked.trim().toLowerCase();
+    if ((CACHE_MODES as readonly string[]).includes(mode)) return mode as CacheMode;
+    throw new PlanCacheError(`MOBILETEST_CACHE is "${asked}", which is not a cache mode. Use one of: ${CACHE_MODES.join(', ')}.`);
+  }
+  return truthy(env.CI) ? 'read-only' : 'read-write';
+}

@@ -23,6 +23,17 @@ test('a missing value or a bad one is a usage error saying what to write', () =>
   expect(() => parseTestArgs(['--output', 'pdf'])).toThrow('unknown output "pdf"');
 });
 
+test('--cache takes a plan cache mode in both spellings; another word is a usage error listing the modes', () => {
+  expect(parseTestArgs(['--cache=read-only']).cache).toBe('read-only');
+  expect(parseTestArgs(['--cache', 'refresh', 'specs/a.test.ts'])).toMatchObject({ cache: 'refresh', positionals: ['specs/a.test.ts'], passThrough: [] });
+  expect(parseTestArgs(['--cache', 'off']).cache).toBe('off');
+  expect(parseTestArgs([]).cache).toBeUndefined();
+  expect(() => parseTestArgs(['--cache', 'readonly'])).toThrow(new UsageError(
+    '--cache "readonly" is not a cache mode. Use read-write (replay cached plans, record new ones), read-only (replay, never write: the CI default), refresh (plan afresh and overwrite) or off (no cache).',
+  ));
+  expect(() => parseTestArgs(['--cache'])).toThrow('--cache needs a value.');
+});
+
 test('after --, every word is a path or filter, even one starting with a dash', () => {
   expect(parseTestArgs(['--list', '--', '-odd-name.test.ts']).positionals).toEqual(['-odd-name.test.ts']);
 });

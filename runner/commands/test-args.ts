@@ -1,6 +1,7 @@
 // Splits `mobiletest test` arguments into mobiletest's own options, spec paths, and everything that
 // goes to `playwright test` untouched. Only Playwright options that take a value are listed, so the
 // value is never mistaken for a spec path; flags and unknown options pass through as they are.
+import { CACHE_MODES, type CacheMode } from '../../src/agent/types.js';
 import { UsageError } from '../errors.js';
 
 export const OUTPUTS = ['list', 'json', 'junit', 'html', 'blob'] as const;
@@ -24,7 +25,7 @@ const PLAYWRIGHT_OPTIONAL_VALUES: Record<string, RegExp> = {
 /** mobiletest's own options (some of which are also given to Playwright after checking). */
 const OWN_OPTIONS: Record<string, string> = {
   '--device': 'device', '--workers': 'workers', '-j': 'workers', '--shard': 'shard', '--output': 'output',
-  '--grep': 'grep', '-g': 'grep', '--config': 'config', '-c': 'config',
+  '--grep': 'grep', '-g': 'grep', '--config': 'config', '-c': 'config', '--cache': 'cache',
 };
 
 export interface TestArgs {
@@ -35,6 +36,8 @@ export interface TestArgs {
   output?: Output[];
   grep?: string;
   config?: string;
+  /** How agent steps use the plan cache; becomes MOBILETEST_CACHE. */
+  cache?: CacheMode;
   /** Words that are not options: spec paths, folders or Playwright's file filters. */
   positionals: string[];
   /** Options for `playwright test`, in the order given. */
@@ -86,6 +89,7 @@ export function parseTestArgs(argv: string[]): TestArgs {
   if (own.shard !== undefined) args.shard = checkShard(own.shard);
   if (own.output !== undefined) args.output = checkOutput(own.output);
   if (own.grep !== undefined) args.grep = checkGrep(own.grep);
+  if (own.cache !== undefined) args.cache = checkCache(own.cache);
   args.config = own.config;
   return args;
 }
@@ -125,6 +129,12 @@ function checkOutput(value: string): Output[] {
     throw new UsageError(`--output "${value}": ${unknown.length ? `unknown output ${unknown.map((n) => `"${n}"`).join(', ')}` : 'no output named'}. Choose a comma-separated list of: ${OUTPUTS.join(', ')}.`);
   }
   return [...new Set(names)] as Output[];
+}
+
+function checkCache(value: string): CacheMode {
+  const mode = CACHE_MODES.find((m) => m === value.trim());
+  if (mode) return mode;
+  throw new UsageError(`--cache "${value}" is not a cache mode. Use read-write (replay cached plans, record new ones), read-only (replay, never write: the CI default), refresh (plan afresh and overwrite) or off (no cache).`);
 }
 
 function checkGrep(value: string): string {

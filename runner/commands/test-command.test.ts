@@ -88,23 +88,24 @@ test('--shard 1/2 and 2/2 run disjoint sets that together are all tests', async 
   expect([...first, ...second].sort()).toEqual(all);
 });
 
-test('the contract variables reach the specs: device, outputs (+ blob when sharded), the files named', async () => {
+test('the contract variables reach the specs: device, outputs (+ blob when sharded), cache mode, the files named', async () => {
   project = await TempProject.create({
     'specs/env.test.ts': `import { test } from '@playwright/test';
 test('env', () => {
-  console.log('ENV ' + JSON.stringify({ device: process.env.MOBILETEST_DEVICE, output: process.env.MOBILETEST_OUTPUT, files: process.env.MOBILETEST_TEST_FILES }));
+  console.log('ENV ' + JSON.stringify({ device: process.env.MOBILETEST_DEVICE, output: process.env.MOBILETEST_OUTPUT, cache: process.env.MOBILETEST_CACHE, files: process.env.MOBILETEST_TEST_FILES }));
 });
 `,
   });
-  const run = await project.mobiletest(['test', 'specs/env.test.ts', '--device', 'sim', '--shard', '1/1', '--output', 'junit,html', '--reporter', 'list']);
+  const run = await project.mobiletest(['test', 'specs/env.test.ts', '--device', 'sim', '--shard', '1/1', '--output', 'junit,html', '--cache=refresh', '--reporter', 'list']);
   expect(run.exitCode).toBe(0);
-  const env = JSON.parse(/ENV (.+)$/m.exec(run.stdout)?.[1] ?? '{}') as { device?: string; output?: string; files?: string };
+  const env = JSON.parse(/ENV (.+)$/m.exec(run.stdout)?.[1] ?? '{}') as { device?: string; output?: string; cache?: string; files?: string };
   expect(env.device).toBe('sim');
+  expect(env.cache).toBe('refresh');
   expect(env.output).toBe('junit,html,blob');
   expect(JSON.parse(env.files ?? '[]')).toEqual([project.path('specs', 'env.test.ts')]);
 });
 
-test('bad options are usage errors with the fix: --output, --shard, --workers, --device', async () => {
+test('bad options are usage errors with the fix: --output, --shard, --workers, --device, --cache', async () => {
   project = await TempProject.create({ 'specs/a.test.ts': plainSpec('a') });
   const output = await project.mobiletest(['test', '--output', 'list,xml']);
   expect(output.exitCode).toBe(2);
@@ -118,6 +119,10 @@ test('bad options are usage errors with the fix: --output, --shard, --workers, -
   const device = await project.mobiletest(['test', '--device', 'my phone']);
   expect(device.exitCode).toBe(2);
   expect(device.stderr).toContain('"my phone" is not a device');
+  const cache = await project.mobiletest(['test', '--cache', 'sometimes']);
+  expect(cache.exitCode).toBe(2);
+  expect(cache.stderr).toContain('--cache "sometimes" is not a cache mode. Use read-write');
+  expect(cache.stderr).toContain('--cache MODE');
 });
 
 test.describe('--device with an adb server', () => {

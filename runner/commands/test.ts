@@ -27,6 +27,8 @@ Options:
   --shard i/n       run the i-th of n shards; adds a blob report to merge with \`mobiletest merge-reports\`
   --output LIST     reports, comma-separated: ${OUTPUTS.join(', ')} (default list,json,junit), in mobiletest-report/
   -g, --grep RE     run only tests whose title matches RE
+  --cache MODE      how agent steps use the plan cache: read-write (default), read-only (default on CI),
+                    refresh (plan afresh, overwrite the cache) or off; sets MOBILETEST_CACHE
   -c, --config FILE the config (default mobiletest.config.{ts,mts,js,mjs}, then playwright.config.*, in this
                     folder; with none, the embedded default runs the specs under this folder)
 
@@ -41,6 +43,7 @@ function childEnv(args: TestArgs, files: string[], config: ConfigChoice): NodeJS
   // so its reports are pinned to the folder the user runs in.
   if (config.embedded) env.MOBILETEST_REPORT_DIR = path.resolve(process.cwd(), env.MOBILETEST_REPORT_DIR?.trim() || 'mobiletest-report');
   if (args.device !== undefined) env.MOBILETEST_DEVICE = args.device;
+  if (args.cache !== undefined) env.MOBILETEST_CACHE = args.cache;
   if (args.output || args.shard) {
     const outputs = args.output ?? (env.MOBILETEST_OUTPUT ?? 'list,json,junit').split(',').filter(Boolean);
     env.MOBILETEST_OUTPUT = [...new Set([...outputs, ...(args.shard ? ['blob'] : [])])].join(',');

@@ -93,13 +93,12 @@ export const RULES: readonly Rule[] = [
   {
     key: 'target-not-found',
     names: ['TargetNotFound'],
-    decide({ failed, name }) {
+    decide({ failed, name, message }) {
       if (name !== 'TargetNotFound') return undefined;
-      const closest = failed.candidates.slice(0, 3).map((c) => `"${c.element.label}" (${c.element.ref})`);
+      // The locator's message names the target and the closest labels with their refs.
       return {
         category: 'locator', decision: 'replan',
-        reason: `The target of ${failed.primitive} is not on the screen${closest.length ? `; the closest were ${closest.join(', ')}` : ''}, so the plan must pick an element that is shown or get to the screen that has it.`,
-        evidence: closest.length ? [`candidates: ${closest.join(', ')}`] : [],
+        reason: `The target of ${failed.primitive} is not on the screen (${clip(message, 200)}), so the plan must pick an element that is shown or first get to the screen that has it.`,
       };
     },
   },

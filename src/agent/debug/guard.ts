@@ -58,7 +58,7 @@ export class ProgressGuard {
   beforeAction(signature: string, call: PrimitiveCall): GuardVerdict {
     if (this.ended) return this.ended;
     if (this.stepCount >= this.options.maxSteps) {
-      return this.end('step_limit', `stopped after ${this.stepCount} actions without reaching the goal (the limit is ${this.options.maxSteps}); the last screen was ${this.lastScreen()}`);
+      return this.end('step_limit', `stopped after ${count(this.stepCount, 'action')} without reaching the goal (the limit is ${this.options.maxSteps}); the last screen was ${this.lastScreen()}`);
     }
     const key = `${signature}\n${canonicalCall(call)}`;
     const tries = (this.tries.get(key) ?? 0) + 1;
@@ -105,7 +105,7 @@ export class ProgressGuard {
     if (this.ended) return this.ended;
     this.replanCount += 1;
     if (this.replanCount <= this.options.maxReplans) return OK;
-    return this.end('replan_limit', `stopped after ${this.options.maxReplans} replans without reaching the goal (${this.stepCount} actions run); the last failure: ${reason}; the last screen was ${this.lastScreen()}`);
+    return this.end('replan_limit', `stopped after ${count(this.options.maxReplans, 'replan')} without reaching the goal (${count(this.stepCount, 'action')} run); the last failure: ${reason}; the last screen was ${this.lastScreen()}`);
   }
 
   /** Calls (compact text) that changed nothing on the screen with this signature: not worth trying again there. */
@@ -138,6 +138,10 @@ export class ProgressGuard {
     this.ended = { ok: false, kind, reason };
     return this.ended;
   }
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 function ordinal(n: number): string {

@@ -4,7 +4,7 @@ import type { ActionFailureInfo } from '../../primitives/index.js';
 
 const QUOTED = /"[^"\n]*"|“[^”\n]*”/g;
 // A package or class name, with an activity after it when there is one (com.example.shop/.CartActivity).
-const DOTTED = /\b[A-Za-z_][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\/\.?[\w$.]+)?/g;
+const DOTTED = /\b[A-Za-z_][\w$]*(?:\.[A-Za-z_$][\w$]*)+(?:\/\.?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)?/g;
 const ACTIVITY = /(?<=\s|^)\.[A-Z][\w$]*/g;
 const REF = /\be\d+\b/g;
 const NUMBER = /\d+(?:[.,]\d+)*/g;

@@ -13,3 +13,13 @@ test('a step reads as one line: mark, primitive, target or what it acted with, t
   expect(stepLine(step({ target: 'Checkout', status: 'FAIL', duration_ms: 5004 }))).toBe('✗ tap "Checkout" 5004 ms (FAIL at specs/shop.test.ts:9)');
   expect(stepLine(step({ target: 'Spinner', primitive: 'wait_for', status: 'UNFINISHED', location: null }))).toBe('✗ wait_for "Spinner" 120 ms (did not finish)');
 });
+
+test('an agent call reads as what was asked and how it was served; the primitives it ran are indented under it', () => {
+  const agent = { call: 'step', text: 'log in as alice', path: 'rules', cache: 'miss', actions: 3, llm_calls: 0 } as const;
+  expect(stepLine(step({ primitive: 'ai.step', detail: 'log in as alice', duration_ms: 2300, agent }))).toBe('✓ ai.step "log in as alice" 2300 ms [rules, cache miss, 3 actions]');
+  expect(stepLine(step({ target: 'Log in', source: 'agent' }))).toBe('  ✓ tap "Log in" 120 ms');
+  expect(stepLine(step({ primitive: 'ai.expect', status: 'FAIL', duration_ms: 900, agent: { ...agent, call: 'expect', text: 'the cart shows 1 item', path: 'model', cache: 'off', actions: 1, llm_calls: 2 } })))
+    .toBe('✗ ai.expect "the cart shows 1 item" 900 ms (FAIL at specs/shop.test.ts:9) [model, no cache, 1 action, 2 model calls]');
+  expect(stepLine(step({ primitive: 'ai.step', status: 'UNFINISHED', location: null, agent: { ...agent, path: null, cache: null, actions: 0 } })))
+    .toBe('✗ ai.step "log in as alice" 120 ms (did not finish) [undecided, 0 actions]');
+});

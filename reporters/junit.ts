@@ -1,14 +1,15 @@
 import { createRequire } from 'node:module';
 import type { Builder } from 'junit-report-builder';
 import { ResultsReporter, type ResultsReporterOptions } from './results/base.js';
-import { UNFINISHED, type Results, type StepRecord, type TestRecord } from './results/model.js';
+import { UNFINISHED, type AgentCallRecord, type Results, type StepRecord, type TestRecord } from './results/model.js';
 
 // The package is CommonJS whose typings declare an ES default export; require gives the real object.
 const builder = createRequire(import.meta.url)('junit-report-builder') as Builder;
 
 /**
  * Writes `mobiletest-report/junit.xml`: one testsuite per spec file, one testcase per test with its
- * steps in system-out, the failure typed by its category, and device, duration and cost as properties.
+ * steps in system-out, the failure typed by its category, and device, duration, model cost and plan
+ * cache outcomes as properties.
  */
 export default class JunitReporter extends ResultsReporter {
   constructor(options: ResultsReporterOptions = {}) {
@@ -27,6 +28,8 @@ export default class JunitReporter extends ResultsReporter {
         testCase.property('duration_ms', String(test.duration_ms));
         testCase.property('llm_calls', String(test.llm_calls));
         testCase.property('tokens', String(test.tokens));
+        testCase.property('cache_hits', String(test.agent.cache_hits));
+        testCase.property('cache_misses', String(test.agent.cache_misses));
         if (test.steps.length > 0) testCase.standardOutput(test.steps.map(stepLine).join('\n'));
         if (test.status === 'skipped') testCase.skipped();
         else if (test.failure) testCase.failure(failureMessage(test), test.failure.category);
@@ -36,13 +39,25 @@ export default class JunitReporter extends ResultsReporter {
   }
 }
 
-/** `✓ tap "Log in" 120 ms`, `✓ press_key back 15 ms`, or `✗ tap "Buy" 5000 ms (FAIL at specs/shop.test.ts:12)`. */
+/**
+ * `✓ tap "Log in" 120 ms`, `✓ press_key back 15 ms`, or `✗ tap "Buy" 5000 ms (FAIL at specs/shop.test.ts:12)`.
+ * An agent call reads `✓ ai.step "log in as alice" 2300 ms [rules, cache miss, 3 actions]`, and the
+ * primitives it ran follow it indented.
+ */
 export function stepLine(step: StepRecord): string {
   const ok = step.status === 'OK';
-  const target = step.target !== null ? ` ${JSON.stringify(step.target)}` : step.detail !== null ? ` ${step.detail}` : '';
+  const asked = step.agent ? step.agent.text : step.target;
+  const target = asked !== null ? ` ${JSON.stringify(asked)}` : step.detail !== null ? ` ${step.detail}` : '';
   const where = step.location === null ? '' : ` at ${step.location}`;
   const status = step.status === UNFINISHED ? 'did not finish' : step.status;
-  return `${ok ? '✓' : '✗'} ${step.primitive}${target} ${step.duration_ms} ms${ok ? '' : ` (${status}${where})`}`;
+  const indent = step.source === 'agent' ? '  ' : '';
+  return `${indent}${ok ? '✓' : '✗'} ${step.primitive}${target} ${step.duration_ms} ms${ok ? '' : ` (${status}${where})`}${step.agent ? ` ${agentNote(step.agent)}` : ''}`;
+}
+
+function agentNote(agent: AgentCallRecord): string {
+  const parts = [agent.path ?? 'undecided', agent.cache === null ? undefined : agent.cache === 'off' ? 'no cache' : `cache ${agent.cache}`,
+    `${agent.actions} action${agent.actions === 1 ? '' : 's'}`, agent.llm_calls > 0 ? `${agent.llm_calls} model call${agent.llm_calls === 1 ? '' : 's'}` : undefined];
+  return `[${parts.filter(Boolean).join(', ')}]`;
 }
 
 function failureMessage(test: TestRecord): string {

@@ -6,7 +6,7 @@ import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playw
 import { knownSecrets, parseEvents, redactDeep } from '../../src/events/index.js';
 import { NO_EVIDENCE, relativeFile, summarizeEvents, type Evidence } from './evidence.js';
 import { clean, failureOf } from './failure.js';
-import { RESULTS_VERSION, type Results, type TestOutcome, type TestRecord, type Totals } from './model.js';
+import { addAgentTotals, NO_AGENT, RESULTS_VERSION, type Results, type TestOutcome, type TestRecord, type Totals } from './model.js';
 
 /** The attachment the `device` fixture adds: the test's JSONL evidence log. */
 export const EVENTS_ATTACHMENT = 'mobiletest-events';
@@ -36,7 +36,7 @@ export class ResultsCollector {
     tests.sort(compareTests);
     const results: Results = {
       version: RESULTS_VERSION,
-      run: { status: result.status, started_at: result.startTime.toISOString(), duration_ms: Math.round(result.duration), totals: totalsOf(tests) },
+      run: { status: result.status, started_at: result.startTime.toISOString(), duration_ms: Math.round(result.duration), totals: totalsOf(tests), agent: tests.reduce((sum, test) => addAgentTotals(sum, test.agent), { ...NO_AGENT }) },
       tests,
     };
     return redactDeep(results, knownSecrets());
@@ -59,6 +59,7 @@ export class ResultsCollector {
       failure: result ? failureOf(result, { ...evidence, message: evidence.message === null ? null : clean(evidence.message) }) : null,
       llm_calls: evidence.llm_calls,
       tokens: evidence.tokens,
+      agent: evidence.agent,
     };
   }
 }

@@ -1,21 +1,23 @@
-// What a test's events log says about it: the device, one step per primitive call, the
-// model's cost, and the failure category the executor or the fixture recorded.
+// What a test's events log says about it: the device, one step per primitive call and per agent
+// call, the model's cost, and the failure category the executor or the fixture recorded.
 import path from 'node:path';
-import type { ActionEndEvent, ActionStartEvent, Location, MobileEvent } from '../../src/events/index.js';
-import { FAILURE_CATEGORIES, UNFINISHED, type FailureCategory, type StepRecord } from './model.js';
+import type { ActionEndEvent, ActionStartEvent, AgentStartEvent, Location, MobileEvent } from '../../src/events/index.js';
+import { AgentEvents } from './agent.js';
+import { FAILURE_CATEGORIES, NO_AGENT, UNFINISHED, type AgentTotals, type FailureCategory, type StepRecord } from './model.js';
 
 export interface Evidence {
   device: string | null;
   steps: StepRecord[];
   llm_calls: number;
   tokens: number;
+  agent: AgentTotals;
   /** From test_end's error, else from the action that failed. */
   category: FailureCategory | null;
   /** The message that goes with `category`, for a test whose runner error is missing. */
   message: string | null;
 }
 
-export const NO_EVIDENCE: Evidence = { device: null, steps: [], llm_calls: 0, tokens: 0, category: null, message: null };
+export const NO_EVIDENCE: Evidence = { device: null, steps: [], llm_calls: 0, tokens: 0, agent: { ...NO_AGENT }, category: null, message: null };
 
 export interface EvidenceOptions {
   /** Spec locations are made relative to this folder. */
@@ -37,10 +39,19 @@ export function summarizeEvents(events: readonly MobileEvent[], options: Evidenc
       tokens += event.tokens_in + event.tokens_out;
     }
   }
+  const agent = new AgentEvents(events);
+  const context = { rootDir: options.rootDir, lastTs };
+  // In log order, so an agent call's entry comes just before the primitives it ran.
   const steps = events
-    .filter((event): event is ActionStartEvent => event.kind === 'action_start')
-    .map((start) => toStep(start, ends.get(start.action_id), { rootDir: options.rootDir, lastTs }));
-  return { device, steps, llm_calls: llmCalls, tokens, ...failureOf(events, ends) };
+    .filter((event): event is ActionStartEvent | AgentStartEvent => event.kind === 'action_start' || event.kind === 'agent_start')
+    .map((start) => start.kind === 'action_start'
+      ? toStep(start, ends.get(start.action_id), context)
+      : agent.step(start, {
+        location: start.location ? locationText(start.location, options.rootDir) : null,
+        lastTs,
+        childDeviceMs: (id) => ends.get(id)?.timings.device_ms ?? 0,
+      }));
+  return { device, steps, llm_calls: llmCalls, tokens, agent: agent.totals(), ...failureOf(events, ends) };
 }
 
 function toStep(start: ActionStartEvent, end: ActionEndEvent | undefined, context: { rootDir: string; lastTs: number }): StepRecord {

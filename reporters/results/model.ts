@@ -1,6 +1,6 @@
 // The run as the JSON and JUnit reports describe it: one record per test, built from
 // Playwright's test metadata and the test's `mobiletest-events` attachment.
-import type { ActionSource, Verdict } from '../../src/events/index.js';
+import type { ActionSource, AgentCall, Verdict } from '../../src/events/index.js';
 
 export const RESULTS_VERSION = 1 as const;
 
@@ -28,6 +28,45 @@ export interface StepRecord {
   /** `file:line` of the call in the spec, the file relative to the config's rootDir. */
   location: string | null;
   source: ActionSource;
+  /** Only on the entry of an agent call (`ai.step`, `ai.expect`, ...); its primitives follow it with source `agent`. */
+  agent?: AgentCallRecord;
+}
+
+/** One agent call as the report shows it: what was asked and how it was served. */
+export interface AgentCallRecord {
+  call: AgentCall;
+  /** The goal, assertion, question or condition as written (known secrets masked). */
+  text: string;
+  /** Where its decisions came from: the plan cache, the offline rules or a model; null if it ended before deciding. */
+  path: 'cache' | 'rules' | 'model' | null;
+  /** What the plan cache did; null when the call never ended. */
+  cache: 'hit' | 'miss' | 'healed' | 'off' | null;
+  /** Primitives it ran. */
+  actions: number;
+  llm_calls: number;
+}
+
+/** What the agent steps of a test (or of the whole run) did and cost. */
+export interface AgentTotals {
+  /** Agent calls: ai.step, ai.expect, ai.query, ai.waitFor (YAML ai:/expect: included). */
+  steps: number;
+  cache_hits: number;
+  cache_misses: number;
+  cache_healed: number;
+  llm_calls: number;
+  tokens_in: number;
+  tokens_out: number;
+  cost_usd: number;
+}
+
+export const NO_AGENT: Readonly<AgentTotals> = { steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, cost_usd: 0 };
+
+/** Field-by-field sum; cost is rounded to a millionth of a dollar so float noise stays out of the report. */
+export function addAgentTotals(a: AgentTotals, b: AgentTotals): AgentTotals {
+  const sum = { ...a };
+  for (const key of Object.keys(sum) as Array<keyof AgentTotals>) sum[key] += b[key];
+  sum.cost_usd = Math.round(sum.cost_usd * 1e6) / 1e6;
+  return sum;
 }
 
 export interface FailureRecord {
@@ -52,8 +91,10 @@ export interface TestRecord {
   device: string | null;
   steps: StepRecord[];
   failure: FailureRecord | null;
+  /** Model calls and input plus output tokens, agent steps' or not. */
   llm_calls: number;
   tokens: number;
+  agent: AgentTotals;
 }
 
 export interface Totals { passed: number; failed: number; flaky: number; skipped: number }
@@ -64,6 +105,8 @@ export interface RunRecord {
   started_at: string;
   duration_ms: number;
   totals: Totals;
+  /** The agent figures of every test, summed. */
+  agent: AgentTotals;
 }
 
 export interface Results {

@@ -1,0 +1,68 @@
+// What a test's agent calls did, from their events: one step entry per call (what was asked, how it
+// was served) and the test's totals (calls, plan cache outcomes, model calls, tokens, cost).
+import type { ActionStartEvent, AgentEndEvent, AgentStartEvent, MobileEvent } from '../../src/events/index.js';
+import { addAgentTotals, NO_AGENT, UNFINISHED, type AgentTotals, type StepRecord } from './model.js';
+
+/** The agent events of one log, indexed by the agent call's action_id. */
+export class AgentEvents {
+  private readonly ends = new Map<string, AgentEndEvent>();
+  private readonly paths = new Map<string, 'cache' | 'rules' | 'model'>();
+  private readonly llmCalls = new Map<string, number>();
+  private readonly children = new Map<string, ActionStartEvent[]>();
+  private totalsSoFar: AgentTotals = { ...NO_AGENT };
+
+  constructor(events: readonly MobileEvent[]) {
+    for (const event of events) this.add(event);
+  }
+
+  private add(event: MobileEvent): void {
+    if (event.kind === 'agent_start') this.totalsSoFar.steps += 1;
+    else if (event.kind === 'agent_end' && !this.ends.has(event.action_id)) {
+      this.ends.set(event.action_id, event);
+      if (event.cache === 'hit') this.totalsSoFar.cache_hits += 1;
+      else if (event.cache === 'miss') this.totalsSoFar.cache_misses += 1;
+      else if (event.cache === 'healed') this.totalsSoFar.cache_healed += 1;
+    } else if (event.kind === 'agent_decision') this.paths.set(event.action_id, event.path);
+    else if (event.kind === 'llm_call') {
+      // Every model call counts, whichever part of a test made it; the events carry the tokens and price.
+      this.totalsSoFar = addAgentTotals(this.totalsSoFar, { ...NO_AGENT, llm_calls: 1, tokens_in: event.tokens_in, tokens_out: event.tokens_out, cost_usd: event.cost_usd });
+      if (event.action_id) this.llmCalls.set(event.action_id, (this.llmCalls.get(event.action_id) ?? 0) + 1);
+    } else if (event.kind === 'action_start' && event.parent_action_id) {
+      this.children.set(event.parent_action_id, [...(this.children.get(event.parent_action_id) ?? []), event]);
+    }
+  }
+
+  totals(): AgentTotals {
+    return { ...this.totalsSoFar };
+  }
+
+  /**
+   * The step entry of an agent call: `ai.step` and the like, the text in `detail`, OK or FAIL from its
+   * end, its time, and the device time of the primitives it ran (`childDeviceMs`).
+   */
+  step(start: AgentStartEvent, context: { location: string | null; lastTs: number; childDeviceMs: (actionId: string) => number }): StepRecord {
+    const end = this.ends.get(start.action_id);
+    const children = this.children.get(start.action_id) ?? [];
+    return {
+      primitive: CALL_NAMES[start.call],
+      target: null,
+      detail: start.text,
+      status: end ? (end.status === 'passed' ? 'OK' : 'FAIL') : UNFINISHED,
+      duration_ms: Math.round(end ? end.duration_ms : Math.max(0, context.lastTs - start.ts)),
+      device_ms: Math.round(children.reduce((sum, child) => sum + context.childDeviceMs(child.action_id), 0)),
+      location: context.location,
+      source: 'script',
+      agent: {
+        call: start.call,
+        text: start.text,
+        path: end?.path ?? this.paths.get(start.action_id) ?? null,
+        cache: end?.cache ?? null,
+        actions: end?.steps ?? children.length,
+        llm_calls: end?.llm_calls ?? this.llmCalls.get(start.action_id) ?? 0,
+      },
+    };
+  }
+}
+
+/** The call as a spec writes it. */
+const CALL_NAMES: Record<AgentStartEvent['call'], string> = { step: 'ai.step', expect: 'ai.expect', query: 'ai.query', wait_for: 'ai.waitFor' };

@@ -60,7 +60,8 @@ export async function replaySteps(options: ReplayOptions): Promise<ReplayResult>
   const { runner, entry, goal, signal } = options;
   const evidence: ReplayEvidence = { results: [], skipped: [], changedSignatures: [] };
   const total = entry.steps.length;
-  const values = goalValues(goal);
+  // A slot indexes the words of the goal it was recorded with; in another goal it would point at another word.
+  const values = sameText(goal, entry.text) ? goalValues(goal) : [];
   for (const [index, step] of entry.steps.entries()) {
     signal?.throwIfAborted();
     const label = `step ${index + 1} of ${total} (${describeCall(step.call)})`;
@@ -99,6 +100,10 @@ export async function replaySteps(options: ReplayOptions): Promise<ReplayResult>
     return { ...evidence, complete: false, at: index, reason: redactText(`${label} answered ${result.verdict}, ${why}`), ...(result.failure ? { failure: result.failure } : {}) };
   }
   return { ...evidence, complete: true };
+}
+
+function sameText(a: string, b: string): boolean {
+  return a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
 }
 
 /** The call to run: a secret's text put back from the goal, or undefined when the goal does not give it. */

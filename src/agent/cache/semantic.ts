@@ -98,7 +98,7 @@ export function semanticCall(call: PrimitiveCall, result: ActionResult): Primiti
   const screens = call.name === 'scroll_to' ? [after, before] : [before, after];
   const params = { ...call.params } as Record<string, unknown>;
   for (const field of ['target', 'from', 'to'] as const) {
-    if (field in params) params[field] = convert(params[field] as Target | undefined, screens, purpose);
+    if (params[field] !== undefined) params[field] = convert(params[field] as Target | undefined, screens, purpose);
   }
   if ('expected' in params && params.expected !== undefined) params.expected = convertExpected(params.expected as Expected, result);
   if (call.name === 'input_text' && call.params.secret) params.text = MASK;

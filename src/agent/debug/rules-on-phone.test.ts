@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startSim } from '../../sim/index.js';
 import { sharedPhone, signIn } from '../../primitives/exec/testing/phone.js';
+import type { PrimitiveCall } from '../../primitives/index.js';
 import { attribute } from './rules.js';
 import { FailurePatterns } from './patterns.js';
 
@@ -9,7 +10,7 @@ test.describe.configure({ mode: 'serial' });
 
 const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
 const GOAL = 'buy a USB-C cable';
-const FRESH = { name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } } as const;
+const FRESH: PrimitiveCall = { name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } };
 
 test('a missing target is the locator’s and asks for a new plan, naming the closest labels', async () => {
   const exec = await phone.session.executor({ timeouts: { target: 500 } });

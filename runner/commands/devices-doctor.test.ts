@@ -20,7 +20,7 @@ test.afterEach(async () => {
 test.describe('with no adb server', () => {
   let env: Record<string, string>;
   test.beforeEach(async () => {
-    env = { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${await freePort()}`, MOBILETEST_LLM_PROVIDER: '' };
+    env = { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${await freePort()}`, MOBILETEST_LLM_PROVIDER: '', MOBILETEST_LLM_MODEL: '', MOBILETEST_CACHE: '', CI: '' };
   });
 
   test('devices says none runs and that the virtual phone is used; --json says the same', async () => {
@@ -42,18 +42,22 @@ test.describe('with no adb server', () => {
     expect(run.stdout).toMatch(/^- adb server: not running .*: the virtual phone will be used$/m);
     expect(run.stdout).toContain('- devices: the virtual phone will be used');
     expect(run.stdout).toContain('✓ app com.example.shop: a sample app of the virtual phone');
-    expect(run.stdout).toContain('- LLM: not set (agent steps, which read it, are not in this version yet)');
+    expect(run.stdout).toContain("- LLM: not set, so offline: agent steps use the built-in rules planner (see README 'Agent steps'); plan cache read-write");
     expect(run.stdout).toMatch(/^[✓-] OCR data: /m);
     expect(run.stdout).toMatch(/^versions: mobiletest \d+\.\d+\.\d+, @playwright\/test /m);
     expect(run.stdout).toContain('All checks passed.');
+
+    await project.write({ 'mobiletest.config.ts': "export default { use: { app: 'com.example.shop', ai: { provider: 'offline', cache: 'off' } } };\n" });
+    const configured = await project.mobiletest(['doctor'], { env: { ...env, CI: 'true' } });
+    expect(configured.stdout).toContain("✓ LLM: offline: agent steps use the built-in rules planner (see README 'Agent steps'); plan cache off (config)");
   });
 
   test('doctor fails, with the fix, for an app the virtual phone lacks and an LLM with no key', async () => {
-    await project.write({ 'mobiletest.config.ts': "export default { use: { app: 'com.example.missing' } };\n" });
+    await project.write({ 'mobiletest.config.ts': "export default { use: { app: 'com.example.missing', ai: { model: 'claude-sonnet-4-5' } } };\n" });
     const run = await project.mobiletest(['doctor'], { env: { ...env, MOBILETEST_LLM_PROVIDER: 'anthropic', MOBILETEST_LLM_API_KEY: '', ANTHROPIC_API_KEY: '' } });
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toMatch(/^✗ app com\.example\.missing: not on the virtual phone/m);
-    expect(run.stdout).toMatch(/^✗ LLM: anthropic, default model, API key not set\n {4}fix: set MOBILETEST_LLM_API_KEY/m);
+    expect(run.stdout).toMatch(/^✗ LLM: anthropic, model claude-sonnet-4-5, API key not set\n {4}fix: MOBILETEST_LLM_API_KEY: no API key for provider anthropic; set MOBILETEST_LLM_API_KEY or ANTHROPIC_API_KEY$/m);
     expect(run.stdout).toContain('2 checks failed');
   });
 });

@@ -1,5 +1,6 @@
 // The checks `mobiletest doctor` runs. Each says what it found and, when something is wrong,
-// how to fix it. Optional parts (adb, LLM, OCR) are reported without failing the check.
+// how to fix it. Optional parts (adb, LLM, OCR) are reported without failing the check; the LLM
+// check is in doctor-llm.ts.
 import { execFile } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -132,28 +133,6 @@ export async function checkApp(cwd: string, survey: AdbSurvey): Promise<CheckRes
       return { status: 'fail', title, detail: `could not check: ${(error as Error).message}` };
     }
   }));
-}
-
-const PROVIDERS = ['openai', 'anthropic', 'offline'];
-// Agent steps (device.ai, YAML ai:/expect:) are not in this version: the settings are checked for them ahead.
-const NOT_YET = 'agent steps, which read it, are not in this version yet';
-
-export function checkLlm(env: NodeJS.ProcessEnv = process.env): CheckResult {
-  const provider = env.MOBILETEST_LLM_PROVIDER;
-  const setUp = 'set MOBILETEST_LLM_PROVIDER (openai or anthropic), MOBILETEST_LLM_MODEL, and MOBILETEST_LLM_API_KEY (or MOBILETEST_LLM_BASE_URL for a local OpenAI-compatible server)';
-  if (!provider) return { status: 'info', title: 'LLM', detail: `not set (${NOT_YET})`, fix: setUp };
-  if (!PROVIDERS.includes(provider)) {
-    return { status: 'fail', title: 'LLM', detail: `MOBILETEST_LLM_PROVIDER=${provider} is not a provider`, fix: `use one of ${PROVIDERS.join(', ')}` };
-  }
-  if (provider === 'offline') return { status: 'ok', title: 'LLM', detail: `offline (${NOT_YET})` };
-  const key = env.MOBILETEST_LLM_API_KEY || (provider === 'openai' ? env.OPENAI_API_KEY : env.ANTHROPIC_API_KEY);
-  const baseUrl = env.MOBILETEST_LLM_BASE_URL;
-  const model = env.MOBILETEST_LLM_MODEL;
-  const detail = `${provider}${model ? `, model ${model}` : ', default model'}${baseUrl ? `, at ${baseUrl}` : ''}, API key ${key ? 'set' : 'not set'}`;
-  if (!key && !(provider === 'openai' && baseUrl)) {
-    return { status: 'fail', title: 'LLM', detail, fix: `set MOBILETEST_LLM_API_KEY (or ${provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY'})` };
-  }
-  return { status: 'ok', title: 'LLM', detail: `${detail} (${NOT_YET})` };
 }
 
 function resolves(name: string): string | undefined {

@@ -1,13 +1,15 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { surveyDevices } from './adb-devices.js';
-import { checkAdbBinary, checkAdbServer, checkApp, checkDevices, checkLlm, checkNode, checkOcr, checkPlaywright, versions, type CheckResult } from './doctor-checks.js';
+import { checkLlm, configuredAi } from './doctor-llm.js';
+import { checkAdbBinary, checkAdbServer, checkApp, checkDevices, checkNode, checkOcr, checkPlaywright, versions, type CheckResult } from './doctor-checks.js';
 
 export const DOCTOR_USAGE = `Usage: mobiletest doctor
 
 Checks what mobiletest needs, each line with ✓ or ✗ and, when something is wrong, the fix:
 Node.js, the single copy of @playwright/test, adb and its server, the connected devices (or the
-virtual phone), the configured app on them, LLM settings and OCR data. "-" marks what is optional
+virtual phone), the configured app on them, the model agent steps use (or the offline rules
+planner) with the plan cache mode, and OCR data. "-" marks what is optional
 or not set. Exits 1 when a check fails.`;
 
 const MARKS: Record<CheckResult['status'], string> = { ok: '✓', fail: '✗', info: '-' };
@@ -37,7 +39,7 @@ export async function runDoctorCommand(args: string[]): Promise<number> {
     checkAdbServer(survey),
     ...checkDevices(survey),
     ...(await checkApp(cwd, survey)),
-    checkLlm(),
+    checkLlm(process.env, configuredAi(cwd)),
     checkOcr(),
   ];
   results.forEach(print);

@@ -1,0 +1,84 @@
+// The doctor's LLM line: the provider and model agent steps would use (config `use.ai` overlaid by
+// MOBILETEST_*), whether an API key is set (never the key), and the plan cache mode.
+import { readFileSync } from 'node:fs';
+import { AgentSettingsError, onCi, resolveAgentSettings, type AgentSettings } from '../agent-settings.js';
+import type { AiOptions } from '../fixtures/options.js';
+import { chooseConfig } from './config-file.js';
+import type { CheckResult } from './doctor-checks.js';
+
+const OFFLINE = "offline: agent steps use the built-in rules planner (see README 'Agent steps')";
+const SET_UP = 'for goals the rules do not cover, set MOBILETEST_LLM_PROVIDER (openai or anthropic), MOBILETEST_LLM_MODEL and MOBILETEST_LLM_API_KEY (or MOBILETEST_LLM_BASE_URL for a local OpenAI-compatible server), or use: { ai: { provider, model } } in the config';
+
+/** The LLM check for `ai` (the config's, when readable) and the environment. */
+export function checkLlm(env: NodeJS.ProcessEnv = process.env, ai: AiOptions | undefined = undefined): CheckResult {
+  let settings: AgentSettings;
+  try {
+    settings = resolveAgentSettings(ai, env);
+  } catch (error) {
+    if (!(error instanceof AgentSettingsError)) throw error;
+    return { status: 'fail', title: 'LLM', detail: summary(ai, env), fix: error.message };
+  }
+  const cache = `plan cache ${settings.cache}${cacheSource(ai, env)}`;
+  const { llm } = settings;
+  if (llm.provider === 'offline') {
+    const chosen = Boolean(value(env, 'MOBILETEST_LLM_PROVIDER') ?? ai?.provider);
+    return chosen ? { status: 'ok', title: 'LLM', detail: `${OFFLINE}; ${cache}` } : { status: 'info', title: 'LLM', detail: `not set, so ${OFFLINE}; ${cache}`, fix: SET_UP };
+  }
+  const roles = Object.entries(settings.roles).filter(([, role]) => role.model).map(([name, role]) => `${name} ${role.model}`);
+  return { status: 'ok', title: 'LLM', detail: `${summary(ai, env)}${roles.length ? ` (${roles.join(', ')})` : ''}; ${cache}` };
+}
+
+/** `openai, model gpt-4o-mini, at URL, API key set`, from what is set even when it is incomplete. */
+function summary(ai: AiOptions | undefined, env: NodeJS.ProcessEnv): string {
+  const provider = value(env, 'MOBILETEST_LLM_PROVIDER') ?? ai?.provider ?? 'offline';
+  if (provider === 'offline') return 'offline';
+  const model = value(env, 'MOBILETEST_LLM_MODEL') ?? ai?.model;
+  const baseUrl = value(env, 'MOBILETEST_LLM_BASE_URL') ?? ai?.baseUrl;
+  const usual = provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
+  const key = value(env, 'MOBILETEST_LLM_API_KEY') ?? value(env, usual);
+  const keyText = key ? 'API key set' : provider === 'openai' && baseUrl ? 'no API key (a local server takes none)' : 'API key not set';
+  return `${provider}, ${model ? `model ${model}` : 'no model'}${baseUrl ? `, at ${baseUrl}` : ''}, ${keyText}`;
+}
+
+function cacheSource(ai: AiOptions | undefined, env: NodeJS.ProcessEnv): string {
+  if (value(env, 'MOBILETEST_CACHE')) return ' (MOBILETEST_CACHE)';
+  if (ai?.cache) return ' (config)';
+  return onCi(env) ? ' (CI)' : '';
+}
+
+function value(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+/**
+ * The `ai` settings written literally in the project's config (`ai: { provider: 'openai', ... }`):
+ * the doctor reads the file as text rather than running it, so computed values are not seen.
+ */
+export function configuredAi(cwd: string): AiOptions | undefined {
+  const choice = chooseConfig(cwd, undefined);
+  if (choice.embedded) return undefined;
+  const block = aiBlock(readFileSync(choice.file, 'utf8'));
+  if (block === undefined) return undefined;
+  const ai: Record<string, string> = {};
+  for (const key of ['provider', 'model', 'baseUrl', 'cache'] as const) {
+    const found = new RegExp(`\\b${key}\\s*:\\s*['"\`]([^'"\`]*)['"\`]`).exec(block)?.[1];
+    if (found !== undefined) ai[key] = found;
+  }
+  return ai as AiOptions;
+}
+
+/** The top level of the `ai: { ... }` object: nested objects (roles, budget) are left out. */
+function aiBlock(text: string): string | undefined {
+  const start = /\bai\s*:\s*\{/.exec(text);
+  if (!start) return undefined;
+  let depth = 0;
+  let top = '';
+  for (let i = start.index + start[0].length - 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return top;
+    else if (depth === 1) top += c;
+  }
+  return top;
+}

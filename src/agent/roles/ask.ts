@@ -1,0 +1,172 @@
+// Asking a role: send the prompt with its answer schema, check the answer strictly, and when it is
+// wrong show the model each problem and ask again, a bounded number of times.
+import { randomBytes } from 'node:crypto';
+import { redactText, type EventLog } from '../../events/index.js';
+import {
+  LlmCallFailed, roleDefaults, type ChatMessage, type ModelAnswer, type ModelRole, type Provider, type RoleSettings,
+} from '../../llm/index.js';
+import type { JsonSchema } from '../../primitives/index.js';
+import type {
+  DebuggerAnswer, DebuggerInput, LocatorAnswer, LocatorInput, PlannerDecision, PlannerInput, QueryAnswer, QueryInput,
+  ValidatorAnswer, ValidatorInput,
+} from '../types.js';
+import { refListProblems, refProblem, schemaProblems, validatorFor } from './check.js';
+import { InvalidModelAnswer } from './errors.js';
+import { checkPlannerAnswer, type Checked } from './planner-check.js';
+import { renderDebugger, renderLocator, renderPlanner, renderQuery, renderValidator } from './render.js';
+import {
+  debuggerAnswerSchema, locatorAnswerSchema, plannerAnswerSchema, queryAnswerSchema, SCHEMA_NAMES, validatorAnswerSchema,
+} from './schemas.js';
+
+export interface ModelAccess {
+  /** Usually an AccountedProvider (budget + ledger). */
+  provider: Provider;
+  roles?: Partial<Record<ModelRole, RoleSettings>>;
+  /** llm_call events, with the prompt and the raw answer attached as files. */
+  log?: EventLog;
+  /** Re-asks after an unusable answer; 2 by default. */
+  repairs?: number;
+}
+
+export interface AskOptions {
+  /** Refs of the screen the prompt showed: any ref an answer cites must be one of them. */
+  screenRefs: ReadonlySet<string>;
+  /** The agent call the model call belongs to, for its llm_call event. */
+  actionId?: string;
+  signal?: AbortSignal;
+}
+
+interface RoleRequest<T> {
+  role: ModelRole;
+  schemaName: string;
+  schema: JsonSchema;
+  messages: ChatMessage[];
+  /** Settings of this request under the role's own (a query answer may be longer than a verdict). */
+  defaults?: Partial<RoleSettings>;
+  check(json: unknown): Checked<T>;
+}
+
+const DEFAULT_REPAIRS = 2;
+
+function reask(problems: readonly string[]): string {
+  return `That answer cannot be used:\n${problems.map((p) => `- ${p}`).join('\n')}\nAnswer again with the whole corrected JSON.`;
+}
+
+const promptText = (messages: readonly ChatMessage[]): string => messages.map((m) => `--- ${m.role}\n${m.content}`).join('\n');
+
+/** Writes one llm_call event with the prompt and answer beside the log (redacted there and here). */
+async function record(access: ModelAccess, call: { role: ModelRole; stem: string; messages: ChatMessage[]; answer?: ModelAnswer; failure?: string; model: string; started: number; actionId?: string }): Promise<void> {
+  const log = access.log;
+  if (!log) return;
+  const prompt = await log.attach(`${call.stem}-prompt.txt`, redactText(promptText(call.messages)));
+  const answerText = call.answer?.text ?? `(no answer: ${call.failure ?? 'unknown'})`;
+  const answer = await log.attach(`${call.stem}-answer.txt`, redactText(answerText));
+  await log.append({
+    kind: 'llm_call',
+    ...(call.actionId ? { action_id: call.actionId } : {}),
+    role: call.role,
+    model: call.answer?.model ?? call.model,
+    prompt_ref: prompt,
+    answer_ref: answer,
+    tokens_in: call.answer?.usage.inputTokens ?? 0,
+    tokens_out: call.answer?.usage.outputTokens ?? 0,
+    cost_usd: call.answer?.costUsd ?? 0,
+    duration_ms: Math.round(performance.now() - call.started),
+  });
+}
+
+async function askRole<T>(access: ModelAccess, request: RoleRequest<T>, options: AskOptions): Promise<T> {
+  const settings = { ...roleDefaults[request.role], ...request.defaults, ...access.roles?.[request.role] };
+  const attempts = (access.repairs ?? DEFAULT_REPAIRS) + 1;
+  const messages = [...request.messages];
+  const problemsSoFar: string[] = [];
+  const ask = `${request.role}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  let model = settings.model ?? access.provider.name;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const started = performance.now();
+    const sent = [...messages];
+    const stem = `llm-${ask}-${attempt}`;
+    let answer: ModelAnswer | undefined;
+    let checked: Checked<T>;
+    try {
+      answer = await access.provider.complete({
+        role: request.role, messages: sent, schema: request.schema, schemaName: request.schemaName,
+        model: settings.model, temperature: settings.temperature, maxTokens: settings.maxTokens, strict: false,
+      }, { signal: options.signal });
+      checked = request.check(answer.json);
+    } catch (error) {
+      // An answer that is not JSON (or not the tool call) is one more wrong answer; anything else ends the ask.
+      if (!(error instanceof LlmCallFailed && error.kind === 'bad-answer')) {
+        await record(access, { role: request.role, stem, messages: sent, failure: error instanceof Error ? error.message : String(error), model, started, actionId: options.actionId });
+        throw error;
+      }
+      answer = error.answer;
+      checked = { ok: false, problems: [`the answer is not JSON of the asked shape (${error.details.reason})`] };
+    }
+    model = answer?.model ?? model;
+    await record(access, { role: request.role, stem, messages: sent, answer, model, started, actionId: options.actionId });
+    if (checked.ok) return checked.value;
+    problemsSoFar.push(...checked.problems.map((problem) => `attempt ${attempt}: ${problem}`));
+    messages.push({ role: 'assistant', content: answer?.text || '(no answer)' }, { role: 'user', content: reask(checked.problems) });
+  }
+  throw new InvalidModelAnswer(request.role, problemsSoFar, attempts, model);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Schema first; only a well-shaped answer is looked at further. */
+function bySchema<T>(schema: JsonSchema, key: string, json: unknown, more: (answer: T) => string[]): Checked<T> {
+  const problems = schemaProblems(validatorFor(schema, { key }), json);
+  if (problems.length === 0) problems.push(...more(json as T));
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, value: json as T };
+}
+
+export function askPlanner(access: ModelAccess, input: PlannerInput, options: AskOptions): Promise<PlannerDecision> {
+  return askRole(access, {
+    role: 'planner', schemaName: SCHEMA_NAMES.planner, schema: plannerAnswerSchema(), messages: renderPlanner(input),
+    check: (json) => checkPlannerAnswer(json, options.screenRefs),
+  }, options);
+}
+
+export function askLocator(access: ModelAccess, input: LocatorInput, options: AskOptions): Promise<LocatorAnswer> {
+  const offered = input.candidates.map((c) => c.ref);
+  return askRole(access, {
+    role: 'locator', schemaName: SCHEMA_NAMES.locator, schema: locatorAnswerSchema, messages: renderLocator(input),
+    check: (json) => bySchema<LocatorAnswer>(locatorAnswerSchema, 'locator', json, (answer) => answer.candidates.flatMap((c, i) => {
+      const path = `candidates[${i}].ref`;
+      const offScreen = refProblem(path, c.ref, options.screenRefs);
+      if (offScreen) return [offScreen];
+      return offered.length > 0 && !offered.includes(c.ref) ? [`${path}: ${c.ref} is not one of the candidates (${offered.join(', ')})`] : [];
+    })),
+  }, options);
+}
+
+export function askValidator(access: ModelAccess, input: ValidatorInput, options: AskOptions): Promise<ValidatorAnswer> {
+  return askRole(access, {
+    role: 'validator', schemaName: SCHEMA_NAMES.validator, schema: validatorAnswerSchema, messages: renderValidator(input),
+    check: (json) => bySchema<ValidatorAnswer>(validatorAnswerSchema, 'validator', json, (answer) => refListProblems('refs', answer.refs, options.screenRefs)),
+  }, options);
+}
+
+export function askDebugger(access: ModelAccess, input: DebuggerInput, options: AskOptions): Promise<DebuggerAnswer> {
+  return askRole(access, {
+    role: 'debugger', schemaName: SCHEMA_NAMES.debugger, schema: debuggerAnswerSchema, messages: renderDebugger(input),
+    check: (json) => bySchema<DebuggerAnswer>(debuggerAnswerSchema, 'debugger', json, () => []),
+  }, options);
+}
+
+/** A query runs as the validator role (its model and settings), with room for a longer answer by default. */
+export function askQuery(access: ModelAccess, input: QueryInput, options: AskOptions): Promise<QueryAnswer> {
+  const schema = queryAnswerSchema(input.schema);
+  const validate = validatorFor(schema, { owner: input.schema });
+  return askRole(access, {
+    role: 'validator', schemaName: SCHEMA_NAMES.query, schema, messages: renderQuery(input), defaults: { maxTokens: 400 },
+    check: (json) => {
+      const problems = schemaProblems(validate, json);
+      if (problems.length === 0 && isRecord(json)) problems.push(...refListProblems('refs', json.refs as string[], options.screenRefs));
+      return problems.length > 0 ? { ok: false, problems } : { ok: true, value: json as QueryAnswer };
+    },
+  }, options);
+}

@@ -1,0 +1,63 @@
+// The planner's answer: its envelope by schema, each action by the primitive registry (validateCall,
+// so what comes out is a real PrimitiveCall), then the refs the actions cite against the screen.
+import { InvalidPrimitiveCall, isPrimitiveName, validateCall, type PrimitiveCall } from '../../primitives/index.js';
+import type { PlannerDecision } from '../types.js';
+import { PLANNER_ACTIONS } from './action-list.js';
+import { refProblem, schemaProblems, validatorFor } from './check.js';
+import { plannerAnswerSchema } from './schemas.js';
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
+
+// Parameters whose string value names an element (a ref like "e7" must be on the screen).
+const TARGET_FIELDS = new Set(['target', 'from', 'to', 'visible', 'gone']);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Refs cited anywhere in a call's params: targets (also inside `expected`) and finish's evidence. */
+function refProblems(path: string, value: unknown, screenRefs: ReadonlySet<string>, field = ''): string[] {
+  if (typeof value === 'string') return TARGET_FIELDS.has(field) && /^e\d+$/.test(value) ? [refProblem(path, value, screenRefs) ?? []].flat() : [];
+  if (Array.isArray(value)) {
+    if (field !== 'evidence') return [];
+    return value.flatMap((item, i) => (typeof item === 'string' ? [refProblem(`${path}[${i}]`, item, screenRefs) ?? []].flat() : []));
+  }
+  if (!isRecord(value)) return [];
+  return Object.entries(value).flatMap(([key, item]) => refProblems(`${path}.${key}`, item, screenRefs, key));
+}
+
+function actionProblem(index: number, action: unknown, error: InvalidPrimitiveCall): string {
+  const name = isRecord(action) ? action.name : undefined;
+  if (typeof name === 'string' && !isPrimitiveName(name)) {
+    const hint = error.suggestion ? ` (did you mean '${error.suggestion}'?)` : '';
+    return `actions[${index}].name: '${name}' is not an action${hint}; use one of ${PLANNER_ACTIONS.join(', ')}`;
+  }
+  return `actions[${index}]${error.path ? `.params.${error.path}` : ''}: ${error.message}`;
+}
+
+export function checkPlannerAnswer(json: unknown, screenRefs: ReadonlySet<string>): Checked<PlannerDecision> {
+  // Errors inside an action are left to validateCall, whose messages name the primitive and the field.
+  const problems = schemaProblems(validatorFor(plannerAnswerSchema(), { key: 'planner' }), json, (at) => /^\/actions\/\d+/.test(at));
+  const actions = isRecord(json) && Array.isArray(json.actions) ? (json.actions as unknown[]) : [];
+  const calls: PrimitiveCall[] = [];
+  actions.forEach((action, i) => {
+    let call: PrimitiveCall;
+    try {
+      call = validateCall(action);
+    } catch (error) {
+      if (!(error instanceof InvalidPrimitiveCall)) throw error;
+      problems.push(actionProblem(i, action, error));
+      return;
+    }
+    if (!PLANNER_ACTIONS.includes(call.name)) {
+      problems.push(`actions[${i}].name: '${call.name}' is not an action the planner may use; use one of ${PLANNER_ACTIONS.join(', ')}`);
+    }
+    problems.push(...refProblems(`actions[${i}].params`, call.params, screenRefs));
+    if ((call.name === 'finish' || call.name === 'give_up') && i < actions.length - 1) {
+      problems.push(`actions[${i}]: ${call.name} ends the goal, so it must be the last action`);
+    }
+    calls.push(call);
+  });
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, value: { thought: (json as { thought: string }).thought, actions: calls } };
+}

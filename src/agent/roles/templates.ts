@@ -1,0 +1,72 @@
+// Prompt templates: versioned files under templates/prompts/, read once and filled in by pure functions.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ChatMessage } from '../../llm/index.js';
+
+export type PromptName = 'planner' | 'locator' | 'validator' | 'debugger' | 'query';
+
+/** The template version each role uses: the file is templates/prompts/<name>.v<version>.md. */
+export const PROMPT_VERSIONS: Readonly<Record<PromptName, number>> = { planner: 1, locator: 1, validator: 1, debugger: 1, query: 1 };
+
+/** A template that does not fit its file format or its values: a defect of the package, not of a test. */
+export class PromptTemplateError extends Error {
+  override name = 'PromptTemplateError';
+}
+
+let root: string | undefined;
+
+/** The package root: the nearest folder above this module whose package.json is mobiletest's (src/ and dist/ alike). */
+function packageRoot(): string {
+  if (root) return root;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'mobiletest') return (root = dir);
+    const parent = dirname(dir);
+    if (parent === dir) throw new PromptTemplateError(`no mobiletest package.json above ${fileURLToPath(import.meta.url)}; the prompt templates ship in its templates/ folder`);
+    dir = parent;
+  }
+}
+
+interface Template { file: string; system: string; user: string }
+const loaded = new Map<PromptName, Template>();
+
+/** Reads a template once (synchronously, at first use); later renders are pure string work. */
+function template(name: PromptName): Template {
+  const cached = loaded.get(name);
+  if (cached) return cached;
+  const file = join(packageRoot(), 'templates', 'prompts', `${name}.v${PROMPT_VERSIONS[name]}.md`);
+  // The first line is a comment naming the version; it is for people and is not sent.
+  const text = readFileSync(file, 'utf8').replace(/^<!--[\s\S]*?-->\n/, '');
+  const parts = /^@@system\n([\s\S]*?)\n@@user\n([\s\S]*?)\n*$/.exec(text);
+  if (!parts) throw new PromptTemplateError(`${file} must hold an @@system part and then an @@user part`);
+  const parsed = { file, system: parts[1], user: parts[2] };
+  loaded.set(name, parsed);
+  return parsed;
+}
+
+/**
+ * Fills `{{name}}` placeholders. A `{{#name}}...{{/name}}` block is left out when its value is empty,
+ * and so is any line holding a placeholder whose value is empty ("App: " with no app).
+ */
+export function fill(text: string, values: Readonly<Record<string, string>>, where = 'template'): string {
+  const valueOf = (name: string): string => {
+    const value = values[name];
+    if (value === undefined) throw new PromptTemplateError(`${where}: no value for {{${name}}}`);
+    return value;
+  };
+  const blocks = text.replace(/\{\{#(\w+)\}\}\n([\s\S]*?)\{\{\/\1\}\}\n?/g, (_, name: string, body: string) => (valueOf(name) === '' ? '' : body));
+  const lines = blocks.split('\n').filter((line) => [...line.matchAll(/\{\{(\w+)\}\}/g)].every((match) => valueOf(match[1]) !== ''));
+  // One pass, so a value that itself contains {{...}} (screen text, a goal) is never expanded.
+  return lines.join('\n').replace(/\{\{(\w+)\}\}/g, (_, name: string) => valueOf(name));
+}
+
+/** The role's prompt as chat messages: the system part and the user part, filled in. */
+export function renderTemplate(name: PromptName, values: Readonly<Record<string, string>>): ChatMessage[] {
+  const { file, system, user } = template(name);
+  return [
+    { role: 'system', content: fill(system, values, file) },
+    { role: 'user', content: fill(user, values, file) },
+  ];
+}

@@ -106,7 +106,8 @@ async function askRole<T>(access: ModelAccess, request: RoleRequest<T>, options:
     model = answer?.model ?? model;
     await record(access, { role: request.role, stem, messages: sent, answer, model, started, actionId: options.actionId });
     if (checked.ok) return checked.value;
-    problemsSoFar.push(...checked.problems.map((problem) => `attempt ${attempt}: ${problem}`));
+    // Problems quote the model's values, which may echo a secret from the screen; the error must not.
+    problemsSoFar.push(...checked.problems.map((problem) => redactText(`attempt ${attempt}: ${problem}`)));
     messages.push({ role: 'assistant', content: answer?.text || '(no answer)' }, { role: 'user', content: reask(checked.problems) });
   }
   throw new InvalidModelAnswer(request.role, problemsSoFar, attempts, model);

@@ -36,7 +36,7 @@ let list: string | undefined;
 
 /**
  * The planner's actions in groups (those that act and take `expected?`, checks and waits that take
- * `timeout_ms?`, the two that end a goal), one short line each. About 215 tokens, where
+ * `timeout_ms?`, the two that end a goal), one short line each. About 225 tokens, where
  * describeActionSpace() (with descriptions) is about 730: too much for a planner prompt of at most 700.
  */
 export function compactActionList(): string {

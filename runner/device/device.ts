@@ -5,6 +5,8 @@ import { registerSecret } from '../../src/events/index.js';
 import type { ActionResult, PrimitiveRunner } from '../../src/primitives/exec/types.js';
 import { validateCall, type Expected, type ParamsInputOf, type PrimitiveName, type Target } from '../../src/primitives/index.js';
 import { ActionFailed } from './action-failed.js';
+import { DeviceAi } from './ai.js';
+import type { Agent, AgentStepFailed } from '../../src/agent/index.js';
 import { callerLocation } from './location.js';
 import { MobileLocator } from './locator.js';
 import type { DeviceMethods } from './methods.js';
@@ -41,6 +43,8 @@ export interface DeviceOptions {
   app?: string;
   /** Adds a screenshot the spec took to the test's attachments. */
   attach?: (name: string, png: Buffer) => Promise<void>;
+  /** The agent behind `device.ai`, made on first use. */
+  agent?: () => Promise<Agent>;
 }
 
 function defined<T extends Record<string, unknown>>(value: T): T {
@@ -49,10 +53,19 @@ function defined<T extends Record<string, unknown>>(value: T): T {
 
 /** A phone as a test drives it. Each method is a test step that throws ActionFailed unless the action answered OK. */
 export class Device implements DeviceMethods {
-  /** The last action that failed in this test, for the report's failure category. */
-  lastFailure: ActionFailed | undefined;
+  /** The last action or agent call that failed in this test, for the report's failure category. */
+  lastFailure: ActionFailed | AgentStepFailed | undefined;
+  private readonly agent: DeviceAi | undefined;
 
-  constructor(private readonly options: DeviceOptions) {}
+  constructor(private readonly options: DeviceOptions) {
+    this.agent = options.agent && new DeviceAi(options.agent, (error) => (this.lastFailure = error));
+  }
+
+  /** Agent steps: `device.ai.step(goal)`, `device.ai.expect(assertion)`, `device.ai.waitFor(condition)`, `device.ai.query(question, schema)`. */
+  get ai(): DeviceAi {
+    if (!this.agent) throw new Error('this device has no agent: device.ai is available on the `device` fixture of mobiletest\'s `test`');
+    return this.agent;
+  }
 
   /** The observer shared with the executor, so refs stay stable across actions and queries. */
   get observer(): DeviceObserver {

@@ -159,15 +159,31 @@ test('a broken YAML file fails at file:line:col with every problem while a good 
   expect(run.output).toContain('1 passed');
 });
 
-test('agent steps and seed tasks fail with the reason, never pass silently', async () => {
+test('ai: and expect: steps run on the offline rules; a seed task outside their grammar fails at its line saying it needs a model', async () => {
   project = await TempProject.create({
     'mobiletest.config.ts': CONFIG,
+    'specs/agent.test.yml': [
+      'app: com.example.shop',
+      'tests:',
+      '  - name: alice logs in by goals',
+      '    steps:',
+      '      - ai: log in with alice@example.com and "pass123"',
+      '      - expect: the screen shows Hi, Alice',
+      '      - expect: the Log in button is visible',
+      '',
+    ].join('\n'),
     'specs/seed.test.yml': 'app: com.example.shop\ntasks:\n  - name: add to cart\n    task: Search for headphones and add the first result to the cart\n',
   });
   const run = await project.playwright(['test', '-c', 'mobiletest.config.ts', '--reporter=list']);
   expect(run.exitCode).toBe(1);
-  expect(run.output).toContain('specs/seed.test.yml:3:5 › add to cart › ai: Search for headphones and add the first result to the cart');
-  expect(run.output).toContain('AgentStepUnavailable: agent steps (`ai:` and `tasks:`) need the agent');
+  // The first test's last expectation is false on the home screen: it fails at its own line.
+  expect(run.output).toContain('specs/agent.test.yml:3:5 › alice logs in by goals');
+  expect(run.output).toMatch(/> 7 \|\s+- expect: the Log in button is visible/);
+  expect(run.output).toContain('ai.expect "the Log in button is visible" failed (ExpectationNotMet)');
+  expect(run.output).toContain('specs/seed.test.yml:3:5 › add to cart');
+  expect(run.output).toContain('this goal needs a model: set MOBILETEST_LLM_PROVIDER');
   expect(run.output).toMatch(/> 4 \|\s+task: Search for headphones/);
-  expect(run.output).toContain('1 failed');
+  expect(run.output).toContain('2 failed');
+  // The password in the goal was typed as a secret: it is in no output.
+  expect(run.output).not.toContain('pass123');
 });

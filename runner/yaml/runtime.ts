@@ -7,16 +7,6 @@ import type { AiStep, ExpectStep, YamlSpec, YamlTest } from './spec.js';
 
 export { test };
 
-/** A step the agent would run; the agent is not part of this release, so the step fails and says so. */
-export class AgentStepUnavailable extends Error {
-  override readonly name = 'AgentStepUnavailable';
-
-  constructor(step: AiStep | ExpectStep) {
-    const word = step.kind === 'expect' ? '`expect:`' : '`ai:` and `tasks:`';
-    super(`agent steps (${word}) need the agent, which this version of mobiletest does not include; write this step as primitives for now (tap, input_text, assert_visible, ...)`);
-  }
-}
-
 export type YamlModuleData =
   | { spec: YamlSpec; displayPath: string }
   | { invalid: { file: string; problems: YamlProblem[] }; displayPath: string };
@@ -39,26 +29,25 @@ function copyOf<E extends Error>(error: E): E {
   return copy;
 }
 
-function agentStep(step: AiStep | ExpectStep): Promise<void> {
-  const title = step.kind === 'ai' ? `ai: ${step.goal}` : `expect: ${step.assertion}`;
-  return test.step(title, async () => {
-    throw locatedAt(new AgentStepUnavailable(step), step.location);
-  }, { location: step.location });
+/** `- ai:` and `- expect:` go through device.ai at their YAML line; a failure points there. */
+async function agentStep(device: Device, step: AiStep | ExpectStep): Promise<void> {
+  const location = { file: step.location.file, line: step.location.line, column: step.location.column };
+  const run = step.kind === 'ai' ? device.ai.step(step.goal, { location }) : device.ai.expect(step.assertion, { location });
+  await run.catch((error: unknown) => {
+    throw error instanceof Error ? locatedAt(copyOf(error), step.location) : error;
+  });
 }
 
 function bodyOf(yamlTest: YamlTest): TestBody {
-  const run = async (device: Device | undefined) => {
+  return async ({ device }) => {
     if (yamlTest.timeoutMs !== undefined) test.setTimeout(yamlTest.timeoutMs);
     for (const step of yamlTest.steps) {
-      if (step.kind !== 'primitive') await agentStep(step);
-      else await (device as Device).do(step.call, { location: step.location }).catch((error: unknown) => {
+      if (step.kind !== 'primitive') await agentStep(device, step);
+      else await device.do(step.call, { location: step.location }).catch((error: unknown) => {
         throw error instanceof Error ? locatedAt(copyOf(error), step.location) : error;
       });
     }
   };
-  // Playwright reads a test's fixtures from its parameter list: only tests with scripted steps lease a phone.
-  const needsDevice = yamlTest.steps.some((step) => step.kind === 'primitive');
-  return needsDevice ? ({ device }) => run(device) : () => run(undefined);
 }
 
 /** A spec with problems: one test that fails with every problem, pointing at the first. */

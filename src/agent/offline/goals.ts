@@ -1,6 +1,6 @@
 // The offline planner: one ordered table of goal patterns, each turning its captures into primitive calls.
 import { validateCall, type PrimitiveCall } from '../../primitives/index.js';
-import { needsModel, normalise, targetOf, valueOf, VALUE } from './phrase.js';
+import { needsModel, normalise, targetOf, unquote, valueOf, VALUE } from './phrase.js';
 import type { NeedsModel, OfflinePlan, PlannedStep } from './types.js';
 
 /** What a rule builds: plain steps (validated afterwards) or undefined when a capture is not a usable target. */
@@ -149,4 +149,18 @@ export function planGoal(goal: string): OfflinePlan | NeedsModel {
 /** The calls of a plan in order, for callers that do not use the skip guards. */
 export function callsOf(plan: OfflinePlan): PrimitiveCall[] {
   return plan.steps.map((s) => s.call);
+}
+
+/** A value the goal names as a password: `password "pass123"`, `password: hunter2`, `with password s3cret`. */
+const PASSWORD_VALUE = /\b(?:password|passcode|pin)\s*(?:is\s+|:\s*|=\s*)?("[^"]+"|'[^']+'|“[^”]+”|[^\s,;]+)/giu;
+
+/**
+ * Text a goal holds that must be kept secret: what its offline plan types as secret, and any value named
+ * as a password. Registered before the goal is logged anywhere; the model still reads the goal whole.
+ */
+export function secretsOf(goal: string): string[] {
+  const named = [...goal.matchAll(PASSWORD_VALUE)].map((m) => unquote(m[1])).filter((v) => !/^(?:field|and|with|is)$/i.test(v));
+  const plan = planGoal(goal);
+  const typed = plan.kind !== 'plan' ? [] : plan.steps.flatMap(({ call }) => (call.name === 'input_text' && call.params.secret ? [call.params.text] : []));
+  return [...new Set([...typed, ...named])];
 }

@@ -1,0 +1,221 @@
+// The agent a test talks to: `step`, `expect`, `waitFor` and `query`, each one evidence-logged call
+// that ends passed or throws AgentStepFailed with whose fault it was and why.
+import type { z } from 'zod';
+import { toJSONSchema } from 'zod';
+import { registerSecret, type AgentCall, type Location } from '../events/index.js';
+import { AccountedProvider, Budget, BudgetExceeded, LlmCallFailed, type BudgetLimits } from '../llm/index.js';
+import { screenText } from '../observe/index.js';
+import type { FailureCategory } from '../primitives/index.js';
+import { cacheKey, type CacheEntry, type CheckEntry, type GoalEntry } from './cache/index.js';
+import { AgentCallRecord } from './call.js';
+import { modelCheck, modelQuery, ruleCheck, type CheckVerdict } from './checks.js';
+import { callSignal, DEFAULT_LIMITS, type AgentLimits, type AgentOptions } from './context.js';
+import { AgentStepFailed, type AgentFailureKind } from './errors.js';
+import { runGoal } from './goal.js';
+import { checkExpectation, secretsOf } from './offline/index.js';
+import { InvalidModelAnswer } from './roles/index.js';
+import type { AgentPath, CacheOutcome } from './types.js';
+
+export interface AiStepOptions {
+  /** Bounds the whole step, ms. */
+  timeout?: number;
+  /** Primitives this step may run (default: the agent's limit, 20). */
+  maxSteps?: number;
+  /** What this step may spend on models; going over fails it with BudgetExceeded. */
+  budget?: BudgetLimits;
+  /** Values in the goal to keep out of every log, report and trace (a password); the model still reads them. */
+  secrets?: string[];
+  location?: Location;
+}
+
+export interface AiCheckOptions {
+  /** How long `waitFor` waits, and how long `expect`'s assertions may wait, ms. */
+  timeout?: number;
+  location?: Location;
+}
+
+/** What a passed agent call reports. */
+export interface AiOutcome {
+  path: AgentPath;
+  cache: CacheOutcome;
+  steps: number;
+  llmCalls: number;
+  reason: string;
+  refs: string[];
+}
+
+const POLL_MS = 300;
+
+export class Agent {
+  private readonly limits: AgentLimits;
+  private readonly seen = new Map<string, number>();
+
+  constructor(private readonly options: AgentOptions) {
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+  }
+
+  /** Reaches `goal` through primitives: from the cache, the offline rules, or the model planner. */
+  async step(goal: string, options: AiStepOptions = {}): Promise<AiOutcome> {
+    registerGoalSecrets(goal, options.secrets);
+    return this.call('step', goal, options, async (record, signal) => {
+      const key = this.key('step', goal);
+      const cached = this.options.cache?.get(key);
+      const entry = cached?.kind === 'step' ? cached : undefined;
+      record.cache = this.options.cache ? 'miss' : 'off';
+      const agent = options.budget && this.options.models
+        ? new Agent({ ...this.options, models: { ...this.options.models, provider: new AccountedProvider(this.options.models.provider, new Budget(options.budget)) } })
+        : this;
+      const { outcome, recorder } = await runGoal(agent.options, record, goal, {
+        entry,
+        limits: { ...this.limits, ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }) },
+        signal,
+      });
+      if (!outcome.ok) throw new AgentStepFailed('step', goal, outcome.kind, outcome.category, outcome.reason);
+      // What a model decided, or a cached plan healed, is stored: the rules alone are deterministic and free already.
+      if (record.path === 'model' || (entry !== undefined && record.path === 'rules')) {
+        this.put(key, { kind: 'step', text: goal, ...this.app(), steps: recorder.steps, recorded_at: new Date().toISOString() } satisfies GoalEntry);
+      }
+      return { reason: outcome.reason, refs: outcome.refs ?? [] };
+    });
+  }
+
+  /** Checks `assertion` now: by rules when it is a common form, else by the validator model. */
+  async expect(assertion: string, options: AiCheckOptions = {}): Promise<AiOutcome> {
+    return this.call('expect', assertion, options, (record, signal) => this.check(record, 'expect', assertion, options.timeout, signal));
+  }
+
+  /** Waits until `condition` holds on screen, checking again whenever the screen changes. */
+  async waitFor(condition: string, options: AiCheckOptions = {}): Promise<AiOutcome> {
+    return this.call('wait_for', condition, options, (record, signal) => this.check(record, 'wait_for', condition, options.timeout ?? 10_000, signal));
+  }
+
+  /** Reads typed data off the screen: the model answers in `schema`'s shape, checked before it is returned. */
+  async query<T>(question: string, schema: z.ZodType<T>, options: AiCheckOptions = {}): Promise<T> {
+    let value: T | undefined;
+    await this.call('query', question, options, async (record, signal) => {
+      const key = this.key('query', question);
+      const cached = this.checkEntry(key);
+      const look = await this.options.runner.observer.look({ signal });
+      const json = toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+      delete json.$schema;
+      const answer = await modelQuery(record, this.options, { question, schema: json, look, cached, screen: screenText(look.observation.screen), signal });
+      if (!answer) throw new AgentStepFailed('query', question, 'NeedsModel', 'plan', 'reading data off the screen needs a model: set MOBILETEST_LLM_PROVIDER (openai or anthropic), MOBILETEST_LLM_MODEL and the provider\'s API key');
+      const parsed = schema.safeParse(answer.answer);
+      if (!parsed.success) throw new AgentStepFailed('query', question, 'QueryFailed', 'plan', `the answer does not fit the schema: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+      value = parsed.data;
+      if (record.path === 'model') this.put(key, this.checkEntryOf('query', question, look.observation, answer));
+      return { reason: 'answered', refs: answer.refs };
+    });
+    return value as T;
+  }
+
+  private async check(record: AgentCallRecord, call: 'expect' | 'wait_for', text: string, timeoutMs: number | undefined, signal?: AbortSignal) {
+    const rules = checkExpectation(text);
+    if (rules.kind === 'check') {
+      record.path = 'rules';
+      await record.decide({ role: 'validator', path: 'rules', reason: `offline rule "${rules.rule}"`, actions: rules.calls });
+      const verdict = await this.untilPass(timeoutMs, call === 'wait_for' && rules.count !== undefined, () => ruleCheck(record, rules, this.options, timeoutMs, signal));
+      return this.verdict(call, text, verdict);
+    }
+    const key = this.key(call, text);
+    const cached = this.checkEntry(key);
+    if (!this.options.models && !cached) throw new AgentStepFailed(call, text, 'NeedsModel', 'plan', rules.message);
+    let lastLook: Awaited<ReturnType<typeof this.options.runner.observer.look>> | undefined;
+    let lastKey: string | undefined;
+    let verdict: CheckVerdict | undefined;
+    const deadline = Date.now() + (call === 'wait_for' ? timeoutMs ?? 10_000 : 0);
+    do {
+      const look = await this.options.runner.observer.look({ signal });
+      lastLook = look;
+      // A model is asked again only when the screen has changed since its last verdict.
+      if (verdict === undefined || look.observation.contentKey !== lastKey) {
+        lastKey = look.observation.contentKey;
+        verdict = await modelCheck(record, this.options, { assertion: text, look, cached, screen: screenText(look.observation.screen), signal });
+        if (!verdict) throw new AgentStepFailed(call, text, 'NeedsModel', 'plan', rules.message);
+        if (verdict.pass) break;
+      }
+      if (Date.now() >= deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    } while (!signal?.aborted);
+    if (verdict?.pass && record.path === 'model' && lastLook) this.put(key, this.checkEntryOf(call, text, lastLook.observation, verdict));
+    return this.verdict(call, text, verdict as CheckVerdict);
+  }
+
+  /** `waitFor` with a count polls the whole rules check until it passes or time is up. */
+  private async untilPass(timeoutMs: number | undefined, poll: boolean, check: () => Promise<CheckVerdict>): Promise<CheckVerdict> {
+    const deadline = Date.now() + (timeoutMs ?? 0);
+    for (;;) {
+      const verdict = await check();
+      if (verdict.pass || !poll || Date.now() >= deadline) return verdict;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  private verdict(call: 'expect' | 'wait_for', text: string, verdict: CheckVerdict): { reason: string; refs: string[] } {
+    if (!verdict.pass) throw new AgentStepFailed(call, text, call === 'wait_for' ? 'WaitTimedOut' : 'ExpectationNotMet', 'product', verdict.reason);
+    return { reason: verdict.reason, refs: verdict.refs };
+  }
+
+  /** One agent call: start event, body, end event; every failure becomes AgentStepFailed with a category. */
+  private async call(
+    call: AgentCall,
+    text: string,
+    options: { timeout?: number; location?: Location },
+    body: (record: AgentCallRecord, signal?: AbortSignal) => Promise<{ reason: string; refs: string[] }>,
+  ): Promise<AiOutcome> {
+    const signal = callSignal(this.options.signal, call === 'wait_for' ? undefined : options.timeout);
+    const record = new AgentCallRecord(this.options.runner, this.options.log, this.options.ledger, call, text, signal);
+    await record.begin(options.location);
+    try {
+      const { reason, refs } = await body(record, signal);
+      await record.end('passed', reason);
+      return { path: record.path, cache: record.cache, steps: record.steps, llmCalls: record.spent().calls, reason, refs };
+    } catch (error) {
+      const failure = asAgentFailure(call, text, error, signal);
+      await record.end('failed', failure.message, { name: failure.kind, message: failure.message, category: failure.category });
+      throw failure;
+    }
+  }
+
+  /** The n-th call with the same text in a test has its own cache entry. */
+  private key(call: AgentCall, text: string): string {
+    const id = `${call}\u0000${text}`;
+    const occurrence = (this.seen.get(id) ?? 0) + 1;
+    this.seen.set(id, occurrence);
+    return cacheKey({ titlePath: this.options.scope ?? [], call, text, occurrence });
+  }
+
+  private checkEntry(key: string): CheckEntry | undefined {
+    const entry = this.options.cache?.get(key);
+    return entry && entry.kind !== 'step' ? entry : undefined;
+  }
+
+  private checkEntryOf(kind: CheckEntry['kind'], text: string, observation: { contentKey: string; signature: string }, answer: unknown): CheckEntry {
+    return { kind, text, ...this.app(), content_key: observation.contentKey, signature: observation.signature, answer, recorded_at: new Date().toISOString() };
+  }
+
+  private put(key: string, entry: CacheEntry): void {
+    this.options.cache?.put(key, entry);
+  }
+
+  private app(): { app?: string } {
+    return this.options.app ? { app: this.options.app } : {};
+  }
+}
+
+/** A goal's secrets (given, or typed as secret by its offline plan) are masked from here on, before the goal is logged. */
+export function registerGoalSecrets(goal: string, secrets: readonly string[] = []): void {
+  for (const secret of [...secrets, ...secretsOf(goal)]) registerSecret(secret);
+}
+
+function asAgentFailure(call: AgentCall, text: string, error: unknown, signal?: AbortSignal): AgentStepFailed {
+  if (error instanceof AgentStepFailed) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  const [kind, category]: [AgentFailureKind, FailureCategory] =
+    error instanceof BudgetExceeded ? ['BudgetExceeded', 'execution']
+      : error instanceof InvalidModelAnswer ? ['ModelFailed', 'plan']
+        : error instanceof LlmCallFailed ? ['ModelFailed', 'environment']
+          : signal?.aborted ? ['Aborted', 'execution']
+            : ['ActionFailed', 'environment'];
+  return new AgentStepFailed(call, text, kind, category, message);
+}

@@ -1,0 +1,96 @@
+// One agent call (`ai.step`, `ai.expect`, ...) as the evidence log sees it: a start, decisions, the
+// primitives it ran as children, and an end with its path, cache outcome and cost.
+import { newActionId, redactDeep, type AgentCall, type EventError, type EventLog, type Location } from '../events/index.js';
+import type { RoleTotals, TokenLedger } from '../llm/index.js';
+import type { ActionResult, PrimitiveCall, PrimitiveRunner } from '../primitives/index.js';
+import type { AgentPath, CacheOutcome } from './types.js';
+
+export interface DecisionInput {
+  role: 'planner' | 'locator' | 'validator' | 'debugger' | 'cache';
+  path: AgentPath;
+  reason: string;
+  actions?: PrimitiveCall[];
+  refs?: string[];
+  data?: Record<string, unknown>;
+}
+
+const ZERO: RoleTotals = { calls: 0, inputTokens: 0, outputTokens: 0 };
+
+/** Tracks one agent call from its start event to its end event. */
+export class AgentCallRecord {
+  readonly id = newActionId();
+  path: AgentPath = 'rules';
+  cache: CacheOutcome = 'off';
+  steps = 0;
+  private readonly started = Date.now();
+  private readonly spentBefore: RoleTotals;
+
+  constructor(
+    private readonly runner: PrimitiveRunner,
+    private readonly log: EventLog | undefined,
+    private readonly ledger: TokenLedger | undefined,
+    readonly call: AgentCall,
+    readonly text: string,
+    private readonly signal?: AbortSignal,
+  ) {
+    this.spentBefore = ledger?.total() ?? ZERO;
+  }
+
+  async begin(location?: Location): Promise<void> {
+    await this.log?.append({ kind: 'agent_start', action_id: this.id, call: this.call, text: this.text, ...(location ? { location } : {}) });
+  }
+
+  async decide(input: DecisionInput): Promise<void> {
+    await this.log?.append({
+      kind: 'agent_decision',
+      action_id: this.id,
+      role: input.role,
+      path: input.path,
+      reason: input.reason,
+      ...(input.actions ? { actions: redactDeep(input.actions.map(maskSecretText)) } : {}),
+      ...(input.refs ? { refs: input.refs } : {}),
+      ...(input.data ? { data: input.data } : {}),
+    });
+  }
+
+  /** Runs one primitive as a child of this call. */
+  async run(call: PrimitiveCall, signal?: AbortSignal): Promise<ActionResult> {
+    this.steps += 1;
+    return this.runner.run(call, { source: 'agent', parentActionId: this.id, signal: signal ?? this.signal });
+  }
+
+  /** Model calls and tokens this call has spent so far. */
+  spent(): RoleTotals {
+    const now = this.ledger?.total() ?? ZERO;
+    return {
+      calls: now.calls - this.spentBefore.calls,
+      inputTokens: now.inputTokens - this.spentBefore.inputTokens,
+      outputTokens: now.outputTokens - this.spentBefore.outputTokens,
+    };
+  }
+
+  async end(status: 'passed' | 'failed', reason: string, error?: EventError): Promise<void> {
+    const spent = this.spent();
+    await this.log?.append({
+      kind: 'agent_end',
+      action_id: this.id,
+      call: this.call,
+      status,
+      path: this.path,
+      cache: this.cache,
+      llm_calls: spent.calls,
+      tokens_in: spent.inputTokens,
+      tokens_out: spent.outputTokens,
+      steps: this.steps,
+      reason,
+      ...(error ? { error } : {}),
+      duration_ms: Date.now() - this.started,
+    });
+  }
+}
+
+/** Typed text marked secret never reaches an event, even before it is registered as a secret. */
+function maskSecretText(call: PrimitiveCall): PrimitiveCall {
+  if (call.name !== 'input_text' || !call.params.secret) return call;
+  return { ...call, params: { ...call.params, text: '•••' } };
+}

@@ -1,0 +1,56 @@
+// What every agent call of one test shares: the device, the models (if any), the cache, the limits.
+import type { EventLog } from '../events/index.js';
+import type { TokenLedger } from '../llm/index.js';
+import { situationText } from '../observe/index.js';
+import type { ActionResult, PrimitiveCall, PrimitiveRunner } from '../primitives/index.js';
+import type { PlanCache } from './cache/index.js';
+import type { FailurePatterns } from './debug/index.js';
+import type { ModelAccess } from './roles/index.js';
+import type { HistoryEntry } from './types.js';
+
+export interface AgentLimits {
+  /** Primitives one `ai.step` may run before it stops (default 20). */
+  maxSteps: number;
+  /** Times the planner may be asked again after a failed action (default 3). */
+  maxReplans: number;
+}
+
+export const DEFAULT_LIMITS: AgentLimits = { maxSteps: 20, maxReplans: 3 };
+
+export interface AgentOptions {
+  runner: PrimitiveRunner;
+  /** The test's evidence log: agent events, model prompts and answers. */
+  log?: EventLog;
+  /** The app under test. */
+  app?: string;
+  /** The configured model; without it agent steps use the offline rules only. */
+  models?: ModelAccess;
+  /** The ledger the models' provider records into, for per-call figures. */
+  ledger?: TokenLedger;
+  /** The spec's plan cache; without it nothing is replayed or recorded. */
+  cache?: PlanCache;
+  /** The test's title path, which scopes cache keys. */
+  scope?: string[];
+  limits?: Partial<AgentLimits>;
+  /** Failures seen before, so a known one costs no debugger call. */
+  patterns?: FailurePatterns;
+  /** Aborts everything in flight (the test ended). */
+  signal?: AbortSignal;
+}
+
+/** How a past action reads in a prompt: the call with secret text masked, its verdict, what changed, why it failed. */
+export function historyEntry(call: PrimitiveCall, result: ActionResult): HistoryEntry {
+  const masked = call.name === 'input_text' && call.params.secret ? { ...call, params: { ...call.params, text: '•••' } } : call;
+  return {
+    call: masked,
+    verdict: result.verdict,
+    report: result.report ? situationText(result.report) : 'no report',
+    ...(result.failure ? { failure: `${result.failure.name}: ${result.failure.message}` } : {}),
+  };
+}
+
+/** Combines the test's signal with an optional per-call timeout. */
+export function callSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal | undefined {
+  const signals = [signal, timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs)].filter((s): s is AbortSignal => s !== undefined);
+  return signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+}

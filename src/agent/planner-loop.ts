@@ -1,0 +1,121 @@
+// The model path of `ai.step`: observe, ask the planner, run what it decided, and repeat until it
+// finishes, gives up, or a guard (loop, stuck, step or replan limit) ends it with a reason.
+import { screenText } from '../observe/index.js';
+import type { ActionResult, PrimitiveCall } from '../primitives/index.js';
+import type { AgentCallRecord } from './call.js';
+import { historyEntry, type AgentLimits, type AgentOptions } from './context.js';
+import { ProgressGuard, type GuardVerdict } from './debug/index.js';
+import type { GoalOutcome, StepRecorder } from './recorder.js';
+import { attributeFailure, disambiguate } from './recovery.js';
+import { askPlanner, type ModelAccess } from './roles/index.js';
+import type { HistoryEntry } from './types.js';
+
+const HISTORY = 8;
+
+export interface PlannerLoopInput {
+  goal: string;
+  models: ModelAccess;
+  limits: AgentLimits;
+  recorder: StepRecorder;
+  /** What already ran in this call (a partial replay, a rules plan that failed), oldest first. */
+  done: Array<{ call: PrimitiveCall; result: ActionResult }>;
+  /** Why the model takes over, for the planner's constraints. */
+  handover?: string;
+  signal?: AbortSignal;
+}
+
+type Turn = { next: 'observe' } | GoalOutcome;
+
+export async function plannerLoop(options: AgentOptions, record: AgentCallRecord, input: PlannerLoopInput): Promise<GoalOutcome> {
+  const guard = new ProgressGuard({ maxSteps: input.limits.maxSteps, maxReplans: input.limits.maxReplans });
+  const done = [...input.done];
+  const history: HistoryEntry[] = done.map((d) => historyEntry(d.call, d.result));
+  let note = input.handover;
+  record.path = 'model';
+  for (;;) {
+    input.signal?.throwIfAborted();
+    const turn = await oneTurn();
+    if (!('next' in turn)) return turn;
+  }
+
+  async function oneTurn(): Promise<Turn> {
+    const { observation } = await options.runner.observer.look({ signal: input.signal });
+    const screen = observation.screen;
+    const constraints = [`at most ${input.limits.maxSteps - guard.steps} more actions`];
+    if (note) constraints.push(note);
+    const decision = await askPlanner(input.models, {
+      goal: input.goal,
+      screen: screenText(screen),
+      history: history.slice(-HISTORY),
+      noEffect: guard.noEffect(observation.signature),
+      constraints,
+      ...(options.app ? { app: options.app } : {}),
+    }, { screenRefs: new Set(screen.elements.map((e) => e.ref)), actionId: record.id, signal: input.signal });
+    note = undefined;
+    await record.decide({ role: 'planner', path: 'model', reason: decision.thought, actions: decision.actions });
+    let signature = observation.signature;
+    for (const planned of decision.actions) {
+      if (planned.name === 'finish') {
+        return planned.params.success
+          ? { ok: true, reason: planned.params.summary, refs: planned.params.evidence }
+          : { ok: false, kind: 'GoalFailed', category: 'plan', reason: planned.params.summary };
+      }
+      if (planned.name === 'give_up') return { ok: false, kind: 'GaveUp', category: 'plan', reason: planned.params.reason };
+      const before = guard.beforeAction(signature, planned);
+      if (!before.ok) return recover(before);
+      let call: PrimitiveCall = planned;
+      let result = await record.run(call, input.signal);
+      if (result.verdict !== 'OK') {
+        const picked = await disambiguate(options, record, call, result);
+        if (picked) {
+          call = picked;
+          result = await record.run(call, input.signal);
+        }
+      }
+      history.push(historyEntry(call, result));
+      // Every result counts toward the no-effect list and the stuck run, failed ones included.
+      const after = guard.afterAction(result);
+      if (result.verdict === 'OK') {
+        input.recorder.add(call, result);
+        done.push({ call, result });
+        signature = result.after?.signature ?? signature;
+        if (!after.ok) return recover(after);
+        continue;
+      }
+      if (!after.ok && after.recover === undefined) return final(after);
+      const attribution = await attributeFailure(options, record, { goal: input.goal, call, failed: result, window: done });
+      done.push({ call, result });
+      if (attribution.decision === 'stop') return { ok: false, kind: 'ActionFailed', category: attribution.category, reason: attribution.reason };
+      if (attribution.decision === 'retry') {
+        const again = await record.run(call, input.signal);
+        history.push(historyEntry(call, again));
+        done.push({ call, result: again });
+        if (again.verdict === 'OK') {
+          input.recorder.add(call, again);
+          continue;
+        }
+      }
+      const replan = guard.replanned(attribution.reason);
+      if (!replan.ok) return final(replan);
+      note = `the last action failed: ${attribution.reason}`;
+      return { next: 'observe' };
+    }
+    return { next: 'observe' };
+  }
+
+  /** A loop or a stuck screen is met once with back and a fresh look; limits end the goal. */
+  async function recover(verdict: Extract<GuardVerdict, { ok: false }>): Promise<Turn> {
+    if (verdict.recover !== 'back') return final(verdict);
+    await record.decide({ role: 'debugger', path: 'rules', reason: `${verdict.reason}; pressing back and looking again`, data: { guard: verdict.kind } });
+    const back: PrimitiveCall = { name: 'press_key', params: { key: 'back' } };
+    const result = await record.run(back, input.signal);
+    history.push(historyEntry(back, result));
+    note = `${verdict.reason}; back was pressed to get unstuck: try something else`;
+    return { next: 'observe' };
+  }
+}
+
+function final(verdict: Extract<GuardVerdict, { ok: false }>): GoalOutcome {
+  const kinds = { loop: 'Loop', stuck: 'Stuck', step_limit: 'StepLimit', replan_limit: 'ReplanLimit' } as const;
+  return { ok: false, kind: kinds[verdict.kind], category: 'plan', reason: verdict.reason };
+}

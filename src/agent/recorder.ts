@@ -1,0 +1,26 @@
+// What an agent step did, kept as cache steps with semantic targets, and how a goal ended.
+import type { ActionResult, FailureCategory, PrimitiveCall } from '../primitives/index.js';
+import { recordStep, type CachedStep } from './cache/index.js';
+import type { AgentFailureKind } from './errors.js';
+
+export type GoalOutcome =
+  | { ok: true; reason: string; refs?: string[] }
+  | { ok: false; kind: AgentFailureKind; category: FailureCategory; reason: string };
+
+/** Collects the successful primitives of one goal, ready to be stored in the plan cache. */
+export class StepRecorder {
+  readonly steps: CachedStep[] = [];
+
+  constructor(private readonly goal: string) {}
+
+  /** Steps kept from a replay that stopped part-way. */
+  keep(steps: readonly CachedStep[]): void {
+    this.steps.push(...steps);
+  }
+
+  add(call: PrimitiveCall, result: ActionResult, extra: { dialog?: boolean } = {}): void {
+    if (call.name === 'screenshot' || call.name === 'wait_idle') return;
+    const step = recordStep({ call, result, goal: this.goal });
+    if (step) this.steps.push(extra.dialog ? { ...step, dialog: true } : step);
+  }
+}

@@ -1,0 +1,45 @@
+// A scripted planner for the Shop sample app: it reads the screen it is shown and answers as a good
+// model would, for goals like "log in as alice, search for headphones and add the first one to the cart".
+import { refOf, type ModelTurn, type TurnAnswer } from './model-server.js';
+
+const act = (thought: string, ...actions: unknown[]): TurnAnswer => ({ json: { thought, actions } });
+
+export interface ShopModelOptions {
+  email?: string;
+  password?: string;
+  query?: string;
+}
+
+/** Answers planner turns for the Shop journey; other roles get a plain pass verdict from `validator` below. */
+export function shopPlanner(options: ShopModelOptions = {}): (turn: ModelTurn) => TurnAnswer {
+  const email = options.email ?? 'alice@example.com';
+  const password = options.password ?? 'pass123';
+  const query = options.query ?? 'headphones';
+  return (turn) => {
+    const s = turn.screen;
+    const dismiss = refOf(s, 'button', /^No thanks$/);
+    if (dismiss) return act('A promo covers the app; close it.', { name: 'tap', params: { target: dismiss, expected: { screen_changed: true } } });
+    const emailField = refOf(s, 'input', /^Email$/);
+    if (emailField) {
+      return act('The login form is shown; sign in.',
+        { name: 'input_text', params: { target: emailField, text: email } },
+        { name: 'input_text', params: { target: refOf(s, 'input', /^Password$/), text: password, secret: true } },
+        { name: 'tap', params: { target: refOf(s, 'button', /^Log in$/), expected: { visible: 'Hi, Alice' } } });
+    }
+    const added = refOf(s, 'button', /^Cart, [1-9]\d* items?$/);
+    if (added) return act('The cart has an item: done.', { name: 'finish', params: { success: true, evidence: [added], summary: 'the cart shows 1 item' } });
+    const add = refOf(s, 'button', /^Add to cart$/);
+    if (add) return act('On the product: add it.', { name: 'tap', params: { target: add, expected: { visible: 'Cart, 1 item' } } });
+    const first = /results for/.test(s) ? refOf(s, 'item', /./) : undefined;
+    if (first) return act('Results are listed; open the first.', { name: 'tap', params: { target: first, expected: { visible: 'Add to cart' } } });
+    const field = refOf(s, 'input', /^Search products$/);
+    if (field) return act('Search.', { name: 'input_text', params: { target: field, text: query, submit: true, expected: { visible: 'results for' } } });
+    const search = refOf(s, 'button', /^Search$/);
+    if (search) {
+      return act('Home: open search and type the query.',
+        { name: 'tap', params: { target: search, expected: { visible: 'Search products' } } },
+        { name: 'input_text', params: { target: 'Search products', text: query, submit: true, expected: { visible: 'results for' } } });
+    }
+    return act('Nothing to do here.', { name: 'give_up', params: { reason: 'the screen is not one of Shop\'s' } });
+  };
+}

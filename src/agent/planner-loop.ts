@@ -1,6 +1,6 @@
 // The model path of `ai.step`: observe, ask the planner, run what it decided, and repeat until it
 // finishes, gives up, or a guard (loop, stuck, step or replan limit) ends it with a reason.
-import { screenText } from '../observe/index.js';
+import { screenText, type Screen } from '../observe/index.js';
 import type { ActionResult, PrimitiveCall } from '../primitives/index.js';
 import type { AgentCallRecord } from './call.js';
 import { historyEntry, type AgentLimits, type AgentOptions } from './context.js';
@@ -39,14 +39,20 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
   }
 
   async function oneTurn(): Promise<Turn> {
-    const { observation } = await options.runner.observer.look({ signal: input.signal });
+    let { observation } = await options.runner.observer.look({ signal: input.signal });
+    if (foreignDialog(observation.screen, options.app)) {
+      // A permission prompt is the dialog policy's to answer, as before any scripted action, not the planner's.
+      const settled = await record.run({ name: 'wait_idle', params: {} }, input.signal);
+      if (settled.verdict !== 'OK') return { ok: false, kind: 'ActionFailed', category: settled.failure?.category ?? 'environment', reason: settled.failure?.message ?? 'a system dialog covers the app' };
+      ({ observation } = await options.runner.observer.look({ signal: input.signal }));
+    }
     const screen = observation.screen;
     const constraints = [`at most ${input.limits.maxSteps - guard.steps} more actions`];
     if (note) constraints.push(note);
     const decision = await askPlanner(input.models, {
       goal: input.goal,
       screen: screenText(screen),
-      history: history.slice(-HISTORY),
+      history: briefHistory(history.slice(-HISTORY)),
       noEffect: guard.noEffect(observation.signature),
       constraints,
       ...(options.app ? { app: options.app } : {}),
@@ -113,6 +119,25 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
     note = `${verdict.reason}; back was pressed to get unstuck: try something else`;
     return { next: 'observe' };
   }
+}
+
+/** A dialog of another package (a permission prompt) over the app under test. */
+function foreignDialog(screen: Screen, app: string | undefined): boolean {
+  return app !== undefined && screen.windows.some((w) => w.kind === 'dialog' && w.package !== app && w.package !== '');
+}
+
+/**
+ * The planner sees what each older action changed in one line: their element lists repeat what the
+ * screen below shows and made the prompt grow by ~150 tokens per action. The last keeps its detail.
+ */
+export function briefHistory(entries: readonly HistoryEntry[]): HistoryEntry[] {
+  return entries.map((entry, i) => {
+    if (i === entries.length - 1) return entry;
+    const lines = entry.report.split('\n');
+    const kept = lines.filter((line) => !/^(?:new|gone|changed): /.test(line));
+    const report = kept.length === lines.length ? entry.report : [...kept, 'screen changed'].join('; ');
+    return { ...entry, report };
+  });
 }
 
 function final(verdict: Extract<GuardVerdict, { ok: false }>): GoalOutcome {

@@ -3,6 +3,7 @@ import { waitForScreen, WaitTimeoutError } from '../../observe/index.js';
 import { describeTarget } from '../locator/index.js';
 import type { Executors } from '../schema/registry.js';
 import { POLL_MS, type ActionContext } from './context.js';
+import { dialogsOn } from './dialogs.js';
 import { WaitTimedOut } from './errors.js';
 import { absence, readTarget } from './screen-read.js';
 
@@ -24,6 +25,8 @@ export const waitingExecutors: WaitingExecutors = {
 
   async wait_idle(p, ctx) {
     const timeoutMs = p.timeout_ms ?? ctx.state.timeouts.idle;
+    // A system dialog over the app is answered by the dialog policy first, as before any other action.
+    if (dialogsOn((await ctx.look()).screen, { foreignOnly: true }).length > 0) await ctx.ready();
     try {
       const waited = await waitForScreen({ observe: () => ctx.look(), timeoutMs, intervalMs: POLL_MS, clock: ctx.clock, signal: ctx.signal });
       ctx.before ??= waited.observation;

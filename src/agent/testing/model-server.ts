@@ -6,7 +6,7 @@ export type Wire = 'openai' | 'anthropic';
 
 /** One request as the scripted model reads it. */
 export interface ModelTurn {
-  /** The answer schema's name, which names the role: planner, locator, validator, debugger, query. */
+  /** The answer schema's name, which names the role: plan (planner), locate, judge (validator), diagnose (debugger), query. */
   schema: string;
   system: string;
   /** The last user message: for the planner, the goal, history and screen. */

@@ -217,5 +217,11 @@ function asAgentFailure(call: AgentCall, text: string, error: unknown, signal?: 
         : error instanceof LlmCallFailed ? ['ModelFailed', 'environment']
           : signal?.aborted ? ['Aborted', 'execution']
             : ['ActionFailed', 'environment'];
-  return new AgentStepFailed(call, text, kind, category, message);
+  return new AgentStepFailed(call, text, kind, category, message + modelHint(error));
+}
+
+/** What to check when the model server did not answer: where it is set and how long it is given. */
+function modelHint(error: unknown): string {
+  if (!(error instanceof LlmCallFailed) || (error.kind !== 'timeout' && error.kind !== 'connection')) return '';
+  return '; check that the model server is up and reachable (MOBILETEST_LLM_PROVIDER, MOBILETEST_LLM_BASE_URL) or give it a longer timeout';
 }

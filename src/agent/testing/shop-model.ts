@@ -8,15 +8,19 @@ export interface ShopModelOptions {
   email?: string;
   password?: string;
   query?: string;
+  /** The goal is reached once an element with this role and label shows: finish, citing it. */
+  doneWhen?: { role: string; label: RegExp };
 }
 
-/** Answers planner turns for the Shop journey; other roles get a plain pass verdict from `validator` below. */
+/** Answers planner turns for the Shop journey (other roles are the test's to answer). */
 export function shopPlanner(options: ShopModelOptions = {}): (turn: ModelTurn) => TurnAnswer {
   const email = options.email ?? 'alice@example.com';
   const password = options.password ?? 'pass123';
   const query = options.query ?? 'headphones';
   return (turn) => {
     const s = turn.screen;
+    const reached = options.doneWhen && refOf(s, options.doneWhen.role, options.doneWhen.label);
+    if (reached) return act('The goal shows on screen: done.', { name: 'finish', params: { success: true, evidence: [reached], summary: 'the goal is reached' } });
     const dismiss = refOf(s, 'button', /^No thanks$/);
     if (dismiss) return act('A promo covers the app; close it.', { name: 'tap', params: { target: dismiss, expected: { screen_changed: true } } });
     const emailField = refOf(s, 'input', /^Email$/);

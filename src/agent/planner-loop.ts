@@ -93,13 +93,20 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
       done.push({ call, result });
       if (attribution.decision === 'stop') return { ok: false, kind: 'ActionFailed', category: attribution.category, reason: attribution.reason };
       if (attribution.decision === 'retry') {
+        // A retry is the same call on the same screen once more: the guard counts it toward loops and the step limit.
+        const beforeRetry = guard.beforeAction(result.after?.signature ?? signature, call);
+        if (!beforeRetry.ok) return recover(beforeRetry);
         const again = await record.run(call, input.signal);
         history.push(historyEntry(call, again));
         done.push({ call, result: again });
+        const afterRetry = guard.afterAction(again);
         if (again.verdict === 'OK') {
           input.recorder.add(call, again);
+          signature = again.after?.signature ?? signature;
+          if (!afterRetry.ok) return recover(afterRetry);
           continue;
         }
+        if (!afterRetry.ok && afterRetry.recover === undefined) return final(afterRetry);
       }
       const replan = guard.replanned(attribution.reason);
       if (!replan.ok) return final(replan);
@@ -116,6 +123,8 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
     const back: PrimitiveCall = { name: 'press_key', params: { key: 'back' } };
     const result = await record.run(back, input.signal);
     history.push(historyEntry(back, result));
+    // Back changed the screen: the run of unchanged screens starts again.
+    guard.afterAction(result);
     note = `${verdict.reason}; back was pressed to get unstuck: try something else`;
     return { next: 'observe' };
   }

@@ -6,6 +6,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   sim: benchSim,
   observe: async () => (await import('./observe.js')).benchObserve(),
   primitives: async () => (await import('./primitives.js')).benchPrimitives(),
+  agent: async () => (await import('./agent.js')).benchAgent(),
 };
 
 const name = process.argv[2];

@@ -1,0 +1,231 @@
+// `npm run bench -- agent`: what an agent step costs on the virtual phone's Shop, with a scripted
+// planner answering over real HTTP. Prompt size per planner call (total and screen part), model calls
+// on a first run and on a cached re-run, and the harness's own time per primitive. The phone runs in a
+// process of its own, so the clock here counts the agent, the executor and the model client only.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { AndroidDriver, DeviceObserver, EventLog, createExecutor, readEvents, redactText, type ActionResult, type MobileEvent, type PrimitiveCall, type PrimitiveRunner } from '../runner/index.js';
+import { agentOn, type HarnessOptions } from '../src/agent/testing/agent-harness.js';
+import { shopPlanner } from '../src/agent/testing/shop-model.js';
+import { startPhoneProcess } from './phone-process.js';
+import { quantile } from './stats.js';
+
+const JOURNEY = 'log in as alice@example.com with password "pass123", search for headphones and add the first result to the cart';
+const OFFLINE = 'log in with alice@example.com and "pass123"';
+const RUNS = 5;
+// Exact checks that the goal was reached (a text target alone would also match a near miss like "Cart, 2 items").
+const IN_CART: PrimitiveCall = { name: 'assert_text', params: { target: { id: 'cart_badge' }, equals: '1' } };
+const SIGNED_IN: PrimitiveCall = { name: 'assert_text', params: { target: { id: 'greeting' }, equals: 'Hi, Alice' } };
+const STEP_TIMEOUT_MS = 60_000;
+
+const TARGETS = { promptMedian: 700, screenMax: 300, firstCalls: 6, cachedCalls: 0, overheadMs: 10 };
+
+/** One agent step measured from its own event log. */
+interface StepFigures {
+  calls: number;
+  steps: number;
+  path: string;
+  cache: string;
+  /** Tokens of each planner prompt, whole and the screen part. */
+  prompts: Array<{ total: number; system: number; screen: number }>;
+  wallMs: number;
+  modelMs: number;
+  actionMs: number;
+  /** Device time the agent spends reading the screen between its actions (counted in overheadMs, shown apart). */
+  lookMs: number;
+  /**
+   * Harness time per primitive: the step's wall time (around `agent.step`) minus the time inside model
+   * HTTP calls (llm_call duration_ms) minus the executor's own timings of the step's child actions
+   * (action_end timings.total_ms, which hold the device calls, polling waits and the executor's
+   * overhead already measured by `npm run bench -- primitives`), divided by the primitives run. What
+   * is left is the agent's work: planning glue, screen reads between actions, cache, events, checks.
+   */
+  overheadMs: number;
+}
+
+class BenchFailed extends Error {
+  override name = 'BenchFailed';
+}
+
+/** The executor and its log, in the shape the agent harness takes (a test's TestRunner). */
+class BenchRunner {
+  constructor(readonly runner: PrimitiveRunner, readonly log: EventLog, readonly observer: TimedObserver) {}
+
+  run(call: PrimitiveCall): Promise<ActionResult> {
+    return this.runner.run(call);
+  }
+
+  async ok(call: PrimitiveCall): Promise<ActionResult> {
+    const result = await this.runner.run(call);
+    if (result.verdict !== 'OK') throw new BenchFailed(`${call.name} answered ${result.verdict}: ${result.failure?.name}: ${result.failure?.message}`);
+    return result;
+  }
+
+  async events(): Promise<MobileEvent[]> {
+    await this.log.flush();
+    return (await readEvents(this.log.path)).events;
+  }
+
+  async eventsOf(actionId: string): Promise<MobileEvent[]> {
+    return (await this.events()).filter((e) => 'action_id' in e && e.action_id === actionId);
+  }
+}
+
+/** The observer, timing each screen read so the agent's own reads (outside any action) can be shown apart. */
+class TimedObserver extends DeviceObserver {
+  readonly looks: Array<{ at: number; ms: number }> = [];
+
+  override async look(...args: Parameters<DeviceObserver['look']>): ReturnType<DeviceObserver['look']> {
+    const at = Date.now();
+    const start = performance.now();
+    try {
+      return await super.look(...args);
+    } finally {
+      this.looks.push({ at, ms: performance.now() - start });
+    }
+  }
+}
+
+interface Bench {
+  dir: string;
+  driver: AndroidDriver;
+  logs: EventLog[];
+}
+
+/** A fresh executor and log for one run, Shop relaunched with its state cleared (not measured). */
+async function freshShop(bench: Bench, name: string): Promise<BenchRunner> {
+  const log = await EventLog.open(join(await mkdtemp(join(bench.dir, `${name}-`)), 'events.jsonl'), { testId: name });
+  bench.logs.push(log);
+  const observer = new TimedObserver(bench.driver, { screenshots: false });
+  const exec = new BenchRunner(createExecutor({ driver: bench.driver, observer, log, app: 'com.example.shop' }), log, observer);
+  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+  return exec;
+}
+
+/** Runs one agent step and reads its figures from the log; `done` checks the goal was reached. */
+async function measure(exec: BenchRunner, goal: string, options: HarnessOptions, done: PrimitiveCall): Promise<StepFigures> {
+  const h = await agentOn(exec, options);
+  let outcome: Awaited<ReturnType<typeof h.agent.step>>;
+  let wallMs: number;
+  const looksBefore = exec.observer.looks.length;
+  try {
+    const start = performance.now();
+    outcome = await h.agent.step(goal, { timeout: STEP_TIMEOUT_MS });
+    wallMs = performance.now() - start;
+  } finally {
+    await h.close();
+  }
+  const check = await exec.run(done);
+  if (check.verdict !== 'OK') throw new BenchFailed(`after "${redactText(goal)}", ${done.name} ${JSON.stringify(done.params)} answered ${check.verdict}: ${check.failure?.message}`);
+  const events = await exec.events();
+  const agentId = events.find((e) => e.kind === 'agent_start')?.action_id;
+  if (!agentId) throw new BenchFailed('the step logged no agent_start');
+  const children = new Set(events.flatMap((e) => (e.kind === 'action_start' && e.parent_action_id === agentId ? [e.action_id] : [])));
+  const actionMs = events.reduce((sum, e) => sum + (e.kind === 'action_end' && children.has(e.action_id) ? e.timings.total_ms : 0), 0);
+  const windows = events.flatMap((e) => (e.kind === 'action_start' && children.has(e.action_id) ? [{ from: e.ts, to: events.find((end) => end.kind === 'action_end' && end.action_id === e.action_id)?.ts ?? Infinity }] : []));
+  const lookMs = exec.observer.looks.slice(looksBefore).filter((l) => !windows.some((w) => l.at >= w.from && l.at <= w.to)).reduce((sum, l) => sum + l.ms, 0);
+  const calls = events.filter((e) => e.kind === 'llm_call');
+  const modelMs = calls.reduce((sum, e) => sum + e.duration_ms, 0);
+  const prompts = await Promise.all(calls.filter((e) => e.role === 'planner').map(async (e) => promptTokens(await readFile(join(dirname(exec.log.path), e.prompt_ref), 'utf8'))));
+  const steps = Math.max(1, outcome.steps);
+  return { calls: outcome.llmCalls, steps: outcome.steps, path: outcome.path, cache: outcome.cache, prompts, wallMs, modelMs, actionMs, lookMs, overheadMs: (wallMs - modelMs - actionMs) / steps };
+}
+
+/** Tokens (o200k) of an attached prompt, of its system message, and of its screen: the text after the last "Screen:" up to the next message. */
+function promptTokens(prompt: string): { total: number; system: number; screen: number } {
+  const system = /^--- system\n([\s\S]*?)\n--- /.exec(prompt)?.[1] ?? '';
+  const at = prompt.lastIndexOf('Screen:\n');
+  const rest = at < 0 ? '' : prompt.slice(at + 'Screen:\n'.length);
+  const end = rest.indexOf('\n--- ');
+  return { total: countTokens(prompt), system: countTokens(system), screen: countTokens(end < 0 ? rest : rest.slice(0, end)) };
+}
+
+export async function benchAgent(): Promise<void> {
+  const phone = await startPhoneProcess();
+  const bench: Bench = { dir: await mkdtemp(join(tmpdir(), 'mobiletest-bench-agent-')), driver: await AndroidDriver.connect({ port: phone.serverPort }), logs: [] };
+  try {
+    await report(await runAll(bench));
+  } catch (error) {
+    console.error(`\nbench agent FAILED: ${redactText(error instanceof Error ? `${error.name}: ${error.message}` : String(error))}`);
+    process.exitCode = 1;
+  } finally {
+    await Promise.all(bench.logs.map((log) => log.close()));
+    await bench.driver.close();
+    await phone.stop();
+    await rm(bench.dir, { recursive: true, force: true });
+  }
+}
+
+interface Figures {
+  first: StepFigures[];
+  cached: StepFigures[];
+  offline: StepFigures[];
+}
+
+async function runAll(bench: Bench): Promise<Figures> {
+  const figures: Figures = { first: [], cached: [], offline: [] };
+  for (let i = 0; i < RUNS; i++) {
+    // Each first run records into a cache of its own; the re-run after it reads that cache only.
+    const file = join(await mkdtemp(join(bench.dir, 'cache-')), '__mobiletest__', 'spec.test.ts.cache.json');
+    const decide = shopPlanner();
+    figures.first.push(await measure(await freshShop(bench, `first${i}`), JOURNEY, { decide, cache: { file, mode: 'read-write' } }, IN_CART));
+    figures.cached.push(await measure(await freshShop(bench, `cached${i}`), JOURNEY, { decide, cache: { file, mode: 'read-only' } }, IN_CART));
+    figures.offline.push(await measure(await freshShop(bench, `offline${i}`), OFFLINE, {}, SIGNED_IN));
+  }
+  return figures;
+}
+
+function median(values: number[]): number {
+  return quantile([...values].sort((a, b) => a - b), 0.5);
+}
+
+function most(values: number[]): number {
+  return Math.max(...values);
+}
+
+async function report(f: Figures): Promise<void> {
+  const prompts = f.first.flatMap((r) => r.prompts);
+  if (prompts.length === 0) throw new BenchFailed('no planner prompt was logged on a first run');
+  const totals = prompts.map((p) => p.total);
+  const screens = prompts.map((p) => p.screen);
+  const firstCalls = f.first.map((r) => r.calls);
+  const cachedCalls = f.cached.map((r) => r.calls);
+  const offlineCalls = f.offline.map((r) => r.calls);
+  const over = (runs: StepFigures[]) => median(runs.map((r) => r.overheadMs));
+  const rows: Array<[string, string, string, boolean]> = [
+    ['planner prompt tokens, median', String(median(totals)), `<= ${TARGETS.promptMedian}`, median(totals) <= TARGETS.promptMedian],
+    ['planner prompt tokens, max', String(most(totals)), '', true],
+    ['  of which system message, median', String(median(prompts.map((p) => p.system))), '', true],
+    ['  of which screen, median', String(median(screens)), '', true],
+    ['  of which screen, max', String(most(screens)), `<= ${TARGETS.screenMax}`, most(screens) <= TARGETS.screenMax],
+    ['model calls, first run (max)', `${most(firstCalls)} (runs: ${firstCalls.join(' ')})`, `<= ${TARGETS.firstCalls}`, most(firstCalls) <= TARGETS.firstCalls],
+    ['model calls, cached re-run (max)', `${most(cachedCalls)} (${f.cached.map((r) => `${r.path}/${r.cache}`)[0]})`, `= ${TARGETS.cachedCalls}`, most(cachedCalls) === TARGETS.cachedCalls],
+    ['model calls, offline rules (max)', String(most(offlineCalls)), '= 0', most(offlineCalls) === 0],
+    ['overhead/primitive, first run', `${over(f.first).toFixed(1)} ms`, `<= ${TARGETS.overheadMs} ms`, over(f.first) <= TARGETS.overheadMs],
+    ['overhead/primitive, cached run', `${over(f.cached).toFixed(1)} ms`, `<= ${TARGETS.overheadMs} ms`, over(f.cached) <= TARGETS.overheadMs],
+    ['overhead/primitive, offline rules', `${over(f.offline).toFixed(1)} ms`, `<= ${TARGETS.overheadMs} ms`, over(f.offline) <= TARGETS.overheadMs],
+  ];
+  console.log(`\nAgent step on the virtual phone's Shop (phone in its own process, scripted planner over HTTP), ${RUNS} runs each:`);
+  // The goals' password was registered as a secret by the agent: it is masked here as everywhere.
+  console.log(`goal: ${redactText(JOURNEY)}`);
+  console.log(`offline goal: ${redactText(OFFLINE)}`);
+  console.log(`${planner(prompts.length, f.first)}\n`);
+  console.log(`${'figure'.padEnd(36)} ${'value'.padEnd(22)} target`);
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(36)} ${value.padEnd(22)} ${target}`);
+  console.log('\nwall time per step, median: model calls / child actions / agent (of which its screen reads between actions, device time)');
+  for (const [name, runs] of [['first run', f.first], ['cached run', f.cached], ['offline rules', f.offline]] as const) {
+    console.log(`  ${name.padEnd(14)} ${ms(median(runs.map((r) => r.wallMs)))} = ${ms(median(runs.map((r) => r.modelMs)))} / ${ms(median(runs.map((r) => r.actionMs)))} / ${ms(median(runs.map((r) => r.wallMs - r.modelMs - r.actionMs)))} (${ms(median(runs.map((r) => r.lookMs))).trim()}), ${median(runs.map((r) => r.steps))} primitives; without those reads ${median(runs.map((r) => (r.wallMs - r.modelMs - r.actionMs - r.lookMs) / Math.max(1, r.steps))).toFixed(1)} ms/primitive`);
+  }
+  console.log('\nverdicts:');
+  for (const [name, value, target, met] of rows) if (target) console.log(`  ${met ? 'met   ' : 'MISSED'} ${name.trim()}: ${value} (target ${target})`);
+}
+
+function planner(count: number, first: StepFigures[]): string {
+  return `${count} planner calls over ${first.length} first runs; paths: first ${first.map((r) => r.path)[0]}, ${median(first.map((r) => r.steps))} primitives per run`;
+}
+
+function ms(value: number): string {
+  return `${value.toFixed(0)} ms`.padStart(8);
+}

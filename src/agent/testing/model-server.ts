@@ -63,11 +63,17 @@ export function startModel(wire: Wire, decide: Decide): Promise<ScriptedServer> 
   });
 }
 
-/** The ref of the first screen line of this role whose label matches, e.g. refOf(screen, 'button', /^Log in$/). */
-export function refOf(screen: string, role: string, label: RegExp): string | undefined {
+/** The refs of the screen lines of this role whose label matches, in screen order. */
+export function refsOf(screen: string, role: string, label: RegExp = /(?:)/): string[] {
+  const refs: string[] = [];
   for (const line of screen.split('\n')) {
     const m = /^\s*(e\d+) (\w+) "([^"]*)"/.exec(line);
-    if (m && m[2] === role && label.test(m[3])) return m[1];
+    if (m && m[2] === role && label.test(m[3])) refs.push(m[1]);
   }
-  return undefined;
+  return refs;
+}
+
+/** The ref of the first screen line of this role whose label matches, e.g. refOf(screen, 'button', /^Log in$/). */
+export function refOf(screen: string, role: string, label: RegExp): string | undefined {
+  return refsOf(screen, role, label)[0];
 }

@@ -1,6 +1,6 @@
 // A scripted planner for the Shop sample app: it reads the screen it is shown and answers as a good
 // model would, for goals like "log in as alice, search for headphones and add the first one to the cart".
-import { refOf, type ModelTurn, type TurnAnswer } from './model-server.js';
+import { refOf, refsOf, type ModelTurn, type TurnAnswer } from './model-server.js';
 
 const act = (thought: string, ...actions: unknown[]): TurnAnswer => ({ json: { thought, actions } });
 
@@ -23,12 +23,14 @@ export function shopPlanner(options: ShopModelOptions = {}): (turn: ModelTurn) =
     if (reached) return act('The goal shows on screen: done.', { name: 'finish', params: { success: true, evidence: [reached], summary: 'the goal is reached' } });
     const dismiss = refOf(s, 'button', /^No thanks$/);
     if (dismiss) return act('A promo covers the app; close it.', { name: 'tap', params: { target: dismiss, expected: { screen_changed: true } } });
-    const emailField = refOf(s, 'input', /^Email$/);
-    if (emailField) {
+    // The login form, empty or already filled in (then its fields are labelled by their text).
+    const logIn = refOf(s, 'button', /^Log in$/);
+    const [emailField, passwordField] = refsOf(s, 'input');
+    if (logIn && emailField && passwordField) {
       return act('The login form is shown; sign in.',
         { name: 'input_text', params: { target: emailField, text: email } },
-        { name: 'input_text', params: { target: refOf(s, 'input', /^Password$/), text: password, secret: true } },
-        { name: 'tap', params: { target: refOf(s, 'button', /^Log in$/), expected: { visible: 'Hi, Alice' } } });
+        { name: 'input_text', params: { target: passwordField, text: password, secret: true } },
+        { name: 'tap', params: { target: logIn, expected: { visible: 'Hi, Alice' } } });
     }
     const added = refOf(s, 'button', /^Cart, [1-9]\d* items?$/);
     if (added) return act('The cart has an item: done.', { name: 'finish', params: { success: true, evidence: [added], summary: 'the cart shows 1 item' } });

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Agent, AiCheckOptions, AiOutcome, AiStepOptions } from '../../src/agent/index.js';
 import { AgentStepFailed, registerGoalSecrets } from '../../src/agent/index.js';
 import { redactText, type Location } from '../../src/events/index.js';
-import { callerLocation } from './location.js';
+import { callerLocation, copyOf, locatedAt } from './location.js';
 
 export type { AiCheckOptions, AiOutcome, AiStepOptions };
 
@@ -41,15 +41,20 @@ export class DeviceAi {
     return this.run(`ai.query "${question}"`, options.location, async (location) => (await this.agent()).query(question, schema, { ...options, location }));
   }
 
-  private run<T>(title: string, given: Location | undefined, body: (location: Location | undefined) => Promise<T>): Promise<T> {
+  private async run<T>(title: string, given: Location | undefined, body: (location: Location | undefined) => Promise<T>): Promise<T> {
     const location = stepLocation(given);
-    return test.step(title, async () => {
-      try {
-        return await body(location);
-      } catch (error) {
-        if (error instanceof AgentStepFailed) this.onFailure(error);
-        throw error;
-      }
-    }, { location, box: true });
+    try {
+      return await test.step(title, async () => {
+        try {
+          return await body(location);
+        } catch (error) {
+          if (error instanceof AgentStepFailed) this.onFailure(error);
+          throw error;
+        }
+      }, { location, box: true });
+    } catch (error) {
+      // Playwright gives a boxed step's error the step's call stack, all mobiletest frames: it points at the spec's line instead.
+      throw error instanceof Error && location ? locatedAt(copyOf(error), location) : error;
+    }
   }
 }

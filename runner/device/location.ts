@@ -29,3 +29,19 @@ export function callerLocation(): (Location & { column: number }) | undefined {
   }
   return undefined;
 }
+
+/** Reports show the spec's line as the error's only frame, not mobiletest's code that raised it. */
+export function locatedAt<E extends Error>(error: E, location: { file: string; line: number; column?: number }): E {
+  error.stack = `${error.name}: ${error.message}\n    at ${location.file}:${location.line}:${location.column ?? 1}`;
+  return error;
+}
+
+/**
+ * The same error (class, message, fields) as a new object: Playwright replaces the stack of the very error
+ * that failed a boxed step with the step's call stack, which inside mobiletest holds no spec frame.
+ */
+export function copyOf<E extends Error>(error: E): E {
+  const copy = Object.create(Object.getPrototypeOf(error)) as E;
+  for (const key of Object.getOwnPropertyNames(error)) Object.defineProperty(copy, key, Object.getOwnPropertyDescriptor(error, key)!);
+  return copy;
+}

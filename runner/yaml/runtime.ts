@@ -2,7 +2,8 @@
 import { test } from '../fixtures/index.js';
 import { SPEC_LAUNCHES_APP } from '../fixtures/options.js';
 import type { Device } from '../device/index.js';
-import { YamlSpecError, type SpecLocation, type YamlProblem } from './errors.js';
+import { copyOf, locatedAt } from '../device/location.js';
+import { YamlSpecError, type YamlProblem } from './errors.js';
 import type { AiStep, ExpectStep, YamlSpec, YamlTest } from './spec.js';
 
 export { test };
@@ -12,22 +13,6 @@ export type YamlModuleData =
   | { invalid: { file: string; problems: YamlProblem[] }; displayPath: string };
 
 type TestBody = (fixtures: { device: Device }) => Promise<void>;
-
-/** Reports show the YAML line as the error's only frame, not mobiletest's code that raised it. */
-function locatedAt<E extends Error>(error: E, location: SpecLocation): E {
-  error.stack = `${error.name}: ${error.message}\n    at ${location.file}:${location.line}:${location.column}`;
-  return error;
-}
-
-/**
- * The same error (class, message, fields) as a new object: Playwright replaces the stack of the very error
- * that failed a boxed step with the step's call stack, which inside mobiletest holds no spec frame.
- */
-function copyOf<E extends Error>(error: E): E {
-  const copy = Object.create(Object.getPrototypeOf(error)) as E;
-  for (const key of Object.getOwnPropertyNames(error)) Object.defineProperty(copy, key, Object.getOwnPropertyDescriptor(error, key)!);
-  return copy;
-}
 
 /** `- ai:` and `- expect:` go through device.ai at their YAML line; a failure points there. */
 async function agentStep(device: Device, step: AiStep | ExpectStep): Promise<void> {

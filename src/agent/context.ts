@@ -1,7 +1,7 @@
 // What every agent call of one test shares: the device, the models (if any), the cache, the limits.
 import type { EventLog } from '../events/index.js';
 import type { TokenLedger } from '../llm/index.js';
-import { situationText } from '../observe/index.js';
+import type { SituationReport } from '../observe/index.js';
 import type { ActionResult, PrimitiveCall, PrimitiveRunner } from '../primitives/index.js';
 import type { PlanCache } from './cache/index.js';
 import type { FailurePatterns } from './debug/index.js';
@@ -44,9 +44,33 @@ export function historyEntry(call: PrimitiveCall, result: ActionResult): History
   return {
     call: masked,
     verdict: result.verdict,
-    report: result.report ? situationText(result.report) : 'no report',
-    ...(result.failure ? { failure: `${result.failure.name}: ${result.failure.message}` } : {}),
+    report: result.report ? briefReport(result.report) : 'not observed',
+    ...(result.failure ? { failure: clipped(`${result.failure.name}: ${result.failure.message}`) } : {}),
   };
+}
+
+/**
+ * What an action changed, in a few words: the planner sees the whole screen anyway, so the elements that
+ * came and went are counts, and only what changed in place (a switch, a field, a badge) is named.
+ */
+export function briefReport(report: SituationReport): string {
+  const parts: string[] = [];
+  if (report.crash) parts.push(`CRASH ${report.crash.package}: ${report.crash.reason}`);
+  if (report.anr) parts.push(`ANR ${report.anr.package}`);
+  if (report.activity_changed) parts.push(`now ${report.activity_changed.to.split('/').pop()}`);
+  if (report.popup?.appeared) parts.push(`popup "${report.popup.title}"`);
+  if (report.toast) parts.push(`toast "${report.toast}"`);
+  if (report.keyboard?.changed) parts.push(report.keyboard.shown ? 'keyboard shown' : 'keyboard hidden');
+  for (const c of report.changed_elements.slice(0, 3)) parts.push(`${c.ref} → ${c.to}`);
+  const counts = [report.new_elements.length ? `${report.new_elements.length} new` : '', report.disappeared_elements.length ? `${report.disappeared_elements.length} gone` : ''].filter(Boolean);
+  if (counts.length && !report.activity_changed) parts.push(counts.join(', '));
+  if (report.stuck) parts.push(`same frame ${report.stuck.frames}×`);
+  return parts.length ? parts.join('; ') : report.screen_changed ? 'screen changed' : 'nothing changed';
+}
+
+/** A failure's message can quote the whole screen; the prompt shows the screen once, so the first sentence or two is enough. */
+function clipped(text: string, limit = 200): string {
+  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
 
 /** Combines the test's signal with an optional per-call timeout. */

@@ -89,6 +89,6 @@ async function closePopupHiding(options: AgentOptions, record: AgentCallRecord, 
   if (target === undefined) return undefined;
   const { observation } = await options.runner.observer.look();
   const screen = observation.screen;
-  if (!appPopup(screen) || locate(screen, target).status !== 'not_found') return undefined;
-  return dismissPopup(record, screen);
+  if (!appPopup(screen, options.app) || locate(screen, target).status !== 'not_found') return undefined;
+  return dismissPopup(record, screen, options.app);
 }

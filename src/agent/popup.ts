@@ -6,9 +6,11 @@ import type { AgentCallRecord } from './call.js';
 
 const DISMISS = /^(?:no,? thanks|not now|no|close|dismiss|cancel|skip|later|maybe later|not interested|got it|ok|×|x)$/i;
 
-/** The app's own dialog on top of the screen, if one is shown. */
-export function appPopup(screen: Screen): { title: string; dismiss?: ScreenElement } | undefined {
-  const index = screen.windows.findIndex((w) => w.kind === 'dialog' && (!screen.foreground || w.package === screen.foreground.package));
+/** The app's own dialog on top of the screen, if one is shown (a permission prompt is another package's, so never). */
+export function appPopup(screen: Screen, app: string | undefined): { title: string; dismiss?: ScreenElement } | undefined {
+  const owner = app ?? screen.foreground?.package;
+  if (!owner) return undefined;
+  const index = screen.windows.findIndex((w) => w.kind === 'dialog' && w.package === owner);
   if (index < 0) return undefined;
   const inside = screen.elements.filter((e) => e.window === index);
   const title = inside.find((e) => (e.role === 'dialog' || e.role === 'text') && e.label)?.label ?? 'a dialog';
@@ -17,8 +19,8 @@ export function appPopup(screen: Screen): { title: string; dismiss?: ScreenEleme
 }
 
 /** Closes the app's popup; the call that did it, with its result, or undefined when there was none. */
-export async function dismissPopup(record: AgentCallRecord, screen: Screen): Promise<{ call: PrimitiveCall; result: ActionResult } | undefined> {
-  const popup = appPopup(screen);
+export async function dismissPopup(record: AgentCallRecord, screen: Screen, app: string | undefined): Promise<{ call: PrimitiveCall; result: ActionResult } | undefined> {
+  const popup = appPopup(screen, app);
   if (!popup) return undefined;
   const call: PrimitiveCall = popup.dismiss
     ? { name: 'tap', params: { target: popup.dismiss.ref } }

@@ -1,13 +1,16 @@
 // Each role's prompt as a pure function of its typed input (snapshot-tested in render.test.ts).
+import { callText } from '../debug/index.js';
+import type { PrimitiveCall } from '../../primitives/index.js';
 import type { ChatMessage } from '../../llm/index.js';
 import type { DebuggerInput, HistoryEntry, LocatorInput, PlannerInput, QueryInput, ValidatorInput } from '../types.js';
 import { compactActionList } from './action-list.js';
 import { renderTemplate } from './templates.js';
 
-/** One past action on one line: the call as compact JSON, its verdict, what changed, and the failure. */
+/** One past action in a prompt: the call without its expected (the verdict says how that went), what changed, why it failed. */
 export function historyLine(entry: HistoryEntry): string {
   const failure = entry.failure ? `; failed: ${entry.failure}` : '';
-  return `${JSON.stringify(entry.call)} → ${entry.verdict}: ${entry.report}${failure}`;
+  const { expected: _expected, ...params } = entry.call.params as Record<string, unknown>;
+  return `${callText({ ...entry.call, params } as PrimitiveCall)} → ${entry.verdict}: ${entry.report}${failure}`;
 }
 
 const numbered = (lines: readonly string[]): string => lines.map((line, i) => `${i + 1}. ${line}`).join('\n');

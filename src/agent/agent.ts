@@ -163,7 +163,8 @@ export class Agent {
     options: { timeout?: number; location?: Location },
     body: (record: AgentCallRecord, signal?: AbortSignal) => Promise<{ reason: string; refs: string[] }>,
   ): Promise<AiOutcome> {
-    const signal = callSignal(this.options.signal, call === 'wait_for' ? undefined : options.timeout);
+    // For expect and waitFor the timeout is the checks' own wait: a signal ending with it would cut off their verdict.
+    const signal = callSignal(this.options.signal, call === 'wait_for' || call === 'expect' ? undefined : options.timeout);
     const record = new AgentCallRecord(this.options.runner, this.options.log, this.options.ledger, call, text, signal);
     await record.begin(options.location);
     try {

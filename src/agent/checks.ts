@@ -5,6 +5,7 @@ import { bestMatches, locate, type PrimitiveCall } from '../primitives/index.js'
 import type { CheckEntry } from './cache/index.js';
 import type { AgentCallRecord } from './call.js';
 import type { AgentOptions } from './context.js';
+import { screenWords } from './debug/index.js';
 import type { ExpectationCheck } from './offline/index.js';
 import { askQuery, askValidator } from './roles/index.js';
 
@@ -21,7 +22,12 @@ export async function ruleCheck(record: AgentCallRecord, check: ExpectationCheck
     const timed = timeoutMs === undefined ? call : ({ ...call, params: { ...call.params, timeout_ms: timeoutMs } } as PrimitiveCall);
     const result = await record.run(timed, signal);
     if (result.element) refs.push(result.element.ref);
-    if (result.verdict !== 'OK') return { pass: false, refs, reason: result.failure?.message ?? `${call.name} answered ${result.verdict}` };
+    if (result.verdict !== 'OK') {
+      // The failure names what was missing; the report also needs what was there instead.
+      const seen = result.after ?? result.before;
+      const reason = result.failure?.message ?? `${call.name} answered ${result.verdict}`;
+      return { pass: false, refs, reason: seen ? `${reason} The screen showed ${screenWords(seen)}.` : reason };
+    }
   }
   if (check.count) {
     const { observation } = await options.runner.observer.look({ signal });

@@ -68,9 +68,10 @@ export function briefReport(report: SituationReport): string {
   return parts.length ? parts.join('; ') : report.screen_changed ? 'screen changed' : 'nothing changed';
 }
 
-/** A failure's message can quote the whole screen; the prompt shows the screen once, so the first sentence or two is enough. */
-function clipped(text: string, limit = 200): string {
-  return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
+/** A failure's message can run long and quote the screen, which the prompt shows once anyway: its first sentence is enough. */
+function clipped(text: string, limit = 140): string {
+  const sentence = /^.{20,}?[.;](?=\s|$)/s.exec(text)?.[0] ?? text;
+  return sentence.length <= limit ? sentence : `${sentence.slice(0, limit - 1)}…`;
 }
 
 /** Combines the test's signal with an optional per-call timeout. */

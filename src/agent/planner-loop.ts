@@ -47,7 +47,9 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
       ({ observation } = await options.runner.observer.look({ signal: input.signal }));
     }
     const screen = observation.screen;
-    const constraints = [`at most ${input.limits.maxSteps - guard.steps} more actions`];
+    // The step limit is news to the planner only when it is close.
+    const left = input.limits.maxSteps - guard.steps;
+    const constraints = left <= 5 ? [`at most ${left} more actions`] : [];
     if (note) constraints.push(note);
     const decision = await askPlanner(input.models, {
       goal: input.goal,
@@ -55,7 +57,6 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
       history: briefHistory(history.slice(-HISTORY)),
       noEffect: guard.noEffect(observation.signature),
       constraints,
-      ...(options.app ? { app: options.app } : {}),
     }, { screenRefs: new Set(screen.elements.map((e) => e.ref)), actionId: record.id, signal: input.signal });
     note = undefined;
     await record.decide({ role: 'planner', path: 'model', reason: decision.thought, actions: decision.actions });

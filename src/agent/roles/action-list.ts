@@ -29,8 +29,11 @@ function line(name: PrimitiveName, shared: string): string {
 
 const takes = (name: PrimitiveName, param: string): boolean => param in ((primitiveParamsSchema(name).properties ?? {}) as object);
 
-/** What the planner may answer with: every primitive but `screenshot`, since the runner takes its own evidence. */
-export const PLANNER_ACTIONS: readonly PrimitiveName[] = PRIMITIVE_NAMES.filter((name) => name !== 'screenshot');
+/**
+ * What the planner may answer with: every primitive but `screenshot` (the runner takes its own evidence)
+ * and the assertions (a planner checks through each action's `expected`; `ai.expect` is the validator's).
+ */
+export const PLANNER_ACTIONS: readonly PrimitiveName[] = PRIMITIVE_NAMES.filter((name) => name !== 'screenshot' && PRIMITIVES[name].family !== 'assertions');
 
 let list: string | undefined;
 

@@ -29,8 +29,10 @@ test('`mobiletest demo` runs the TS and YAML examples on the virtual phone; the 
   test.setTimeout(600_000);
   const { code, output } = await run(['demo']);
   expect(code, output).toBe(0);
-  expect(output).toMatch(/✓ alice logs in, finds a cable and puts it in the cart \(shop\.test\.ts:3, \d+ steps on /);
-  expect(output).toMatch(/✓ bob logs in, finds a cable and puts it in the cart \(shop\.test\.yml:4, \d+ steps on /);
+  expect(output).toMatch(/✓ alice logs in, finds a cable and puts it in the cart \(shop\.test\.ts:3, \d+ device actions on /);
+  expect(output).toMatch(/✓ bob logs in, finds a cable and puts it in the cart \(shop\.test\.yml:4, \d+ device actions on /);
+  // Agent steps run on the offline rules: no model, no cost.
+  expect(output).toMatch(/✓ alice signs in and adds a cable to her cart, by goals \(agent\.test\.ts:6, \d+ device actions on .*; 7 agent steps \(7 by the offline rules\), 0 model calls\)/);
   expect(output).toMatch(/✗ a coupon code does not crash the cart \(fails on purpose\) \(crash\.test\.ts:5, .*\n\s+product failure: com\.example\.shop crashed during input_text: java\.lang\.IllegalStateException/);
   expect(output).toContain('The demo ran as expected');
 

@@ -27,7 +27,7 @@ const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 const EXAMPLES = path.join(PACKAGE_ROOT, 'e2e', 'examples');
 const CLI = path.join(PACKAGE_ROOT, 'dist', 'runner', 'cli.js');
 
-interface ResultStep { status: string }
+interface ResultStep { status: string; agent?: { path: string } }
 interface ResultTest {
   title: string;
   file: string;
@@ -36,6 +36,18 @@ interface ResultTest {
   device?: string;
   steps: ResultStep[];
   failure?: { category?: string; message?: string };
+  agent?: { llm_calls: number };
+}
+
+/** `4 agent steps (4 by the offline rules), 0 model calls`, or '' for a test without agent steps. */
+function agentSummary(t: ResultTest): string {
+  const calls = t.steps.filter((s) => s.agent);
+  if (calls.length === 0) return '';
+  const paths = new Map<string, number>();
+  for (const s of calls) paths.set(s.agent!.path, (paths.get(s.agent!.path) ?? 0) + 1);
+  const names: Record<string, string> = { rules: 'by the offline rules', cache: 'replayed from the cache', model: 'by the model' };
+  const by = [...paths].map(([path, n]) => `${n} ${names[path] ?? path}`).join(', ');
+  return `; ${calls.length} agent steps (${by}), ${t.agent?.llm_calls ?? 0} model calls`;
 }
 
 export async function runDemoCommand(args: string[]): Promise<number> {
@@ -75,7 +87,7 @@ async function runExamples(): Promise<number> {
     asExpected &&= ok;
     const mark = t.status === 'passed' ? '✓' : '✗';
     const where = `${t.file}:${t.line}`;
-    const steps = `${t.steps.length} steps on ${t.device ?? 'no device'}`;
+    const steps = `${t.steps.filter((s) => !s.agent).length} device actions on ${t.device ?? 'no device'}${agentSummary(t)}`;
     console.log(`  ${mark} ${t.title} (${where}, ${steps})`);
     if (t.failure) console.log(`      ${t.failure.category ?? 'unclassified'} failure: ${firstLine(t.failure.message ?? '')}`);
     if (!ok) console.log(purpose ? '      expected this test to fail as a product defect' : '      expected this test to pass');

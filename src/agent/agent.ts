@@ -2,7 +2,7 @@
 // that ends passed or throws AgentStepFailed with whose fault it was and why.
 import type { z } from 'zod';
 import { toJSONSchema } from 'zod';
-import { registerSecret, type AgentCall, type Location } from '../events/index.js';
+import { redactText, registerSecret, type AgentCall, type Location } from '../events/index.js';
 import { AccountedProvider, Budget, BudgetExceeded, LlmCallFailed, type BudgetLimits } from '../llm/index.js';
 import { screenText } from '../observe/index.js';
 import type { FailureCategory } from '../primitives/index.js';
@@ -73,7 +73,7 @@ export class Agent {
       if (!outcome.ok) throw new AgentStepFailed('step', goal, outcome.kind, outcome.category, outcome.reason);
       // What a model decided, or a cached plan healed, is stored: the rules alone are deterministic and free already.
       if (record.path === 'model' || (entry !== undefined && record.path === 'rules')) {
-        this.put(key, { kind: 'step', text: goal, ...this.app(), steps: recorder.steps, recorded_at: new Date().toISOString() } satisfies GoalEntry);
+        this.put(key, { kind: 'step', text: redactText(goal), ...this.app(), steps: recorder.steps, recorded_at: new Date().toISOString() } satisfies GoalEntry);
       }
       return { reason: outcome.reason, refs: outcome.refs ?? [] };
     });
@@ -183,7 +183,8 @@ export class Agent {
     const id = `${call}\u0000${text}`;
     const occurrence = (this.seen.get(id) ?? 0) + 1;
     this.seen.set(id, occurrence);
-    return cacheKey({ titlePath: this.options.scope ?? [], call, text, occurrence });
+    // Keys and stored texts hold a goal's secrets masked: the cache file is committed.
+    return cacheKey({ titlePath: this.options.scope ?? [], call, text: redactText(text), occurrence });
   }
 
   private checkEntry(key: string): CheckEntry | undefined {
@@ -192,7 +193,7 @@ export class Agent {
   }
 
   private checkEntryOf(kind: CheckEntry['kind'], text: string, observation: { contentKey: string; signature: string }, answer: unknown): CheckEntry {
-    return { kind, text, ...this.app(), content_key: observation.contentKey, signature: observation.signature, answer, recorded_at: new Date().toISOString() };
+    return { kind, text: redactText(text), ...this.app(), content_key: observation.contentKey, signature: observation.signature, answer, recorded_at: new Date().toISOString() };
   }
 
   private put(key: string, entry: CacheEntry): void {

@@ -1,6 +1,9 @@
 // The settings an agent step runs with: the config's `ai` option, overlaid by the MOBILETEST_*
 // environment (which `mobiletest test --cache` and CI set), with defaults for what neither says.
+import { onCi } from '../src/agent/index.js';
 import { CACHE_MODES, type CacheMode } from '../src/agent/types.js';
+
+export { onCi };
 import { LlmSettingsError, readLlmSettings, readRoleSettings, type BudgetLimits, type LlmSettings, type ModelRole, type RoleSettings } from '../src/llm/index.js';
 import { AI_DEFAULTS, type AiOptions } from './fixtures/options.js';
 
@@ -90,7 +93,7 @@ function definedOnly<T extends object>(value: T | undefined): Partial<T> {
 function cacheMode(ai: AiOptions | undefined, env: NodeJS.ProcessEnv): CacheMode {
   const raw = env.MOBILETEST_CACHE?.trim();
   if (raw) {
-    if (isCacheMode(raw)) return raw;
+    if (isCacheMode(raw.toLowerCase())) return raw.toLowerCase() as CacheMode;
     throw new AgentSettingsError('MOBILETEST_CACHE', `"${raw}" is not a cache mode; set it (or mobiletest test --cache) to ${CACHE_MODES.join(', ')}`);
   }
   if (ai?.cache !== undefined) {
@@ -103,10 +106,4 @@ function cacheMode(ai: AiOptions | undefined, env: NodeJS.ProcessEnv): CacheMode
 
 function isCacheMode(value: string): value is CacheMode {
   return (CACHE_MODES as readonly string[]).includes(value);
-}
-
-/** CI is truthy as the CI services set it: any value but empty, 0 or false. */
-export function onCi(env: NodeJS.ProcessEnv = process.env): boolean {
-  const value = env.CI?.trim().toLowerCase();
-  return value !== undefined && value !== '' && value !== '0' && value !== 'false';
 }

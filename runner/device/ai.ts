@@ -28,17 +28,17 @@ export class DeviceAi {
 
   /** Checks what the screen shows: `await device.ai.expect('the cart shows 1 item')`. */
   expect(assertion: string, options: AiCheckOptions = {}): Promise<AiOutcome> {
-    return this.run(`ai.expect "${assertion}"`, options.location, async (location) => (await this.agent()).expect(assertion, { ...options, location }));
+    return this.run(`ai.expect "${redactText(assertion)}"`, options.location, async (location) => (await this.agent()).expect(assertion, { ...options, location }));
   }
 
   /** Waits until a condition holds: `await device.ai.waitFor('the order is confirmed', { timeout: 20_000 })`. */
   waitFor(condition: string, options: AiCheckOptions = {}): Promise<AiOutcome> {
-    return this.run(`ai.waitFor "${condition}"`, options.location, async (location) => (await this.agent()).waitFor(condition, { ...options, location }));
+    return this.run(`ai.waitFor "${redactText(condition)}"`, options.location, async (location) => (await this.agent()).waitFor(condition, { ...options, location }));
   }
 
   /** Reads typed data off the screen: `await device.ai.query('the cart total', z.object({ total: z.number() }))`. */
   query<T>(question: string, schema: z.ZodType<T>, options: AiCheckOptions = {}): Promise<T> {
-    return this.run(`ai.query "${question}"`, options.location, async (location) => (await this.agent()).query(question, schema, { ...options, location }));
+    return this.run(`ai.query "${redactText(question)}"`, options.location, async (location) => (await this.agent()).query(question, schema, { ...options, location }));
   }
 
   private async run<T>(title: string, given: Location | undefined, body: (location: Location | undefined) => Promise<T>): Promise<T> {

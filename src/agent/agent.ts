@@ -2,8 +2,8 @@
 // that ends passed or throws AgentStepFailed with whose fault it was and why.
 import type { z } from 'zod';
 import { toJSONSchema } from 'zod';
-import { redactText, registerSecret, type AgentCall, type Location } from '../events/index.js';
-import { AccountedProvider, Budget, BudgetExceeded, LlmCallFailed, type BudgetLimits } from '../llm/index.js';
+import { redactDeep, redactText, registerSecret, type AgentCall, type Location } from '../events/index.js';
+import { AccountedProvider, Budget, BudgetExceeded, LlmCallFailed, TokenLedger, type BudgetLimits } from '../llm/index.js';
 import { screenText } from '../observe/index.js';
 import type { FailureCategory } from '../primitives/index.js';
 import { cacheKey, type CacheEntry, type CheckEntry, type GoalEntry } from './cache/index.js';
@@ -63,7 +63,7 @@ export class Agent {
       const entry = cached?.kind === 'step' ? cached : undefined;
       record.cache = this.options.cache ? 'miss' : 'off';
       const agent = options.budget && this.options.models
-        ? new Agent({ ...this.options, models: { ...this.options.models, provider: new AccountedProvider(this.options.models.provider, new Budget(options.budget)) } })
+        ? new Agent({ ...this.options, models: { ...this.options.models, provider: new AccountedProvider(this.options.models.provider, new Budget(options.budget, new TokenLedger(this.options.ledger?.prices))) } })
         : this;
       const { outcome, recorder } = await runGoal(agent.options, record, goal, {
         entry,
@@ -95,6 +95,7 @@ export class Agent {
     await this.call('query', question, options, async (record, signal) => {
       const key = this.key('query', question);
       const cached = this.checkEntry(key);
+      record.cache = this.options.cache ? 'miss' : 'off';
       const look = await this.options.runner.observer.look({ signal });
       const json = toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
       delete json.$schema;
@@ -119,6 +120,7 @@ export class Agent {
     }
     const key = this.key(call, text);
     const cached = this.checkEntry(key);
+    record.cache = this.options.cache ? 'miss' : 'off';
     if (!this.options.models && !cached) throw new AgentStepFailed(call, text, 'NeedsModel', 'plan', rules.message);
     let lastLook: Awaited<ReturnType<typeof this.options.runner.observer.look>> | undefined;
     let lastKey: string | undefined;
@@ -197,7 +199,8 @@ export class Agent {
   }
 
   private put(key: string, entry: CacheEntry): void {
-    this.options.cache?.put(key, entry);
+    // The file is committed: any secret the run met (typed without the secret flag, read off the screen) is masked.
+    this.options.cache?.put(key, redactDeep(entry));
   }
 
   private app(): { app?: string } {
@@ -214,10 +217,11 @@ function asAgentFailure(call: AgentCall, text: string, error: unknown, signal?: 
   if (error instanceof AgentStepFailed) return error;
   const message = error instanceof Error ? error.message : String(error);
   const [kind, category]: [AgentFailureKind, FailureCategory] =
-    error instanceof BudgetExceeded ? ['BudgetExceeded', 'execution']
-      : error instanceof InvalidModelAnswer ? ['ModelFailed', 'plan']
-        : error instanceof LlmCallFailed ? ['ModelFailed', 'environment']
-          : signal?.aborted ? ['Aborted', 'execution']
+    // A call cut off by its own timeout (or the test's end) is that, whatever was in flight.
+    signal?.aborted ? ['Aborted', 'execution']
+      : error instanceof BudgetExceeded ? ['BudgetExceeded', 'execution']
+        : error instanceof InvalidModelAnswer ? ['ModelFailed', 'plan']
+          : error instanceof LlmCallFailed ? ['ModelFailed', 'environment']
             : ['ActionFailed', 'environment'];
   return new AgentStepFailed(call, text, kind, category, message + modelHint(error));
 }
@@ -225,5 +229,5 @@ function asAgentFailure(call: AgentCall, text: string, error: unknown, signal?: 
 /** What to check when the model server did not answer: where it is set and how long it is given. */
 function modelHint(error: unknown): string {
   if (!(error instanceof LlmCallFailed) || (error.kind !== 'timeout' && error.kind !== 'connection')) return '';
-  return '; check that the model server is up and reachable (MOBILETEST_LLM_PROVIDER, MOBILETEST_LLM_BASE_URL) or give it a longer timeout';
+  return '; check that the model server is up and reachable (MOBILETEST_LLM_PROVIDER, MOBILETEST_LLM_BASE_URL) or give it a longer timeout (MOBILETEST_LLM_TIMEOUT_MS)';
 }

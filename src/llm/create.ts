@@ -9,6 +9,7 @@ export function createProvider(settings: LlmSettings, retry?: Partial<RetryPolic
   if (settings.provider === 'offline') {
     throw new LlmSettingsError('MOBILETEST_LLM_PROVIDER', 'is offline, so there is no model to call; set it to openai or anthropic');
   }
-  const options = { model: settings.model, apiKey: settings.apiKey, baseUrl: settings.baseUrl, retry };
+  const policy = settings.timeoutMs === undefined ? retry : { timeoutMs: settings.timeoutMs, ...retry };
+  const options = { model: settings.model, apiKey: settings.apiKey, baseUrl: settings.baseUrl, retry: policy };
   return settings.provider === 'openai' ? new OpenAiProvider(options) : new AnthropicProvider(options);
 }

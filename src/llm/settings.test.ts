@@ -56,3 +56,10 @@ test('token prices are read per million tokens; none set means none', () => {
   expect(readTokenPrices({ MOBILETEST_LLM_PRICE_IN: '0.15', MOBILETEST_LLM_PRICE_OUT: '0.6' })).toEqual({ inputPerMillion: 0.15, outputPerMillion: 0.6 });
   expect(() => readTokenPrices({ MOBILETEST_LLM_PRICE_OUT: '$1' })).toThrow('MOBILETEST_LLM_PRICE_OUT: "$1" is not a price in USD per million tokens');
 });
+
+test('MOBILETEST_LLM_TIMEOUT_MS sets how long one model call may take; a bad value says what it takes', () => {
+  const base = { MOBILETEST_LLM_PROVIDER: 'openai', MOBILETEST_LLM_MODEL: 'm', MOBILETEST_LLM_BASE_URL: 'http://localhost:11434/v1' };
+  expect(readLlmSettings({ ...base, MOBILETEST_LLM_TIMEOUT_MS: '120000' })).toMatchObject({ timeoutMs: 120_000 });
+  expect(readLlmSettings(base)).not.toHaveProperty('timeoutMs');
+  expect(() => readLlmSettings({ ...base, MOBILETEST_LLM_TIMEOUT_MS: '2m' })).toThrow('MOBILETEST_LLM_TIMEOUT_MS: "2m" is not a timeout; set it to whole milliseconds');
+});

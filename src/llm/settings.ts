@@ -6,7 +6,7 @@ export type ProviderKind = 'openai' | 'anthropic' | 'offline';
 
 export type LlmSettings =
   | { provider: 'offline' }
-  | { provider: 'openai' | 'anthropic'; model: string; apiKey: string; baseUrl?: string };
+  | { provider: 'openai' | 'anthropic'; model: string; apiKey: string; baseUrl?: string; timeoutMs?: number };
 
 const kinds: readonly ProviderKind[] = ['openai', 'anthropic', 'offline'];
 
@@ -37,10 +37,21 @@ export function readLlmSettings(env: NodeJS.ProcessEnv = process.env): LlmSettin
   const apiKey = env.MOBILETEST_LLM_API_KEY?.trim() || env[usual]?.trim();
   if (!apiKey) {
     // A local OpenAI-compatible server usually takes no key; the hosted APIs always do.
-    if (provider === 'openai' && baseUrl !== undefined) return { provider, model, apiKey: noKey, baseUrl };
+    if (provider === 'openai' && baseUrl !== undefined) return { provider, model, apiKey: noKey, baseUrl, ...timeoutOf(env) };
     throw new LlmSettingsError('MOBILETEST_LLM_API_KEY', `no API key for provider ${provider}; set MOBILETEST_LLM_API_KEY or ${usual}`);
   }
-  return { provider, model, apiKey, ...(baseUrl === undefined ? {} : { baseUrl }) };
+  return { provider, model, apiKey, ...(baseUrl === undefined ? {} : { baseUrl }), ...timeoutOf(env) };
+}
+
+/** MOBILETEST_LLM_TIMEOUT_MS: how long one attempt of a model call may take (a slow local model needs more than the default 60 s). */
+function timeoutOf(env: NodeJS.ProcessEnv): { timeoutMs?: number } {
+  const raw = env.MOBILETEST_LLM_TIMEOUT_MS?.trim();
+  if (!raw) return {};
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1000) {
+    throw new LlmSettingsError('MOBILETEST_LLM_TIMEOUT_MS', `"${raw}" is not a timeout; set it to whole milliseconds, at least 1000 (e.g. 120000 for a slow local model)`);
+  }
+  return { timeoutMs: value };
 }
 
 /** Per-role model settings; anything unset falls back to the provider's model and `roleDefaults`. */

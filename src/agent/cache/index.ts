@@ -2,7 +2,7 @@
 export type { CachedStep, GoalEntry, CheckEntry, CacheEntry, CacheCall, CacheFile } from './types.js';
 export { CACHE_VERSION } from './types.js';
 export { PlanCacheError } from './errors.js';
-export { cacheFileFor, cacheKey, cacheModeFrom, type CacheKeyInput } from './keys.js';
+export { cacheFileFor, cacheKey, cacheModeFrom, onCi, type CacheKeyInput } from './keys.js';
 export { formatCache, parseCache } from './format.js';
 export { PlanCache, type PlanCacheOptions } from './store.js';
 export { STALE_LOCK_MS } from './lock.js';

@@ -28,6 +28,11 @@ function truthy(value: string | undefined): boolean {
   return value !== undefined && !['', '0', 'false', 'no', 'off'].includes(value.trim().toLowerCase());
 }
 
+/** Whether this is a CI run: CI set to anything but empty, 0, false, no or off, as CI services set it. */
+export function onCi(env: Record<string, string | undefined> = process.env): boolean {
+  return truthy(env.CI);
+}
+
 /** MOBILETEST_CACHE when set; else read-only on CI (CI set and truthy), so CI never rewrites the committed cache; else read-write. */
 export function cacheModeFrom(env: Record<string, string | undefined> = process.env): CacheMode {
   const asked = env.MOBILETEST_CACHE;
@@ -36,5 +41,5 @@ export function cacheModeFrom(env: Record<string, string | undefined> = process.
     if ((CACHE_MODES as readonly string[]).includes(mode)) return mode as CacheMode;
     throw new PlanCacheError(`MOBILETEST_CACHE is "${asked}", which is not a cache mode. Use one of: ${CACHE_MODES.join(', ')}.`);
   }
-  return truthy(env.CI) ? 'read-only' : 'read-write';
+  return onCi(env) ? 'read-only' : 'read-write';
 }

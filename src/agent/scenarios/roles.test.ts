@@ -96,3 +96,16 @@ test('an offline rule that cannot go on hands over to the planner, which reaches
     await h.close();
   }
 });
+
+test('with a model configured, goals and checks in the offline grammar still take the rules and make no call', async () => {
+  const exec = await phone.session.executor();
+  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+  const h = await agentOn(exec, { decide: () => act({ name: 'give_up', params: { reason: 'not to be asked' } }) });
+  try {
+    expect(await h.agent.step('log in with alice@example.com and "pass123"')).toMatchObject({ path: 'rules', llmCalls: 0 });
+    expect(await h.agent.expect('the screen shows Hi, Alice')).toMatchObject({ path: 'rules', llmCalls: 0 });
+    expect(h.server?.requests).toHaveLength(0);
+  } finally {
+    await h.close();
+  }
+});

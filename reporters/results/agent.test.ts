@@ -56,7 +56,7 @@ test('each agent call is a step entry saying what was asked and how it was serve
     ['ai.expect', 'the cart shows 1 item', 'FAIL', 'script'],
   ]);
   expect(steps[0]).toMatchObject({ duration_ms: 2300, device_ms: 200, location: 'specs/shop.test.ts:12', agent: { call: 'step', text: 'log in as alice', path: 'rules', cache: 'miss', actions: 2, llm_calls: 0 } });
-  expect(steps[3].agent).toEqual({ call: 'expect', text: 'the cart shows 1 item', path: 'model', cache: 'off', actions: 0, llm_calls: 1 });
+  expect(steps[3].agent).toEqual({ call: 'expect', text: 'the cart shows 1 item', path: 'model', cache: 'off', actions: 0, llm_calls: 1, tokens: 0 });
   expect(steps[1].agent).toBeUndefined();
 });
 
@@ -71,12 +71,15 @@ test("a test's agent totals count calls, plan cache outcomes, and the model's ca
     llm('', 100, 10, 0.00005),
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });
-  expect(evidence.agent).toEqual({ steps: 4, cache_hits: 2, cache_misses: 1, cache_healed: 1, llm_calls: 3, tokens_in: 1500, tokens_out: 80, cost_usd: 0.00035 });
+  expect(evidence.agent).toEqual({
+    steps: 4, cache_hits: 2, cache_misses: 1, cache_healed: 1, llm_calls: 3, tokens_in: 1500, tokens_out: 80, cost_usd: 0.00035,
+    by_role: { planner: { llm_calls: 3, tokens_in: 1500, tokens_out: 80, cost_usd: 0.00035 } },
+  });
   expect(evidence).toMatchObject({ llm_calls: 3, tokens: 1580 });
 });
 
 test('a log without agent events counts zeros; an agent call cut short is UNFINISHED with what it had decided', async () => {
-  expect(summarizeEvents([], { rootDir: ROOT }).agent).toEqual({ steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, cost_usd: 0 });
+  expect(summarizeEvents([], { rootDir: ROOT }).agent).toEqual({ steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, cost_usd: 0, by_role: {} });
   const id = newActionId();
   const events = await logOf([
     { kind: 'agent_start', action_id: id, call: 'wait_for', text: 'the spinner is gone', ts: 1_000 },

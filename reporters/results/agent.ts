@@ -9,7 +9,7 @@ export class AgentEvents {
   private readonly paths = new Map<string, 'cache' | 'rules' | 'model'>();
   private readonly llmCalls = new Map<string, number>();
   private readonly children = new Map<string, ActionStartEvent[]>();
-  private totalsSoFar: AgentTotals = { ...NO_AGENT };
+  private totalsSoFar: AgentTotals = { ...NO_AGENT, by_role: {} };
 
   constructor(events: readonly MobileEvent[]) {
     for (const event of events) this.add(event);
@@ -25,7 +25,8 @@ export class AgentEvents {
     } else if (event.kind === 'agent_decision') this.paths.set(event.action_id, event.path);
     else if (event.kind === 'llm_call') {
       // Every model call counts, whichever part of a test made it; the events carry the tokens and price.
-      this.totalsSoFar = addAgentTotals(this.totalsSoFar, { ...NO_AGENT, llm_calls: 1, tokens_in: event.tokens_in, tokens_out: event.tokens_out, cost_usd: event.cost_usd });
+      const spend = { llm_calls: 1, tokens_in: event.tokens_in, tokens_out: event.tokens_out, cost_usd: event.cost_usd };
+      this.totalsSoFar = addAgentTotals(this.totalsSoFar, { ...NO_AGENT, ...spend, by_role: { [event.role]: spend } });
       if (event.action_id) this.llmCalls.set(event.action_id, (this.llmCalls.get(event.action_id) ?? 0) + 1);
     } else if (event.kind === 'action_start' && event.parent_action_id) {
       this.children.set(event.parent_action_id, [...(this.children.get(event.parent_action_id) ?? []), event]);
@@ -59,6 +60,7 @@ export class AgentEvents {
         cache: end?.cache ?? null,
         actions: end?.steps ?? children.length,
         llm_calls: end?.llm_calls ?? this.llmCalls.get(start.action_id) ?? 0,
+        tokens: end ? end.tokens_in + end.tokens_out : 0,
       },
     };
   }

@@ -44,6 +44,16 @@ export interface AgentCallRecord {
   /** Primitives it ran. */
   actions: number;
   llm_calls: number;
+  /** Input plus output tokens of its model calls. */
+  tokens: number;
+}
+
+/** What one model role (planner, locator, validator, debugger) spent. */
+export interface RoleSpend {
+  llm_calls: number;
+  tokens_in: number;
+  tokens_out: number;
+  cost_usd: number;
 }
 
 /** What the agent steps of a test (or of the whole run) did and cost. */
@@ -57,15 +67,29 @@ export interface AgentTotals {
   tokens_in: number;
   tokens_out: number;
   cost_usd: number;
+  /** The model calls above, per role; roles that made none are left out. */
+  by_role: Record<string, RoleSpend>;
 }
 
-export const NO_AGENT: Readonly<AgentTotals> = { steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, cost_usd: 0 };
+export const NO_AGENT: Readonly<AgentTotals> = Object.freeze({ steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, cost_usd: 0, by_role: Object.freeze({}) });
 
-/** Field-by-field sum; cost is rounded to a millionth of a dollar so float noise stays out of the report. */
+const COUNTS = ['steps', 'cache_hits', 'cache_misses', 'cache_healed', 'llm_calls', 'tokens_in', 'tokens_out', 'cost_usd'] as const;
+const SPENDS = ['llm_calls', 'tokens_in', 'tokens_out', 'cost_usd'] as const;
+
+/** Cost is rounded to a millionth of a dollar so float noise stays out of the report. */
+const dollars = (value: number): number => Math.round(value * 1e6) / 1e6;
+
+/** Field-by-field sum, roles merged; a new object, the inputs untouched. */
 export function addAgentTotals(a: AgentTotals, b: AgentTotals): AgentTotals {
-  const sum = { ...a };
-  for (const key of Object.keys(sum) as Array<keyof AgentTotals>) sum[key] += b[key];
-  sum.cost_usd = Math.round(sum.cost_usd * 1e6) / 1e6;
+  const sum: AgentTotals = { ...a, by_role: {} };
+  for (const key of COUNTS) sum[key] += b[key];
+  sum.cost_usd = dollars(sum.cost_usd);
+  for (const role of new Set([...Object.keys(a.by_role), ...Object.keys(b.by_role)])) {
+    const spend: RoleSpend = { llm_calls: 0, tokens_in: 0, tokens_out: 0, cost_usd: 0 };
+    for (const key of SPENDS) spend[key] = (a.by_role[role]?.[key] ?? 0) + (b.by_role[role]?.[key] ?? 0);
+    spend.cost_usd = dollars(spend.cost_usd);
+    sum.by_role[role] = spend;
+  }
   return sum;
 }
 

@@ -69,7 +69,10 @@ test('results.json has each test\'s agent figures, the agent calls among its ste
     expect(entry('logs in by goal')).toMatchObject({
       llm_calls: 1,
       tokens: 940,
-      agent: { steps: 2, cache_hits: 1, cache_misses: 1, cache_healed: 0, llm_calls: 1, tokens_in: 900, tokens_out: 40, cost_usd: 0.0002 },
+      agent: {
+        steps: 2, cache_hits: 1, cache_misses: 1, cache_healed: 0, llm_calls: 1, tokens_in: 900, tokens_out: 40, cost_usd: 0.0002,
+        by_role: { planner: { llm_calls: 1, tokens_in: 900, tokens_out: 40, cost_usd: 0.0002 } },
+      },
     });
     expect(entry('logs in by goal').steps.map((s) => [s.primitive, s.detail, s.source, s.agent?.path ?? null])).toEqual([
       ['ai.step', 'log in as alice', 'script', 'model'],
@@ -77,9 +80,12 @@ test('results.json has each test\'s agent figures, the agent calls among its ste
       ['ai.step', 'open the cart', 'script', 'cache'],
       ['tap', null, 'agent', null],
     ]);
-    expect(entry('logs in by goal').steps[0].agent).toEqual({ call: 'step', text: 'log in as alice', path: 'model', cache: 'miss', actions: 1, llm_calls: 1 });
-    expect(entry('has no agent steps').agent).toEqual({ steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, cost_usd: 0 });
-    expect(results.run.agent).toEqual({ steps: 3, cache_hits: 1, cache_misses: 1, cache_healed: 1, llm_calls: 2, tokens_in: 1200, tokens_out: 60, cost_usd: 0.0003 });
+    expect(entry('logs in by goal').steps[0].agent).toEqual({ call: 'step', text: 'log in as alice', path: 'model', cache: 'miss', actions: 1, llm_calls: 1, tokens: 940 });
+    expect(entry('has no agent steps').agent).toEqual({ steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, cost_usd: 0, by_role: {} });
+    expect(results.run.agent).toEqual({
+      steps: 3, cache_hits: 1, cache_misses: 1, cache_healed: 1, llm_calls: 2, tokens_in: 1200, tokens_out: 60, cost_usd: 0.0003,
+      by_role: { planner: { llm_calls: 2, tokens_in: 1200, tokens_out: 60, cost_usd: 0.0003 } },
+    });
 
     const junit = await project.read('mobiletest-report/junit.xml');
     const testcase = /<testcase[^>]*name="logs in by goal"[\s\S]*?<\/testcase>/.exec(junit)?.[0] ?? '';

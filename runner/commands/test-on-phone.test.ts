@@ -62,6 +62,7 @@ test('init writes a project whose example specs pass with `mobiletest test`', as
   project = await TempProject.create({});
   expect((await project.mobiletest(['init', '--yes'])).exitCode).toBe(0);
   const run = await project.mobiletest(['test']);
-  expect(run.output).toContain('3 passed');
+  // Two scripted TS tests, one scripted YAML test, and the TS and YAML agent steps on the offline rules.
+  expect(run.output).toContain('5 passed');
   expect(run.exitCode).toBe(0);
 });

@@ -16,3 +16,10 @@ test('a wrong password keeps the user on the sign-in screen', async ({ device })
   await device.tap('Log in');
   await expect(device.find('Wrong email or password')).toBeVisible();
 });
+
+test('bob signs in by goals', async ({ device }) => {
+  // Agent steps: these goals run on mobiletest's offline rules; anything they do not cover needs a
+  // model (MOBILETEST_LLM_PROVIDER), whose plans are cached in __mobiletest__/ for free re-runs.
+  await device.ai.step('log in with bob@example.com and "hunter2"');
+  await device.ai.expect('the screen shows Hi, Bob');
+});

@@ -133,7 +133,11 @@ export class Agent {
       if (verdict === undefined || look.observation.contentKey !== lastKey) {
         lastKey = look.observation.contentKey;
         verdict = await modelCheck(record, this.options, { assertion: text, look, cached, screen: screenText(look.observation.screen), signal });
-        if (!verdict) throw new AgentStepFailed(call, text, 'NeedsModel', 'plan', rules.message);
+        if (!verdict) {
+          // Only a cached verdict was there, recorded on a screen that differs from this one.
+          const why = `the plan cache has a verdict for it, recorded on another screen, and no model is set to judge this one; ${rules.message}`;
+          throw new AgentStepFailed(call, text, 'NeedsModel', 'plan', why);
+        }
         if (verdict.pass) break;
       }
       if (Date.now() >= deadline) break;

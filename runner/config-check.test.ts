@@ -18,6 +18,13 @@ test('a bad mobile option fails when the config loads, naming the option, its va
   );
 });
 
+test('frames takes on, off or retain-on-failure; anything else fails naming the three', () => {
+  expect(() => defineConfig({ use: { app: 'com.example.shop', frames: 'retain-on-failure' } }, {})).not.toThrow();
+  expect(() => defineConfig({ use: { frames: 'always' as 'on' } }, {})).toThrow('use.frames is "always": it must be one of "on", "off", "retain-on-failure"');
+  expect(() => defineConfig({ use: { frames: true as unknown as 'on' } }, {})).toThrow('use.frames is true: it must be one of "on", "off", "retain-on-failure"');
+  expect(() => checkMobileOptions({ frame: 'off' }, 'test.use')).toThrow('test.use.frame is not an option; did you mean frames?');
+});
+
 test("good options and Playwright's own pass untouched", () => {
   const config = defineConfig({ use: { app: 'com.example.shop', device: 'sim', dialogs: 'deny', permissions: ['notifications'], clearState: false, launch: true, actionTimeout: 5000, baseURL: 'http://x', trace: 'on' } }, {});
   expect(config.use).toMatchObject({ app: 'com.example.shop', devices: 'sim', dialogs: 'deny', trace: 'on' });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { closest } from '../src/primitives/schema/suggest.js';
 import { CACHE_MODES } from '../src/agent/types.js';
+import { FRAMES_MODES } from '../src/primitives/exec/frames.js';
 import type { MobileOptions } from './fixtures/options.js';
 
 const PACKAGE = /^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$/;
@@ -32,6 +33,7 @@ const OPTION_SCHEMAS = {
   launch: z.boolean(),
   actionTimeout: z.number().int().positive().max(600_000),
   ai: AI_SCHEMA,
+  frames: z.enum(FRAMES_MODES as [string, ...string[]]),
 } satisfies { [K in keyof Required<MobileOptions>]: z.ZodType };
 
 const MOBILE_KEYS = Object.keys(OPTION_SCHEMAS);

@@ -154,12 +154,24 @@ export interface AgentEndEvent extends Base {
 
 export interface ActionTimings { total_ms: number; device_ms: number; harness_ms: number }
 
+/** What the finger did, in device pixels of a screen `screen` big, so a viewer can draw it on a scaled frame. */
+export interface GestureRecord {
+  kind: 'tap' | 'double_tap' | 'long_press' | 'swipe' | 'drag';
+  /** One point for a tap or press; start and end for a swipe or drag. */
+  points: Array<{ x: number; y: number }>;
+  screen: { width: number; height: number };
+  /** How many times the same path was swiped (scroll_to); 1 when absent. */
+  repeat?: number;
+}
+
 export interface ActionEndEvent extends Base {
   kind: 'action_end';
   action_id: string;
   verdict: Verdict;
   error?: EventError;
   timings: ActionTimings;
+  /** The touch the action made, when it made one. */
+  gesture?: GestureRecord;
 }
 
 export interface TestEndEvent extends Base {
@@ -180,7 +192,8 @@ export interface AttachmentEvent extends Base {
 
 export interface NoteEvent extends Base {
   kind: 'note';
-  note: 'duplicate_completion' | 'torn_line_dropped';
+  /** frames_discarded: a passed test's frames were removed (frames: 'retain-on-failure'); observation events still name them. */
+  note: 'duplicate_completion' | 'torn_line_dropped' | 'frames_discarded';
   action_id?: string;
   detail: string;
 }

@@ -26,7 +26,7 @@ const SPECS: Record<EventKind, Spec> = {
     action_id: opt('string'), role: 'string', model: 'string', prompt_ref: 'string', answer_ref: 'string',
     tokens_in: 'number', tokens_out: 'number', cost_usd: 'number', duration_ms: 'number',
   },
-  action_end: { action_id: 'string', verdict: ['OK', 'RETRY', 'FAIL', 'EXCEPTION'], error, timings: 'object' },
+  action_end: { action_id: 'string', verdict: ['OK', 'RETRY', 'FAIL', 'EXCEPTION'], error, timings: 'object', gesture: opt('object') },
   test_end: { status: ['passed', 'failed', 'timedOut', 'skipped', 'interrupted'], duration_ms: 'number', error },
   attachment: { name: 'string', content_type: 'string', path: 'string', action_id: opt('string') },
   agent_start: { action_id: 'string', call: ['step', 'expect', 'query', 'wait_for'], text: 'string', location },
@@ -39,15 +39,16 @@ const SPECS: Record<EventKind, Spec> = {
     cache: ['hit', 'miss', 'healed', 'off'], llm_calls: 'number', tokens_in: 'number', tokens_out: 'number', steps: 'number',
     reason: 'string', error, duration_ms: 'number',
   },
-  note: { note: ['duplicate_completion', 'torn_line_dropped'], action_id: opt('string'), detail: 'string' },
+  note: { note: ['duplicate_completion', 'torn_line_dropped', 'frames_discarded'], action_id: opt('string'), detail: 'string' },
 };
 
 // Fields of nested objects, checked wherever that field name appears (array items checked one by one).
-const NESTED: Record<string, Record<string, 'string' | 'number'>> = {
+const NESTED: Record<string, Record<string, 'string' | 'number' | 'object' | 'array'>> = {
   location: { file: 'string', line: 'number' },
   timings: { total_ms: 'number', device_ms: 'number', harness_ms: 'number' },
   error: { name: 'string', message: 'string' },
   candidates: { label: 'string', score: 'number' },
+  gesture: { kind: 'string', points: 'array', screen: 'object' },
 };
 
 function nestedProblem(field: string, value: unknown): string | undefined {
@@ -59,6 +60,11 @@ function nestedProblem(field: string, value: unknown): string | undefined {
     if (!isObject(item)) return `"${where}" should be an object`;
     for (const [key, type] of Object.entries(spec)) {
       if (!fits(item[key], type)) return `"${where}.${key}" should be a ${type}, got ${JSON.stringify(item[key])}`;
+    }
+    if (field === 'gesture') {
+      const points = item.points as unknown[];
+      const bad = points.findIndex((p) => !isObject(p) || !fits(p.x, 'number') || !fits(p.y, 'number'));
+      if (points.length === 0 || bad >= 0) return `"gesture.points${bad >= 0 ? `[${bad}]` : ''}" should be points {x, y} (at least one)`;
     }
   }
   return undefined;

@@ -26,6 +26,7 @@ export { InvalidPrimitiveCall } from './schema/errors.js';
 export { describeActionSpace } from './schema/describe.js';
 export * from './locator/index.js';
 export { createExecutor } from './exec/run.js';
+export { FrameRecorder, FRAMES_MODES, type FrameRecorderOptions, type FramesMode } from './exec/frames.js';
 export type {
   ActionFailureInfo, ActionResult, DialogPolicy, ExecutorOptions, ExecutorTimeouts, FailureCategory, PrimitiveRunner, RunOptions,
 } from './exec/types.js';

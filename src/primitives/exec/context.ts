@@ -1,7 +1,7 @@
 // One action in progress: looks at the screen, waits for idle and for the target, answers system
 // dialogs by policy, checks for crashes, and verifies what acting changed. Executors build on it.
 import type { CallOptions, Driver } from '../../drivers/index.js';
-import type { ActionSource, EventLog } from '../../events/index.js';
+import type { ActionSource, EventLog, GestureRecord } from '../../events/index.js';
 import {
   screenState, situationReport, waitForScreen, WaitTimeoutError,
   type DeviceObserver, type LogRecord, type Observation, type ScreenElement, type SituationReport, type WaitClock,
@@ -10,6 +10,7 @@ import { describeLocateResult, describeTarget, locate, type Candidate, type Targ
 import type { Expected } from '../schema/expected.js';
 import type { PrimitiveName } from '../schema/registry.js';
 import { answerButton, describeDialog, dialogsOn, type ShownDialog } from './dialogs.js';
+import type { FrameRecorder } from './frames.js';
 import { AppCrashed, AppNotResponding, DialogBlocked, ExpectationFailed, NoEffect, TargetAmbiguous, TargetNotFound } from './errors.js';
 import { describeExpected, unmetExpectation, where } from './screen-read.js';
 import { SleepCounter, type DeviceMeter } from './timing.js';
@@ -21,6 +22,8 @@ export interface ExecutorState {
   meter: DeviceMeter;
   observer: DeviceObserver;
   log?: EventLog;
+  /** Screenshots for the trace; none when absent. */
+  frames?: FrameRecorder;
   app?: string;
   dialogs: DialogPolicy;
   timeouts: { target: number; idle: number; assertion: number };
@@ -59,6 +62,10 @@ export class ActionContext {
   readonly logs: LogRecord[] = [];
   /** One line per system dialog answered by policy. */
   readonly dialogsAnswered: string[] = [];
+  /** The touch made, for the trace (device pixels). */
+  gesture?: GestureRecord;
+  /** The screen before, for the trace: the frame already stored for it, or a screenshot taken then. */
+  beforeFrame?: { file: string } | { png: Buffer };
   private crash?: SituationReport['crash'];
   private anr?: SituationReport['anr'];
 
@@ -101,7 +108,7 @@ export class ActionContext {
     // What happened before this action was reported by the action that caused it.
     this.crash = undefined;
     this.anr = undefined;
-    this.before ??= o;
+    await this.begin(o);
     return o;
   }
 
@@ -131,20 +138,23 @@ export class ActionContext {
       const elapsed = this.clock.now() - start;
       const idleDone = settled || elapsed >= this.state.timeouts.idle;
       if (target === undefined || result === undefined) {
-        if (idleDone) return this.begin(o);
+        if (idleDone) {
+          await this.begin(o);
+          return undefined;
+        }
       } else if (result.status === 'found') {
         this.recordCandidates(target, result.candidates, false, 0);
         if (idleDone) {
           this.element = result.best.element;
-          this.begin(o);
+          await this.begin(o);
           return result.best;
         }
       } else if (result.status === 'ambiguous' && (settled || elapsed >= this.state.timeouts.target)) {
         this.recordCandidates(target, result.candidates, true);
-        this.begin(o);
+        await this.begin(o);
         throw new TargetAmbiguous(`${describeLocateResult(target, result)} on ${where(o.screen)}. Make the target more exact: its full text, a role ("the Log in button"), an id, or a ref from the screen.`);
       } else if (elapsed >= this.state.timeouts.target) {
-        this.begin(o);
+        await this.begin(o);
         throw new TargetNotFound(`${describeLocateResult(target, result)} on ${where(o.screen)}, after waiting ${Math.round(elapsed)} ms. Check the target against the screen text, or first bring up the screen that shows it.`);
       }
       previousKey = o.contentKey;
@@ -170,7 +180,7 @@ export class ActionContext {
           continue;
         }
       }
-      this.before ??= o;
+      await this.begin(o);
       const problem = check(o);
       if (problem === undefined || this.clock.now() - start >= timeoutMs) {
         this.finishWith(o);
@@ -253,9 +263,30 @@ export class ActionContext {
     this.located = { target, ambiguous, ...(chosen === undefined ? {} : { chosen }) };
   }
 
-  private begin(o: Observation): undefined {
-    this.before ??= o;
-    return undefined;
+  /** Takes `o` as the screen before acting (the first time only), with its frame when frames are kept. */
+  private async begin(o: Observation): Promise<void> {
+    if (this.before) return;
+    this.before = o;
+    const frames = this.state.frames;
+    if (!frames) return;
+    // Usually the screen the previous action ended on, whose frame is stored; otherwise shot now, before acting.
+    const file = frames.lastFor(o.contentKey);
+    if (file) this.beforeFrame = { file };
+    else {
+      const png = await this.driver.screenshot(this.call).catch(() => undefined);
+      if (png) this.beforeFrame = { png };
+    }
+  }
+
+  /** Records the touch made, in the coordinates of the screen before. */
+  touched(kind: GestureRecord['kind'], points: GestureRecord['points'], repeat?: number): void {
+    const screen = (this.latest ?? this.before)?.screen;
+    if (!screen) return;
+    const round = (n: number) => Math.round(n);
+    this.gesture = {
+      kind, points: points.map((p) => ({ x: round(p.x), y: round(p.y) })), screen: { width: screen.width, height: screen.height },
+      ...(repeat !== undefined && repeat > 1 ? { repeat } : {}),
+    };
   }
 
   /** A crash or ANR, from the logs or a dialog on screen, ends the action: the product failed. */

@@ -13,6 +13,7 @@ import { assertionExecutors } from './assertions.js';
 import { ActionContext, type ExecutorState } from './context.js';
 import { deviceExecutors } from './device.js';
 import { ActionFailure } from './errors.js';
+import type { FrameRecorder } from './frames.js';
 import { textExecutors } from './text.js';
 import { DeviceMeter, realClock } from './timing.js';
 import { touchExecutors } from './touch.js';
@@ -37,6 +38,7 @@ export function createExecutor(options: ExecutorOptions): PrimitiveRunner {
     // Without a screenshot per look: decoding one costs far more than the rest of a look.
     observer: options.observer ?? new DeviceObserver(options.driver, { screenshots: false }),
     log: options.log,
+    ...(options.log && options.frames ? { frames: options.frames } : {}),
     app: options.app,
     dialogs: options.dialogs ?? 'allow',
     timeouts: {
@@ -94,9 +96,15 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
   }
 
   const after = ctx.after ?? (ctx.latest !== ctx.before ? ctx.latest : undefined);
-  // A screenshot beside the log on failure, unless the device itself is what failed.
-  const shot = verdict !== 'OK' && log && !(thrown instanceof DeviceError) ? await failureShot(ctx, log) : undefined;
-  if (ctx.before) emit(observationEvent(actionId, 'before', ctx.before));
+  const deviceFailed = thrown instanceof DeviceError;
+  const failed = verdict !== 'OK' && !deviceFailed;
+  const last = after ?? (failed && log ? ctx.latest : undefined);
+  // A device that failed is not asked for a screenshot: it would only wait out its timeout.
+  const frames = log && state.frames ? await traceFrames(ctx, state.frames, deviceFailed ? undefined : last) : {};
+  // A full-size screenshot beside the log on failure, unless the device itself is what failed.
+  const shot = failed && log ? await failureShot(ctx, log, frames.png) : undefined;
+  if (shot && frames.after) emit({ kind: 'attachment', name: 'failure screenshot', content_type: 'image/png', path: shot, action_id: actionId });
+  if (ctx.before) emit(observationEvent(actionId, 'before', ctx.before, frames.before));
   if (ctx.located) {
     emit({
       kind: 'candidates', action_id: actionId, target: ctx.located.target as string | Record<string, unknown>,
@@ -104,14 +112,13 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
       ...(ctx.located.chosen === undefined ? {} : { chosen: ctx.located.chosen }),
     });
   }
-  const last = after ?? (shot ? ctx.latest : undefined);
-  if (last) emit(observationEvent(actionId, 'after', last, shot));
+  if (last) emit(observationEvent(actionId, 'after', last, frames.after ?? shot));
   if (ctx.report || ctx.dialogsAnswered.length > 0) {
     const text = [ctx.report ? situationText(ctx.report) : '', ...ctx.dialogsAnswered].filter(Boolean).join('\n');
     emit({ kind: 'situation', action_id: actionId, report: text, data: { ...(ctx.report ?? {}), dialogs_answered: ctx.dialogsAnswered } });
   }
   const timings = timingsOf(started, state.meter.elapsed() - deviceAtStart, ctx.clock.slept);
-  emit({ kind: 'action_end', action_id: actionId, verdict, timings, ...(failure ? { error: failure } : {}) });
+  emit({ kind: 'action_end', action_id: actionId, verdict, timings, ...(failure ? { error: failure } : {}), ...(ctx.gesture ? { gesture: ctx.gesture } : {}) });
   await Promise.all(pending);
 
   return {
@@ -143,9 +150,21 @@ function timingsOf(started: number, deviceMs: number, sleptMs: number): ActionTi
   return { total_ms: round(total), device_ms: round(deviceMs), harness_ms: round(Math.max(0, total - deviceMs - sleptMs)) };
 }
 
-async function failureShot(ctx: ActionContext, log: EventLog): Promise<string | undefined> {
+/** The frames of the screens before and after (stored once each); `png` is the screenshot taken for after. */
+async function traceFrames(ctx: ActionContext, frames: FrameRecorder, last: Observation | undefined): Promise<{ before?: string; after?: string; png?: Buffer }> {
+  // Evidence must not turn a verdict into another: a frame that cannot be taken or stored is left out.
+  const store = (png: Buffer, key: string) => frames.record(png, key).catch(() => undefined);
+  const shot = ctx.beforeFrame;
+  const before = shot && ctx.before ? ('file' in shot ? shot.file : await store(shot.png, ctx.before.contentKey)) : undefined;
+  if (!last) return { before };
+  const png = await ctx.driver.screenshot(ctx.call).catch(() => undefined);
+  const after = png ? await store(png, last.contentKey) : undefined;
+  return { before, after, png };
+}
+
+async function failureShot(ctx: ActionContext, log: EventLog, taken?: Buffer): Promise<string | undefined> {
   try {
-    const png = await ctx.driver.screenshot(ctx.call);
+    const png = taken ?? (await ctx.driver.screenshot(ctx.call));
     return await log.attach(`${ctx.actionId}-failure.png`, png);
   } catch {
     // The verdict already says what failed; a missing screenshot must not hide it.

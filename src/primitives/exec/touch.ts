@@ -16,12 +16,16 @@ const SWIPE_MS = 300;
 
 export const touchExecutors: TouchExecutors = {
   async tap(p, ctx) {
-    await ctx.actOn(p.target, (e) => ctx.driver.tap(centre(e), ctx.call));
+    await ctx.actOn(p.target, (e) => {
+      ctx.touched('tap', [centre(e)]);
+      return ctx.driver.tap(centre(e), ctx.call);
+    });
     await ctx.checkExpected(p.expected);
   },
 
   async double_tap(p, ctx) {
     await ctx.actOn(p.target, async (e) => {
+      ctx.touched('double_tap', [centre(e)]);
       await ctx.driver.tap(centre(e), ctx.call);
       await ctx.clock.sleep(DOUBLE_TAP_GAP_MS);
       await ctx.driver.tap(centre(e), ctx.call);
@@ -30,7 +34,10 @@ export const touchExecutors: TouchExecutors = {
   },
 
   async long_press(p, ctx) {
-    await ctx.actOn(p.target, (e) => ctx.driver.longPress(centre(e), { ...ctx.call, durationMs: p.duration_ms ?? 1000 }));
+    await ctx.actOn(p.target, (e) => {
+      ctx.touched('long_press', [centre(e)]);
+      return ctx.driver.longPress(centre(e), { ...ctx.call, durationMs: p.duration_ms ?? 1000 });
+    });
     await ctx.checkExpected(p.expected);
   },
 
@@ -39,7 +46,9 @@ export const touchExecutors: TouchExecutors = {
     if (!from) await ctx.ready();
     const screen = (ctx.before as Observation).screen;
     const start = from ? centre(from.element) : { x: screen.width / 2, y: screen.height / 2 };
-    await ctx.driver.swipe(start, moved(start, p.direction, (p.distance ?? 0.5), screen), { ...ctx.call, durationMs: SWIPE_MS });
+    const end = moved(start, p.direction, (p.distance ?? 0.5), screen);
+    ctx.touched('swipe', [start, end]);
+    await ctx.driver.swipe(start, end, { ...ctx.call, durationMs: SWIPE_MS });
     await ctx.settle();
     await ctx.checkExpected(p.expected);
   },
@@ -60,6 +69,7 @@ export const touchExecutors: TouchExecutors = {
       if (swipes >= max) throw new TargetNotFound(`${describeTarget(p.target)} did not show up after ${max} swipes ${content} on ${where(o.screen)}: ${describeLocateResult(p.target, result)}. Raise max_swipes, or check the direction and the target.`);
       const list = scrollArea(o, content);
       const [from, to] = fingerPath(list, content);
+      ctx.touched('swipe', [from, to], swipes + 1);
       await ctx.driver.swipe(from, to, { ...ctx.call, durationMs: SWIPE_MS });
       const next = await ctx.settle();
       if (next.contentKey === o.contentKey) {
@@ -80,7 +90,9 @@ export const touchExecutors: TouchExecutors = {
     ctx.candidates = candidates;
     ctx.located = located;
     ctx.element = source;
-    await ctx.driver.drag(centre(source), centre((to as { element: ScreenElement }).element), ctx.call);
+    const path = [centre(source), centre((to as { element: ScreenElement }).element)];
+    ctx.touched('drag', path);
+    await ctx.driver.drag(path[0], path[1], ctx.call);
     await ctx.settle();
     await ctx.checkExpected(p.expected);
   },

@@ -3,6 +3,7 @@ import type { Driver } from '../../drivers/index.js';
 import type { ActionSource, ActionTimings, EventLog, Location, Verdict } from '../../events/index.js';
 import type { DeviceObserver, Observation, ScreenElement, SituationReport, WaitClock } from '../../observe/index.js';
 import type { Candidate } from '../locator/index.js';
+import type { FrameRecorder } from './frames.js';
 import type { PrimitiveCall, PrimitiveName } from '../schema/registry.js';
 
 /** Whose fault a failed action is; reporters show it as the failure type. */
@@ -26,6 +27,11 @@ export interface ExecutorOptions {
   observer?: DeviceObserver;
   /** Per-test evidence log; without it nothing is recorded. */
   log?: EventLog;
+  /**
+   * Screenshots for the trace, written beside `log` once per distinct frame and named by observation
+   * events; none when absent (a screenshot per action costs a device call).
+   */
+  frames?: FrameRecorder;
   /** The app under test: the default for launch_app, stop_app and clear_app_data. */
   app?: string;
   /** Default 'allow'. */

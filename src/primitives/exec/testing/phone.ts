@@ -8,6 +8,7 @@ import { AndroidDriver } from '../../../drivers/index.js';
 import { EventLog, readEvents, type MobileEvent } from '../../../events/index.js';
 import { DeviceObserver } from '../../../observe/index.js';
 import type { PrimitiveCall } from '../../schema/registry.js';
+import { FrameRecorder } from '../frames.js';
 import { createExecutor } from '../run.js';
 import type { ActionResult, ExecutorOptions, PrimitiveRunner, RunOptions } from '../types.js';
 
@@ -46,12 +47,17 @@ export class ExecutorSession {
     return new ExecutorSession(driver, new DeviceObserver(driver, { screenshots: false }));
   }
 
-  /** An executor writing to a new log in a folder of its own (test-results is shared with other runs). */
-  async executor(options: Partial<ExecutorOptions> = {}): Promise<TestRunner> {
+  /**
+   * An executor writing to a new log in a folder of its own (test-results is shared with other runs);
+   * `frames: true` stores the trace's screenshots beside that log.
+   */
+  async executor(options: Partial<Omit<ExecutorOptions, 'frames'>> & { frames?: boolean } = {}): Promise<TestRunner> {
     const log = await EventLog.open(join(await mkdtemp(join(tmpdir(), 'mobiletest-exec-')), 'events.jsonl'), { testId: 't1' });
     this.logs.push(log);
-    const runner = createExecutor({ driver: this.driver, observer: this.observer, log, app: SHOP, timeouts: { target: 3000, idle: 3000, assertion: 2000 }, ...options });
-    return new TestRunner(runner, log);
+    const { frames: traced, ...rest } = options;
+    const frames = traced ? new FrameRecorder(log) : undefined;
+    const runner = createExecutor({ driver: this.driver, observer: this.observer, log, app: SHOP, timeouts: { target: 3000, idle: 3000, assertion: 2000 }, frames, ...rest });
+    return new TestRunner(runner, log, frames);
   }
 
   async close(): Promise<void> {
@@ -69,7 +75,7 @@ export async function signIn(exec: TestRunner): Promise<void> {
 }
 
 export class TestRunner {
-  constructor(readonly runner: PrimitiveRunner, readonly log: EventLog) {}
+  constructor(readonly runner: PrimitiveRunner, readonly log: EventLog, readonly frames?: FrameRecorder) {}
 
   run(call: PrimitiveCall, options?: RunOptions): Promise<ActionResult> {
     return this.runner.run(call, options);

@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { startSim } from '../../sim/index.js';
+import type { ActionEndEvent, CandidatesEvent, MobileEvent, ObservationEvent } from '../../events/index.js';
+import { sharedPhone, signIn } from './testing/phone.js';
+
+// The trace's screenshots: one downscaled file per distinct frame, named by the observation events,
+// and the touch each action made, in the frame's coordinates.
+test.describe.configure({ mode: 'serial' });
+
+const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
+
+const observations = (events: MobileEvent[]) => events.filter((e): e is ObservationEvent => e.kind === 'observation');
+const frameFiles = async (dir: string) => (await readdir(dir)).filter((f) => f.startsWith('frame-')).sort();
+
+test('each distinct frame is written once, downscaled; two actions on an unchanged screen share one file', async () => {
+  const exec = await phone.session.executor({ frames: true });
+  await signIn(exec);
+  const first = await exec.ok({ name: 'assert_visible', params: { target: 'Hi, Alice' } });
+  const second = await exec.ok({ name: 'assert_text', params: { target: { id: 'greeting' }, equals: 'Hi, Alice' } });
+
+  const events = await exec.events();
+  const seen = observations(events);
+  // Every observation, before and after, names a frame, and every named frame is on disk.
+  expect(seen.length).toBeGreaterThanOrEqual(8);
+  for (const o of seen) expect(o.screenshot, `${o.phase} of ${o.action_id}`).toMatch(/^frame-[0-9a-f]{16}\.webp$/);
+  const named = [...new Set(seen.map((o) => o.screenshot!))].sort();
+  expect(await frameFiles(exec.log.dir)).toEqual(named);
+
+  // The first action of the test has its own before frame: the screen before the app was launched.
+  const launch = seen.filter((o) => o.action_id === seen[0].action_id);
+  expect(launch.map((o) => o.phase)).toEqual(['before', 'after']);
+  expect(launch[0].screenshot).not.toBe(launch[1].screenshot);
+
+  // Nothing changed on screen between the two assertions: one file for all four observations.
+  const unchanged = seen.filter((o) => o.action_id === first.actionId || o.action_id === second.actionId);
+  expect(unchanged).toHaveLength(4);
+  expect(new Set(unchanged.map((o) => o.screenshot)).size).toBe(1);
+  // Each distinct screen is one file: as many files as distinct screen contents.
+  expect(named.length).toBe(new Set(seen.map((o) => o.screen_text)).size);
+
+  const meta = await sharp(join(exec.log.dir, named[0])).metadata();
+  expect(meta).toMatchObject({ format: 'webp', width: 540, height: 1200 });
+});
+
+test('a tap records its point at the centre of the chosen element; a swipe records its path', async () => {
+  const exec = await phone.session.executor({ frames: true });
+  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+  const tap = await exec.ok({ name: 'tap', params: { target: 'Email' } });
+  const events = await exec.eventsOf(tap.actionId);
+  const candidates = events.find((e): e is CandidatesEvent => e.kind === 'candidates')!;
+  const b = candidates.candidates[candidates.chosen!].bounds!;
+  const end = events.find((e): e is ActionEndEvent => e.kind === 'action_end')!;
+  expect(end.gesture).toEqual({ kind: 'tap', points: [{ x: Math.round((b.left + b.right) / 2), y: Math.round((b.top + b.bottom) / 2) }], screen: { width: 1080, height: 2400 } });
+
+  await exec.ok({ name: 'press_key', params: { key: 'back' } });
+  await signIn(exec);
+  const swipe = await exec.ok({ name: 'swipe', params: { direction: 'up', distance: 0.4 } });
+  const swiped = (await exec.eventsOf(swipe.actionId)).find((e): e is ActionEndEvent => e.kind === 'action_end')!;
+  expect(swiped.gesture).toEqual({ kind: 'swipe', points: [{ x: 540, y: 1200 }, { x: 540, y: 240 }], screen: { width: 1080, height: 2400 } });
+  const noTouch = (await exec.eventsOf((await exec.ok({ name: 'assert_visible', params: { target: 'Hi, Alice' } })).actionId)).find((e) => e.kind === 'action_end');
+  expect(noTouch).not.toHaveProperty('gesture');
+});
+
+test('without a frame recorder no frame is written and no observation names one', async () => {
+  const exec = await phone.session.executor();
+  await signIn(exec);
+  expect(observations(await exec.events()).filter((o) => o.screenshot !== undefined)).toEqual([]);
+  expect(await frameFiles(exec.log.dir)).toEqual([]);
+});
+
+test('discarding removes the frames written (a passed test under retain-on-failure)', async () => {
+  const exec = await phone.session.executor({ frames: true });
+  await signIn(exec);
+  const frames = exec.frames!;
+  const written = await frameFiles(exec.log.dir);
+  expect(written.length).toBeGreaterThan(1);
+  expect(frames.files.sort()).toEqual(written);
+  expect(await frames.discard()).toBe(written.length);
+  expect(await frameFiles(exec.log.dir)).toEqual([]);
+});
+
+test('a failed action shows its last screen as a frame and keeps the full-size screenshot as an attachment', async () => {
+  const exec = await phone.session.executor({ frames: true, timeouts: { target: 500 } });
+  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+  const missing = await exec.run({ name: 'tap', params: { target: 'Log out' } });
+  expect(missing.verdict).toBe('FAIL');
+  const events = await exec.eventsOf(missing.actionId);
+  const [before, after] = observations(events);
+  expect(after.screenshot).toBe(before.screenshot);
+  expect(after.screenshot).toMatch(/^frame-.*\.webp$/);
+  expect(events.find((e) => e.kind === 'attachment')).toMatchObject({ content_type: 'image/png', path: `${missing.actionId}-failure.png` });
+  expect((await sharp(join(exec.log.dir, `${missing.actionId}-failure.png`)).metadata()).width).toBe(1080);
+});

@@ -1,0 +1,94 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { parseEvents } from '../src/events/index.js';
+import { reportDir } from './results/base.js';
+import { EVENTS_ATTACHMENT, ResultsCollector } from './results/collect.js';
+import { relativeFile } from './results/evidence.js';
+import type { TestRecord } from './results/model.js';
+import { buildTrace } from './html/trace.js';
+import { writeHtmlReport, type LoadedTrace } from './html/write.js';
+
+export interface HtmlReporterOptions {
+  /** The folder to write, relative to the config's folder; default `<report dir>/html`. */
+  outputFolder?: string;
+  /** Set by Playwright: the config's folder. */
+  configDir?: string;
+}
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+/** templates/viewer of this package, from dist/reporters/ (built) or reporters/ (sources). */
+const TEMPLATE_DIR = path.join(HERE.includes(`${path.sep}dist${path.sep}`) ? HERE.slice(0, HERE.lastIndexOf(`${path.sep}dist${path.sep}`)) : path.resolve(HERE, '..'), 'templates', 'viewer');
+
+/**
+ * Writes `mobiletest-report/html/`: a trace viewer that opens from disk or a static server, with the
+ * run's tests (failed first) and, per test, the timeline of its steps from its events log.
+ */
+export default class HtmlReporter implements Reporter {
+  private readonly collector = new ResultsCollector();
+  private readonly traces = new Map<string, Promise<LoadedTrace | undefined>>();
+  private readonly outDir: string;
+  private rootDir = process.cwd();
+
+  constructor(options: HtmlReporterOptions = {}) {
+    const configDir = options.configDir ?? process.cwd();
+    this.outDir = options.outputFolder ? path.resolve(configDir, options.outputFolder) : path.join(reportDir(configDir), 'html');
+  }
+
+  onBegin(config: FullConfig, suite: Suite): void {
+    this.rootDir = config.rootDir;
+    this.collector.begin(config, suite);
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    this.collector.add(test, result);
+    // Read now: a merge's extracted attachments may be gone by the end of the run. A retry replaces the attempt before it.
+    this.traces.set(keyOfCase(test, this.rootDir), loadTrace(test, result, this.rootDir));
+  }
+
+  async onEnd(result: FullResult): Promise<void> {
+    const results = await this.collector.finish(result);
+    const traces = await Promise.all(results.tests.map((test) => this.traces.get(keyOfRecord(test)) ?? Promise.resolve(undefined)));
+    await writeHtmlReport({ outDir: this.outDir, templateDir: TEMPLATE_DIR, results, traces });
+    console.log(`HTML report: ${displayPath(path.join(this.outDir, 'index.html'))} (or: npx mobiletest show-report)`);
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+}
+
+async function loadTrace(test: TestCase, result: TestResult, rootDir: string): Promise<LoadedTrace | undefined> {
+  const attachment = result.attachments.find((a) => a.name === EVENTS_ATTACHMENT);
+  if (!attachment) return undefined;
+  try {
+    const text = attachment.body ? attachment.body.toString('utf8') : attachment.path ? await readFile(attachment.path, 'utf8') : '';
+    const { events } = parseEvents(text, attachment.path ?? EVENTS_ATTACHMENT);
+    return { trace: buildTrace(events, { rootDir }), dir: attachment.path && !attachment.body ? path.dirname(attachment.path) : null };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`mobiletest: the events of "${test.title}" could not be read, so the HTML report shows it without steps: ${reason}`);
+    return undefined;
+  }
+}
+
+// A test is known by its project, file, position and titles: the same in Playwright's TestCase and in its record.
+function keyOfCase(test: TestCase, rootDir: string): string {
+  const [, projectName = '', , ...titlePath] = test.titlePath();
+  const project = test.parent.project()?.name ?? projectName;
+  return key(project, relativeFile(test.location.file, rootDir), test.location.line, test.location.column, titlePath);
+}
+
+function keyOfRecord(test: TestRecord): string {
+  return key(test.project, test.file, test.line, test.column, test.title_path);
+}
+
+function key(project: string, file: string, line: number, column: number, titlePath: readonly string[]): string {
+  return JSON.stringify([project, file, line, column, titlePath]);
+}
+
+function displayPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative.split(path.sep).join('/') : file;
+}

@@ -1,0 +1,247 @@
+// One test's trace as the HTML viewer shows it: the steps of its events log in order, an agent
+// call's primitives nested under it, and per step what the log holds about it (params, target,
+// candidates, the screen before and after, the situation report, the verdict, timings, and for
+// agent calls the decisions and model calls). Pure: files beside the log are read by the caller.
+import type {
+  ActionStartEvent, AgentDecisionEvent, AgentEndEvent, AgentStartEvent, CandidateRecord, EventError, MobileEvent, ObservationEvent,
+} from '../../src/events/index.js';
+import { locationText, targetText } from '../results/evidence.js';
+
+export interface TraceScreen {
+  text: string;
+  /** Device screen size from the screen text's header, to scale element bounds onto a screenshot. */
+  width: number | null;
+  height: number | null;
+  /** File name beside the events log; the writer replaces it with the report's relative path. */
+  screenshot: string | null;
+  app: string | null;
+}
+
+export interface TraceCandidates {
+  target: string | null;
+  ambiguous: boolean;
+  chosen: number | null;
+  list: CandidateRecord[];
+}
+
+export interface TraceDecision {
+  role: string;
+  path: string;
+  reason: string;
+  actions: Array<Record<string, unknown>>;
+  refs: string[];
+  data: Record<string, unknown> | null;
+}
+
+export interface TraceLlmCall {
+  role: string;
+  model: string;
+  tokens_in: number;
+  tokens_out: number;
+  cost_usd: number;
+  duration_ms: number;
+  /** File names beside the log, replaced by their text when the report is written. */
+  prompt_ref: string;
+  answer_ref: string;
+  prompt: string | null;
+  answer: string | null;
+}
+
+export interface TraceStep {
+  id: string;
+  kind: 'primitive' | 'agent';
+  /** `tap`, `input_text`, or the agent call as written: `ai.step`, `ai.expect`, ... */
+  name: string;
+  /** The target as asked, the goal of an agent call, or a detail such as the app or key. */
+  label: string | null;
+  status: string;
+  source: string;
+  location: string | null;
+  /** Milliseconds from the test's start. */
+  start_ms: number;
+  duration_ms: number;
+  timings: { total_ms: number; device_ms: number; harness_ms: number } | null;
+  params: Record<string, unknown>;
+  candidates: TraceCandidates | null;
+  before: TraceScreen | null;
+  after: TraceScreen | null;
+  situation: string | null;
+  error: EventError | null;
+  /** Image attachments the step wrote (a screenshot primitive's picture). */
+  images: string[];
+  agent: {
+    call: string;
+    path: string | null;
+    cache: string | null;
+    reason: string | null;
+    decisions: TraceDecision[];
+    llm: TraceLlmCall[];
+    tokens: number;
+  } | null;
+  children: TraceStep[];
+}
+
+export interface Trace {
+  device: string | null;
+  steps: TraceStep[];
+  /** Image attachments of the test itself (the fixture's screenshot at a failure). */
+  images: string[];
+  /** The test_end error as the log recorded it. */
+  error: EventError | null;
+}
+
+export const UNFINISHED = 'UNFINISHED';
+
+const SCREEN_SIZE = /\bscreen (\d+)x(\d+)\b/;
+const CALL_NAMES: Record<AgentStartEvent['call'], string> = { step: 'ai.step', expect: 'ai.expect', query: 'ai.query', wait_for: 'ai.waitFor' };
+
+export function buildTrace(events: readonly MobileEvent[], options: { rootDir: string }): Trace {
+  const start = events.find((e) => e.kind === 'test_start');
+  const t0 = start?.ts ?? events[0]?.ts ?? 0;
+  const lastTs = events.reduce((max, e) => Math.max(max, e.ts), t0);
+  const steps = new Map<string, TraceStep>();
+  const roots: TraceStep[] = [];
+  const testImages: string[] = [];
+  let error: EventError | null = null;
+  for (const event of events) {
+    switch (event.kind) {
+      case 'action_start':
+      case 'agent_start': {
+        if (steps.has(event.action_id)) break;
+        const step = event.kind === 'action_start' ? primitiveStep(event, t0, lastTs, options.rootDir) : agentStep(event, t0, lastTs, options.rootDir);
+        steps.set(event.action_id, step);
+        const parent = event.kind === 'action_start' && event.parent_action_id ? steps.get(event.parent_action_id) : undefined;
+        (parent ? parent.children : roots).push(step);
+        break;
+      }
+      case 'observation': {
+        const step = steps.get(event.action_id);
+        if (step) step[event.phase] = screenOf(event);
+        break;
+      }
+      case 'candidates': {
+        const step = steps.get(event.action_id);
+        if (step) step.candidates = { target: targetText(event.target), ambiguous: event.ambiguous, chosen: event.chosen ?? null, list: event.candidates };
+        break;
+      }
+      case 'situation': {
+        const step = steps.get(event.action_id);
+        if (step) step.situation = step.situation ? `${step.situation}\n${event.report}` : event.report;
+        break;
+      }
+      case 'action_end': {
+        const step = steps.get(event.action_id);
+        // The first completion wins: the log keeps a duplicate only as a note.
+        if (!step || step.timings) break;
+        step.status = event.verdict;
+        step.timings = { total_ms: round(event.timings.total_ms), device_ms: round(event.timings.device_ms), harness_ms: round(event.timings.harness_ms) };
+        step.duration_ms = Math.round(event.timings.total_ms);
+        step.error = event.error ?? null;
+        break;
+      }
+      case 'agent_decision':
+        steps.get(event.action_id)?.agent?.decisions.push(decisionOf(event));
+        break;
+      case 'agent_end':
+        endAgent(steps.get(event.action_id), event);
+        break;
+      case 'llm_call': {
+        const agent = event.action_id ? steps.get(event.action_id)?.agent : undefined;
+        agent?.llm.push({
+          role: event.role, model: event.model, tokens_in: event.tokens_in, tokens_out: event.tokens_out, cost_usd: event.cost_usd,
+          duration_ms: event.duration_ms, prompt_ref: event.prompt_ref, answer_ref: event.answer_ref, prompt: null, answer: null,
+        });
+        break;
+      }
+      case 'attachment':
+      {
+        if (!event.content_type.startsWith('image/')) break;
+        const owner = event.action_id ? steps.get(event.action_id) : undefined;
+        (owner ? owner.images : testImages).push(event.path);
+        break;
+      }
+      case 'test_end':
+        error = event.error ?? error;
+        break;
+      default:
+        break;
+    }
+  }
+  for (const step of steps.values()) {
+    // An agent call's tokens are its end's figure, or the sum of the model calls it logged.
+    if (step.agent && step.agent.tokens === 0) step.agent.tokens = step.agent.llm.reduce((sum, c) => sum + c.tokens_in + c.tokens_out, 0);
+  }
+  return { device: start?.kind === 'test_start' ? start.device ?? null : null, steps: roots, images: testImages, error };
+}
+
+function primitiveStep(event: ActionStartEvent, t0: number, lastTs: number, rootDir: string): TraceStep {
+  const target = targetText(event.target ?? event.params.target);
+  return {
+    ...blank(event.action_id, event.ts, t0, lastTs, event.location ? locationText(event.location, rootDir) : null),
+    kind: 'primitive',
+    name: event.primitive,
+    label: target ?? detailText(event.params),
+    source: event.source,
+    params: event.params,
+  };
+}
+
+function agentStep(event: AgentStartEvent, t0: number, lastTs: number, rootDir: string): TraceStep {
+  return {
+    ...blank(event.action_id, event.ts, t0, lastTs, event.location ? locationText(event.location, rootDir) : null),
+    kind: 'agent',
+    name: CALL_NAMES[event.call],
+    label: event.text,
+    agent: { call: event.call, path: null, cache: null, reason: null, decisions: [], llm: [], tokens: 0 },
+  };
+}
+
+function blank(id: string, ts: number, t0: number, lastTs: number, location: string | null): TraceStep {
+  return {
+    id, kind: 'primitive', name: '', label: null, status: UNFINISHED, source: 'script', location,
+    start_ms: Math.max(0, ts - t0),
+    // Until its end arrives, a step lasts to the log's last event (it was cut off there).
+    duration_ms: Math.max(0, lastTs - ts),
+    timings: null, params: {}, candidates: null, before: null, after: null, situation: null, error: null, images: [], agent: null, children: [],
+  };
+}
+
+function endAgent(step: TraceStep | undefined, event: AgentEndEvent): void {
+  if (!step?.agent || step.status !== UNFINISHED) return;
+  step.status = event.status === 'passed' ? 'OK' : 'FAIL';
+  step.duration_ms = Math.round(event.duration_ms);
+  step.error = event.error ?? null;
+  Object.assign(step.agent, { path: event.path, cache: event.cache, reason: event.reason, tokens: event.tokens_in + event.tokens_out });
+}
+
+function decisionOf(event: AgentDecisionEvent): TraceDecision {
+  return { role: event.role, path: event.path, reason: event.reason, actions: event.actions ?? [], refs: event.refs ?? [], data: event.data ?? null };
+}
+
+function screenOf(event: ObservationEvent): TraceScreen {
+  const size = SCREEN_SIZE.exec(event.screen_text.split('\n', 1)[0] ?? '');
+  return {
+    text: event.screen_text,
+    width: size ? Number(size[1]) : null,
+    height: size ? Number(size[2]) : null,
+    screenshot: event.screenshot ?? null,
+    app: event.package ? `${event.package}${event.activity ? `/${event.activity}` : ''}` : null,
+  };
+}
+
+// Typed text stays out of a label even when masked: the target names the field instead.
+const NOT_DETAIL = new Set(['target', 'text', 'value']);
+
+function detailText(params: Record<string, unknown>): string | null {
+  const values = Object.entries(params).filter(([key, value]) => !NOT_DETAIL.has(key) && typeof value === 'string').map(([, value]) => value as string);
+  return values.length > 0 ? values.join(' ') : null;
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 10) / 10;
+}
+
+/** Every step, depth first, in the order the timeline lists them. */
+export function allSteps(steps: readonly TraceStep[]): TraceStep[] {
+  return steps.flatMap((step) => [step, ...allSteps(step.children)]);
+}

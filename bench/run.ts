@@ -7,6 +7,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   observe: async () => (await import('./observe.js')).benchObserve(),
   primitives: async () => (await import('./primitives.js')).benchPrimitives(),
   agent: async () => (await import('./agent.js')).benchAgent(),
+  frames: async () => (await import('./frames.js')).benchFrames(),
 };
 
 const name = process.argv[2];

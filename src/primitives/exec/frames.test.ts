@@ -75,6 +75,7 @@ test('discarding removes the frames written (a passed test under retain-on-failu
   const exec = await phone.session.executor({ frames: true });
   await signIn(exec);
   const frames = exec.frames!;
+  await frames.flush();
   const written = await frameFiles(exec.log.dir);
   expect(written.length).toBeGreaterThan(1);
   expect(frames.files.sort()).toEqual(written);

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type OutputInfo } from 'sharp';
+import sharp from 'sharp';
 import type { EventLog } from '../../events/index.js';
 
 /** Whether a test's trace keeps screenshots: always, never, or only when the test did not pass. */
@@ -17,15 +17,19 @@ export interface FrameRecorderOptions {
   quality?: number;
 }
 
-/** Writes a test's frames beside its log, once per distinct picture. */
+/**
+ * Writes a test's frames beside its log, once per distinct screenshot. The name is known as soon as the
+ * screenshot is (a hash of its bytes), so events are written at once and the scaling and encoding
+ * happen in the background, off the action's critical path; `flush()` waits for them.
+ */
 export class FrameRecorder {
   private readonly maxWidth: number;
   private readonly quality: number;
-  /** Hash of the PNG as the device sent it → the file: a repeated screenshot costs no decode. */
-  private readonly byPng = new Map<string, Promise<string>>();
-  /** Hash of the downscaled pixels → the file: the same picture encoded differently is still one frame. */
-  private readonly byPixels = new Map<string, Promise<string>>();
+  /** Hash of the PNG as the device sent it → the file. A device encodes the same pixels to the same bytes. */
+  private readonly names = new Map<string, string>();
   private readonly written = new Set<string>();
+  private readonly failures: string[] = [];
+  private queue: Promise<void> = Promise.resolve();
   private last: { contentKey: string; file: string } | undefined;
 
   constructor(private readonly log: EventLog, options: FrameRecorderOptions = {}) {
@@ -43,58 +47,59 @@ export class FrameRecorder {
     return [...this.written];
   }
 
-  /** Stores `png` (unless the same picture is stored already) and returns the file name events refer to. */
-  async record(png: Buffer, contentKey: string): Promise<string> {
-    const key = hash(png);
-    let file = this.byPng.get(key);
-    if (!file) {
-      file = this.store(png);
-      this.byPng.set(key, file);
-      // A failed write is not remembered: the next screenshot of this picture tries again.
-      file.catch(() => this.byPng.delete(key));
+  /** Frames that could not be written, with why: their events name files that are missing. */
+  get problems(): string[] {
+    return [...this.failures];
+  }
+
+  /** Queues `png` to be stored (unless the same screenshot is already) and returns the file name events refer to. */
+  record(png: Buffer, contentKey: string): string {
+    const key = createHash('sha1').update(png).digest('hex');
+    let name = this.names.get(key);
+    if (!name) {
+      const file = `frame-${key.slice(0, 16)}.webp`;
+      name = file;
+      this.names.set(key, file);
+      // One at a time: a burst of new screens queues PNGs rather than decoding them all at once.
+      this.queue = this.queue.then(() => this.store(png, file)).catch((error: unknown) => {
+        this.failures.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+      });
     }
-    const name = await file;
     this.last = { contentKey, file: name };
     return name;
   }
 
+  /** Resolves once every frame recorded so far is on disk (or has failed, see `problems`). */
+  flush(): Promise<void> {
+    return this.queue;
+  }
+
   /** Removes every frame written (a passed test under 'retain-on-failure'); returns how many. */
   async discard(): Promise<number> {
+    await this.flush();
     const files = this.files;
     await Promise.all(files.map((f) => rm(join(this.log.dir, f), { force: true })));
     this.written.clear();
-    this.byPng.clear();
-    this.byPixels.clear();
+    this.names.clear();
     this.last = undefined;
     return files.length;
   }
 
-  private async store(png: Buffer): Promise<string> {
-    // Decoding and scaling run on libuv's pool, so the event loop (and an in-process phone) keeps going.
-    const { data, info } = await sharp(png).resize({ width: this.maxWidth, withoutEnlargement: true }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const pixels = hash(data);
-    let file = this.byPixels.get(pixels);
-    if (!file) {
-      file = this.encode(data, info, `frame-${pixels.slice(0, 16)}.webp`);
-      this.byPixels.set(pixels, file);
-      file.catch(() => this.byPixels.delete(pixels));
-    }
-    return file;
-  }
-
-  private async encode(data: Buffer, info: OutputInfo, name: string): Promise<string> {
-    const image = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).webp({ quality: this.quality }).toBuffer();
+  private async store(png: Buffer, name: string): Promise<void> {
+    // Decoding, scaling and encoding run on libuv's pool, so the event loop (and an in-process phone) keeps going.
+    const image = await sharp(png)
+      .resize({ width: this.maxWidth, withoutEnlargement: true })
+      .webp({ quality: this.quality, effort: WEBP_EFFORT })
+      .toBuffer();
     try {
       await this.log.attach(name, image);
     } catch (error) {
-      // The same picture from an earlier run of a continued log: the file is already right.
+      // The same screenshot from an earlier run of a continued log: the file is already right.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     this.written.add(name);
-    return name;
   }
 }
 
-function hash(data: Uint8Array): string {
-  return createHash('sha1').update(data).digest('hex');
-}
+/** libwebp's effort (0-6): 2 is a third of the default's time for files about a tenth larger. */
+const WEBP_EFFORT = 2;

@@ -152,13 +152,12 @@ function timingsOf(started: number, deviceMs: number, sleptMs: number): ActionTi
 
 /** The frames of the screens before and after (stored once each); `png` is the screenshot taken for after. */
 async function traceFrames(ctx: ActionContext, frames: FrameRecorder, last: Observation | undefined): Promise<{ before?: string; after?: string; png?: Buffer }> {
-  // Evidence must not turn a verdict into another: a frame that cannot be taken or stored is left out.
-  const store = (png: Buffer, key: string) => frames.record(png, key).catch(() => undefined);
+  // Evidence must not turn a verdict into another: a screenshot that cannot be taken is left out.
   const shot = ctx.beforeFrame;
-  const before = shot && ctx.before ? ('file' in shot ? shot.file : await store(shot.png, ctx.before.contentKey)) : undefined;
+  const before = shot && ctx.before ? ('file' in shot ? shot.file : frames.record(shot.png, ctx.before.contentKey)) : undefined;
   if (!last) return { before };
   const png = await ctx.driver.screenshot(ctx.call).catch(() => undefined);
-  const after = png ? await store(png, last.contentKey) : undefined;
+  const after = png ? frames.record(png, last.contentKey) : undefined;
   return { before, after, png };
 }
 

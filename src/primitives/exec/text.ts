@@ -82,6 +82,7 @@ async function focusField(ctx: ActionContext, target: Target | undefined): Promi
   const candidate = await ctx.ready({ target });
   const element = (candidate as { element: ScreenElement }).element;
   if (element.role === 'input' && element.states.includes('focused')) return element;
+  ctx.touched('tap', [centre(element)]);
   await ctx.driver.tap(centre(element), ctx.call);
   // A tapped field takes focus before the next input event is handled; reading back the text checks it.
   if (element.role === 'input') return element;

@@ -89,6 +89,7 @@ export class TestRunner {
   }
 
   async events(): Promise<MobileEvent[]> {
+    await this.frames?.flush();
     await this.log.flush();
     return (await readEvents(this.log.path)).events;
   }

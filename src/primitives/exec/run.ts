@@ -103,7 +103,6 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
   const frames = log && state.frames ? await traceFrames(ctx, state.frames, deviceFailed ? undefined : last) : {};
   // A full-size screenshot beside the log on failure, unless the device itself is what failed.
   const shot = failed && log ? await failureShot(ctx, log, frames.png) : undefined;
-  if (shot && frames.after) emit({ kind: 'attachment', name: 'failure screenshot', content_type: 'image/png', path: shot, action_id: actionId });
   if (ctx.before) emit(observationEvent(actionId, 'before', ctx.before, frames.before));
   if (ctx.located) {
     emit({
@@ -113,6 +112,7 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
     });
   }
   if (last) emit(observationEvent(actionId, 'after', last, frames.after ?? shot));
+  if (shot && frames.after) emit({ kind: 'attachment', name: 'failure screenshot', content_type: 'image/png', path: shot, action_id: actionId });
   if (ctx.report || ctx.dialogsAnswered.length > 0) {
     const text = [ctx.report ? situationText(ctx.report) : '', ...ctx.dialogsAnswered].filter(Boolean).join('\n');
     emit({ kind: 'situation', action_id: actionId, report: text, data: { ...(ctx.report ?? {}), dialogs_answered: ctx.dialogsAnswered } });

@@ -17,6 +17,12 @@ export interface TraceScreen {
   app: string | null;
 }
 
+/** A picture a step or the test attached: a file name beside the log, then its path in the report. */
+export interface TraceImage {
+  src: string;
+  name: string;
+}
+
 export interface TraceCandidates {
   target: string | null;
   ambiguous: boolean;
@@ -67,8 +73,8 @@ export interface TraceStep {
   after: TraceScreen | null;
   situation: string | null;
   error: EventError | null;
-  /** Image attachments the step wrote (a screenshot primitive's picture). */
-  images: string[];
+  /** Image attachments the step wrote (a screenshot action's picture, the failure's). */
+  images: TraceImage[];
   agent: {
     call: string;
     path: string | null;
@@ -85,7 +91,7 @@ export interface Trace {
   device: string | null;
   steps: TraceStep[];
   /** Image attachments of the test itself (the fixture's screenshot at a failure). */
-  images: string[];
+  images: TraceImage[];
   /** The test_end error as the log recorded it. */
   error: EventError | null;
 }
@@ -101,7 +107,7 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
   const lastTs = events.reduce((max, e) => Math.max(max, e.ts), t0);
   const steps = new Map<string, TraceStep>();
   const roots: TraceStep[] = [];
-  const testImages: string[] = [];
+  const testImages: TraceImage[] = [];
   let error: EventError | null = null;
   for (const event of events) {
     switch (event.kind) {
@@ -157,7 +163,7 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
       {
         if (!event.content_type.startsWith('image/')) break;
         const owner = event.action_id ? steps.get(event.action_id) : undefined;
-        (owner ? owner.images : testImages).push(event.path);
+        (owner ? owner.images : testImages).push({ src: event.path, name: event.name });
         break;
       }
       case 'test_end':

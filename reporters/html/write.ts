@@ -5,7 +5,7 @@ import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises
 import path from 'node:path';
 import { knownSecrets, redactDeep, redactText } from '../../src/events/index.js';
 import type { FailureRecord, Results, RunRecord, TestRecord } from '../results/model.js';
-import { allSteps, type Trace } from './trace.js';
+import { allSteps, type Trace, type TraceImage } from './trace.js';
 
 export const VIEWER_FILES = ['index.html', 'viewer.js', 'viewer.css'] as const;
 export const HTML_VERSION = 1 as const;
@@ -115,15 +115,19 @@ async function withFiles(loaded: LoadedTrace, context: { n: number; outDir: stri
       return null;
     }
   };
+  const images = async (list: readonly TraceImage[]): Promise<TraceImage[]> => {
+    const found = await Promise.all(list.map(async (image) => ({ name: image.name, src: await frame(image.src) })));
+    return found.filter((image): image is TraceImage => image.src !== null);
+  };
   for (const step of allSteps(trace.steps)) {
     for (const screen of [step.before, step.after]) if (screen) screen.screenshot = await frame(screen.screenshot);
-    step.images = (await Promise.all(step.images.map(frame))).filter((f): f is string => f !== null);
+    step.images = await images(step.images);
     for (const call of step.agent?.llm ?? []) {
       call.prompt = await text(call.prompt_ref);
       call.answer = await text(call.answer_ref);
     }
   }
-  trace.images = (await Promise.all(trace.images.map(frame))).filter((f): f is string => f !== null);
+  trace.images = await images(trace.images);
   return { trace, frames: (await Promise.all(copied.values())).filter(Boolean).length };
 }
 

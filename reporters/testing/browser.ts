@@ -29,6 +29,8 @@ export function launchChromium(): Promise<Browser> {
 /** A page that records every console error, page error and failed request, for a test to say "none". */
 export async function watchedPage(browser: Browser, viewport = { width: 1280, height: 860 }): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport });
+  // playwright-core waits forever by default: a missing element must fail the test, not hang it.
+  page.setDefaultTimeout(10_000);
   const problems: string[] = [];
   page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);

@@ -219,12 +219,14 @@
     if (!test.failure) { box.hidden = true; return; }
     const [name, advice] = CATEGORIES[test.failure.category] || [test.failure.category, ''];
     const step = failedIndex >= 0 ? state.steps[failedIndex] : null;
-    box.replaceChildren(
+    box.replaceChildren(...[
       el('div', { class: 'failure-head' }, el('span', { class: `badge cat-${test.failure.category}` }, test.failure.category), el('strong', {}, ` ${name}`), el('span', { class: 'advice' }, ` — ${advice}`)),
       step ? el('p', { class: 'failed-step' }, 'Failed at ', el('button', { type: 'button', class: 'link', onclick: () => { focusStep(failedIndex); openStep(failedIndex, true); } }, `${step.name}${step.label ? ` "${step.label}"` : ''}`), step.location ? ` (${step.location})` : '') : null,
       el('pre', { class: 'message' }, test.failure.message),
-      test.trace.images.length ? el('div', { class: 'shots' }, test.trace.images.map((src) => shot(src, 'screenshot at the failure', null, null))) : null,
-    );
+      // The failed step shows its own screenshots; the test's is for failures outside any step.
+      test.trace.images.length && !(step && ((step.after && step.after.screenshot) || (step.before && step.before.screenshot)))
+        ? el('div', { class: 'shots' }, test.trace.images.map((image) => shot(image.src, image.name, null, null))) : null,
+    ].filter(Boolean));
     box.hidden = false;
   }
 
@@ -295,12 +297,18 @@
     if (step.error) parts.push(section('Error', el('div', { class: 'error' }, el('strong', {}, step.error.name), step.error.category ? el('span', { class: `badge cat-${step.error.category}` }, step.error.category) : '', el('pre', {}, step.error.message))));
     if (step.agent) parts.push(...agentParts(step));
     const target = targetBounds(step);
-    const shots = [
+    const screens = [
       step.before && step.before.screenshot ? shot(step.before.screenshot, 'before', step.before, target) : null,
-      step.after && step.after.screenshot ? shot(step.after.screenshot, 'after', step.after, target) : null,
-      ...step.images.map((src) => shot(src, 'screenshot', step.after || step.before, null)),
+      // The target is marked where the action met it: on the screen before, else on the one after.
+      step.after && step.after.screenshot ? shot(step.after.screenshot, 'after', step.after, step.before && step.before.screenshot ? null : target) : null,
     ].filter(Boolean);
-    if (shots.length) parts.push(section('Screenshots', el('div', { class: 'shots' }, shots)));
+    // A step's own pictures (a screenshot action's, the failure's) show when its screens have none, else as links.
+    const pictures = screens.length ? [] : step.images.map((image) => shot(image.src, image.name, step.after || step.before, null));
+    const links = screens.length ? step.images : [];
+    if (screens.length || pictures.length) {
+      parts.push(section('Screenshots', el('div', { class: 'shots' }, screens, pictures),
+        links.length ? el('p', { class: 'files' }, 'Also: ', links.map((image, i) => [i ? ', ' : '', el('a', { href: image.src, target: '_blank' }, image.name)])) : ''));
+    }
     if (step.before || step.after) {
       parts.push(section('Screen', el('div', { class: 'screens' },
         screenText('before', step.before, step), screenText('after', step.after, step))));

@@ -1,10 +1,13 @@
 // The HTML report of a real run on the virtual phone, opened in a real Chromium as a user opens it:
-// from disk, and served by `mobiletest show-report`. One run is shared by every test here.
+// from disk, and served by `mobiletest show-report`. One run is shared by every test here; besides
+// specs on the phone it has one whose events log is written beforehand as an agent served by a model
+// writes it (no model server needed), with the prompt and answer files beside it.
 import { test, expect } from '@playwright/test';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { EventLog, newActionId, type EventInput } from '../../src/events/index.js';
 import { chromiumMissing, launchChromium, watchedPage } from '../testing/browser.js';
 import { createProject, removeProject, runCli, startCli, type CliRun } from '../testing/project.js';
 
@@ -40,6 +43,43 @@ test('a coupon code does not crash the cart', async ({ device }) => {
 });
 `;
 
+// Pushed as the device fixture does, so the log stays beside the files it names (attach() would copy it alone).
+const spec = (log: string): string => `import { test } from '@playwright/test';
+test('adds a cable by goal', async ({}, testInfo) => {
+  testInfo.attachments.push({ name: 'mobiletest-events', path: ${JSON.stringify(log)}, contentType: 'application/x-ndjson' });
+});
+`;
+
+async function writeTrace(dir: string, file: string): Promise<void> {
+  await mkdir(path.join(dir, 'trace'), { recursive: true });
+  const log = await EventLog.open(path.join(dir, 'trace', 'events.jsonl'), { testId: 't1' });
+  const step = newActionId();
+  const tap = newActionId();
+  // An older prompt file that still holds the key: the report masks it all the same.
+  await writeFile(path.join(dir, 'trace', 'p1-prompt.txt'), `--- system\nYou are the planner.\n--- user\nGoal: add a cable to the cart\nauth: Bearer ${TOKEN}\n`);
+  await writeFile(path.join(dir, 'trace', 'p1-answer.txt'), '{"actions":[{"name":"tap","params":{"target":"Add to cart"}}],"done":true}');
+  const events: EventInput[] = [
+    { kind: 'test_start', title: 'adds a cable by goal', device: 'emulator-5554' },
+    { kind: 'agent_start', action_id: step, call: 'step', text: 'add a cable to the cart', location: { file, line: 2 } },
+    { kind: 'llm_call', action_id: step, role: 'planner', model: 'gpt-4o-mini', prompt_ref: 'p1-prompt.txt', answer_ref: 'p1-answer.txt', tokens_in: 900, tokens_out: 40, cost_usd: 0.0002, duration_ms: 820 },
+    { kind: 'agent_decision', action_id: step, role: 'planner', path: 'model', reason: 'the cart button of the first cable', actions: [{ name: 'tap', params: { target: 'Add to cart' } }], refs: ['e12'] },
+    { kind: 'action_start', action_id: tap, primitive: 'tap', params: { target: 'Add to cart' }, target: 'Add to cart', source: 'agent', parent_action_id: step },
+    { kind: 'observation', action_id: tap, phase: 'before', screen_text: 'app com.example.shop/.MainActivity · screen 1080x2400\ne12 button "Add to cart"\ne13 button "Add to cart"', signature: 's1' },
+    {
+      kind: 'candidates', action_id: tap, target: 'Add to cart', ambiguous: true, chosen: 0, candidates: [
+        { ref: 'e12', label: 'Add to cart', score: 0.92, reasons: ['exact label', 'first in list'], bounds: { left: 60, top: 900, right: 500, bottom: 990 } },
+        { ref: 'e13', label: 'Add to cart', score: 0.88, reasons: ['exact label'], bounds: { left: 60, top: 1300, right: 500, bottom: 1390 } },
+      ],
+    },
+    { kind: 'action_end', action_id: tap, verdict: 'OK', timings: { total_ms: 140, device_ms: 120, harness_ms: 20 } },
+    { kind: 'llm_call', action_id: step, role: 'validator', model: 'gpt-4o-mini', prompt_ref: 'gone-prompt.txt', answer_ref: 'gone-answer.txt', tokens_in: 300, tokens_out: 10, cost_usd: 0.0001, duration_ms: 300 },
+    { kind: 'agent_end', action_id: step, call: 'step', status: 'passed', path: 'model', cache: 'miss', llm_calls: 2, tokens_in: 1200, tokens_out: 50, steps: 1, reason: 'goal reached', duration_ms: 1400 },
+    { kind: 'test_end', status: 'passed', duration_ms: 1500 },
+  ];
+  for (const event of events) await log.append(event);
+  await log.close();
+}
+
 const CRASH_TITLE = 'a coupon code does not crash the cart';
 
 let dir = '';
@@ -54,6 +94,8 @@ test.beforeAll(async () => {
   test.skip(missing !== null, missing ?? '');
   test.setTimeout(240_000);
   dir = await createProject({ 'specs/shop.test.ts': SHOP_SPEC, 'specs/crash.test.ts': CRASH_SPEC });
+  await writeTrace(dir, path.join(dir, 'specs', 'agent.test.ts'));
+  await writeFile(path.join(dir, 'specs', 'agent.test.ts'), spec(path.join(dir, 'trace', 'events.jsonl')));
   [run, browser] = await Promise.all([runCli(dir, ['test', '--output', 'html,json'], { SHOP_API_TOKEN: TOKEN }), launchChromium()]);
   indexUrl = pathToFileURL(path.join(dir, 'mobiletest-report', 'html', 'index.html')).href;
 });
@@ -77,16 +119,16 @@ test('the run lists the failed test first with its category; the status filter a
   expect(run.exitCode, run.output).toBe(1);
   expect(run.output).toContain('HTML report: mobiletest-report/html/index.html');
   const { page, problems } = await openReport();
-  expect(await rowTitles(page)).toEqual([CRASH_TITLE, 'alice signs in', 'alice signs in by goal']);
+  expect(await rowTitles(page)).toEqual([CRASH_TITLE, 'adds a cable by goal', 'alice signs in', 'alice signs in by goal']);
   const first = page.locator('a.row').first();
   await expect(first.locator('.cat')).toHaveText('product');
   await expect(first.locator('.where')).toHaveText('specs/crash.test.ts:4');
-  await expect(page.locator('#run-summary')).toContainText('3 tests · 2 passed · 1 failed');
+  await expect(page.locator('#run-summary')).toContainText('4 tests · 3 passed · 1 failed');
 
   await page.getByRole('button', { name: /^Passed/ }).click();
-  expect(await rowTitles(page)).toEqual(['alice signs in', 'alice signs in by goal']);
+  expect(await rowTitles(page)).toEqual(['adds a cable by goal', 'alice signs in', 'alice signs in by goal']);
   await page.getByRole('button', { name: /^All/ }).click();
-  await page.locator('#search').fill('by goal');
+  await page.locator('#search').fill('signs in by');
   expect(await rowTitles(page)).toEqual(['alice signs in by goal']);
   await page.locator('#search').fill('product');
   expect(await rowTitles(page)).toEqual([CRASH_TITLE]);
@@ -135,6 +177,9 @@ test('the keyboard moves through the list and the steps, Enter opens, Escape goe
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('j');
   await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('k');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
   await expect(page.locator('a.row:focus .name')).toHaveText('alice signs in by goal');
   await page.keyboard.press('Enter');
   await expect(page.locator('#test-title')).toContainText('alice signs in by goal');
@@ -162,6 +207,34 @@ test('the keyboard moves through the list and the steps, Enter opens, Escape goe
   await expect(page.locator('#list-view')).toBeVisible();
   await expect(page.locator('a.row:focus .name')).toHaveText('alice signs in by goal');
   expect(problems).toEqual([]);
+});
+
+test('an agent step served by a model shows its decision and model calls, prompt and answer folded with the token masked; its action shows the ambiguous candidates', async () => {
+  if (!browser) throw new Error('no browser');
+  const { page, problems } = await watchedPage(browser);
+  await page.goto(`${indexUrl}#test/1`);
+  await page.locator('#timeline .step', { hasText: 'ai.step' }).click();
+  const detail = page.locator('#detail');
+  await expect(detail.locator('.agent-summary')).toContainText('served by a model · cache miss · 1 action · 2 model calls · 1250 tokens');
+  await expect(detail.locator('.decisions')).toContainText('the cart button of the first cable');
+  await expect(detail.locator('.decisions')).toContainText('cites e12');
+
+  const calls = detail.locator('.llm');
+  await expect(calls.first()).toContainText('planner gpt-4o-mini · 900 in + 40 out tokens');
+  const prompt = calls.first().locator('details').first();
+  await expect(prompt.locator('pre')).toBeHidden();
+  await prompt.locator('summary').click();
+  await expect(prompt.locator('pre')).toContainText('Goal: add a cable to the cart\nauth: Bearer •••');
+  await calls.first().locator('details').last().locator('summary').click();
+  await expect(calls.first().locator('details').last().locator('pre')).toContainText('"target":"Add to cart"');
+  await expect(calls.last().locator('summary').first()).toHaveText('Prompt (file missing)');
+
+  await detail.getByRole('button', { name: /tap "Add to cart"/ }).click();
+  await expect(detail.locator('h3', { hasText: 'Candidates' })).toHaveText('Candidates for Add to cart (ambiguous)');
+  await expect(detail.locator('table.candidates tbody tr')).toHaveCount(2);
+  await expect(detail.locator('table.candidates tr.chosen')).toContainText('e12');
+  expect(problems).toEqual([]);
+
 });
 
 test('no file of the report holds the typed password or the token from the environment', async () => {

@@ -166,6 +166,21 @@ test('the writer refuses an event of the wrong shape and consumes no seq', async
   expect((await readEvents(path)).events.map((event) => event.seq)).toEqual([1]);
 });
 
+test('an action_end gesture is written with its points and screen; a malformed one is refused, naming the field', async () => {
+  const path = join(dir, 'gesture.jsonl');
+  const log = await EventLog.open(path);
+  const screen = { width: 1080, height: 2400 };
+  await log.append({ kind: 'action_end', action_id: 'a1', verdict: 'OK', timings, gesture: { kind: 'swipe', points: [{ x: 540, y: 1200 }, { x: 540, y: 240 }], screen } });
+  const noPoints = { kind: 'action_end', action_id: 'a2', verdict: 'OK', timings, gesture: { kind: 'tap', points: [], screen } } as EventInput;
+  await expect(log.append(noPoints)).rejects.toThrow('"gesture.points" should be points {x, y} (at least one)');
+  const badPoint = { kind: 'action_end', action_id: 'a3', verdict: 'OK', timings, gesture: { kind: 'tap', points: [{ x: 1, y: 'top' }], screen } } as unknown as EventInput;
+  await expect(log.append(badPoint)).rejects.toThrow('"gesture.points[0]" should be points {x, y}');
+  await expect(log.append({ kind: 'action_end', action_id: 'a4', verdict: 'OK', timings, gesture: { kind: 'tap', points: [{ x: 1, y: 2 }] } } as unknown as EventInput)).rejects.toThrow('"gesture.screen" should be an object');
+  await log.close();
+  const [end] = (await readEvents(path)).events;
+  expect(end).toMatchObject({ action_id: 'a1', gesture: { kind: 'swipe', points: [{ x: 540, y: 1200 }, { x: 540, y: 240 }], screen } });
+});
+
 test('action ids are unique and sort by creation time', () => {
   const ids = Array.from({ length: 5000 }, () => newActionId());
   expect(new Set(ids).size).toBe(ids.length);

@@ -59,7 +59,7 @@ function nestedProblem(field: string, value: unknown): string | undefined {
     const where = Array.isArray(value) ? `${field}[${index}]` : field;
     if (!isObject(item)) return `"${where}" should be an object`;
     for (const [key, type] of Object.entries(spec)) {
-      if (!fits(item[key], type)) return `"${where}.${key}" should be a ${type}, got ${JSON.stringify(item[key])}`;
+      if (!fits(item[key], type)) return `"${where}.${key}" should be ${type === 'object' || type === 'array' ? 'an' : 'a'} ${type}, got ${JSON.stringify(item[key])}`;
     }
     if (field === 'gesture') {
       const points = item.points as unknown[];

@@ -3,7 +3,7 @@
 // candidates, the screen before and after, the situation report, the verdict, timings, and for
 // agent calls the decisions and model calls). Pure: files beside the log are read by the caller.
 import type {
-  ActionStartEvent, AgentDecisionEvent, AgentEndEvent, AgentStartEvent, CandidateRecord, EventError, MobileEvent, ObservationEvent,
+  ActionStartEvent, AgentDecisionEvent, AgentEndEvent, AgentStartEvent, CandidateRecord, EventError, GestureRecord, MobileEvent, ObservationEvent,
 } from '../../src/events/index.js';
 import { locationText, targetText } from '../results/evidence.js';
 
@@ -73,6 +73,8 @@ export interface TraceStep {
   after: TraceScreen | null;
   situation: string | null;
   error: EventError | null;
+  /** The touch it made (tap point, swipe path), in device pixels of its own screen size. */
+  gesture: GestureRecord | null;
   /** Image attachments the step wrote (a screenshot action's picture, the failure's). */
   images: TraceImage[];
   agent: {
@@ -143,6 +145,7 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
         step.timings = { total_ms: round(event.timings.total_ms), device_ms: round(event.timings.device_ms), harness_ms: round(event.timings.harness_ms) };
         step.duration_ms = Math.round(event.timings.total_ms);
         step.error = event.error ?? null;
+        step.gesture = event.gesture ?? null;
         break;
       }
       case 'agent_decision':
@@ -208,7 +211,7 @@ function blank(id: string, ts: number, t0: number, lastTs: number, location: str
     start_ms: Math.max(0, ts - t0),
     // Until its end arrives, a step lasts to the log's last event (it was cut off there).
     duration_ms: Math.max(0, lastTs - ts),
-    timings: null, params: {}, candidates: null, before: null, after: null, situation: null, error: null, images: [], agent: null, children: [],
+    timings: null, params: {}, candidates: null, before: null, after: null, situation: null, error: null, gesture: null, images: [], agent: null, children: [],
   };
 }
 

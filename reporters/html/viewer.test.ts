@@ -135,7 +135,7 @@ test('the run lists the failed test first with its category; the status filter a
   expect(problems).toEqual([]);
 });
 
-test('the failed test shows its attribution and steps; its failed step shows the screen text, the error and the target marked on the screenshot', async () => {
+test('the failed test shows its attribution and steps; its failed step shows the screen text, the error and the target marked on the screenshot; a tap point sits on the tapped button', async () => {
   const { page, problems } = await openReport();
   await page.locator('a.row').first().click();
   await expect(page.locator('#failure')).toContainText('Product defect');
@@ -169,6 +169,15 @@ test('the failed test shows its attribution and steps; its failed step shows the
   expect(Math.abs(marker.y - (box.y + (top / height) * box.height))).toBeLessThan(3);
   expect(Math.abs(marker.width - ((right - left) / width) * box.width)).toBeLessThan(3);
   expect(Math.abs(marker.height - ((bottom - top) / height) * box.height)).toBeLessThan(3);
+
+  // The tap's point, drawn from the gesture the action recorded, sits inside the tapped button's box.
+  await steps.filter({ hasText: 'Log in' }).click();
+  await expect(detail.locator('figcaption').first()).toHaveText('before · tap');
+  const button = await detail.locator('.frame .marker:not(.hover)').first().boundingBox();
+  const point = await detail.locator('.frame .touch circle').first().boundingBox();
+  if (!button || !point) throw new Error('no target box or tap point on "tap Log in"');
+  const [x, y] = [point.x + point.width / 2, point.y + point.height / 2];
+  expect(x > button.x && x < button.x + button.width && y > button.y && y < button.y + button.height, JSON.stringify({ button, point })).toBe(true);
   expect(problems).toEqual([]);
 });
 

@@ -298,9 +298,9 @@
     if (step.agent) parts.push(...agentParts(step));
     const target = targetBounds(step);
     const screens = [
-      step.before && step.before.screenshot ? shot(step.before.screenshot, 'before', step.before, target) : null,
-      // The target is marked where the action met it: on the screen before, else on the one after.
-      step.after && step.after.screenshot ? shot(step.after.screenshot, 'after', step.after, step.before && step.before.screenshot ? null : target) : null,
+      step.before && step.before.screenshot ? shot(step.before.screenshot, 'before', step.before, target, step.gesture) : null,
+      // The target and the touch are marked where the action met them: on the screen before, else on the one after.
+      step.after && step.after.screenshot ? shot(step.after.screenshot, 'after', step.after, ...(step.before && step.before.screenshot ? [null, null] : [target, step.gesture])) : null,
     ].filter(Boolean);
     // A step's own pictures (a screenshot action's, the failure's) show when its screens have none, else as links.
     const pictures = screens.length ? [] : step.images.map((image) => shot(image.src, image.name, step.after || step.before, null));
@@ -390,24 +390,50 @@
 
   // ---- screenshots with the target drawn on them ----
 
-  /** A screenshot with the target's bounds (and its centre, where a tap lands) as a box scaled to the picture. */
-  function shot(src, caption, screen, bounds) {
+  /**
+   * A screenshot with the target's bounds drawn as a box and the touch (a tap's point, a swipe's path)
+   * on top, both in device pixels scaled to the picture, so they stay put at any size.
+   */
+  function shot(src, caption, screen, bounds, gesture) {
     const img = el('img', { src, alt: `${caption} screenshot`, loading: 'lazy' });
     const frame = el('div', { class: 'frame' }, img);
+    const size = () => [(screen && screen.width) || img.naturalWidth, (screen && screen.height) || img.naturalHeight];
     const place = (box, marker) => {
-      const w = (screen && screen.width) || img.naturalWidth;
-      const h = (screen && screen.height) || img.naturalHeight;
+      const [w, h] = size();
       if (!box || !w || !h) { marker.hidden = true; return; }
       Object.assign(marker.style, { left: `${(box.left / w) * 100}%`, top: `${(box.top / h) * 100}%`, width: `${((box.right - box.left) / w) * 100}%`, height: `${((box.bottom - box.top) / h) * 100}%` });
       marker.hidden = false;
     };
-    const target = el('div', { class: 'marker', hidden: true }, el('span', { class: 'dot' }));
+    const target = el('div', { class: 'marker', hidden: true }, gesture ? null : el('span', { class: 'dot' }));
     const hovered = el('div', { class: 'marker hover', hidden: true });
     frame.append(target, hovered);
+    if (gesture && gesture.points.length) frame.append(touch(gesture));
     frame.place = (box) => place(box, hovered);
     const draw = () => place(bounds, target);
     if (screen && screen.width) draw(); else img.addEventListener('load', draw);
-    return el('figure', {}, frame, el('figcaption', {}, caption));
+    return el('figure', {}, frame, el('figcaption', {}, caption, gesture ? ` · ${gesture.kind.replace('_', ' ')}${gesture.repeat > 1 ? ` ×${gesture.repeat}` : ''}` : ''));
+  }
+
+  /** The touch as an SVG over the picture: a dot per point, a line with an arrow head for a swipe or drag. */
+  function touch(gesture) {
+    const NS = 'http://www.w3.org/2000/svg';
+    const svg = (tag, attrs) => {
+      const node = document.createElementNS(NS, tag);
+      for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+      return node;
+    };
+    const { width, height } = gesture.screen;
+    const layer = svg('svg', { class: 'touch', viewBox: `0 0 ${width} ${height}`, preserveAspectRatio: 'none', 'aria-hidden': 'true' });
+    const r = Math.round(width * 0.025);
+    const [start, end] = gesture.points;
+    if (end) {
+      const angle = Math.atan2(end.y - start.y, end.x - start.x);
+      const head = (turn) => `${end.x - r * 2 * Math.cos(angle + turn)},${end.y - r * 2 * Math.sin(angle + turn)}`;
+      layer.append(svg('line', { x1: start.x, y1: start.y, x2: end.x, y2: end.y, class: 'path', 'stroke-width': r * 0.6 }));
+      layer.append(svg('polygon', { points: `${end.x},${end.y} ${head(0.5)} ${head(-0.5)}`, class: 'head' }));
+    }
+    layer.append(svg('circle', { cx: start.x, cy: start.y, r, class: 'point', 'stroke-width': r * 0.35 }));
+    return layer;
   }
 
   function hover(bounds) {

@@ -35,6 +35,8 @@ test('`mobiletest demo` runs the TS and YAML examples on the virtual phone; the 
   expect(output).toMatch(/✓ alice signs in and adds a cable to her cart, by goals \(agent\.test\.ts:6, \d+ device actions on .*; 7 agent steps \(7 by the offline rules\), 0 model calls\)/);
   expect(output).toMatch(/✗ a coupon code does not crash the cart \(fails on purpose\) \(crash\.test\.ts:5, .*\n\s+product failure: com\.example\.shop crashed during input_text: java\.lang\.IllegalStateException/);
   expect(output).toContain('The demo ran as expected');
+  expect(output).toContain('Trace viewer: e2e/examples/mobiletest-report/html/index.html');
+  expect(await readFile(path.join(REPORT, 'html', 'index.html'), 'utf8')).toContain('viewer.js');
 
   const junit = await readFile(path.join(REPORT, 'junit.xml'), 'utf8');
   expect(junit).toMatch(/<failure[^>]*type="product"/);

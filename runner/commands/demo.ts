@@ -71,9 +71,10 @@ async function runExamples(): Promise<number> {
     throw new UsageError(`The demo's example specs are not here (${EXAMPLES}); they ship with mobiletest's source checkout.`);
   }
   const relative = path.relative(process.cwd(), EXAMPLES) || '.';
-  console.log(`Running the example specs in ${relative}/ on the virtual phone: mobiletest test --config ${relative}/mobiletest.config.ts\n`);
+  console.log(`Running the example specs in ${relative}/ on the virtual phone: mobiletest test --config ${relative}/mobiletest.config.ts --output list,json,junit,html\n`);
   await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'test', '--config', path.join(EXAMPLES, 'mobiletest.config.ts')], { cwd: EXAMPLES, stdio: 'inherit' });
+    const args = [CLI, 'test', '--config', path.join(EXAMPLES, 'mobiletest.config.ts'), '--output', 'list,json,junit,html'];
+    const child = spawn(process.execPath, args, { cwd: EXAMPLES, stdio: 'inherit' });
     child.on('error', reject);
     child.on('close', resolve);
   });
@@ -93,6 +94,7 @@ async function runExamples(): Promise<number> {
     if (!ok) console.log(purpose ? '      expected this test to fail as a product defect' : '      expected this test to pass');
   }
   console.log(`\nReports: ${path.join(relative, 'mobiletest-report', 'results.json')} and ${path.join(relative, 'mobiletest-report', 'junit.xml')}`);
+  console.log(`Trace viewer: ${path.join(relative, 'mobiletest-report', 'html', 'index.html')} (or: npx mobiletest show-report ${path.join(relative, 'mobiletest-report')})`);
   console.log(asExpected ? 'The demo ran as expected: the failing test fails on purpose.' : 'The demo did not run as expected (see above).');
   return asExpected ? 0 : 1;
 }

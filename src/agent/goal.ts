@@ -65,6 +65,8 @@ async function runRulesPlan(options: AgentOptions, record: AgentCallRecord, plan
         await record.decide({ role: 'planner', path: 'rules', reason: `skipped ${step.call.name}: already so` });
         continue;
       }
+      // The check's FAIL in the log is an answer, not a failure: say so beside it.
+      await record.decide({ role: 'planner', path: 'rules', reason: `checked whether ${step.call.name} is needed (${step.skipWhen.name} answered ${check.verdict}): it is` });
     }
     const closed = await closePopupHiding(options, record, step.call);
     if (closed) {

@@ -8,6 +8,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   primitives: async () => (await import('./primitives.js')).benchPrimitives(),
   agent: async () => (await import('./agent.js')).benchAgent(),
   frames: async () => (await import('./frames.js')).benchFrames(),
+  trace: async () => (await import('./trace.js')).benchTrace(),
 };
 
 const name = process.argv[2];

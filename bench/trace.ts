@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { AndroidDriver, DeviceObserver, EventLog, FrameRecorder, createExecutor, newActionId, readEvents, type MobileEvent, type PrimitiveCall } from '../runner/index.js';
+import { AndroidDriver, DeviceObserver, EventLog, FrameRecorder, createExecutor, newActionId, readEvents, type MobileEvent } from '../runner/index.js';
 import { startPhoneProcess } from './phone-process.js';
+import { SHOP_FLOW as FLOW } from './shop-flow.js';
 import { quantile } from './stats.js';
 
 const SHOP = 'com.example.shop';
@@ -23,29 +24,6 @@ const CLI = join(ROOT, 'dist', 'runner', 'cli.js');
 const RENDERS = 3;
 const TARGETS = { perActionKb: 100, report100Mb: 10, firstRenderMs: 1000, longFrames: 0 };
 
-/** Sign in, search, open a product, add it twice, scroll the catalogue, open the cart (as `bench -- frames`). */
-const FLOW: PrimitiveCall[] = [
-  { name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } },
-  { name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } },
-  { name: 'input_text', params: { target: 'Password', text: 'pass123', secret: true } },
-  { name: 'tap', params: { target: 'Log in', expected: { visible: 'Hi, Alice' } } },
-  { name: 'assert_text', params: { target: { id: 'greeting' }, equals: 'Hi, Alice' } },
-  { name: 'tap', params: { target: 'Search' } },
-  { name: 'input_text', params: { target: 'Search products', text: 'headphones', submit: true } },
-  { name: 'wait_for', params: { target: { text: '4 results for “headphones”' }, state: 'visible', timeout_ms: 8000 } },
-  { name: 'tap', params: { target: 'Wireless Headphones' } },
-  { name: 'assert_text', params: { target: { id: 'product_price' }, equals: '$59.99' } },
-  { name: 'tap', params: { target: 'Add to cart' } },
-  { name: 'tap', params: { target: 'Add to cart' } },
-  { name: 'assert_text', params: { target: { id: 'cart_badge' }, equals: '2' } },
-  { name: 'press_key', params: { key: 'back' } },
-  { name: 'hide_keyboard', params: {} },
-  { name: 'press_key', params: { key: 'back' } },
-  { name: 'swipe', params: { direction: 'up', distance: 0.4 } },
-  { name: 'scroll_to', params: { target: 'Smart Glasses' } },
-  { name: 'open_link', params: { url: 'shop://cart', expected: { activity: '.CartActivity' } } },
-  { name: 'assert_visible', params: { target: 'Wireless Headphones' } },
-];
 
 class BenchFailed extends Error {
   override name = 'BenchFailed';

@@ -8,11 +8,10 @@ import { dirname, join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { AndroidDriver, DeviceObserver, EventLog, createExecutor, readEvents, redactText, type ActionResult, type MobileEvent, type PrimitiveCall, type PrimitiveRunner } from '../runner/index.js';
 import { agentOn, type HarnessOptions } from '../src/agent/testing/agent-harness.js';
-import { shopPlanner } from '../src/agent/testing/shop-model.js';
+import { SHOP_JOURNEY as JOURNEY, shopPlanner } from '../src/agent/testing/shop-model.js';
 import { startPhoneProcess } from './phone-process.js';
 import { quantile } from './stats.js';
 
-const JOURNEY = 'log in as alice@example.com with password "pass123", search for headphones and add the first result to the cart';
 const OFFLINE = 'log in with alice@example.com and "pass123"';
 const RUNS = 5;
 // Exact checks that the goal was reached (a text target alone would also match a near miss like "Cart, 2 items").

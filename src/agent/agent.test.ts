@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { startSim } from '../sim/index.js';
-import { sharedPhone, type TestRunner } from '../primitives/exec/testing/phone.js';
+import { launchShop, sharedPhone, type TestRunner } from '../primitives/exec/testing/phone.js';
 import { agentOn } from './testing/agent-harness.js';
-import { shopPlanner } from './testing/shop-model.js';
+import { SHOP_JOURNEY, shopPlanner } from './testing/shop-model.js';
 import type { Wire } from './testing/model-server.js';
 
 // Agent steps on the virtual phone's Shop, with a scripted model behind real HTTP.
@@ -10,11 +10,10 @@ test.describe.configure({ mode: 'serial' });
 
 const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
 
-const JOURNEY = 'log in as alice@example.com with password "pass123", search for headphones and add the first result to the cart';
 
 async function freshShop(): Promise<TestRunner> {
   const exec = await phone.session.executor();
-  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+  await launchShop(exec);
   return exec;
 }
 
@@ -23,7 +22,7 @@ for (const wire of ['openai', 'anthropic'] as Wire[]) {
     const exec = await freshShop();
     const h = await agentOn(exec, { wire, decide: shopPlanner() });
     try {
-      const outcome = await h.agent.step(JOURNEY);
+      const outcome = await h.agent.step(SHOP_JOURNEY);
       expect(outcome.path).toBe('model');
       expect(outcome.llmCalls).toBeLessThanOrEqual(6);
       expect((await exec.run({ name: 'assert_visible', params: { target: 'Cart, 1 item' } })).verdict).toBe('OK');

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startSim } from '../../sim/index.js';
-import { sharedPhone, signIn } from '../../primitives/exec/testing/phone.js';
+import { sharedPhone, readyCouponCrash, signIn } from '../../primitives/exec/testing/phone.js';
 import type { PrimitiveCall } from '../../primitives/index.js';
 import { attribute } from './rules.js';
 import { FailurePatterns } from './patterns.js';
@@ -74,11 +74,7 @@ test('a system prompt that blocks the action is the environment’s, and the pla
 
 test('the CRASH coupon is a product defect: stop, citing the crash the situation report saw', async () => {
   const exec = await phone.session.executor();
-  await signIn(exec);
-  await exec.ok({ name: 'open_link', params: { url: 'shop://product/13', expected: { visible: 'USB-C Cable' } } });
-  await exec.ok({ name: 'tap', params: { target: 'Add to cart' } });
-  await exec.ok({ name: 'open_link', params: { url: 'shop://cart', expected: { activity: '.CartActivity' } } });
-  await exec.ok({ name: 'input_text', params: { target: { id: 'coupon' }, text: 'CRASH' } });
+  await readyCouponCrash(exec);
   const failed = await exec.run({ name: 'tap', params: { target: 'Apply' } });
   const a = attribute({ goal: 'apply the coupon CRASH', failed, window: [] });
   expect(a).toMatchObject({ category: 'product', decision: 'stop', pattern: 'app-crash' });

@@ -1,22 +1,21 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { startSim } from '../../sim/index.js';
-import { sharedPhone, type TestRunner } from '../../primitives/exec/testing/phone.js';
+import { launchShop, sharedPhone, type TestRunner } from '../../primitives/exec/testing/phone.js';
 import type { CacheFile, GoalEntry } from '../cache/index.js';
 import { agentOn, cacheFileIn } from '../testing/agent-harness.js';
 import type { ModelTurn, TurnAnswer } from '../testing/model-server.js';
-import { shopPlanner } from '../testing/shop-model.js';
+import { SHOP_JOURNEY, shopPlanner } from '../testing/shop-model.js';
 
 // The plan cache as CI meets it: a green run recorded once replays with no model call, and a cached
 // step whose target is gone hands over to the model, which heals the entry.
 test.describe.configure({ mode: 'serial' });
 
 const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
-const JOURNEY = 'log in as alice@example.com with password "pass123", search for headphones and add the first result to the cart';
 
 async function freshShop(): Promise<TestRunner> {
   const exec = await phone.session.executor();
-  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+  await launchShop(exec);
   return exec;
 }
 
@@ -41,7 +40,7 @@ async function recordJourney(): Promise<string> {
   const exec = await freshShop();
   const h = await agentOn(exec, { decide: shopPlanner(), cache: { file, mode: 'read-write' } });
   try {
-    const outcome = await h.agent.step(JOURNEY);
+    const outcome = await h.agent.step(SHOP_JOURNEY);
     expect(outcome).toMatchObject({ path: 'model', cache: 'miss' });
     expect(outcome.llmCalls).toBeGreaterThan(0);
   } finally {
@@ -53,7 +52,7 @@ async function recordJourney(): Promise<string> {
 test('a recorded journey replays from the cache with no model call, and the file holds semantic targets, no password', async () => {
   const file = await recordJourney();
   const { text, entry } = await readCache(file);
-  expect(entry).toMatchObject({ kind: 'step', text: JOURNEY.replace('pass123', '•••'), app: 'com.example.shop' });
+  expect(entry).toMatchObject({ kind: 'step', text: SHOP_JOURNEY.replace('pass123', '•••'), app: 'com.example.shop' });
   expect(entry.steps.length).toBeGreaterThanOrEqual(5);
   const targets = entry.steps.map((s) => (s.call.params as { target?: unknown }).target).filter((t) => t !== undefined);
   expect(targets.length).toBeGreaterThanOrEqual(4);
@@ -65,7 +64,7 @@ test('a recorded journey replays from the cache with no model call, and the file
   const exec = await freshShop();
   const h = await agentOn(exec, { decide: unused, cache: { file, mode: 'read-only' } });
   try {
-    const outcome = await h.agent.step(JOURNEY);
+    const outcome = await h.agent.step(SHOP_JOURNEY);
     expect(outcome).toMatchObject({ path: 'cache', cache: 'hit', llmCalls: 0 });
     expect(h.server?.requests).toHaveLength(0);
     await cartShowsOne(exec);
@@ -93,7 +92,7 @@ test('a cached step whose target is gone stops the replay there; the model finis
   const plan = shopPlanner();
   const h = await agentOn(exec, { decide: (turn) => { turns.push(turn); return plan(turn); }, cache: { file, mode: 'read-write' } });
   try {
-    const outcome = await h.agent.step(JOURNEY);
+    const outcome = await h.agent.step(SHOP_JOURNEY);
     expect(outcome).toMatchObject({ path: 'model', cache: 'healed' });
     expect(outcome.llmCalls).toBe(h.server?.requests.length);
     expect(outcome.llmCalls).toBeGreaterThan(0);

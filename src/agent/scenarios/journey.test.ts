@@ -3,7 +3,7 @@ import { encode } from 'gpt-tokenizer';
 import { startSim } from '../../sim/index.js';
 import { sharedPhone, signIn, type TestRunner } from '../../primitives/exec/testing/phone.js';
 import { agentOn } from '../testing/agent-harness.js';
-import { shopPlanner } from '../testing/shop-model.js';
+import { SHOP_JOURNEY, shopPlanner } from '../testing/shop-model.js';
 import type { ModelTurn, Wire } from '../testing/model-server.js';
 
 // Goals on the virtual phone's Shop as a user meets them: a whole journey, a system permission prompt
@@ -12,7 +12,6 @@ test.describe.configure({ mode: 'serial' });
 
 const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
 const NOTIFICATIONS = 'android.permission.POST_NOTIFICATIONS';
-const JOURNEY = 'log in as alice@example.com with password "pass123", search for headphones and add the first result to the cart';
 /** What one planner turn's message (goal, history, screen) may cost; the fixed instructions come on top. */
 const PROMPT_TOKENS = 700;
 
@@ -36,7 +35,7 @@ for (const wire of ['openai', 'anthropic'] as Wire[]) {
     const sizes: number[] = [];
     const h = await agentOn(exec, { wire, decide: measuredPlanner(sizes) });
     try {
-      const outcome = await h.agent.step(JOURNEY);
+      const outcome = await h.agent.step(SHOP_JOURNEY);
       expect(outcome).toMatchObject({ path: 'model', cache: 'off' });
       await cartShowsOne(exec);
       expect(sizes.length).toBe(outcome.llmCalls);
@@ -56,7 +55,7 @@ test('a notification permission prompt mid-goal is answered by the dialog policy
   expect(observation.screen.windows.some((w) => w.kind === 'dialog' && w.package !== 'com.example.shop'), 'the system prompt is up').toBe(true);
   const h = await agentOn(exec, { decide: shopPlanner() });
   try {
-    const outcome = await h.agent.step(JOURNEY);
+    const outcome = await h.agent.step(SHOP_JOURNEY);
     expect(outcome.path).toBe('model');
     await cartShowsOne(exec);
     const events = await h.events();

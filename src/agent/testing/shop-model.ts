@@ -2,6 +2,9 @@
 // model would, for goals like "log in as alice, search for headphones and add the first one to the cart".
 import { refOf, refsOf, type ModelTurn, type TurnAnswer } from './model-server.js';
 
+/** The Shop goal the tests and the agent benchmark give a model: sign in, search, add to the cart. */
+export const SHOP_JOURNEY = 'log in as alice@example.com with password "pass123", search for headphones and add the first result to the cart';
+
 const act = (thought: string, ...actions: unknown[]): TurnAnswer => ({ json: { thought, actions } });
 
 export interface ShopModelOptions {

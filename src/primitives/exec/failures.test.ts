@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startSim } from '../../sim/index.js';
 import type { ActionEndEvent, ObservationEvent } from '../../events/index.js';
-import { sharedPhone, signIn } from './testing/phone.js';
+import { sharedPhone, readyCouponCrash, signIn } from './testing/phone.js';
 
 // What a failed action tells a person: which target, what the screen showed, whose fault it is.
 test.describe.configure({ mode: 'serial' });
@@ -65,11 +65,7 @@ test('an expectation that does not hold fails as the product for scripts and as 
 
 test('the CRASH coupon fails as a product defect naming the exception', async () => {
   const exec = await phone.session.executor();
-  await signIn(exec);
-  await exec.ok({ name: 'open_link', params: { url: 'shop://product/13', expected: { visible: 'USB-C Cable' } } });
-  await exec.ok({ name: 'tap', params: { target: 'Add to cart' } });
-  await exec.ok({ name: 'open_link', params: { url: 'shop://cart', expected: { activity: '.CartActivity' } } });
-  await exec.ok({ name: 'input_text', params: { target: { id: 'coupon' }, text: 'CRASH' } });
+  await readyCouponCrash(exec);
   const result = await exec.run({ name: 'tap', params: { target: 'Apply' } });
   expect(result.verdict).toBe('FAIL');
   expect(result.failure).toMatchObject({ name: 'AppCrashed', category: 'product' });

@@ -66,12 +66,26 @@ export class ExecutorSession {
   }
 }
 
+/** Launches Shop with its data cleared and notifications granted, on its sign-in screen. */
+export async function launchShop(exec: TestRunner): Promise<void> {
+  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+}
+
 /** Launches Shop fresh and signs in as alice through the executor. */
 export async function signIn(exec: TestRunner): Promise<void> {
-  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+  await launchShop(exec);
   await exec.ok({ name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
   await exec.ok({ name: 'input_text', params: { target: 'Password', text: 'pass123', secret: true } });
   await exec.ok({ name: 'tap', params: { target: 'Log in', expected: { visible: 'Hi, Alice' } } });
+}
+
+/** Signs in, puts the USB-C Cable in the cart and types the coupon CRASH: the next tap on Apply crashes Shop. */
+export async function readyCouponCrash(exec: TestRunner): Promise<void> {
+  await signIn(exec);
+  await exec.ok({ name: 'open_link', params: { url: 'shop://product/13', expected: { visible: 'USB-C Cable' } } });
+  await exec.ok({ name: 'tap', params: { target: 'Add to cart' } });
+  await exec.ok({ name: 'open_link', params: { url: 'shop://cart', expected: { activity: '.CartActivity' } } });
+  await exec.ok({ name: 'input_text', params: { target: { id: 'coupon' }, text: 'CRASH' } });
 }
 
 export class TestRunner {

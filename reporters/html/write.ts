@@ -15,6 +15,11 @@ export interface LoadedTrace {
   trace: Trace;
   /** null when the log came inline (no files beside it). */
   dir: string | null;
+  /**
+   * Where each file the events name is, for a trace whose files travelled as attachments (a merged
+   * sharded run); a name found here wins over `dir`.
+   */
+  files?: ReadonlyMap<string, string>;
 }
 
 /** One row of the run list. */
@@ -95,22 +100,23 @@ async function withFiles(loaded: LoadedTrace, context: { n: number; outDir: stri
   // Name → its path in the report (null when missing); promises, so concurrent lookups share one copy.
   const copied = new Map<string, Promise<string | null>>();
   const frame = (name: string | null): Promise<string | null> => {
-    if (name === null || loaded.dir === null || !plainName(name)) return Promise.resolve(null);
+    const source = name === null ? null : sourceOf(loaded, name);
+    if (name === null || source === null) return Promise.resolve(null);
     let done = copied.get(name);
     if (!done) {
       // Our own names, so a file name never needs escaping in a URL.
       const ext = /^\.[a-z0-9]{1,5}$/i.test(path.extname(name)) ? path.extname(name).toLowerCase() : '';
       const target = `frames/t${context.n}-${copied.size + 1}${ext}`;
-      const source = path.join(loaded.dir, name);
       done = isFile(source).then(async (exists) => (exists ? (await copyFile(source, path.join(context.outDir, target)), target) : null));
       copied.set(name, done);
     }
     return done;
   };
   const text = async (name: string): Promise<string | null> => {
-    if (loaded.dir === null || !plainName(name)) return null;
+    const source = sourceOf(loaded, name);
+    if (source === null) return null;
     try {
-      return redactText(await readFile(path.join(loaded.dir, name), 'utf8'), context.secrets);
+      return redactText(await readFile(source, 'utf8'), context.secrets);
     } catch {
       return null;
     }
@@ -129,6 +135,14 @@ async function withFiles(loaded: LoadedTrace, context: { n: number; outDir: stri
   }
   trace.images = await images(trace.images);
   return { trace, frames: (await Promise.all(copied.values())).filter(Boolean).length };
+}
+
+/** The file an event names: an attachment that carried it, else the file beside the log. */
+function sourceOf(loaded: LoadedTrace, name: string): string | null {
+  if (!plainName(name)) return null;
+  const carried = loaded.files?.get(name);
+  if (carried !== undefined) return carried;
+  return loaded.dir === null ? null : path.join(loaded.dir, name);
 }
 
 /** Events name files beside their log; anything else (a path, `..`) is not followed. */

@@ -7,7 +7,16 @@ export type ActionSource = 'script' | 'agent' | 'mcp';
 export type TestStatus = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
 
 export interface Location { file: string; line: number; column?: number }
-export interface EventError { name: string; message: string; category?: string }
+export interface EventError {
+  name: string;
+  message: string;
+  /** Whose fault it was: environment, execution, locator, plan or product. */
+  category?: string;
+  /** What a person should do about it, in one sentence. */
+  suggestion?: string;
+  /** The facts that decided the category, one line each (the crash in logcat, the candidates seen, ...). */
+  evidence?: string[];
+}
 
 interface Base {
   v: typeof EVENT_VERSION;
@@ -61,6 +70,8 @@ export interface ObservationEvent extends Base {
   signature: string;
   /** File name beside the log, never inlined image data. */
   screenshot?: string;
+  /** File name beside the log of this screen's elements with their bounds (a hierarchy snapshot, stored once per distinct content). */
+  hierarchy?: string;
   package?: string;
   activity?: string;
 }

@@ -18,7 +18,7 @@ const SPECS: Record<EventKind, Spec> = {
   },
   observation: {
     action_id: 'string', phase: ['before', 'after'], screen_text: 'string', signature: 'string',
-    screenshot: opt('string'), package: opt('string'), activity: opt('string'),
+    screenshot: opt('string'), hierarchy: opt('string'), package: opt('string'), activity: opt('string'),
   },
   candidates: { action_id: 'string', target: 'target', candidates: 'array', ambiguous: 'boolean', chosen: opt('number') },
   situation: { action_id: 'string', report: 'string', data: opt('object') },

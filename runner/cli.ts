@@ -9,6 +9,7 @@ import { runDevicesCommand } from './commands/devices.js';
 import { runDoctorCommand } from './commands/doctor.js';
 import { runMergeReportsCommand } from './commands/merge-reports.js';
 import { runShowReportCommand } from './commands/show-report.js';
+import { runShowTraceCommand } from './commands/show-trace.js';
 import { UsageError } from './errors.js';
 
 /** Every command, in the order the help lists them. */
@@ -17,8 +18,9 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
   init: { summary: 'Write a config, example specs and a GitHub Actions workflow into this folder', run: runInitCommand },
   devices: { summary: 'List the devices on the adb server', run: runDevicesCommand },
   doctor: { summary: 'Check Node, Playwright, adb, devices, the app, LLM settings and OCR data, each with its fix', run: runDoctorCommand },
-  'merge-reports': { summary: "Merge the blob reports of a sharded run into one run's junit.xml and results.json", run: runMergeReportsCommand },
+  'merge-reports': { summary: "Merge the blob reports of a sharded run into one run's reports (junit.xml, results.json, html)", run: runMergeReportsCommand },
   'show-report': { summary: 'Serve the HTML report (--output html) on localhost and print its URL', run: runShowReportCommand },
+  'show-trace': { summary: "Serve one test's trace (test-results/<test>/) as an HTML report on localhost and print its URL", run: runShowTraceCommand },
   sim: { summary: 'Run a virtual Android phone that adb and adbkit can talk to', run: runSimCommand },
   look: { summary: 'Print the screen as the agent reads it, from a device or a saved uiautomator dump', run: runLookCommand },
   demo: { summary: 'Run the example specs on the virtual phone (or --screens: print each screen as the agent reads it)', run: runDemoCommand },

@@ -113,10 +113,36 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
+/** The options show-report and show-trace share, for node:util parseArgs. */
+export const SERVE_OPTIONS = { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+
+/** --port as a number; 0 (a free port) when not given. */
+export function portOption(value: string | undefined): number {
+  const port = value === undefined ? 0 : Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number 0..65535, got "${value}".`);
+  return port;
+}
+
+/** Serves `folder`, prints `banner` and the URL, and resolves once Ctrl-C (SIGINT or SIGTERM) stopped the server. */
+export async function serveUntilInterrupted(folder: string, options: { port: number; host?: string; banner: string[] }): Promise<void> {
+  const served = await serveReport(folder, { port: options.port, host: options.host }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') throw new UsageError(`port ${options.port} is already in use. Pick another with --port N, or leave it out for a free one.`);
+    throw error;
+  });
+  for (const line of options.banner) console.log(line);
+  console.log(`  open ${served.url}`);
+  console.log('  press Ctrl-C to stop');
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await served.close();
+}
+
 export async function runShowReportCommand(args: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args, allowPositionals: true, options: SERVE_OPTIONS });
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n\n${SHOW_REPORT_USAGE}`);
   }
@@ -126,21 +152,9 @@ export async function runShowReportCommand(args: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 1) throw new UsageError(`show-report takes one folder, got ${positionals.length}: ${positionals.join(' ')}.\n\n${SHOW_REPORT_USAGE}`);
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number 0..65535, got "${values.port}".`);
+  const port = portOption(values.port);
   const dir = path.resolve(positionals[0] ?? (process.env.MOBILETEST_REPORT_DIR?.trim() || DEFAULT_REPORT_DIR));
   const folder = await findReportFolder(dir);
-  const served = await serveReport(folder, { port, host: values.host }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') throw new UsageError(`port ${port} is already in use. Pick another with --port N, or leave it out for a free one.`);
-    throw error;
-  });
-  console.log(`mobiletest show-report: serving ${folder}`);
-  console.log(`  open ${served.url}`);
-  console.log('  press Ctrl-C to stop');
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
-  await served.close();
+  await serveUntilInterrupted(folder, { port, host: values.host, banner: [`mobiletest show-report: serving ${folder}`] });
   return 0;
 }

@@ -78,7 +78,7 @@ test('two shards with frames on merge into one HTML report whose tests show thei
     expect(run.exitCode === 0 || run.exitCode === 1, run.output).toBe(true);
     // The carried files stay out of what a person reads at the end of a run.
     expect(run.output).not.toContain('_mobiletest-trace');
-    await rm(project.path('test-results'), { recursive: true, force: true });
+    await rm(project.path(`machine-${shard}`, 'test-results'), { recursive: true, force: true });
   }
   expect(server.requests.length).toBeGreaterThan(0);
 

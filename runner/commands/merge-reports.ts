@@ -1,5 +1,6 @@
 // `mobiletest merge-reports`: Playwright's merge-reports over the shards' blob reports, with
-// mobiletest's reporters, so a sharded run ends with the same results.json and junit.xml as one run.
+// mobiletest's reporters, so a sharded run ends with the same results.json, junit.xml and HTML
+// report as one run (the device fixture attaches the files beside each events log to a blob run).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -32,7 +33,9 @@ Arguments:
                   artifact (default: mobiletest-report/blob)
 
 Options:
-  --output LIST   reports to write, comma-separated: ${Object.keys(MERGE_OUTPUTS).join(', ')} (default json,junit)`;
+  --output LIST   reports to write, comma-separated: ${Object.keys(MERGE_OUTPUTS).join(', ')} (default json,junit);
+                  html is the trace viewer of the whole run, with each test's screenshots and prompts,
+                  which the shards' blob reports carry`;
 
 interface MergeArgs { dirs: string[]; outputs: string[] }
 

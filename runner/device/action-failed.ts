@@ -1,4 +1,4 @@
-import type { Verdict } from '../../src/events/index.js';
+import { redactText, type Verdict } from '../../src/events/index.js';
 import type { ActionResult, FailureCategory } from '../../src/primitives/exec/types.js';
 import type { PrimitiveName } from '../../src/primitives/index.js';
 
@@ -14,7 +14,8 @@ export class ActionFailed extends Error {
 
   constructor(result: ActionResult) {
     const failure = result.failure ?? { name: 'Failed', message: `${result.primitive} answered ${result.verdict}`, category: 'execution' as const };
-    super(failure.message);
+    // The executor's message quotes the screen, which may show a secret; it is printed and kept in reports.
+    super(redactText(failure.message));
     this.category = failure.category;
     this.verdict = result.verdict;
     this.actionId = result.actionId;

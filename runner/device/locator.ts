@@ -1,5 +1,6 @@
 // device.find(target): a Playwright-like locator. Nothing is looked up until a query runs; each
 // query looks at the screen once, and the matchers in runner/fixtures poll these queries.
+import { redactText } from '../../src/events/index.js';
 import { screenText, type Look, type Screen, type ScreenElement } from '../../src/observe/index.js';
 import type { ActionResult } from '../../src/primitives/exec/types.js';
 import { bestMatches, describeTarget, locate, type LocateResult, type Target } from '../../src/primitives/index.js';
@@ -24,6 +25,11 @@ export interface LocatorSnapshot {
 /** A query that needs exactly one element found none or several: says which, and what the screen shows. */
 export class LocatorError extends Error {
   override name = 'LocatorError';
+
+  constructor(message: string) {
+    // It quotes the screen, which may show a secret; the message is printed and kept in reports.
+    super(redactText(message));
+  }
 }
 
 export class MobileLocator {

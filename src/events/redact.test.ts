@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventLog, MASK, envSecrets, newActionId, readEvents, redactDeep, registerSecret } from './index.js';
+import { EventLog, MASK, envSecrets, newActionId, readEvents, redactDeep, registerMarkedSecrets, registerSecret } from './index.js';
 
 let dir = '';
 const saved: Record<string, string | undefined> = {};
@@ -64,4 +64,11 @@ test('a secret registered at run time is masked in keys and values; a longer sec
   registerSecret('card-4242-4242-4242');
   const out = redactDeep({ 'card-4242': ['pay with card-4242-4242-4242 now', 7, null, true] });
   expect(out).toEqual({ [MASK]: [`pay with ${MASK} now`, 7, null, true] });
+});
+
+test('a model answer that types a secret has it masked from then on, its own text included', () => {
+  const answer = { thought: 'sign in', actions: [{ name: 'input_text', params: { target: 'e4', text: 'Gl4cier-Path', secret: true } }, { name: 'input_text', params: { target: 'e3', text: 'alice@example.com' } }] };
+  registerMarkedSecrets(answer);
+  expect(redactDeep(JSON.stringify(answer))).not.toContain('Gl4cier-Path');
+  expect(redactDeep(JSON.stringify(answer))).toContain('alice@example.com');
 });

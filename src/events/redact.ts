@@ -58,6 +58,19 @@ function walk(value: unknown, secrets: readonly string[]): unknown {
 const SECRET_TEXT_FIELDS = ['text', 'value'];
 
 /**
+ * Registers the typed text of every `secret: true` object inside `value` (a model's answer, parsed):
+ * the answer is kept before its actions run, so their secrets must be known first.
+ */
+export function registerMarkedSecrets(value: unknown): void {
+  if (Array.isArray(value)) for (const item of value) registerMarkedSecrets(item);
+  else if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    if (record.secret === true) for (const field of SECRET_TEXT_FIELDS) if (typeof record[field] === 'string') registerSecret(record[field]);
+    for (const item of Object.values(record)) registerMarkedSecrets(item);
+  }
+}
+
+/**
  * Masks the typed text of a `secret: true` primitive, keeping only its length, and registers it
  * so it is masked wherever else it shows up (screen text, prompts).
  */

@@ -1,7 +1,7 @@
 // Asking a role: send the prompt with its answer schema, check the answer strictly, and when it is
 // wrong show the model each problem and ask again, a bounded number of times.
 import { randomBytes } from 'node:crypto';
-import { redactText, type EventLog } from '../../events/index.js';
+import { redactText, registerMarkedSecrets, type EventLog } from '../../events/index.js';
 import {
   LlmCallFailed, roleDefaults, type ChatMessage, type ModelAnswer, type ModelRole, type Provider, type RoleSettings,
 } from '../../llm/index.js';
@@ -52,6 +52,14 @@ function reask(problems: readonly string[]): string {
   return `That answer cannot be used:\n${problems.map((p) => `- ${p}`).join('\n')}\nAnswer again with the whole corrected JSON.`;
 }
 
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 const promptText = (messages: readonly ChatMessage[]): string => messages.map((m) => `--- ${m.role}\n${m.content}`).join('\n');
 
 /** Writes one llm_call event with the prompt and answer beside the log (redacted there and here). */
@@ -60,6 +68,8 @@ async function record(access: ModelAccess, call: { role: ModelRole; stem: string
   if (!log) return;
   const prompt = await log.attach(`${call.stem}-prompt.txt`, redactText(promptText(call.messages)));
   const answerText = call.answer?.text ?? `(no answer: ${call.failure ?? 'unknown'})`;
+  // A secret the model types (its text marked secret) is masked in its own answer too.
+  if (call.answer) registerMarkedSecrets(parsedOrUndefined(call.answer.text));
   const answer = await log.attach(`${call.stem}-answer.txt`, redactText(answerText));
   await log.append({
     kind: 'llm_call',

@@ -4,6 +4,7 @@ import { centre, type ActionContext } from './context.js';
 import { answerButton, buttonLabelled, describeDialog, dialogsOn } from './dialogs.js';
 import { ActionFailure, AppCrashed, AppNotResponding, NoDialog } from './errors.js';
 import { where } from './screen-read.js';
+import { maskSecrets, secretFieldsOf } from './screenshot-mask.js';
 
 type DeviceExecutors = Pick<Executors<ActionContext, void>, 'handle_dialog' | 'set_orientation' | 'screenshot'>;
 
@@ -44,8 +45,8 @@ export const deviceExecutors: DeviceExecutors = {
   },
 
   async screenshot(p, ctx) {
-    await ctx.snapshot();
-    const png = await ctx.driver.screenshot(ctx.call);
+    const shown = await ctx.snapshot();
+    const png = await maskSecrets(await ctx.driver.screenshot(ctx.call), shown.screen, { fields: secretFieldsOf(ctx.state.observer) });
     ctx.output.png = png;
     const log = ctx.state.log;
     if (!log) return;

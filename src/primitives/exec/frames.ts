@@ -1,10 +1,13 @@
 // Screenshots for the trace: each distinct frame is written once beside the events log, downscaled,
-// and every observation event that showed it names the same file.
+// with secrets painted over, and every observation event that showed it names the same file. The
+// screen's elements go beside them as hierarchy snapshots, kept and discarded with the frames.
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { EventLog } from '../../events/index.js';
+import type { Rect, Screen } from '../../observe/index.js';
+import { HierarchySnapshots } from './hierarchy-snapshot.js';
+import { maskedImage } from './screenshot-mask.js';
 
 /** Whether a test's trace keeps screenshots: always, never, or only when the test did not pass. */
 export type FramesMode = 'on' | 'off' | 'retain-on-failure';
@@ -15,6 +18,12 @@ export interface FrameRecorderOptions {
   maxWidth?: number;
   /** WebP quality, 1-100 (default 70). */
   quality?: number;
+}
+
+/** Where a screenshot shows a secret: boxes in the device pixels of `screen`, painted over before storing. */
+export interface FrameMask {
+  boxes: readonly Rect[];
+  screen: { width: number; height: number };
 }
 
 /**
@@ -31,10 +40,22 @@ export class FrameRecorder {
   private readonly failures: string[] = [];
   private queue: Promise<void> = Promise.resolve();
   private last: { contentKey: string; file: string } | undefined;
+  private readonly snapshots: HierarchySnapshots;
 
   constructor(private readonly log: EventLog, options: FrameRecorderOptions = {}) {
     this.maxWidth = options.maxWidth ?? 540;
     this.quality = options.quality ?? 70;
+    this.snapshots = new HierarchySnapshots(log);
+  }
+
+  /** Stores the hierarchy snapshot of `screen` (once per distinct content) and returns the file name events refer to. */
+  snapshot(screen: Screen): string {
+    return this.snapshots.record(screen);
+  }
+
+  /** Hierarchy snapshot files written so far. */
+  get snapshotFiles(): string[] {
+    return this.snapshots.files;
   }
 
   /** The file of the last frame recorded, when it was recorded for a screen with this content key. */
@@ -49,11 +70,14 @@ export class FrameRecorder {
 
   /** Frames that could not be written, with why: their events name files that are missing. */
   get problems(): string[] {
-    return [...this.failures];
+    return [...this.failures, ...this.snapshots.problems];
   }
 
-  /** Queues `png` to be stored (unless the same screenshot is already) and returns the file name events refer to. */
-  record(png: Buffer, contentKey: string): string {
+  /**
+   * Queues `png` to be stored (unless the same screenshot is already), with `mask`'s boxes painted over,
+   * and returns the file name events refer to.
+   */
+  record(png: Buffer, contentKey: string, mask?: FrameMask): string {
     const key = createHash('sha1').update(png).digest('hex');
     let name = this.names.get(key);
     if (!name) {
@@ -61,7 +85,7 @@ export class FrameRecorder {
       name = file;
       this.names.set(key, file);
       // One at a time: a burst of new screens queues PNGs rather than decoding them all at once.
-      this.queue = this.queue.then(() => this.store(png, file)).catch((error: unknown) => {
+      this.queue = this.queue.then(() => this.store(png, file, mask)).catch((error: unknown) => {
         this.failures.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
       });
     }
@@ -70,13 +94,14 @@ export class FrameRecorder {
   }
 
   /** Resolves once every frame recorded so far is on disk (or has failed, see `problems`). */
-  flush(): Promise<void> {
-    return this.queue;
+  async flush(): Promise<void> {
+    await Promise.all([this.queue, this.snapshots.flush()]);
   }
 
-  /** Removes every frame written (a passed test under 'retain-on-failure'); returns how many. */
+  /** Removes every frame and hierarchy snapshot written (a passed test under 'retain-on-failure'); returns how many frames. */
   async discard(): Promise<number> {
     await this.flush();
+    await this.snapshots.discard();
     const files = this.files;
     await Promise.all(files.map((f) => rm(join(this.log.dir, f), { force: true })));
     this.written.clear();
@@ -85,9 +110,9 @@ export class FrameRecorder {
     return files.length;
   }
 
-  private async store(png: Buffer, name: string): Promise<void> {
-    // Decoding, scaling and encoding run on libuv's pool, so the event loop (and an in-process phone) keeps going.
-    const image = await sharp(png)
+  private async store(png: Buffer, name: string, mask: FrameMask | undefined): Promise<void> {
+    // Decoding, masking, scaling and encoding run on libuv's pool, so the event loop (and an in-process phone) keeps going.
+    const image = await (await maskedImage(png, mask?.boxes ?? [], mask?.screen ?? { width: 0, height: 0 }))
       .resize({ width: this.maxWidth, withoutEnlargement: true })
       .webp({ quality: this.quality, effort: WEBP_EFFORT })
       .toBuffer();

@@ -13,7 +13,8 @@ import { assertionExecutors } from './assertions.js';
 import { ActionContext, type ExecutorState } from './context.js';
 import { deviceExecutors } from './device.js';
 import { ActionFailure } from './errors.js';
-import type { FrameRecorder } from './frames.js';
+import type { FrameMask, FrameRecorder } from './frames.js';
+import { markSecretField, maskSecrets, secretBoxes, secretFieldsOf } from './screenshot-mask.js';
 import { textExecutors } from './text.js';
 import { DeviceMeter, realClock } from './timing.js';
 import { touchExecutors } from './touch.js';
@@ -94,6 +95,8 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
     thrown = error;
     ({ verdict, failure } = classify(error, signal));
   }
+  // Its text is on screen from now on (unless the field masks it): frames paint the field over.
+  if (call.name === 'input_text' && call.params.secret && ctx.element) markSecretField(state.observer, ctx.element.ref);
 
   const after = ctx.after ?? (ctx.latest !== ctx.before ? ctx.latest : undefined);
   const deviceFailed = thrown instanceof DeviceError;
@@ -102,8 +105,9 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
   // A device that failed is not asked for a screenshot: it would only wait out its timeout.
   const frames = log && state.frames ? await traceFrames(ctx, state.frames, deviceFailed ? undefined : last) : {};
   // A full-size screenshot beside the log on failure, unless the device itself is what failed.
-  const shot = failed && log ? await failureShot(ctx, log, frames.png) : undefined;
-  if (ctx.before) emit(observationEvent(actionId, 'before', ctx.before, frames.before));
+  const shot = failed && log ? await failureShot(ctx, log, last, frames.png) : undefined;
+  const snapshot = (o: Observation) => (log && state.frames ? state.frames.snapshot(o.screen) : undefined);
+  if (ctx.before) emit(observationEvent(actionId, 'before', ctx.before, frames.before, snapshot(ctx.before)));
   if (ctx.located) {
     emit({
       kind: 'candidates', action_id: actionId, target: ctx.located.target as string | Record<string, unknown>,
@@ -111,7 +115,7 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
       ...(ctx.located.chosen === undefined ? {} : { chosen: ctx.located.chosen }),
     });
   }
-  if (last) emit(observationEvent(actionId, 'after', last, frames.after ?? shot));
+  if (last) emit(observationEvent(actionId, 'after', last, frames.after ?? shot, snapshot(last)));
   if (shot && frames.after) emit({ kind: 'attachment', name: 'failure screenshot', content_type: 'image/png', path: shot, action_id: actionId });
   if (ctx.report || ctx.dialogsAnswered.length > 0) {
     const text = [ctx.report ? situationText(ctx.report) : '', ...ctx.dialogsAnswered].filter(Boolean).join('\n');
@@ -154,16 +158,23 @@ function timingsOf(started: number, deviceMs: number, sleptMs: number): ActionTi
 async function traceFrames(ctx: ActionContext, frames: FrameRecorder, last: Observation | undefined): Promise<{ before?: string; after?: string; png?: Buffer }> {
   // Evidence must not turn a verdict into another: a screenshot that cannot be taken is left out.
   const shot = ctx.beforeFrame;
-  const before = shot && ctx.before ? ('file' in shot ? shot.file : frames.record(shot.png, ctx.before.contentKey)) : undefined;
+  const before = shot && ctx.before ? ('file' in shot ? shot.file : frames.record(shot.png, ctx.before.contentKey, frameMask(ctx, ctx.before))) : undefined;
   if (!last) return { before };
   const png = await ctx.driver.screenshot(ctx.call).catch(() => undefined);
-  const after = png ? frames.record(png, last.contentKey) : undefined;
+  const after = png ? frames.record(png, last.contentKey, frameMask(ctx, last)) : undefined;
   return { before, after, png };
 }
 
-async function failureShot(ctx: ActionContext, log: EventLog, taken?: Buffer): Promise<string | undefined> {
+/** Where the screen `o` shows a secret; none (the usual case) costs no image work. */
+function frameMask(ctx: ActionContext, o: Observation): FrameMask | undefined {
+  const boxes = secretBoxes(o.screen, { fields: secretFieldsOf(ctx.state.observer) });
+  return boxes.length > 0 ? { boxes, screen: o.screen } : undefined;
+}
+
+async function failureShot(ctx: ActionContext, log: EventLog, last: Observation | undefined, taken?: Buffer): Promise<string | undefined> {
   try {
-    const png = taken ?? (await ctx.driver.screenshot(ctx.call));
+    const raw = taken ?? (await ctx.driver.screenshot(ctx.call));
+    const png = last ? await maskSecrets(raw, last.screen, { fields: secretFieldsOf(ctx.state.observer) }) : raw;
     return await log.attach(`${ctx.actionId}-failure.png`, png);
   } catch {
     // The verdict already says what failed; a missing screenshot must not hide it.
@@ -171,11 +182,12 @@ async function failureShot(ctx: ActionContext, log: EventLog, taken?: Buffer): P
   }
 }
 
-function observationEvent(actionId: string, phase: 'before' | 'after', o: Observation, screenshot?: string): EventInput {
+function observationEvent(actionId: string, phase: 'before' | 'after', o: Observation, screenshot?: string, hierarchy?: string): EventInput {
   const fg = o.screen.foreground;
   return {
     kind: 'observation', action_id: actionId, phase, screen_text: screenText(o.screen), signature: o.signature,
     ...(screenshot ? { screenshot } : {}),
+    ...(hierarchy ? { hierarchy } : {}),
     ...(fg ? { package: fg.package, activity: fg.activity } : {}),
   };
 }

@@ -13,6 +13,7 @@ import { assertionExecutors } from './assertions.js';
 import { ActionContext, type ExecutorState } from './context.js';
 import { deviceExecutors } from './device.js';
 import { ActionFailure } from './errors.js';
+import { explainFailure, factsOf } from './explain.js';
 import type { FrameRecorder } from './frames.js';
 import { textExecutors } from './text.js';
 import { DeviceMeter, realClock } from './timing.js';
@@ -93,6 +94,7 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
   } catch (error) {
     thrown = error;
     ({ verdict, failure } = classify(error, signal));
+    failure = explainFailure(failure, factsOf(ctx, params));
   }
 
   const after = ctx.after ?? (ctx.latest !== ctx.before ? ctx.latest : undefined);

@@ -6,7 +6,7 @@ import type { AgentCallRecord } from './call.js';
 import { historyEntry, type AgentLimits, type AgentOptions } from './context.js';
 import { ProgressGuard, type GuardVerdict } from './debug/index.js';
 import type { GoalOutcome, StepRecorder } from './recorder.js';
-import { attributeFailure, disambiguate } from './recovery.js';
+import { attributedFailure, attributeFailure, disambiguate } from './recovery.js';
 import { askPlanner, type ModelAccess } from './roles/index.js';
 import type { HistoryEntry } from './types.js';
 
@@ -92,7 +92,7 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
       if (!after.ok && after.recover === undefined) return final(after);
       const attribution = await attributeFailure(options, record, { goal: input.goal, call, failed: result, window: done });
       done.push({ call, result });
-      if (attribution.decision === 'stop') return { ok: false, kind: 'ActionFailed', category: attribution.category, reason: attribution.reason };
+      if (attribution.decision === 'stop') return attributedFailure(attribution, { call, failed: result });
       if (attribution.decision === 'retry') {
         // A retry is the same call on the same screen once more: the guard counts it toward loops and the step limit.
         const beforeRetry = guard.beforeAction(result.after?.signature ?? signature, call);

@@ -158,7 +158,7 @@ export class Agent {
   }
 
   private verdict(call: 'expect' | 'wait_for', text: string, verdict: CheckVerdict): { reason: string; refs: string[] } {
-    if (!verdict.pass) throw new AgentStepFailed(call, text, call === 'wait_for' ? 'WaitTimedOut' : 'ExpectationNotMet', 'product', verdict.reason);
+    if (!verdict.pass) throw new AgentStepFailed(call, text, call === 'wait_for' ? 'WaitTimedOut' : 'ExpectationNotMet', 'product', verdict.reason, { evidence: verdict.evidence });
     return { reason: verdict.reason, refs: verdict.refs };
   }
 

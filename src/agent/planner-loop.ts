@@ -43,7 +43,10 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
     if (foreignDialog(observation.screen, options.app)) {
       // A permission prompt is the dialog policy's to answer, as before any scripted action, not the planner's.
       const settled = await record.run({ name: 'wait_idle', params: {} }, input.signal);
-      if (settled.verdict !== 'OK') return { ok: false, kind: 'ActionFailed', category: settled.failure?.category ?? 'environment', reason: settled.failure?.message ?? 'a system dialog covers the app' };
+      if (settled.verdict !== 'OK') {
+        const f = settled.failure;
+        return { ok: false, kind: 'ActionFailed', category: f?.category ?? 'environment', reason: f?.message ?? 'a system dialog covers the app', suggestion: f?.suggestion, evidence: f?.evidence };
+      }
       ({ observation } = await options.runner.observer.look({ signal: input.signal }));
     }
     const screen = observation.screen;

@@ -42,6 +42,24 @@ test('an ambiguous target lists the tied candidates with their scores and how to
   expect(result.failure?.evidence?.[0]).toMatch(/^candidates: "[^"]*Headphones[^"]*" \(item e\d+, score 0\.\d\d\)/);
 });
 
+test('a tap that changes nothing points at the disabled button; a dialog the policy will not answer says how to answer it', async () => {
+  const exec = await phone.session.executor();
+  await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+  const tapped = await exec.run({ name: 'tap', params: { target: 'Log in' } });
+  expect(tapped.failure?.name).toBe('NoEffect');
+  expect(tapped.failure?.suggestion).toMatch(/^Check that button "Log in" is enabled and not covered when the test acts on it \(it is disabled: a required field may still be empty\)/);
+  expect(tapped.failure?.evidence).toContainEqual(expect.stringMatching(/^element: button e\d+ "Log in" \[.*disabled.*\]$/));
+  expect(tapped.failure?.evidence).toContain('situation: the screen did not change');
+
+  const strict = await phone.session.executor({ dialogs: 'fail' });
+  await strict.ok({ name: 'launch_app', params: { clear_state: true } });
+  const blocked = await strict.run({ name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
+  expect(blocked.failure).toMatchObject({ name: 'DialogBlocked', category: 'environment' });
+  expect(blocked.failure?.suggestion).toContain('Answer the dialog in the test (handle_dialog), grant the permission up front (launch_app permissions)');
+  expect(blocked.failure?.evidence).toContainEqual(expect.stringMatching(/^dialog: "Allow Shop to send you notifications\?" \(com\.google\.android\.permissioncontroller/));
+  await strict.ok({ name: 'tap', params: { target: 'Allow' } });
+});
+
 test('the coupon crash quotes the exception from logcat and calls it a defect in the app', async () => {
   const exec = await phone.session.executor();
   await readyCouponCrash(exec);

@@ -46,6 +46,9 @@ test('a timeout names the step that was still running, in the evidence and the s
   const failure = failureOf(result({ status: 'timedOut', errors: [{ message }], steps: [step({ title: 'tap "Cart"' }), running] }), NO_EVENT_FAILURE, { rootDir: ROOT });
   expect(failure).toMatchObject({ category: 'execution', evidence: [`timeout: ${message}`], step: 'tap "Checkout" at specs/cart.test.ts:21' });
   expect(failure?.suggestion).toBe('The test ran out of time during tap "Checkout" at specs/cart.test.ts:21: give it more (test.setTimeout, --timeout), or find what that step was waiting for in the trace.');
+  // The events' step, still running when the time ran out, is named even when test_end wrote a suggestion.
+  const events = { ...NO_EVENT_FAILURE, category: 'execution' as const, suggestion: 'The test ran out of time.', step: 'wait_for "Paid" at specs/cart.test.ts:22 (did not finish)' };
+  expect(failureOf(result({ status: 'timedOut', errors: [{ message }] }), events, { rootDir: ROOT })?.suggestion).toContain('during wait_for "Paid" at specs/cart.test.ts:22 (did not finish):');
 });
 
 test('what the events say wins; a category without a suggestion gets the category\'s', () => {

@@ -30,7 +30,9 @@ export function failureOf(result: TestResult, events: EventFailure, options: { r
   const step = events.step ?? (pwStep ? playwrightStepText(pwStep, options.rootDir) : null);
   const category = events.category ?? categorize(result, message, pwStep);
   const evidence = events.evidence.length > 0 ? events.evidence : resultEvidence(result, message, category, options.rootDir);
-  return { category, message, suggestion: events.suggestion ?? fallbackSuggestion(result.status, category, step), evidence, step };
+  // Out of time, the step that was running says more than any error recorded on the way out.
+  const suggestion = result.status === 'timedOut' ? fallbackSuggestion(result.status, category, step) : events.suggestion ?? fallbackSuggestion(result.status, category, step);
+  return { category, message, suggestion, evidence, step };
 }
 
 function categorize(result: TestResult, message: string, step: TestStep | undefined): FailureCategory {

@@ -57,3 +57,12 @@ test('what the events say wins; a category without a suggestion gets the categor
   expect(failure).toEqual({ category: 'locator', message: 'ActionFailed: No element matches "Pay"', evidence: events.evidence, suggestion: CATEGORY_SUGGESTIONS.locator, step: events.step });
   expect(failureOf(result({ status: 'passed' }), events, { rootDir: ROOT })).toBeNull();
 });
+
+test('a device matcher\'s failure keeps which locator it checked, beside what it expected and received', () => {
+  const message = 'Error: expect(locator).toBeVisible() failed\n\nLocator: device.find("Order confirmed")\nExpected: visible\nReceived: not on screen\nTimeout: 5000ms\n\nScreen:\napp com.example.shop/.CartActivity';
+  const failure = failureOf(result({ errors: [{ message }] }), NO_EVENT_FAILURE, { rootDir: ROOT });
+  expect(failure).toMatchObject({
+    category: 'product',
+    evidence: ['assertion: Error: expect(locator).toBeVisible() failed', 'Locator: device.find("Order confirmed")', 'Expected: visible', 'Received: not on screen'],
+  });
+});

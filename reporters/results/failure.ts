@@ -54,7 +54,7 @@ function fallbackSuggestion(status: TestResult['status'], category: FailureCateg
 function resultEvidence(result: TestResult, message: string, category: FailureCategory, rootDir: string): string[] {
   const lines = message.split('\n').map((line) => line.trim()).filter((line) => line !== '');
   const head = result.status === 'timedOut' ? 'timeout' : result.status === 'interrupted' ? 'interrupted' : category === 'product' ? 'assertion' : 'error';
-  const seen = lines.filter((line) => /^(Expected|Received)(?: [\w ]+)?:/.test(line)).slice(0, 4);
+  const seen = lines.filter((line) => /^(Locator|Expected|Received)(?: [\w ]+)?:/.test(line)).slice(0, 4);
   const where = result.errors.find((error) => error.location)?.location;
   return [
     ...(lines[0] ? [`${head}: ${lines[0]}`] : []),

@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { stepLine } from './junit.js';
+import { failureBody, stepLine } from './junit.js';
 import type { StepRecord } from './results/model.js';
 
 const step = (fields: Partial<StepRecord>): StepRecord => ({
@@ -22,4 +22,20 @@ test('an agent call reads as what was asked and how it was served; the primitive
     .toBe('✗ ai.expect "the cart shows 1 item" 900 ms (FAIL at specs/shop.test.ts:9) [model, no cache, 1 action, 2 model calls]');
   expect(stepLine(step({ primitive: 'ai.step', status: 'UNFINISHED', location: null, agent: { ...agent, path: null, cache: null, actions: 0 } })))
     .toBe('✗ ai.step "log in as alice" 120 ms (did not finish) [undecided, 0 actions]');
+});
+
+test('a failure\'s text names the failed step, lists the evidence and ends with the suggestion', () => {
+  expect(failureBody({
+    category: 'product', message: 'com.example.shop crashed', step: 'tap "Apply" at specs/cart.test.ts:9',
+    evidence: ['logcat: FATAL EXCEPTION: main', 'logcat: java.lang.IllegalStateException: Coupon service unavailable'],
+    suggestion: 'This is a defect in the app.',
+  })).toBe([
+    'Failed step: tap "Apply" at specs/cart.test.ts:9',
+    'Evidence:',
+    '  logcat: FATAL EXCEPTION: main',
+    '  logcat: java.lang.IllegalStateException: Coupon service unavailable',
+    'Suggestion: This is a defect in the app.',
+  ].join('\n'));
+  // With nothing known but the category, the suggestion still stands.
+  expect(failureBody({ category: 'environment', message: 'x', step: null, evidence: [], suggestion: 'Check the device.' })).toBe('Suggestion: Check the device.');
 });

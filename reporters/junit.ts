@@ -1,15 +1,15 @@
 import { createRequire } from 'node:module';
 import type { Builder } from 'junit-report-builder';
 import { ResultsReporter, type ResultsReporterOptions } from './results/base.js';
-import { UNFINISHED, type AgentCallRecord, type Results, type StepRecord, type TestRecord } from './results/model.js';
+import { UNFINISHED, type AgentCallRecord, type FailureRecord, type Results, type StepRecord, type TestRecord } from './results/model.js';
 
 // The package is CommonJS whose typings declare an ES default export; require gives the real object.
 const builder = createRequire(import.meta.url)('junit-report-builder') as Builder;
 
 /**
  * Writes `mobiletest-report/junit.xml`: one testsuite per spec file, one testcase per test with its
- * steps in system-out, the failure typed by its category, and device, duration, model cost and plan
- * cache outcomes as properties.
+ * steps in system-out, the failure typed by its category with the failed step, the evidence and a
+ * suggestion as its text, and device, duration, model cost and plan cache outcomes as properties.
  */
 export default class JunitReporter extends ResultsReporter {
   constructor(options: ResultsReporterOptions = {}) {
@@ -32,7 +32,7 @@ export default class JunitReporter extends ResultsReporter {
         testCase.property('cache_misses', String(test.agent.cache_misses));
         if (test.steps.length > 0) testCase.standardOutput(test.steps.map(stepLine).join('\n'));
         if (test.status === 'skipped') testCase.skipped();
-        else if (test.failure) testCase.failure(failureMessage(test), test.failure.category);
+        else if (test.failure) testCase.failure(failureMessage(test), test.failure.category).stacktrace(failureBody(test.failure));
       }
     }
     return report.build();
@@ -62,6 +62,15 @@ function agentNote(agent: AgentCallRecord): string {
 
 function failureMessage(test: TestRecord): string {
   return test.status === 'timedOut' || test.status === 'interrupted' ? `${test.status}: ${test.failure?.message}` : test.failure?.message ?? '';
+}
+
+/** The failure element's text: the failed step, the evidence that decided the category, and what to do. */
+export function failureBody(failure: FailureRecord): string {
+  return [
+    ...(failure.step ? [`Failed step: ${failure.step}`] : []),
+    ...(failure.evidence.length > 0 ? ['Evidence:', ...failure.evidence.map((line) => `  ${line}`)] : []),
+    `Suggestion: ${failure.suggestion}`,
+  ].join('\n');
 }
 
 function groupByFile(tests: readonly TestRecord[]): Map<string, TestRecord[]> {

@@ -6,8 +6,10 @@ import { knownSecrets, readEvents, redactDeep, type MobileEvent } from '../src/e
 import { TEMPLATE_DIR } from './html.js';
 import { buildTrace } from './html/trace.js';
 import { writeHtmlReport } from './html/write.js';
+import type { EventFailure } from './results/event-failure.js';
 import { relativeFile, summarizeEvents } from './results/evidence.js';
-import { RESULTS_VERSION, type Results, type TestOutcome, type TestRecord } from './results/model.js';
+import { CATEGORY_SUGGESTIONS } from './results/failure.js';
+import { RESULTS_VERSION, type FailureRecord, type Results, type TestOutcome, type TestRecord } from './results/model.js';
 
 export interface TraceReportOptions {
   /** The test's events.jsonl; the files its events name are read beside it. */
@@ -60,9 +62,16 @@ export function testRecord(events: readonly MobileEvent[], options: { rootDir: s
     retry: start?.kind === 'test_start' ? start.retry ?? 0 : 0,
     device: evidence.device,
     steps: evidence.steps,
-    failure: failed ? { category: evidence.category ?? 'execution', message: evidence.message ?? (status === 'interrupted' ? 'The events log ends before the test did: the run stopped inside it.' : `The test ${status === 'timedOut' ? 'ran out of time' : 'failed'}.`) } : null,
+    failure: failed ? failureOfLog(evidence.failure, status) : null,
     llm_calls: evidence.llm_calls,
     tokens: evidence.tokens,
     agent: evidence.agent,
   };
+}
+
+/** The failure as its log tells it; a log without its reasons still gets its category's advice. */
+function failureOfLog(failure: EventFailure, status: TestOutcome): FailureRecord {
+  const category = failure.category ?? (status === 'interrupted' ? 'environment' : 'execution');
+  const message = failure.message ?? (status === 'interrupted' ? 'The events log ends before the test did: the run stopped inside it.' : `The test ${status === 'timedOut' ? 'ran out of time' : 'failed'}.`);
+  return { category, message, suggestion: failure.suggestion ?? CATEGORY_SUGGESTIONS[category], evidence: failure.evidence, step: failure.step };
 }

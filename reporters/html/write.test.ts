@@ -20,7 +20,7 @@ function ev<K extends MobileEvent['kind']>(kind: K, fields: Omit<Extract<MobileE
 function record(title: string, status: TestRecord['status']): TestRecord {
   return {
     title, title_path: [title], file: `specs/${title}.test.ts`, line: 1, column: 1, project: '', status, duration_ms: 5, retry: 0,
-    device: 'sim', steps: [], failure: status === 'failed' ? { category: 'locator', message: 'no "Buy"' } : null, llm_calls: 0, tokens: 0, agent: { ...NO_AGENT },
+    device: 'sim', steps: [], failure: status === 'failed' ? { category: 'locator', message: 'no "Buy"', evidence: [], suggestion: 'check the target', step: null } : null, llm_calls: 0, tokens: 0, agent: { ...NO_AGENT },
   };
 }
 

@@ -56,7 +56,7 @@ export class ResultsCollector {
       retry: result?.retry ?? 0,
       device: evidence.device,
       steps: evidence.steps,
-      failure: result ? failureOf(result, { ...evidence, message: evidence.message === null ? null : clean(evidence.message) }) : null,
+      failure: result ? failureOf(result, { ...evidence.failure, message: evidence.failure.message === null ? null : clean(evidence.failure.message) }, { rootDir: this.rootDir }) : null,
       llm_calls: evidence.llm_calls,
       tokens: evidence.tokens,
       agent: evidence.agent,

@@ -44,8 +44,8 @@ test('each primitive call becomes a step with its target, verdict, timings and s
     { primitive: 'tap', target: 'Log in', detail: null, status: 'OK', duration_ms: 120, device_ms: 100, location: 'specs/shop.test.ts:7', source: 'script' },
     { primitive: 'tap', target: 'id="cart" role="button"', detail: null, status: 'FAIL', duration_ms: 5000, device_ms: 4000, location: 'specs/shop.test.ts:8', source: 'script' },
   ]);
-  expect(evidence.category).toBe('locator');
-  expect(evidence.message).toBe('tap failed');
+  // No test_end error: the failed action says why, and is the failed step.
+  expect(evidence.failure).toEqual({ category: 'locator', message: 'tap failed', suggestion: null, evidence: [], step: 'tap "id=\\"cart\\" role=\\"button\\"" at specs/shop.test.ts:8' });
 });
 
 test('the category the fixture wrote in test_end wins over the failed action', async () => {
@@ -54,7 +54,49 @@ test('the category the fixture wrote in test_end wins over the failed action', a
     { kind: 'test_end', status: 'failed', duration_ms: 100, error: { name: 'DeviceDisconnected', message: 'emulator-5554 went away', category: 'environment' } },
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });
-  expect([evidence.category, evidence.message]).toEqual(['environment', 'emulator-5554 went away']);
+  expect([evidence.failure.category, evidence.failure.message]).toEqual(['environment', 'emulator-5554 went away']);
+});
+
+test('test_end\'s suggestion and evidence are the failure\'s; the failed step is the spec\'s step that failed with that error', async () => {
+  const failed = action('tap', { target: 'Checkout' }, { verdict: 'FAIL', total: 30, device: 30, category: 'locator' }, 12);
+  const end = failed[1] as Extract<EventInput, { kind: 'action_end' }>;
+  end.error = { name: 'TargetNotFound', message: 'No element matches "Checkout"', category: 'locator' };
+  const events = await logOf([
+    ...action('tap', { target: 'Cart' }, { verdict: 'OK', total: 30, device: 30 }, 11),
+    ...failed,
+    {
+      kind: 'test_end', status: 'failed', duration_ms: 100,
+      error: { name: 'TargetNotFound', message: 'No element matches "Checkout"', category: 'locator', suggestion: 'Did you mean "Check out" (button e9)?', evidence: ['closest on screen: "Check out" (button e9, similarity 0.94)'] },
+    },
+  ]);
+  expect(summarizeEvents(events, { rootDir: ROOT }).failure).toEqual({
+    category: 'locator', message: 'No element matches "Checkout"', suggestion: 'Did you mean "Check out" (button e9)?',
+    evidence: ['closest on screen: "Check out" (button e9, similarity 0.94)'], step: 'tap "Checkout" at specs/shop.test.ts:12',
+  });
+});
+
+test('a failed agent call is the failed step, not the primitive inside it that the agent recovered from', async () => {
+  const call = newActionId();
+  const inner = newActionId();
+  const events = await logOf([
+    { kind: 'agent_start', action_id: call, call: 'step', text: 'check out', location: { file: `${ROOT}/specs/shop.test.ts`, line: 20 } },
+    { kind: 'action_start', action_id: inner, primitive: 'tap', params: { target: 'Pay' }, target: 'Pay', source: 'agent', parent_action_id: call },
+    { kind: 'action_end', action_id: inner, verdict: 'FAIL', timings: timings(10, 10), error: { name: 'TargetNotFound', message: 'no Pay', category: 'locator' } },
+    {
+      kind: 'agent_end', action_id: call, call: 'step', status: 'failed', path: 'rules', cache: 'off', llm_calls: 0, tokens_in: 0, tokens_out: 0, steps: 1, reason: 'gave up', duration_ms: 50,
+      error: { name: 'NeedsModel', message: 'ai.step "check out" failed (NeedsModel)', category: 'plan' },
+    },
+    { kind: 'test_end', status: 'failed', duration_ms: 100, error: { name: 'NeedsModel', message: 'ai.step "check out" failed (NeedsModel)', category: 'plan', suggestion: 'Configure a model', evidence: ['agent: ai.step ended with NeedsModel'] } },
+  ]);
+  expect(summarizeEvents(events, { rootDir: ROOT }).failure).toMatchObject({ category: 'plan', suggestion: 'Configure a model', step: 'ai.step "check out" at specs/shop.test.ts:20' });
+});
+
+test('a test that timed out inside an action names that action as the step still running', async () => {
+  const events = await logOf([
+    ...action('wait_for', { target: 'Order confirmed' }, null, 30),
+    { kind: 'test_end', status: 'timedOut', duration_ms: 30_000, error: { name: 'TestTimeout', message: 'Test timeout of 30000ms exceeded.', category: 'execution' } },
+  ]);
+  expect(summarizeEvents(events, { rootDir: ROOT }).failure.step).toBe('wait_for "Order confirmed" at specs/shop.test.ts:30 (did not finish)');
 });
 
 test('a passing test has no category; an action that never ended is UNFINISHED, timed to the last event', async () => {
@@ -63,7 +105,7 @@ test('a passing test has no category; an action that never ended is UNFINISHED, 
     { kind: 'test_end', status: 'timedOut', duration_ms: 100, ts: 3_500 },
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });
-  expect(evidence.category).toBeNull();
+  expect(evidence.failure.category).toBeNull();
   expect(evidence.steps).toEqual([{ primitive: 'wait_for', target: 'Spinner', detail: null, status: 'UNFINISHED', duration_ms: 2_500, device_ms: 0, location: null, source: 'script' }]);
 });
 

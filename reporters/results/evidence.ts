@@ -1,9 +1,10 @@
 // What a test's events log says about it: the device, one step per primitive call and per agent
-// call, the model's cost, and the failure category the executor or the fixture recorded.
+// call, the model's cost, and the failure the executor or the fixture recorded.
 import path from 'node:path';
 import type { ActionEndEvent, ActionStartEvent, AgentStartEvent, Location, MobileEvent } from '../../src/events/index.js';
 import { AgentEvents } from './agent.js';
-import { FAILURE_CATEGORIES, NO_AGENT, UNFINISHED, type AgentTotals, type FailureCategory, type StepRecord } from './model.js';
+import { eventFailure, NO_EVENT_FAILURE, type EventFailure } from './event-failure.js';
+import { NO_AGENT, UNFINISHED, type AgentTotals, type StepRecord } from './model.js';
 
 export interface Evidence {
   device: string | null;
@@ -11,13 +12,11 @@ export interface Evidence {
   llm_calls: number;
   tokens: number;
   agent: AgentTotals;
-  /** From test_end's error, else from the action that failed. */
-  category: FailureCategory | null;
-  /** The message that goes with `category`, for a test whose runner error is missing. */
-  message: string | null;
+  /** Why it failed, from test_end's error, else from the action that failed. */
+  failure: EventFailure;
 }
 
-export const NO_EVIDENCE: Evidence = { device: null, steps: [], llm_calls: 0, tokens: 0, agent: { ...NO_AGENT }, category: null, message: null };
+export const NO_EVIDENCE: Evidence = { device: null, steps: [], llm_calls: 0, tokens: 0, agent: { ...NO_AGENT }, failure: NO_EVENT_FAILURE };
 
 export interface EvidenceOptions {
   /** Spec locations are made relative to this folder. */
@@ -42,16 +41,15 @@ export function summarizeEvents(events: readonly MobileEvent[], options: Evidenc
   const agent = new AgentEvents(events);
   const context = { rootDir: options.rootDir, lastTs };
   // In log order, so an agent call's entry comes just before the primitives it ran.
-  const steps = events
-    .filter((event): event is ActionStartEvent | AgentStartEvent => event.kind === 'action_start' || event.kind === 'agent_start')
-    .map((start) => start.kind === 'action_start'
-      ? toStep(start, ends.get(start.action_id), context)
-      : agent.step(start, {
-        location: start.location ? locationText(start.location, options.rootDir) : null,
-        lastTs,
-        childDeviceMs: (id) => ends.get(id)?.timings.device_ms ?? 0,
-      }));
-  return { device, steps, llm_calls: llmCalls, tokens, agent: agent.totals(), ...failureOf(events, ends) };
+  const starts = events.filter((event): event is ActionStartEvent | AgentStartEvent => event.kind === 'action_start' || event.kind === 'agent_start');
+  const steps = starts.map((start) => start.kind === 'action_start'
+    ? toStep(start, ends.get(start.action_id), context)
+    : agent.step(start, {
+      location: start.location ? locationText(start.location, options.rootDir) : null,
+      lastTs,
+      childDeviceMs: (id) => ends.get(id)?.timings.device_ms ?? 0,
+    }));
+  return { device, steps, llm_calls: llmCalls, tokens, agent: agent.totals(), failure: eventFailure(events, ends, starts, steps) };
 }
 
 function toStep(start: ActionStartEvent, end: ActionEndEvent | undefined, context: { rootDir: string; lastTs: number }): StepRecord {
@@ -98,18 +96,4 @@ export function locationText(location: Location, rootDir: string): string {
 export function relativeFile(file: string, rootDir: string): string {
   const relative = path.isAbsolute(file) ? path.relative(rootDir, file) : file;
   return relative.split(path.sep).join('/');
-}
-
-function failureOf(events: readonly MobileEvent[], ends: Map<string, ActionEndEvent>): Pick<Evidence, 'category' | 'message'> {
-  const testEnd = events.findLast((event) => event.kind === 'test_end');
-  const recorded = testEnd?.kind === 'test_end' ? testEnd.error : undefined;
-  if (recorded && asCategory(recorded.category)) return { category: asCategory(recorded.category), message: recorded.message };
-  const failed = [...ends.values()].filter((end) => (end.verdict === 'FAIL' || end.verdict === 'EXCEPTION') && asCategory(end.error?.category));
-  const last = failed.at(-1);
-  if (last?.error) return { category: asCategory(last.error.category), message: last.error.message };
-  return { category: null, message: recorded?.message ?? null };
-}
-
-function asCategory(value: string | undefined): FailureCategory | null {
-  return FAILURE_CATEGORIES.find((category) => category === value) ?? null;
 }

@@ -97,6 +97,12 @@ export interface FailureRecord {
   category: FailureCategory;
   /** The error message, colour codes stripped, secrets masked. */
   message: string;
+  /** The facts that decided the category, one line each: the crash in logcat, the candidates seen, the assertion. */
+  evidence: string[];
+  /** What to do about it, in one sentence; the category's advice when nothing more exact is known. */
+  suggestion: string;
+  /** The step that failed, or was running when time ran out: `tap "Checkout" at specs/shop.test.ts:12`; null when unknown. */
+  step: string | null;
 }
 
 export interface TestRecord {

@@ -11,6 +11,10 @@ export class ActionFailed extends Error {
   readonly primitive: PrimitiveName;
   /** The executor's error class name: TargetNotFound, AssertionFailed, DeviceDisconnected, ... */
   readonly reason: string;
+  /** What to do about it, from the executor (the closest label, the crash to report, the device to check). */
+  readonly suggestion: string | undefined;
+  /** The facts that decided the category, one line each. */
+  readonly evidence: readonly string[];
 
   constructor(result: ActionResult) {
     const failure = result.failure ?? { name: 'Failed', message: `${result.primitive} answered ${result.verdict}`, category: 'execution' as const };
@@ -21,5 +25,7 @@ export class ActionFailed extends Error {
     this.actionId = result.actionId;
     this.primitive = result.primitive;
     this.reason = failure.name;
+    this.suggestion = failure.suggestion;
+    this.evidence = failure.evidence ?? [];
   }
 }

@@ -70,7 +70,7 @@ export class Agent {
         limits: { ...this.limits, ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }) },
         signal,
       });
-      if (!outcome.ok) throw new AgentStepFailed('step', goal, outcome.kind, outcome.category, outcome.reason);
+      if (!outcome.ok) throw new AgentStepFailed('step', goal, outcome.kind, outcome.category, outcome.reason, outcome);
       // What a model decided, or a cached plan healed, is stored: the rules alone are deterministic and free already.
       if (record.path === 'model' || (entry !== undefined && record.path === 'rules')) {
         this.put(key, { kind: 'step', text: redactText(goal), ...this.app(), steps: recorder.steps, recorded_at: new Date().toISOString() } satisfies GoalEntry);
@@ -158,7 +158,7 @@ export class Agent {
   }
 
   private verdict(call: 'expect' | 'wait_for', text: string, verdict: CheckVerdict): { reason: string; refs: string[] } {
-    if (!verdict.pass) throw new AgentStepFailed(call, text, call === 'wait_for' ? 'WaitTimedOut' : 'ExpectationNotMet', 'product', verdict.reason);
+    if (!verdict.pass) throw new AgentStepFailed(call, text, call === 'wait_for' ? 'WaitTimedOut' : 'ExpectationNotMet', 'product', verdict.reason, { evidence: verdict.evidence });
     return { reason: verdict.reason, refs: verdict.refs };
   }
 
@@ -179,7 +179,7 @@ export class Agent {
       return { path: record.path, cache: record.cache, steps: record.steps, llmCalls: record.spent().calls, reason, refs };
     } catch (error) {
       const failure = asAgentFailure(call, text, error, signal);
-      await record.end('failed', failure.message, { name: failure.kind, message: failure.message, category: failure.category });
+      await record.end('failed', failure.message, { name: failure.kind, message: failure.message, category: failure.category, suggestion: failure.suggestion, evidence: failure.evidence });
       throw failure;
     }
   }

@@ -13,6 +13,8 @@ export interface CheckVerdict {
   pass: boolean;
   refs: string[];
   reason: string;
+  /** A failed rules check: the evidence lines of the assertion that failed it. */
+  evidence?: string[];
 }
 
 /** Runs a rules check: every assertion primitive must pass, then the count when there is one. */
@@ -26,7 +28,7 @@ export async function ruleCheck(record: AgentCallRecord, check: ExpectationCheck
       // The failure names what was missing; the report also needs what was there instead.
       const seen = result.after ?? result.before;
       const reason = result.failure?.message ?? `${call.name} answered ${result.verdict}`;
-      return { pass: false, refs, reason: seen ? `${reason} The screen showed ${screenWords(seen)}.` : reason };
+      return { pass: false, refs, reason: seen ? `${reason} The screen showed ${screenWords(seen)}.` : reason, evidence: result.failure?.evidence ?? [] };
     }
   }
   if (check.count) {

@@ -8,7 +8,7 @@ import { planGoal, type OfflinePlan } from './offline/index.js';
 import { plannerLoop } from './planner-loop.js';
 import { appPopup, dismissPopup } from './popup.js';
 import { StepRecorder, type GoalOutcome } from './recorder.js';
-import { attributeFailure } from './recovery.js';
+import { attributedFailure, attributeFailure } from './recovery.js';
 
 export interface GoalRun {
   outcome: GoalOutcome;
@@ -80,7 +80,7 @@ async function runRulesPlan(options: AgentOptions, record: AgentCallRecord, plan
       continue;
     }
     const attribution = await attributeFailure(options, record, { goal: plan.goal, call: step.call, failed: result, window: done.slice(0, -1) });
-    return { outcome: { ok: false, kind: 'ActionFailed', category: attribution.category, reason: attribution.reason }, decision: attribution.decision };
+    return { outcome: attributedFailure(attribution, { call: step.call, failed: result }), decision: attribution.decision };
   }
   return undefined;
 }

@@ -6,7 +6,7 @@ import type { AgentCallRecord } from './call.js';
 import { historyEntry, type AgentLimits, type AgentOptions } from './context.js';
 import { ProgressGuard, type GuardVerdict } from './debug/index.js';
 import type { GoalOutcome, StepRecorder } from './recorder.js';
-import { attributeFailure, disambiguate } from './recovery.js';
+import { attributedFailure, attributeFailure, disambiguate } from './recovery.js';
 import { askPlanner, type ModelAccess } from './roles/index.js';
 import type { HistoryEntry } from './types.js';
 
@@ -43,7 +43,10 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
     if (foreignDialog(observation.screen, options.app)) {
       // A permission prompt is the dialog policy's to answer, as before any scripted action, not the planner's.
       const settled = await record.run({ name: 'wait_idle', params: {} }, input.signal);
-      if (settled.verdict !== 'OK') return { ok: false, kind: 'ActionFailed', category: settled.failure?.category ?? 'environment', reason: settled.failure?.message ?? 'a system dialog covers the app' };
+      if (settled.verdict !== 'OK') {
+        const f = settled.failure;
+        return { ok: false, kind: 'ActionFailed', category: f?.category ?? 'environment', reason: f?.message ?? 'a system dialog covers the app', suggestion: f?.suggestion, evidence: f?.evidence };
+      }
       ({ observation } = await options.runner.observer.look({ signal: input.signal }));
     }
     const screen = observation.screen;
@@ -92,7 +95,7 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
       if (!after.ok && after.recover === undefined) return final(after);
       const attribution = await attributeFailure(options, record, { goal: input.goal, call, failed: result, window: done });
       done.push({ call, result });
-      if (attribution.decision === 'stop') return { ok: false, kind: 'ActionFailed', category: attribution.category, reason: attribution.reason };
+      if (attribution.decision === 'stop') return attributedFailure(attribution, { call, failed: result });
       if (attribution.decision === 'retry') {
         // A retry is the same call on the same screen once more: the guard counts it toward loops and the step limit.
         const beforeRetry = guard.beforeAction(result.after?.signature ?? signature, call);

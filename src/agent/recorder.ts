@@ -5,7 +5,7 @@ import type { AgentFailureKind } from './errors.js';
 
 export type GoalOutcome =
   | { ok: true; reason: string; refs?: string[] }
-  | { ok: false; kind: AgentFailureKind; category: FailureCategory; reason: string };
+  | { ok: false; kind: AgentFailureKind; category: FailureCategory; reason: string; suggestion?: string; evidence?: string[] };
 
 /** Collects the successful primitives of one goal, ready to be stored in the plan cache. */
 export class StepRecorder {

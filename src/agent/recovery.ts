@@ -1,10 +1,11 @@
 // After a failed action: whose fault it is and what to do next — a known pattern, the rules, or the
 // debugger model, in that order, so a failure seen before costs no call.
 import { screenText } from '../observe/index.js';
-import { locate, type ActionResult, type PrimitiveCall, type Target } from '../primitives/index.js';
+import { describeTarget, locate, type ActionResult, type PrimitiveCall, type Target } from '../primitives/index.js';
 import type { AgentCallRecord } from './call.js';
 import { historyEntry, type AgentOptions } from './context.js';
 import { attribute, type Attribution } from './debug/index.js';
+import type { GoalOutcome } from './recorder.js';
 import { askDebugger, askLocator } from './roles/index.js';
 
 export interface RecoveryInput {
@@ -45,6 +46,26 @@ export async function attributeFailure(options: AgentOptions, record: AgentCallR
     data: { category: attribution.category, decision: attribution.decision, evidence: attribution.evidence, ...(attribution.pattern ? { pattern: attribution.pattern } : {}) },
   });
   return attribution;
+}
+
+/**
+ * The goal's end after an attributed failure: the debugger's category and reason, its evidence plus the
+ * failed primitive's, and the primitive's own suggestion when the debugger agrees whose fault it is.
+ */
+export function attributedFailure(attribution: Attribution, input: { call: PrimitiveCall; failed: ActionResult }): Extract<GoalOutcome, { ok: false }> {
+  const { failed } = input;
+  const failure = failed.failure;
+  const target = (input.call.params as { target?: Target }).target;
+  const step = `failed step: ${failed.primitive}${target === undefined ? '' : ` ${describeTarget(target)}`} answered ${failed.verdict}${failure ? ` (${failure.name})` : ''}`;
+  const agrees = failure?.suggestion !== undefined && failure.category === attribution.category;
+  return {
+    ok: false,
+    kind: 'ActionFailed',
+    category: attribution.category,
+    reason: attribution.reason,
+    suggestion: agrees ? (failure.suggestion as string) : attribution.reason,
+    evidence: [...attribution.evidence, step, ...(failure?.evidence ?? [])],
+  };
 }
 
 /**

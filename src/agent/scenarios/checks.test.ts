@@ -42,6 +42,9 @@ test('a rules check passes without a model, and a failing one is the product’s
     expect(error).toMatchObject({ kind: 'ExpectationNotMet', category: 'product' });
     expect(error.message).toContain('"Welcome back"');
     expect(error.message).toMatch(/The screen showed com\.example\.shop\/\.MainActivity showing "Shop", .*\.$/);
+    // The failed assertion's own evidence comes with it, and the suggestion says whose call it is.
+    expect(error.evidence).toContainEqual(expect.stringMatching(/^error: AssertionFailed during assert_\w+ "Welcome back"$/));
+    expect(error.suggestion).toContain('if the app is right, reword the assertion; otherwise this is a defect in the app');
   } finally {
     await h.close();
   }

@@ -33,6 +33,8 @@ test('a planner that keeps tapping a label that does nothing ends in a Loop afte
     expect(error).toMatchObject({ kind: 'Loop', category: 'plan' });
     expect(error.message).toMatch(/stopped in a loop: tap .* was about to run for the 3rd time on the same screen/);
     expect(error.message).toContain('after back had already been pressed once');
+    expect(error.suggestion).toContain('split the goal');
+    expect(error.evidence.at(-1)).toMatch(/^agent: ai\.step ended with Loop: stopped in a loop/);
     const calls = await agentCalls(exec);
     expect(calls.filter((c) => c.primitive === 'press_key')).toHaveLength(1);
     const decisions = (await h.events()).flatMap((e) => (e.kind === 'agent_decision' && e.role === 'debugger' ? [e.reason] : []));
@@ -58,11 +60,18 @@ test('the Shop crash reached by a goal is a product failure, stopped without a r
     const error = await failure(h.agent.step('apply the coupon code CRASH to the cart'));
     expect(error).toMatchObject({ kind: 'ActionFailed', category: 'product' });
     expect(error.message).toContain('Coupon service unavailable');
+    // The debugger's evidence, the failed primitive and the crash it saw in logcat; the suggestion names the defect.
+    expect(error.suggestion).toMatch(/^This is a defect in the app: com\.example\.shop crashed with java\.lang\.IllegalStateException: Coupon service unavailable/);
+    expect(error.evidence).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^situation: crash com\.example\.shop \(log/),
+      expect.stringMatching(/^failed step: (tap "Apply"|input_text \{ id "coupon" \}) answered FAIL \(AppCrashed\)$/),
+      'logcat: java.lang.IllegalStateException: Coupon service unavailable',
+    ]));
     expect(h.server?.requests).toHaveLength(1);
     const taps = (await agentCalls(exec)).filter((c) => c.primitive === 'tap');
     expect(taps).toHaveLength(1);
     const end = (await h.events()).find((e) => e.kind === 'agent_end');
-    expect(end).toMatchObject({ status: 'failed', llm_calls: 1, error: { name: 'ActionFailed', category: 'product' } });
+    expect(end).toMatchObject({ status: 'failed', llm_calls: 1, error: { name: 'ActionFailed', category: 'product', suggestion: error.suggestion, evidence: error.evidence } });
   } finally {
     await h.close();
     // Back closes the crash dialog the executor left up as evidence.
@@ -82,6 +91,8 @@ test('a phone that drops off mid-goal is an environment failure naming the devic
     expect(error).toMatchObject({ kind: 'ActionFailed', category: 'environment' });
     expect(error.message).toContain('DeviceDisconnected');
     expect(error.message).toContain(phone.session.driver.id);
+    expect(error.suggestion).toContain(`Check that device ${phone.session.driver.id} is still connected and online (adb devices`);
+    expect(error.evidence).toContain(`device: ${phone.session.driver.id}`);
     expect(h.server?.requests).toHaveLength(1);
   } finally {
     await h.close();

@@ -298,6 +298,8 @@ export class ActionContext {
     if (!crash?.evidence.includes('log') && !anr?.evidence.includes('log')) {
       // Seen by its dialog only (it stayed up from earlier): find the cause in the recent log.
       const logs = await this.driver.logs({ ...this.call, limit: 500 });
+      // Kept with the action's own entries: the failure's evidence quotes the crash lines.
+      this.logs.push(...logs);
       const report = situationReport({ recent: [], after: o, logs });
       crash = report.crash ?? crash;
       anr = report.anr ?? anr;

@@ -13,6 +13,7 @@ import { assertionExecutors } from './assertions.js';
 import { ActionContext, type ExecutorState } from './context.js';
 import { deviceExecutors } from './device.js';
 import { ActionFailure } from './errors.js';
+import { explainFailure, factsOf } from './explain.js';
 import type { FrameMask, FrameRecorder } from './frames.js';
 import { markSecretField, maskSecrets, secretBoxes, secretFieldsOf } from './screenshot-mask.js';
 import { textExecutors } from './text.js';
@@ -94,6 +95,7 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
   } catch (error) {
     thrown = error;
     ({ verdict, failure } = classify(error, signal));
+    failure = explainFailure(failure, factsOf(ctx, params));
   }
   // Its text is on screen from now on (unless the field masks it): frames paint the field over.
   if (call.name === 'input_text' && call.params.secret && ctx.element) markSecretField(state.observer, ctx.element.ref);

@@ -80,6 +80,10 @@ export interface ActionFailureInfo {
   /** A sentence a person can act on: what was asked, what the screen showed, what to do. */
   message: string;
   category: FailureCategory;
+  /** What a person should do about it, in one sentence ("Did you mean "Log in" (button e5)? ..."). */
+  suggestion?: string;
+  /** The facts that decided the category, one short line each, secrets masked. */
+  evidence?: string[];
 }
 
 /** Runs primitives on one device: wait, locate, act, verify, record. */

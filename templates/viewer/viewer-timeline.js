@@ -170,6 +170,7 @@
     V.stepDetail(n, i).then((step) => {
       if (state.n !== n || state.opened !== i) return;
       detail.replaceChildren(...V.renderStep(step));
+      detail.dataset.step = String(i);
       if (scroll) detail.scrollTop = 0;
     }, (error) => {
       if (state.n === n && state.opened === i) detail.replaceChildren(el('p', { class: 'empty' }, error.message));

@@ -6,19 +6,19 @@ import { allSteps, type Trace, type TraceDecision, type TraceLlmCall, type Trace
 /** Steps per detail chunk: a chunk of a long test stays a few hundred KB, one script to load. */
 export const CHUNK_STEPS = 50;
 
-export interface StepSummary extends Omit<TraceStep, 'before' | 'after' | 'candidates' | 'situation' | 'params' | 'agent' | 'children'> {
+/** What only a step's detail shows: out of the index, which a long test loads whole. */
+type DetailKeys = 'id' | 'source' | 'start_ms' | 'timings' | 'gesture' | 'before' | 'after' | 'candidates' | 'situation' | 'params';
+
+export interface StepSummary extends Omit<TraceStep, DetailKeys | 'agent' | 'children'> {
   /** Whether the step has a screenshot of its own (the failure summary shows the test's only when not). */
   shots: boolean;
   agent: (Omit<NonNullable<TraceStep['agent']>, 'decisions' | 'llm'> & { llm_calls: number }) | null;
   children: StepSummary[];
 }
 
-export interface StepDetail {
+export interface StepDetail extends Pick<TraceStep, DetailKeys> {
   before: TraceScreen | null;
   after: TraceScreen | null;
-  candidates: TraceStep['candidates'];
-  situation: string | null;
-  params: Record<string, unknown>;
   decisions: TraceDecision[];
   llm: TraceLlmCall[];
 }
@@ -38,9 +38,9 @@ export function splitTrace(trace: Trace, chunkSteps = CHUNK_STEPS): { index: Tra
 }
 
 function summaryOf(step: TraceStep): StepSummary {
-  const { before, after, candidates: _candidates, situation: _situation, params: _params, agent, children, ...rest } = step;
+  const { before, after, agent, children, kind, name, label, status, location, duration_ms, error, images } = step;
   return {
-    ...rest,
+    kind, name, label, status, location, duration_ms, error, images,
     shots: Boolean(before?.screenshot || after?.screenshot),
     agent: agent ? { call: agent.call, path: agent.path, cache: agent.cache, reason: agent.reason, tokens: agent.tokens, llm_calls: agent.llm.length } : null,
     children: children.map(summaryOf),
@@ -49,6 +49,7 @@ function summaryOf(step: TraceStep): StepSummary {
 
 function detailOf(step: TraceStep): StepDetail {
   return {
+    id: step.id, source: step.source, start_ms: step.start_ms, timings: step.timings, gesture: step.gesture,
     before: step.before, after: step.after, candidates: step.candidates, situation: step.situation, params: step.params,
     decisions: step.agent?.decisions ?? [], llm: step.agent?.llm ?? [],
   };

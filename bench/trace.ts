@@ -155,24 +155,44 @@ interface Render {
 /** The page's globals these measurements use (the bench compiles without the DOM's types). */
 interface InPage {
   document: {
-    querySelectorAll(selector: string): { length: number };
     querySelector(selector: string): { scrollTop: number; clientHeight: number; scrollHeight: number } | null;
     addEventListener(type: string, listener: (event: { key?: string }) => void, capture: boolean): void;
   };
+  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: Record<string, boolean>): void; disconnect(): void };
   requestAnimationFrame(callback: (now: number) => void): number;
   performance: { now(): number };
   __clickedAt?: number;
   __endAt?: number;
   __dataAt?: number;
+  __shown?: Record<string, number>;
   __mobiletest?: { tests: unknown[] };
 }
 
-/** The page's clock (ms since its navigation start) at the first frame where `selector` matches `count` elements. */
-async function shownAt(page: Page, selector: string, count: number): Promise<number> {
-  const handle = await page.waitForFunction(([sel, n]) => {
-    const g = globalThis as unknown as InPage;
-    return g.document.querySelectorAll(sel).length >= n ? g.performance.now() : 0;
-  }, [selector, count] as const, { polling: 'raf' });
+/**
+ * Installed before the page's own scripts: notes, on the page's clock, the first frame after each
+ * view appeared in the DOM (the run list, the test's step list, the last step's detail), so the
+ * harness's round trips are not in the figures.
+ */
+function watchViews(steps: number): void {
+  const g = globalThis as unknown as InPage;
+  const shown: Record<string, number> = {};
+  g.__shown = shown;
+  const views: Record<string, string> = { list: 'a.row', steps: `#timeline[data-steps="${steps}"] .step`, last: `#detail[data-step="${steps - 1}"] h2` };
+  const check = (): void => {
+    for (const [name, selector] of Object.entries(views)) {
+      if (name in shown || !g.document.querySelector(selector)) continue;
+      shown[name] = 0;
+      g.requestAnimationFrame(() => { shown[name] = g.performance.now(); });
+    }
+    if (Object.keys(views).every((name) => name in shown)) observer.disconnect();
+  };
+  const observer = new g.MutationObserver(check);
+  observer.observe(g.document, { childList: true, subtree: true, attributes: true });
+}
+
+/** The page's clock at the first frame that showed `view`. */
+async function shownAt(page: Page, view: 'list' | 'steps' | 'last'): Promise<number> {
+  const handle = await page.waitForFunction((name) => (globalThis as unknown as InPage).__shown?.[name] ?? 0, view, { polling: 'raf' });
   return (await handle.jsonValue()) as number;
 }
 
@@ -185,6 +205,7 @@ async function render(browser: Browser, indexUrl: string, steps: number): Promis
   const problems: string[] = [];
   const open = async (): Promise<Page> => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+    await page.addInitScript(watchViews, steps);
     page.setDefaultTimeout(60_000);
     page.on('pageerror', (error) => problems.push(error.message));
     return page;
@@ -193,7 +214,7 @@ async function render(browser: Browser, indexUrl: string, steps: number): Promis
   const linked = await open();
   try {
     await page.goto(indexUrl);
-    const listMs = await shownAt(page, 'a.row', 1);
+    const listMs = await shownAt(page, 'list');
     await page.evaluate(() => {
       const g = globalThis as unknown as InPage;
       g.document.addEventListener('click', () => { g.__clickedAt = g.performance.now(); }, true);
@@ -205,7 +226,7 @@ async function render(browser: Browser, indexUrl: string, steps: number): Promis
     });
     await page.locator('a.row').first().click();
     // The timeline draws only the rows in view: the test is open when it knows all its steps and shows the first.
-    const stepsAt = await shownAt(page, `#timeline[data-steps="${steps}"] .step`, 1);
+    const stepsAt = await shownAt(page, 'steps');
     const [clickedAt, dataAt] = await page.evaluate(() => [(globalThis as unknown as InPage).__clickedAt ?? NaN, (globalThis as unknown as InPage).__dataAt ?? NaN]);
     const openMs = stepsAt - clickedAt;
     const dataMs = dataAt - clickedAt;
@@ -234,10 +255,10 @@ async function render(browser: Browser, indexUrl: string, steps: number): Promis
     });
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
-    const lastAt = await shownAt(page, `#detail[data-step="${steps - 1}"] h2`, 1);
+    const lastAt = await shownAt(page, 'last');
     const lastMs = lastAt - (await page.evaluate(() => (globalThis as unknown as InPage).__endAt ?? NaN));
     await linked.goto(`${indexUrl}#test/0`);
-    const linkMs = await shownAt(linked, `#timeline[data-steps="${steps}"] .step`, 1);
+    const linkMs = await shownAt(linked, 'steps');
     if (problems.length > 0) throw new BenchFailed(`the report's page failed: ${problems.join('; ')}`);
     return { listMs, openMs, dataMs, linkMs, steps: shown, lastMs, scrollMs: scroll.ms, frames: scroll.gaps.length, longFrames: scroll.gaps.filter((g) => g > 50).length, worstFrameMs: Math.max(0, ...scroll.gaps) };
   } finally {

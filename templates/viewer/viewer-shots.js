@@ -65,6 +65,7 @@
     frame.showRef = (ref) => show(ref ? elementOf(ref) : null);
     if (hierarchy) {
       figure.dataset.elements = String(hierarchy.elements.length);
+      frame.classList.add('pointable');
       frame.addEventListener('mousemove', (event) => {
         const rect = img.getBoundingClientRect();
         if (!rect.width || !rect.height) return;

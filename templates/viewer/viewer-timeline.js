@@ -12,6 +12,12 @@
   const ROW = 30;
   /** Rows drawn beyond the visible ones on each side, so a fast scroll never shows a gap. */
   const MARGIN = 20;
+  /**
+   * Rows are added in blocks: those in view first, the rest while the page is idle, so scrolling
+   * touches no DOM. Past CAP rows (a very long test), rows far from the view are dropped again.
+   */
+  const BLOCK = 50;
+  const CAP = 2000;
   const EMPTY_DETAIL = 'Choose a step to see what the device showed, what was decided and what happened.';
 
   V.renderTest = function renderTest(test) {
@@ -73,7 +79,7 @@
     window.addEventListener('resize', onScroll);
   };
 
-  /** Draws the rows in view and drops the others (the focused one stays, so the keys keep working); the range drawn. */
+  /** Draws the blocks of rows in view and drops rows beyond CAP around it (not the focused one, so the keys keep working); the rows in view. */
   function drawRows() {
     const list = $('timeline');
     const total = state.steps.length;
@@ -82,22 +88,51 @@
     const pane = list.closest('.timeline-pane').getBoundingClientRect();
     const top = Math.max(pane.top, 0) - box.top;
     const bottom = Math.min(pane.bottom, window.innerHeight) - box.top;
-    const first = Math.max(0, Math.floor(top / ROW) - MARGIN);
-    const last = Math.min(total - 1, Math.ceil(bottom / ROW) + MARGIN);
-    for (const [i, row] of state.rows) {
-      if ((i < first || i > last) && i !== state.focused) { row.remove(); state.rows.delete(i); }
+    const shown = [Math.max(0, Math.floor(top / ROW)), Math.min(total - 1, Math.ceil(bottom / ROW))];
+    const first = Math.floor(Math.max(0, shown[0] - MARGIN) / BLOCK);
+    const last = Math.floor(Math.min(total - 1, shown[1] + MARGIN) / BLOCK);
+    if (state.rows.size > CAP) {
+      for (const [i, row] of state.rows) if (Math.abs(i - shown[0]) > CAP / 2 && i !== state.focused) { row.remove(); state.rows.delete(i); }
     }
-    // Rows stay in step order in the DOM, for screen readers and for find-in-page.
-    const kept = [...state.rows.keys()].sort((a, b) => a - b);
+    for (let b = first; b <= last; b++) drawBlock(b);
+    fillWhenIdle();
+    return shown;
+  }
+
+  /** Block b's rows, unless drawn already; they go in step order in the DOM, for screen readers and find-in-page. */
+  function drawBlock(b) {
+    const from = b * BLOCK;
+    const to = Math.min(state.steps.length, from + BLOCK) - 1;
+    // Blocks come and go whole (the focused row aside): one with its first and last rows is all there.
+    if (state.rows.has(from) && state.rows.has(to)) return;
+    const list = $('timeline');
+    const kept = [...state.rows.keys()].sort((x, y) => x - y);
     let k = 0;
-    for (let i = first; i <= last; i++) {
+    for (let i = from; i <= to; i++) {
       if (state.rows.has(i)) continue;
       while (k < kept.length && kept[k] < i) k++;
       const row = stepRow(i);
       list.insertBefore(row, k < kept.length ? state.rows.get(kept[k]) : null);
       state.rows.set(i, row);
     }
-    return [Math.max(0, Math.floor(top / ROW)), Math.min(total - 1, Math.ceil(bottom / ROW))];
+  }
+
+  let idle = null;
+  /** Draws the other blocks, one per idle moment (so a scroll that starts at once is not held up), up to CAP rows. */
+  function fillWhenIdle() {
+    if (idle !== null || state.rows.size >= Math.min(CAP, state.steps.length)) return;
+    const later = window.requestIdleCallback || ((f) => window.setTimeout(() => f({ timeRemaining: () => 8 }), 50));
+    const n = state.n;
+    idle = later((deadline) => {
+      idle = null;
+      if (state.n !== n) return;
+      if (deadline.timeRemaining() > 10) {
+        let b = 0;
+        while (b * BLOCK < state.steps.length && state.rows.has(b * BLOCK) && state.rows.has(Math.min(state.steps.length, (b + 1) * BLOCK) - 1)) b++;
+        if (b * BLOCK < state.steps.length) drawBlock(b);
+      }
+      fillWhenIdle();
+    });
   }
 
   function stepRow(i) {

@@ -10,14 +10,19 @@
 
   /** A row's height in px: `.timeline > li` in viewer.css. */
   const ROW = 30;
-  /** Rows drawn beyond the visible ones on each side, so a fast scroll never shows a gap. */
-  const MARGIN = 20;
+  /**
+   * Rows drawn beyond the visible ones on each side: far enough that a fast scroll never shows a
+   * gap and new rows land outside the area the browser has already painted ahead.
+   */
+  const MARGIN = 60;
   /**
    * Rows are added in blocks: those in view first, the rest while the page is idle, so scrolling
    * touches no DOM. Past CAP rows (a very long test), rows far from the view are dropped again.
    */
   const BLOCK = 50;
   const CAP = 2000;
+  /** Rows drawn per idle moment: small, so a frame that follows one is never held up. */
+  const IDLE_ROWS = 10;
   const EMPTY_DETAIL = 'Choose a step to see what the device showed, what was decided and what happened.';
 
   V.renderTest = function renderTest(test) {
@@ -99,17 +104,18 @@
     return shown;
   }
 
-  /** Block b's rows, unless drawn already; they go in step order in the DOM, for screen readers and find-in-page. */
   function drawBlock(b) {
-    const from = b * BLOCK;
-    const to = Math.min(state.steps.length, from + BLOCK) - 1;
-    // Blocks come and go whole (the focused row aside): one with its first and last rows is all there.
-    if (state.rows.has(from) && state.rows.has(to)) return;
+    drawRange(b * BLOCK, Math.min(state.steps.length, (b + 1) * BLOCK) - 1);
+  }
+
+  /** Rows from..to that are not drawn yet, in step order in the DOM (for screen readers and find-in-page). */
+  function drawRange(from, to) {
     const list = $('timeline');
-    const kept = [...state.rows.keys()].sort((x, y) => x - y);
+    let kept = null;
     let k = 0;
     for (let i = from; i <= to; i++) {
       if (state.rows.has(i)) continue;
+      kept = kept || [...state.rows.keys()].sort((x, y) => x - y);
       while (k < kept.length && kept[k] < i) k++;
       const row = stepRow(i);
       list.insertBefore(row, k < kept.length ? state.rows.get(kept[k]) : null);
@@ -118,7 +124,7 @@
   }
 
   let idle = null;
-  /** Draws the other blocks, one per idle moment (so a scroll that starts at once is not held up), up to CAP rows. */
+  /** Draws the other rows, a few per idle moment (so a scroll that starts at once is not held up), up to CAP rows. */
   function fillWhenIdle() {
     if (idle !== null || state.rows.size >= Math.min(CAP, state.steps.length)) return;
     const later = window.requestIdleCallback || ((f) => window.setTimeout(() => f({ timeRemaining: () => 8 }), 50));
@@ -127,9 +133,9 @@
       idle = null;
       if (state.n !== n) return;
       if (deadline.timeRemaining() > 10) {
-        let b = 0;
-        while (b * BLOCK < state.steps.length && state.rows.has(b * BLOCK) && state.rows.has(Math.min(state.steps.length, (b + 1) * BLOCK) - 1)) b++;
-        if (b * BLOCK < state.steps.length) drawBlock(b);
+        let from = 0;
+        while (from < state.steps.length && state.rows.has(from)) from++;
+        if (from < state.steps.length) drawRange(from, Math.min(from + IDLE_ROWS, state.steps.length) - 1);
       }
       fillWhenIdle();
     });

@@ -171,15 +171,14 @@ interface InPage {
 }
 
 /**
- * Installed before the page's own scripts: notes, on the page's clock, the first frame after each
- * view appeared in the DOM (the run list, the test's step list, the last step's detail), so the
- * harness's round trips are not in the figures.
+ * Notes, on the page's clock, the first frame after each of `views` (name → selector) appeared in the
+ * DOM, so the harness's round trips are not in the figures. Installed before the page's own scripts
+ * for the run list and the step list; it stops watching once all have shown, so it costs nothing later.
  */
-function watchViews(steps: number): void {
+function watchViews(views: Record<string, string>): void {
   const g = globalThis as unknown as InPage;
-  const shown: Record<string, number> = {};
+  const shown: Record<string, number> = g.__shown ?? {};
   g.__shown = shown;
-  const views: Record<string, string> = { list: 'a.row', steps: `#timeline[data-steps="${steps}"] .step`, last: `#detail[data-step="${steps - 1}"] h2` };
   const check = (): void => {
     for (const [name, selector] of Object.entries(views)) {
       if (name in shown || !g.document.querySelector(selector)) continue;
@@ -228,7 +227,7 @@ async function render(browser: Browser, indexUrl: string, steps: number): Promis
   const problems: string[] = [];
   const open = async (): Promise<Page> => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    await page.addInitScript(watchViews, steps);
+    await page.addInitScript(watchViews, { list: 'a.row', steps: `#timeline[data-steps="${steps}"] .step` });
     page.setDefaultTimeout(60_000);
     page.on('pageerror', (error) => problems.push(error.message));
     return page;
@@ -255,6 +254,7 @@ async function render(browser: Browser, indexUrl: string, steps: number): Promis
     const dataMs = dataAt - clickedAt;
     const shown = Number(await page.locator('#timeline').getAttribute('data-steps'));
     const scroll = await scrollThrough(page, '.timeline-pane');
+    await page.evaluate(watchViews, { last: `#detail[data-step="${steps - 1}"] h2` });
     await page.evaluate(() => {
       const g = globalThis as unknown as InPage;
       g.document.addEventListener('keydown', (event) => { if (event.key === 'End') g.__endAt = g.performance.now(); }, true);

@@ -14,7 +14,14 @@ export interface TraceScreen {
   height: number | null;
   /** File name beside the events log; the writer replaces it with the report's relative path. */
   screenshot: string | null;
+  /**
+   * File name beside the log of this screen's elements with their bounds; the writer replaces it
+   * with the id of the report's copy (one per distinct content).
+   */
+  hierarchy: string | null;
   app: string | null;
+  /** Refs that agent decisions made on this screen cite (the planner's target, the validator's evidence). */
+  cited: string[];
 }
 
 /** A picture a step or the test attached: a file name beside the log, then its path in the report. */
@@ -37,6 +44,8 @@ export interface TraceDecision {
   actions: Array<Record<string, unknown>>;
   refs: string[];
   data: Record<string, unknown> | null;
+  /** The screen the decision was made on, as the log last recorded it; null when none was. */
+  screen: TraceScreen | null;
 }
 
 export interface TraceLlmCall {
@@ -66,7 +75,8 @@ export interface TraceStep {
   /** Milliseconds from the test's start. */
   start_ms: number;
   duration_ms: number;
-  timings: { total_ms: number; device_ms: number; harness_ms: number } | null;
+  /** For an agent call: its model time too, device time summed over the primitives it ran. */
+  timings: { total_ms: number; device_ms: number; harness_ms: number; model_ms?: number } | null;
   params: Record<string, unknown>;
   candidates: TraceCandidates | null;
   before: TraceScreen | null;
@@ -111,6 +121,10 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
   const roots: TraceStep[] = [];
   const testImages: TraceImage[] = [];
   let error: EventError | null = null;
+  // The last screen any step recorded, and per agent call the decisions waiting for the screen its next action meets.
+  let lastScreen: TraceScreen | null = null;
+  const pending = new Map<string, TraceDecision[]>();
+  const parents = new Map<string, string>();
   for (const event of events) {
     switch (event.kind) {
       case 'action_start':
@@ -119,12 +133,23 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
         const step = event.kind === 'action_start' ? primitiveStep(event, t0, lastTs, options.rootDir) : agentStep(event, t0, lastTs, options.rootDir);
         steps.set(event.action_id, step);
         const parent = event.kind === 'action_start' && event.parent_action_id ? steps.get(event.parent_action_id) : undefined;
+        if (parent && event.kind === 'action_start' && event.parent_action_id) parents.set(event.action_id, event.parent_action_id);
         (parent ? parent.children : roots).push(step);
         break;
       }
       case 'observation': {
         const step = steps.get(event.action_id);
-        if (step) step[event.phase] = screenOf(event);
+        if (!step) break;
+        const screen = screenOf(event);
+        step[event.phase] = screen;
+        lastScreen = screen;
+        // A decision that chose actions was made on the screen its first action meets.
+        const parent = parents.get(event.action_id);
+        const waiting = event.phase === 'before' && parent ? pending.get(parent) : undefined;
+        if (parent && waiting) {
+          for (const decision of waiting) cite(decision, screen);
+          pending.delete(parent);
+        }
         break;
       }
       case 'candidates': {
@@ -148,9 +173,16 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
         step.gesture = event.gesture ?? null;
         break;
       }
-      case 'agent_decision':
-        steps.get(event.action_id)?.agent?.decisions.push(decisionOf(event));
+      case 'agent_decision': {
+        const agent = steps.get(event.action_id)?.agent;
+        if (!agent) break;
+        const decision = decisionOf(event);
+        agent.decisions.push(decision);
+        // A verdict is about the screen as last seen; a plan waits for the screen its first action meets.
+        if (decision.actions.length > 0) pending.set(event.action_id, [...(pending.get(event.action_id) ?? []), decision]);
+        else cite(decision, lastScreen);
         break;
+      }
       case 'agent_end':
         endAgent(steps.get(event.action_id), event);
         break;
@@ -176,9 +208,13 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
         break;
     }
   }
+  // A plan whose actions never ran was made on the screen as last seen.
+  for (const waiting of pending.values()) for (const decision of waiting) cite(decision, lastScreen);
   for (const step of steps.values()) {
+    if (!step.agent) continue;
     // An agent call's tokens are its end's figure, or the sum of the model calls it logged.
-    if (step.agent && step.agent.tokens === 0) step.agent.tokens = step.agent.llm.reduce((sum, c) => sum + c.tokens_in + c.tokens_out, 0);
+    if (step.agent.tokens === 0) step.agent.tokens = step.agent.llm.reduce((sum, c) => sum + c.tokens_in + c.tokens_out, 0);
+    step.timings = agentTimings(step);
   }
   return { device: start?.kind === 'test_start' ? start.device ?? null : null, steps: roots, images: testImages, error };
 }
@@ -224,7 +260,20 @@ function endAgent(step: TraceStep | undefined, event: AgentEndEvent): void {
 }
 
 function decisionOf(event: AgentDecisionEvent): TraceDecision {
-  return { role: event.role, path: event.path, reason: event.reason, actions: event.actions ?? [], refs: event.refs ?? [], data: event.data ?? null };
+  return { role: event.role, path: event.path, reason: event.reason, actions: event.actions ?? [], refs: event.refs ?? [], data: event.data ?? null, screen: null };
+}
+
+function cite(decision: TraceDecision, screen: TraceScreen | null): void {
+  if (!screen || decision.screen) return;
+  decision.screen = screen;
+  for (const ref of decision.refs) if (!screen.cited.includes(ref)) screen.cited.push(ref);
+}
+
+/** An agent call's time split: device time of the primitives it ran, its model calls, and the rest (harness). */
+function agentTimings(step: TraceStep): TraceStep['timings'] {
+  const device = step.children.reduce((sum, child) => sum + (child.timings?.device_ms ?? 0), 0);
+  const model = step.agent?.llm.reduce((sum, call) => sum + call.duration_ms, 0) ?? 0;
+  return { total_ms: step.duration_ms, device_ms: round(device), model_ms: round(model), harness_ms: round(Math.max(0, step.duration_ms - device - model)) };
 }
 
 function screenOf(event: ObservationEvent): TraceScreen {
@@ -234,6 +283,8 @@ function screenOf(event: ObservationEvent): TraceScreen {
     width: size ? Number(size[1]) : null,
     height: size ? Number(size[2]) : null,
     screenshot: event.screenshot ?? null,
+    hierarchy: event.hierarchy ?? null,
+    cited: [],
     app: event.package ? `${event.package}${event.activity ? `/${event.activity}` : ''}` : null,
   };
 }

@@ -6,8 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MobileEvent } from '../../src/events/index.js';
 import { NO_AGENT, type Results, type TestRecord } from '../results/model.js';
+import type { StepDetail, TraceIndex } from './split.js';
 import { buildTrace, type Trace } from './trace.js';
 import { listOrder, writeHtmlReport } from './write.js';
+
+/** The value a data script assigns. */
+function dataOf<T>(script: string): T {
+  return JSON.parse(script.slice(script.indexOf('=') + 1).trim().replace(/;$/, '')) as T;
+}
 
 const TEMPLATE_DIR = path.resolve(import.meta.dirname, '..', '..', 'templates', 'viewer');
 
@@ -59,18 +65,85 @@ test('only files beside the log are copied: a screenshot or prompt named with a 
     ], { rootDir: '/' });
     const results: Results = { version: 1, run: { status: 'failed', started_at: new Date(0).toISOString(), duration_ms: 5, totals: { passed: 0, failed: 1, flaky: 0, skipped: 0 }, agent: { ...NO_AGENT } }, tests: [record('buys', 'failed')] };
     const out = path.join(dir, 'html');
-    expect(await writeHtmlReport({ outDir: out, templateDir: TEMPLATE_DIR, results, traces: [{ trace, dir: logDir }] })).toEqual({ tests: 1, frames: 1 });
+    expect(await writeHtmlReport({ outDir: out, templateDir: TEMPLATE_DIR, results, traces: [{ trace, dir: logDir }] })).toEqual({ tests: 1, frames: 1, hierarchies: 0 });
 
     const script = await readFile(path.join(out, 'data', 'test-0.js'), 'utf8');
-    const data = JSON.parse(script.slice(script.indexOf('=') + 1).trim().replace(/;$/, '')) as { trace: Trace };
+    const data = dataOf<{ trace: TraceIndex }>(script);
     const [agent] = data.trace.steps;
-    expect(agent.agent?.llm.map((c) => [c.prompt, c.answer])).toEqual([[null, null]]);
     expect(agent.agent?.tokens).toBe(6);
-    expect(agent.children.map((c) => [c.before?.screenshot, c.before?.width, c.after?.screenshot])).toEqual([['frames/t0-1.png', 100, null]]);
+    expect(agent.children.map((c) => c.shots)).toEqual([true]);
+    const details = dataOf<StepDetail[]>(await readFile(path.join(out, 'data', 'test-0-0.js'), 'utf8'));
+    expect(details[0].llm.map((c) => [c.prompt, c.answer])).toEqual([[null, null]]);
+    const [frame] = await readdir(path.join(out, 'frames'));
+    expect(details.map((d) => [d.before?.screenshot ?? null, d.before?.width ?? null, d.after?.screenshot ?? null])).toEqual([[null, null, null], [`frames/${frame}`, 100, null]]);
+    expect(frame).toMatch(/^[0-9a-f]{16}\.png$/);
     expect(data.trace.images).toEqual([]);
-    expect((await readdir(path.join(out, 'frames')))).toEqual(['t0-1.png']);
-    expect(script).not.toContain('outside the trace');
+    expect(script + JSON.stringify(details)).not.toContain('outside the trace');
   } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a decision that chose actions cites refs on the screen its first action met; a verdict cites them on the screen last seen; agent timings split device and model time', () => {
+  const trace = buildTrace([
+    ev('test_start', { title: 'adds' }),
+    ev('agent_start', { action_id: 'g', call: 'step', text: 'add a cable' }),
+    ev('llm_call', { action_id: 'g', role: 'planner', model: 'm', prompt_ref: 'p.txt', answer_ref: 'a.txt', tokens_in: 5, tokens_out: 1, cost_usd: 0, duration_ms: 300 }),
+    ev('agent_decision', { action_id: 'g', role: 'planner', path: 'model', reason: 'the first cable', actions: [{ name: 'tap', params: { target: 'Add to cart' } }], refs: ['e12'] }),
+    ev('action_start', { action_id: 'a1', primitive: 'tap', params: { target: 'Add to cart' }, target: 'Add to cart', source: 'agent', parent_action_id: 'g' }),
+    ev('observation', { action_id: 'a1', phase: 'before', screen_text: 'app x · screen 100x200\ne12 button "Add to cart"', signature: 's', hierarchy: 'h1.json' }),
+    ev('observation', { action_id: 'a1', phase: 'after', screen_text: 'app x · screen 100x200\ne3 text "1 in cart"', signature: 't' }),
+    ev('action_end', { action_id: 'a1', verdict: 'OK', timings: { total_ms: 140, device_ms: 120, harness_ms: 20 } }),
+    ev('agent_decision', { action_id: 'g', role: 'validator', path: 'model', reason: 'the badge says 1', refs: ['e3'] }),
+    ev('agent_end', { action_id: 'g', call: 'step', status: 'passed', path: 'model', cache: 'miss', llm_calls: 1, tokens_in: 5, tokens_out: 1, steps: 1, reason: 'done', duration_ms: 1000 }),
+  ], { rootDir: '/' });
+  const [agent] = trace.steps;
+  const [tap] = agent.children;
+  expect(tap.before?.cited).toEqual(['e12']);
+  expect(tap.before?.hierarchy).toBe('h1.json');
+  expect(tap.after?.cited).toEqual(['e3']);
+  expect(agent.agent?.decisions.map((d) => d.screen)).toEqual([tap.before, tap.after]);
+  expect(agent.timings).toEqual({ total_ms: 1000, device_ms: 120, model_ms: 300, harness_ms: 580 });
+});
+
+test('a screenshot and a hierarchy snapshot seen by two tests are stored once; a long test\'s details come in chunks; a broken snapshot is left out', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'mobiletest-html-share-'));
+  const token = 'hierarchy-token-8d2e41';
+  process.env.MOBILETEST_SHARE_TEST_TOKEN = token;
+  try {
+    const hierarchy = JSON.stringify({ v: 1, width: 100, height: 200, elements: [{ ref: 'e1', role: 'button', label: `Buy ${token}`, bounds: { left: 0, top: 0, right: 50, bottom: 20 }, window: 'app' }] });
+    const traces = [];
+    for (const name of ['one', 'two']) {
+      const logDir = path.join(dir, name);
+      await mkdir(logDir);
+      await writeFile(path.join(logDir, `${name}.webp`), 'the same frame bytes');
+      await writeFile(path.join(logDir, 'h.json'), hierarchy);
+      await writeFile(path.join(logDir, 'broken.json'), '{"v":2}');
+      const events: MobileEvent[] = [ev('test_start', { title: name })];
+      for (let i = 0; i < 60; i++) {
+        events.push(ev('action_start', { action_id: `${name}${i}`, primitive: 'tap', params: { target: 'Buy' }, target: 'Buy', source: 'script' }));
+        events.push(ev('observation', { action_id: `${name}${i}`, phase: 'before', screen_text: 'app x · screen 100x200\ne1 button "Buy"', signature: 's', screenshot: `${name}.webp`, hierarchy: i === 59 ? 'broken.json' : 'h.json' }));
+      }
+      traces.push({ trace: buildTrace(events, { rootDir: '/' }), dir: logDir });
+    }
+    const results: Results = { version: 1, run: { status: 'passed', started_at: new Date(0).toISOString(), duration_ms: 5, totals: { passed: 2, failed: 0, flaky: 0, skipped: 0 }, agent: { ...NO_AGENT } }, tests: [record('one', 'passed'), record('two', 'passed')] };
+    const out = path.join(dir, 'html');
+    expect(await writeHtmlReport({ outDir: out, templateDir: TEMPLATE_DIR, results, traces })).toEqual({ tests: 2, frames: 1, hierarchies: 1 });
+    const data = (await readdir(path.join(out, 'data'))).sort();
+    const hierarchyFile = data.find((f) => f.startsWith('hierarchy-')) ?? '';
+    expect(data).toEqual(['run.js', 'test-0-0.js', 'test-0-1.js', 'test-0.js', 'test-1-0.js', 'test-1-1.js', 'test-1.js', hierarchyFile].sort());
+    const index = dataOf<{ trace: TraceIndex }>(await readFile(path.join(out, 'data', 'test-1.js'), 'utf8')).trace;
+    expect([index.steps.length, index.chunks, index.chunk_steps]).toEqual([60, 2, 50]);
+    const second = dataOf<StepDetail[]>(await readFile(path.join(out, 'data', 'test-1-1.js'), 'utf8'));
+    expect(second).toHaveLength(10);
+    const id = hierarchyFile.replace(/^hierarchy-|\.js$/g, '');
+    expect(second.map((d) => d.before?.hierarchy)).toEqual([...Array(9).fill(id), null]);
+    expect(second[0].before?.screenshot).toMatch(/^frames\/[0-9a-f]{16}\.webp$/);
+    const snapshot = await readFile(path.join(out, 'data', hierarchyFile), 'utf8');
+    expect(snapshot).toContain('"label":"Buy •••"');
+    expect(snapshot).not.toContain(token);
+  } finally {
+    delete process.env.MOBILETEST_SHARE_TEST_TOKEN;
     await rm(dir, { recursive: true, force: true });
   }
 });

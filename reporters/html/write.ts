@@ -1,13 +1,17 @@
-// Writes the HTML report folder: the viewer's static files, the run in data/run.js, one
-// data/test-<n>.js per test, and the screenshots its steps name under frames/. Data files assign
-// to a global instead of being JSON so the report opens from disk, where fetch() is blocked.
-import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+// Writes the HTML report folder: the viewer's static files, the run in data/run.js, per test a light
+// index of its steps (data/test-<n>.js) and their details in chunks (data/test-<n>-<c>.js), each
+// hierarchy snapshot once (data/hierarchy-<id>.js) and each screenshot once under frames/. Data files
+// assign to a global instead of being JSON so the report opens from disk, where fetch() is blocked.
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { knownSecrets, redactDeep, redactText } from '../../src/events/index.js';
+import { knownSecrets, redactDeep, redactText, type EventError } from '../../src/events/index.js';
 import type { FailureRecord, Results, RunRecord, TestRecord } from '../results/model.js';
-import { allSteps, type Trace, type TraceImage } from './trace.js';
+import { splitTrace } from './split.js';
+import { ReportFiles } from './store.js';
+import { allSteps, type Trace, type TraceImage, type TraceScreen, type TraceStep } from './trace.js';
 
-export const VIEWER_FILES = ['index.html', 'viewer.js', 'viewer.css'] as const;
+/** The viewer's static files, copied from templates/viewer; index.html loads the scripts in this order. */
+export const VIEWER_FILES = ['index.html', 'viewer.css', 'viewer-base.js', 'viewer-shots.js', 'viewer-step.js', 'viewer-timeline.js', 'viewer.js'] as const;
 export const HTML_VERSION = 1 as const;
 
 /** A test's trace with the folder of its events log, where the files it names live. */
@@ -37,8 +41,11 @@ export interface RunEntry {
   llm_calls: number;
   tokens: number;
   steps: number;
-  failure: FailureRecord | null;
+  failure: FailureView | null;
 }
+
+/** The failure as the viewer shows it: with the evidence that decided its category and a suggestion, when known. */
+export type FailureView = FailureRecord & { evidence?: string[]; suggestion?: string | null };
 
 export interface WriteOptions {
   /** The html folder to (re)create. */
@@ -56,7 +63,7 @@ export function listOrder(tests: readonly TestRecord[]): number[] {
   return tests.map((_, i) => i).sort((a, b) => rank(tests[a]) - rank(tests[b]) || a - b);
 }
 
-export async function writeHtmlReport(options: WriteOptions): Promise<{ tests: number; frames: number }> {
+export async function writeHtmlReport(options: WriteOptions): Promise<{ tests: number; frames: number; hierarchies: number }> {
   const { outDir, results } = options;
   const secrets = knownSecrets();
   // A fresh folder each run: a test removed since the last run must not linger in the list.
@@ -65,58 +72,60 @@ export async function writeHtmlReport(options: WriteOptions): Promise<{ tests: n
   await mkdir(path.join(outDir, 'frames'), { recursive: true });
   for (const file of VIEWER_FILES) await copyFile(path.join(options.templateDir, file), path.join(outDir, file));
 
+  const files = new ReportFiles({ outDir, secrets });
   const order = listOrder(results.tests);
   const entries: RunEntry[] = [];
-  let frames = 0;
   for (const [n, index] of order.entries()) {
     const test = results.tests[index];
     const loaded = options.traces[index];
-    const entry = runEntry(n, test, loaded?.trace);
+    const trace = loaded ? await withFiles(loaded, files, secrets) : { device: test.device, steps: [], images: [], error: null };
+    const entry = runEntry(n, test, loaded ? trace : undefined);
     entries.push(entry);
-    const trace = loaded ? await withFiles(loaded, { n, outDir, secrets }) : undefined;
-    frames += trace?.frames ?? 0;
-    const data = redactDeep({ ...entry, agent: test.agent, trace: trace?.trace ?? { device: test.device, steps: [], images: [], error: null } }, secrets);
+    const split = splitTrace(trace);
+    const data = redactDeep({ ...entry, agent: test.agent, trace: split.index }, secrets);
     await writeFile(path.join(outDir, 'data', `test-${n}.js`), `window.__mobiletest.tests[${n}] = ${JSON.stringify(data)};\n`);
+    for (const [c, chunk] of split.chunks.entries()) {
+      await writeFile(path.join(outDir, 'data', `test-${n}-${c}.js`), `window.__mobiletest.details[${JSON.stringify(`${n}-${c}`)}] = ${JSON.stringify(redactDeep(chunk, secrets))};\n`);
+    }
   }
   const run: { version: typeof HTML_VERSION; run: RunRecord; tests: RunEntry[] } = { version: HTML_VERSION, run: results.run, tests: entries };
   await writeFile(path.join(outDir, 'data', 'run.js'), `window.__mobiletest.run = ${JSON.stringify(redactDeep(run, secrets))};\n`);
-  return { tests: entries.length, frames };
+  for (const problem of files.problems) console.error(`mobiletest: ${problem}`);
+  return { tests: entries.length, frames: files.frameCount, hierarchies: files.hierarchyCount };
 }
 
 function runEntry(n: number, test: TestRecord, trace: Trace | undefined): RunEntry {
   return {
     n, title: test.title, title_path: test.title_path, file: test.file, line: test.line, project: test.project, status: test.status,
     duration_ms: test.duration_ms, retry: test.retry, device: test.device, llm_calls: test.llm_calls, tokens: test.tokens,
-    steps: trace ? allSteps(trace.steps).length : test.steps.length, failure: test.failure,
+    steps: trace ? allSteps(trace.steps).length : test.steps.length, failure: failureView(test.failure, trace),
   };
+}
+
+/** The results' failure, with the evidence and suggestion of the error that ended the test when the record has none. */
+function failureView(failure: FailureView | null, trace: Trace | undefined): FailureView | null {
+  if (!failure) return null;
+  const errors: EventError[] = [trace?.error, ...(trace ? allSteps(trace.steps).map((s) => s.error).reverse() : [])].filter((e): e is EventError => Boolean(e));
+  const evidence = failure.evidence?.length ? failure.evidence : errors.find((e) => e.evidence?.length)?.evidence ?? [];
+  const suggestion = failure.suggestion ?? errors.find((e) => e.suggestion)?.suggestion ?? null;
+  return { ...failure, evidence, suggestion };
 }
 
 /**
  * The trace with the files it names brought in: prompts and answers as (redacted) text, screenshots
- * copied into frames/ and named by their path relative to the report.
+ * and hierarchy snapshots stored once in the report and named by their path or id there.
  */
-async function withFiles(loaded: LoadedTrace, context: { n: number; outDir: string; secrets: readonly string[] }): Promise<{ trace: Trace; frames: number }> {
+async function withFiles(loaded: LoadedTrace, files: ReportFiles, secrets: readonly string[]): Promise<Trace> {
   const trace: Trace = structuredClone(loaded.trace);
-  // Name → its path in the report (null when missing); promises, so concurrent lookups share one copy.
-  const copied = new Map<string, Promise<string | null>>();
-  const frame = (name: string | null): Promise<string | null> => {
+  const frame = async (name: string | null): Promise<string | null> => {
     const source = name === null ? null : sourceOf(loaded, name);
-    if (name === null || source === null) return Promise.resolve(null);
-    let done = copied.get(name);
-    if (!done) {
-      // Our own names, so a file name never needs escaping in a URL.
-      const ext = /^\.[a-z0-9]{1,5}$/i.test(path.extname(name)) ? path.extname(name).toLowerCase() : '';
-      const target = `frames/t${context.n}-${copied.size + 1}${ext}`;
-      done = isFile(source).then(async (exists) => (exists ? (await copyFile(source, path.join(context.outDir, target)), target) : null));
-      copied.set(name, done);
-    }
-    return done;
+    return source === null ? null : files.frame(source);
   };
   const text = async (name: string): Promise<string | null> => {
     const source = sourceOf(loaded, name);
     if (source === null) return null;
     try {
-      return redactText(await readFile(source, 'utf8'), context.secrets);
+      return redactText(await readFile(source, 'utf8'), secrets);
     } catch {
       return null;
     }
@@ -125,8 +134,15 @@ async function withFiles(loaded: LoadedTrace, context: { n: number; outDir: stri
     const found = await Promise.all(list.map(async (image) => ({ name: image.name, src: await frame(image.src) })));
     return found.filter((image): image is TraceImage => image.src !== null);
   };
+  // A screen can be shared (a step's and the decision made on it): each is brought in once.
+  const screens = new Set<TraceScreen>();
+  for (const step of allSteps(trace.steps)) for (const screen of screensOf(step)) screens.add(screen);
+  for (const screen of screens) {
+    screen.screenshot = await frame(screen.screenshot);
+    const source = screen.hierarchy === null ? null : sourceOf(loaded, screen.hierarchy);
+    screen.hierarchy = source === null ? null : await files.hierarchy(source);
+  }
   for (const step of allSteps(trace.steps)) {
-    for (const screen of [step.before, step.after]) if (screen) screen.screenshot = await frame(screen.screenshot);
     step.images = await images(step.images);
     for (const call of step.agent?.llm ?? []) {
       call.prompt = await text(call.prompt_ref);
@@ -134,7 +150,12 @@ async function withFiles(loaded: LoadedTrace, context: { n: number; outDir: stri
     }
   }
   trace.images = await images(trace.images);
-  return { trace, frames: (await Promise.all(copied.values())).filter(Boolean).length };
+  return trace;
+}
+
+function screensOf(step: TraceStep): TraceScreen[] {
+  const decided = step.agent?.decisions.map((d) => d.screen) ?? [];
+  return [step.before, step.after, ...decided].filter((s): s is TraceScreen => s !== null);
 }
 
 /** The file an event names: an attachment that carried it, else the file beside the log. */
@@ -148,12 +169,4 @@ function sourceOf(loaded: LoadedTrace, name: string): string | null {
 /** Events name files beside their log; anything else (a path, `..`) is not followed. */
 function plainName(name: string): boolean {
   return name !== '' && name !== '.' && name !== '..' && path.basename(name) === name && !name.includes('\\');
-}
-
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -1,0 +1,232 @@
+// The viewer's evidence in a real Chromium: element boxes from hierarchy snapshots under the pointer,
+// the refs an agent cited drawn on its screens, a failure's evidence and suggestion, and a test of
+// 1,000 steps that opens and reaches its last step. The events logs, screenshots and snapshots are
+// written here as the executor writes them, and the report by the HTML writer a run uses.
+import { test, expect } from '@playwright/test';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { EventLog, readEvents, type EventInput } from '../../src/events/index.js';
+import { NO_AGENT, type Results, type TestRecord } from '../results/model.js';
+import { chromiumMissing, launchChromium, watchedPage } from '../testing/browser.js';
+import { buildTrace } from './trace.js';
+import { writeHtmlReport, type LoadedTrace } from './write.js';
+
+const TEMPLATE_DIR = path.resolve(import.meta.dirname, '..', '..', 'templates', 'viewer');
+const SCREEN = 'app com.example.shop/.MainActivity · screen 1080x2400';
+type Bounds = { left: number; top: number; right: number; bottom: number };
+const E12: Bounds = { left: 60, top: 900, right: 500, bottom: 990 };
+const E13: Bounds = { left: 60, top: 1300, right: 500, bottom: 1390 };
+const E3: Bounds = { left: 700, top: 60, right: 1040, bottom: 140 };
+const CATALOGUE = {
+  v: 1, width: 1080, height: 2400, elements: [
+    { ref: 'e10', role: 'list', label: '', bounds: { left: 0, top: 200, right: 1080, bottom: 2000 }, window: 'app' },
+    { ref: 'e11', role: 'text', label: 'Cables', bounds: { left: 40, top: 300, right: 1040, bottom: 380 }, window: 'app' },
+    { ref: 'e12', role: 'button', label: 'Add to cart', bounds: E12, window: 'app' },
+    { ref: 'e13', role: 'button', label: 'Add to cart', bounds: E13, window: 'app' },
+  ],
+};
+const CART = { v: 1, width: 1080, height: 2400, elements: [{ ref: 'e3', role: 'text', label: '1 in cart', bounds: E3, window: 'app' }, { ref: 'e5', role: 'button', label: 'Check out', bounds: { left: 60, top: 2200, right: 1020, bottom: 2320 } }] };
+const SUGGESTION = 'The button now reads "Check out": update the target in the spec.';
+const EVIDENCE = ['closest: e5 button "Check out" (score 0.81)', 'the screen before had 2 elements, none labelled "Checkout"'];
+
+let dir = '';
+let browser: Browser | undefined;
+let indexUrl = '';
+
+/** An events log written by EventLog, with files beside it, read back as the reporter reads it. */
+async function trace(name: string, events: EventInput[], files: Record<string, string | Buffer>): Promise<LoadedTrace> {
+  const logDir = path.join(dir, name);
+  await mkdir(logDir, { recursive: true });
+  for (const [file, content] of Object.entries(files)) await writeFile(path.join(logDir, file), content);
+  const log = await EventLog.open(path.join(logDir, 'events.jsonl'), { testId: name });
+  for (const event of events) await log.append(event);
+  await log.close();
+  return { trace: buildTrace((await readEvents(path.join(logDir, 'events.jsonl'))).events, { rootDir: dir }), dir: logDir };
+}
+
+function checkoutEvents(): EventInput[] {
+  const error = { name: 'ElementNotFound', message: 'no element matches "Checkout"', category: 'locator', suggestion: SUGGESTION, evidence: EVIDENCE };
+  const catalogue = `${SCREEN}\ne10 list\n  e11 text "Cables"\n  e12 button "Add to cart"\n  e13 button "Add to cart"`;
+  const cart = `${SCREEN}\ne3 text "1 in cart"\ne5 button "Check out"`;
+  return [
+    { kind: 'test_start', title: 'checks out', device: 'emulator-5554' },
+    { kind: 'agent_start', action_id: 'g1', call: 'step', text: 'add a cable to the cart' },
+    { kind: 'llm_call', action_id: 'g1', role: 'planner', model: 'gpt-4o-mini', prompt_ref: 'p-prompt.txt', answer_ref: 'p-answer.txt', tokens_in: 900, tokens_out: 40, cost_usd: 0, duration_ms: 400 },
+    { kind: 'agent_decision', action_id: 'g1', role: 'planner', path: 'model', reason: 'the first cable\'s button', actions: [{ name: 'tap', params: { target: 'Add to cart' } }], refs: ['e12'] },
+    { kind: 'action_start', action_id: 't1', primitive: 'tap', params: { target: 'Add to cart' }, target: 'Add to cart', source: 'agent', parent_action_id: 'g1' },
+    { kind: 'observation', action_id: 't1', phase: 'before', screen_text: catalogue, signature: 's1', screenshot: 'catalogue.png', hierarchy: 'h-catalogue.json' },
+    { kind: 'candidates', action_id: 't1', target: 'Add to cart', ambiguous: true, chosen: 0, candidates: [{ ref: 'e12', label: 'Add to cart', score: 0.92, bounds: E12 }, { ref: 'e13', label: 'Add to cart', score: 0.9, bounds: E13 }] },
+    { kind: 'observation', action_id: 't1', phase: 'after', screen_text: cart, signature: 's2', screenshot: 'cart.png', hierarchy: 'h-cart.json' },
+    { kind: 'action_end', action_id: 't1', verdict: 'OK', timings: { total_ms: 140, device_ms: 120, harness_ms: 20 }, gesture: { kind: 'tap', points: [{ x: 280, y: 945 }], screen: { width: 1080, height: 2400 } } },
+    { kind: 'agent_decision', action_id: 'g1', role: 'validator', path: 'model', reason: 'the badge says 1 in cart', refs: ['e3'] },
+    { kind: 'agent_end', action_id: 'g1', call: 'step', status: 'passed', path: 'model', cache: 'miss', llm_calls: 1, tokens_in: 900, tokens_out: 40, steps: 1, reason: 'goal reached', duration_ms: 700 },
+    { kind: 'action_start', action_id: 't2', primitive: 'tap', params: { target: 'Checkout' }, target: 'Checkout', source: 'script', location: { file: path.join(dir, 'specs', 'shop.test.ts'), line: 9 } },
+    { kind: 'observation', action_id: 't2', phase: 'before', screen_text: cart, signature: 's2', screenshot: 'cart.png', hierarchy: 'h-cart.json' },
+    { kind: 'action_end', action_id: 't2', verdict: 'FAIL', timings: { total_ms: 5004, device_ms: 4120, harness_ms: 884 }, error },
+    { kind: 'test_end', status: 'failed', duration_ms: 6000, error },
+  ];
+}
+
+function longEvents(steps: number): EventInput[] {
+  const events: EventInput[] = [{ kind: 'test_start', title: 'a long session', device: 'emulator-5554' }];
+  for (let i = 1; i <= steps; i++) {
+    events.push({ kind: 'action_start', action_id: `s${i}`, primitive: 'tap', params: { target: `Item ${i}` }, target: `Item ${i}`, source: 'script' });
+    events.push({ kind: 'observation', action_id: `s${i}`, phase: 'before', screen_text: `${SCREEN}\ne1 item "Item ${i}"`, signature: `s${i}`, screenshot: 'cart.png', hierarchy: 'h-cart.json' });
+    events.push({ kind: 'action_end', action_id: `s${i}`, verdict: 'OK', timings: { total_ms: 100, device_ms: 80, harness_ms: 20 } });
+  }
+  events.push({ kind: 'test_end', status: 'passed', duration_ms: steps * 100 });
+  return events;
+}
+
+function record(title: string, status: TestRecord['status'], steps: number): TestRecord {
+  return {
+    title, title_path: [title], file: 'specs/shop.test.ts', line: 1, column: 1, project: '', status, duration_ms: steps * 100, retry: 0, device: 'emulator-5554', steps: [],
+    // As the results record it today: category and message only, the evidence comes from the events.
+    failure: status === 'failed' ? { category: 'locator', message: 'no element matches "Checkout"' } : null, llm_calls: 1, tokens: 940, agent: { ...NO_AGENT },
+  };
+}
+
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+
+test.beforeAll(async () => {
+  const missing = chromiumMissing();
+  test.skip(missing !== null, missing ?? '');
+  dir = await mkdtemp(path.join(os.tmpdir(), 'mobiletest-html-evidence-'));
+  // Half the device's size, as frames are stored: boxes must scale from device pixels.
+  const png = (background: string): Promise<Buffer> => sharp({ create: { width: 540, height: 1200, channels: 3, background } }).png().toBuffer();
+  const files = { 'catalogue.png': await png('#f4f4f4'), 'cart.png': await png('#e8eefc'), 'h-catalogue.json': JSON.stringify(CATALOGUE), 'h-cart.json': JSON.stringify(CART) };
+  const traces = [await trace('checkout', checkoutEvents(), files), await trace('long', longEvents(1000), files)];
+  const results: Results = {
+    version: 1, run: { status: 'failed', started_at: new Date(0).toISOString(), duration_ms: 106000, totals: { passed: 1, failed: 1, flaky: 0, skipped: 0 }, agent: { ...NO_AGENT } },
+    tests: [record('checks out', 'failed', 2), record('a long session', 'passed', 1000)],
+  };
+  const out = path.join(dir, 'html');
+  await writeHtmlReport({ outDir: out, templateDir: TEMPLATE_DIR, results, traces });
+  indexUrl = pathToFileURL(path.join(out, 'index.html')).href;
+  browser = await launchChromium();
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function open(hash: string): Promise<{ page: Page; problems: string[] }> {
+  if (!browser) throw new Error('no browser');
+  const opened = await watchedPage(browser);
+  await opened.page.goto(`${indexUrl}${hash}`);
+  await opened.page.locator('#timeline .step').first().waitFor();
+  return opened;
+}
+
+/** Where `bounds` (device pixels of a 1080x2400 screen) fall on the picture, in page pixels. */
+async function onPicture(img: Locator, bounds: Bounds): Promise<{ x: number; y: number; width: number; height: number }> {
+  await expect.poll(() => img.evaluate((node) => (node as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
+  const box = await img.boundingBox();
+  if (!box) throw new Error('no picture');
+  const sx = box.width / 1080;
+  const sy = box.height / 2400;
+  return { x: box.x + bounds.left * sx, y: box.y + bounds.top * sy, width: (bounds.right - bounds.left) * sx, height: (bounds.bottom - bounds.top) * sy };
+}
+
+async function expectAt(marker: Locator, expected: { x: number; y: number; width: number; height: number }): Promise<void> {
+  await expect(marker).toBeVisible();
+  const box = await marker.boundingBox();
+  if (!box) throw new Error('no marker');
+  for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(box[key] - expected[key]), `${key}: ${JSON.stringify({ box, expected })}`).toBeLessThan(3);
+}
+
+test('a failed test shows its category, message, evidence and suggestion at the top with a link to the failed step, which shows them too', async () => {
+  const { page, problems } = await open('#test/0');
+  const failure = page.locator('#failure');
+  await expect(failure.locator('.failure-head')).toContainText('locator Locator');
+  await expect(failure.locator('.message')).toHaveText('no element matches "Checkout"');
+  await expect(failure.locator('.evidence li')).toHaveText(EVIDENCE);
+  await expect(failure.locator('.suggestion')).toHaveText(`Suggestion: ${SUGGESTION}`);
+  // The test opened on its failed step; another step first, then the link back to it.
+  await expect(page.locator('#detail h2')).toContainText('tap Checkout');
+  await page.locator('#timeline .step', { hasText: 'ai.step' }).click();
+  await expect(page.locator('#detail h2')).toContainText('ai.step');
+  await failure.getByRole('button', { name: 'tap "Checkout"' }).click();
+  const error = page.locator('#detail .error');
+  await expect(error).toContainText('ElementNotFound');
+  await expect(error.locator('.evidence li')).toHaveText(EVIDENCE);
+  await expect(error.locator('.suggestion')).toContainText(SUGGESTION);
+  await expect(page.locator('#detail .meta')).toContainText('5.0 s (device 4.1 s, harness 884 ms)');
+  expect(problems).toEqual([]);
+});
+
+test('pointing at an element on a screenshot draws its box with its ref, role and label; pointing at a line of the screen text draws that element', async () => {
+  const { page, problems } = await open('#test/0');
+  await page.locator('#timeline .step', { hasText: 'Add to cart' }).click();
+  const before = page.locator('#detail figure.shot').first();
+  const img = before.locator('img');
+  const e12 = await onPicture(img, E12);
+  await page.mouse.move(e12.x + e12.width / 2, e12.y + e12.height / 2);
+  await expectAt(before.locator('.marker.element'), e12);
+  await expect(before.locator('.tip')).toHaveText('e12 button "Add to cart"');
+  const tip = await before.locator('.tip').boundingBox();
+  expect(tip && Math.abs(tip.x - e12.x) < 3 && Math.abs(tip.y - (e12.y + e12.height + 4)) < 3, JSON.stringify({ tip, e12 })).toBe(true);
+  // The innermost element wins over the list around it; off every element, nothing is drawn.
+  const list = await onPicture(img, CATALOGUE.elements[0].bounds);
+  await page.mouse.move(list.x + list.width - 4, list.y + 4);
+  await expect(before.locator('.tip')).toHaveText('e10 list');
+  await page.mouse.move(0, 0);
+  await expect(before.locator('.marker.element')).toBeHidden();
+
+  await page.locator('#detail pre[data-screen="before"] [data-ref="e13"]').hover();
+  await expectAt(before.locator('.marker.element'), await onPicture(img, E13));
+  await expect(before.locator('.tip')).toHaveText('e13 button "Add to cart"');
+  expect(problems).toEqual([]);
+});
+
+test('the refs an agent cited are boxed with their ref on the screens it decided on and marked in their screen text; the agent step shows its timings and tokens', async () => {
+  const { page, problems } = await open('#test/0');
+  await page.locator('#timeline .step', { hasText: 'ai.step' }).click();
+  const detail = page.locator('#detail');
+  await expect(detail.locator('.meta')).toContainText('700 ms (device 120 ms, model 400 ms, harness 180 ms)');
+  await expect(detail.locator('.meta')).toContainText('940 tokens (900 in + 40 out)');
+  await expect(page.locator('#timeline .step', { hasText: 'ai.step' }).locator('.num')).toHaveText('700 ms · 940 tok');
+  const screens = detail.locator('.cited-screen');
+  await expect(screens).toHaveCount(2);
+  const planner = screens.first();
+  await expect(planner.locator('figcaption')).toHaveText('seen by the planner');
+  await expectAt(planner.locator('.marker.cited[data-ref="e12"]'), await onPicture(planner.locator('img'), E12));
+  await expect(planner.locator('.marker.cited .ref-tag')).toHaveText(['e12']);
+  await expect(planner.locator('pre .cited')).toHaveText(['  e12 button "Add to cart"']);
+  const validator = screens.last();
+  await expectAt(validator.locator('.marker.cited[data-ref="e3"]'), await onPicture(validator.locator('img'), E3));
+  await expect(validator.locator('pre .cited')).toHaveText(['e3 text "1 in cart"']);
+
+  // The tap the planner chose shows the cited ref on the screen it acted on.
+  await detail.getByRole('button', { name: /tap "Add to cart"/ }).click();
+  await expect(detail.locator('h2')).toContainText('tap');
+  await expect(detail.locator('figure.shot').first().locator('.marker.cited .ref-tag')).toHaveText(['e12']);
+  expect(problems).toEqual([]);
+});
+
+test('a 1,000-step test opens with its steps listed, scrolls to its last step and reaches it by keyboard, whose details load when opened', async () => {
+  const { page, problems } = await open('#test/1');
+  await expect(page.locator('#timeline')).toHaveAttribute('data-steps', '1000');
+  await expect(page.locator('#test-meta')).toContainText('1000 steps');
+  // Scrolled to the bottom of the list as a user drags the scrollbar: the last step is drawn there.
+  await page.locator('.timeline-pane').evaluate((pane) => { pane.scrollTop = pane.scrollHeight; });
+  await expect(page.locator('#timeline .step', { hasText: 'Item 1000' })).toBeVisible();
+  await page.locator('#timeline .step', { hasText: 'Item 1000' }).click();
+  await expect(page.locator('#detail h2')).toContainText('tap Item 1000');
+  await expect(page.locator('#detail .screen pre').first()).toContainText('e1 item "Item 1000"');
+
+  await page.keyboard.press('Home');
+  await expect(page.locator('#timeline .step:focus')).toContainText('Item 1');
+  await page.keyboard.press('End');
+  await expect(page.locator('#timeline .step:focus')).toContainText('Item 1000');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#detail h2')).toContainText('tap Item 999');
+  await expect(page.locator('#detail .screen pre').first()).toContainText('e1 item "Item 999"');
+  expect(problems).toEqual([]);
+});

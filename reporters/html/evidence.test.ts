@@ -85,8 +85,8 @@ function longEvents(steps: number): EventInput[] {
 function record(title: string, status: TestRecord['status'], steps: number): TestRecord {
   return {
     title, title_path: [title], file: 'specs/shop.test.ts', line: 1, column: 1, project: '', status, duration_ms: steps * 100, retry: 0, device: 'emulator-5554', steps: [],
-    // As the results record it today: category and message only, the evidence comes from the events.
-    failure: status === 'failed' ? { category: 'locator', message: 'no element matches "Checkout"' } : null, llm_calls: 1, tokens: 940, agent: { ...NO_AGENT },
+    // As results.json records it, from the test_end error of its events.
+    failure: status === 'failed' ? { category: 'locator', message: 'no element matches "Checkout"', suggestion: SUGGESTION, evidence: EVIDENCE, step: 'tap "Checkout" at specs/shop.test.ts:12' } : null, llm_calls: 1, tokens: 940, agent: { ...NO_AGENT },
   };
 }
 

@@ -4,7 +4,7 @@
 // assign to a global instead of being JSON so the report opens from disk, where fetch() is blocked.
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { knownSecrets, redactDeep, redactText, type EventError } from '../../src/events/index.js';
+import { knownSecrets, redactDeep, redactText } from '../../src/events/index.js';
 import type { FailureRecord, Results, RunRecord, TestRecord } from '../results/model.js';
 import { splitTrace } from './split.js';
 import { ReportFiles } from './store.js';
@@ -41,11 +41,8 @@ export interface RunEntry {
   llm_calls: number;
   tokens: number;
   steps: number;
-  failure: FailureView | null;
+  failure: FailureRecord | null;
 }
-
-/** The failure as the viewer shows it: with the evidence that decided its category and a suggestion, when known. */
-export type FailureView = FailureRecord & { evidence?: string[]; suggestion?: string | null };
 
 export interface WriteOptions {
   /** The html folder to (re)create. */
@@ -98,17 +95,8 @@ function runEntry(n: number, test: TestRecord, trace: Trace | undefined): RunEnt
   return {
     n, title: test.title, title_path: test.title_path, file: test.file, line: test.line, project: test.project, status: test.status,
     duration_ms: test.duration_ms, retry: test.retry, device: test.device, llm_calls: test.llm_calls, tokens: test.tokens,
-    steps: trace ? allSteps(trace.steps).length : test.steps.length, failure: failureView(test.failure, trace),
+    steps: trace ? allSteps(trace.steps).length : test.steps.length, failure: test.failure,
   };
-}
-
-/** The results' failure, with the evidence and suggestion of the error that ended the test when the record has none. */
-function failureView(failure: FailureView | null, trace: Trace | undefined): FailureView | null {
-  if (!failure) return null;
-  const errors: EventError[] = [trace?.error, ...(trace ? allSteps(trace.steps).map((s) => s.error).reverse() : [])].filter((e): e is EventError => Boolean(e));
-  const evidence = failure.evidence?.length ? failure.evidence : errors.find((e) => e.evidence?.length)?.evidence ?? [];
-  const suggestion = failure.suggestion ?? errors.find((e) => e.suggestion)?.suggestion ?? null;
-  return { ...failure, evidence, suggestion };
 }
 
 /**

@@ -2,11 +2,12 @@
 // the files beside its tests' events logs (screenshots, prompts and answers), so the merged viewer
 // shows them even once the machines' test-results/ are gone.
 import { test, expect } from '@playwright/test';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startModel } from '../../src/agent/testing/model-server.js';
 import { SHOP_JOURNEY, shopPlanner } from '../../src/agent/testing/shop-model.js';
 import type { ScriptedServer } from '../../src/llm/testing/scripted-server.js';
+import { picturesOf, readReportTests } from '../testing/html-report.js';
 import { TempProject } from '../testing/project.js';
 
 const CONFIG = `import { defineConfig } from 'mobiletest';
@@ -36,24 +37,6 @@ test('a checkout button shows (fails on purpose)', async ({ device }) => {
 `;
 
 const API_KEY = 'sk-merge-KEY-0a1b2c3d4e5f';
-
-interface Screen { screenshot: string | null }
-interface Step { name: string; before: Screen | null; after: Screen | null; images: Array<{ src: string }>; agent: { llm: Array<{ prompt: string | null; answer: string | null }> } | null; children: Step[] }
-interface TestData { title: string; status: string; trace: { steps: Step[]; images: Array<{ src: string }> } }
-
-const allSteps = (steps: Step[]): Step[] => steps.flatMap((step) => [step, ...allSteps(step.children)]);
-
-/** What data/test-<n>.js assigns, parsed. */
-function dataOf(script: string): TestData {
-  return JSON.parse(script.slice(script.indexOf('= ') + 2).trimEnd().replace(/;$/, '')) as TestData;
-}
-
-/** Every picture a test's trace names: the screens before and after its steps, and its images. */
-function picturesOf(data: TestData): string[] {
-  const steps = allSteps(data.trace.steps);
-  const screens = steps.flatMap((step) => [step.before?.screenshot, step.after?.screenshot]).filter((src): src is string => typeof src === 'string');
-  return [...new Set([...screens, ...steps.flatMap((step) => step.images.map((image) => image.src)), ...data.trace.images.map((image) => image.src)])];
-}
 
 let project: TempProject | undefined;
 let server: ScriptedServer | undefined;
@@ -86,8 +69,7 @@ test('two shards with frames on merge into one HTML report whose tests show thei
   expect(merge.exitCode, merge.output).toBe(0);
   expect(merge.stdout).toContain('HTML report: merged/html/index.html');
   const html = project.path('merged', 'html');
-  const scripts = (await readdir(path.join(html, 'data'))).filter((name) => /^test-\d+\.js$/.test(name));
-  const tests = await Promise.all(scripts.map(async (name) => dataOf(await readFile(path.join(html, 'data', name), 'utf8'))));
+  const tests = await readReportTests(html);
   expect(tests.map((data) => data.title).sort()).toEqual(['a checkout button shows (fails on purpose)', 'alice logs in', 'alice puts headphones in her cart, by a goal']);
 
   for (const data of tests) {
@@ -100,16 +82,15 @@ test('two shards with frames on merge into one HTML report whose tests show thei
     }
   }
   const failed = tests.find((data) => data.status === 'failed');
-  expect(failed?.trace.images.map((image) => image.src)).toEqual([expect.stringMatching(/^frames\/t\d+-\d+\.png$/)]);
+  expect(failed?.trace.images.map((image) => image.src)).toEqual([expect.stringMatching(/^frames\/[0-9a-f]+\.png$/)]);
 
   const agent = tests.find((data) => data.title.includes('by a goal'));
-  const calls = allSteps(agent?.trace.steps ?? []).flatMap((step) => step.agent?.llm ?? []);
+  const calls = (agent?.details ?? []).flatMap((detail) => detail.llm);
   expect(calls.length).toBeGreaterThan(0);
   expect(calls[0].prompt).toContain('headphones');
   expect(calls[0].answer).toContain('actions');
 
   // Neither the typed password nor the API key reached the merged report.
-  for (const name of [...scripts.map((script) => path.join('data', script)), path.join('data', 'run.js')]) {
-    expect(await readFile(path.join(html, name), 'utf8'), name).not.toMatch(/pass123|sk-merge-KEY/);
-  }
+  for (const data of tests) expect(data.text, data.title).not.toMatch(/pass123|sk-merge-KEY/);
+  expect(await readFile(path.join(html, 'data', 'run.js'), 'utf8')).not.toMatch(/pass123|sk-merge-KEY/);
 });

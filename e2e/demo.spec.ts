@@ -33,7 +33,7 @@ test('`mobiletest demo` runs the TS and YAML examples on the virtual phone; the 
   expect(output).toMatch(/✓ bob logs in, finds a cable and puts it in the cart \(shop\.test\.yml:4, \d+ device actions on /);
   // Agent steps run on the offline rules: no model, no cost.
   expect(output).toMatch(/✓ alice signs in and adds a cable to her cart, by goals \(agent\.test\.ts:6, \d+ device actions on .*; 7 agent steps \(7 by the offline rules\), 0 model calls\)/);
-  expect(output).toMatch(/✗ a coupon code does not crash the cart \(fails on purpose\) \(crash\.test\.ts:5, .*\n\s+product failure: com\.example\.shop crashed during input_text: java\.lang\.IllegalStateException/);
+  expect(output).toMatch(/✗ a coupon code does not crash the cart \(fails on purpose\) \(crash\.test\.ts:5, .*\n\s+product failure in input_text "Coupon code" at crash\.test\.ts:\d+: com\.example\.shop crashed during input_text: java\.lang\.IllegalStateException.*\n\s+suggestion: This is a defect in the app/);
   expect(output).toContain('The demo ran as expected');
   expect(output).toContain('Trace viewer: e2e/examples/mobiletest-report/html/index.html');
   expect(await readFile(path.join(REPORT, 'html', 'index.html'), 'utf8')).toContain('viewer.js');

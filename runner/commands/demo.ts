@@ -35,7 +35,7 @@ interface ResultTest {
   status: string;
   device?: string;
   steps: ResultStep[];
-  failure?: { category?: string; message?: string };
+  failure?: { category?: string; message?: string; step?: string | null; suggestion?: string };
   agent?: { llm_calls: number };
 }
 
@@ -90,7 +90,10 @@ async function runExamples(): Promise<number> {
     const where = `${t.file}:${t.line}`;
     const steps = `${t.steps.filter((s) => !s.agent).length} device actions on ${t.device ?? 'no device'}${agentSummary(t)}`;
     console.log(`  ${mark} ${t.title} (${where}, ${steps})`);
-    if (t.failure) console.log(`      ${t.failure.category ?? 'unclassified'} failure: ${firstLine(t.failure.message ?? '')}`);
+    if (t.failure) {
+      console.log(`      ${t.failure.category ?? 'unclassified'} failure${t.failure.step ? ` in ${t.failure.step}` : ''}: ${firstLine(t.failure.message ?? '')}`);
+      if (t.failure.suggestion) console.log(`      suggestion: ${t.failure.suggestion}`);
+    }
     if (!ok) console.log(purpose ? '      expected this test to fail as a product defect' : '      expected this test to pass');
   }
   console.log(`\nReports: ${path.join(relative, 'mobiletest-report', 'results.json')} and ${path.join(relative, 'mobiletest-report', 'junit.xml')}`);

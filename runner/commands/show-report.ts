@@ -114,10 +114,25 @@ async function isFile(file: string): Promise<boolean> {
 }
 
 /** The options show-report and show-trace share, for node:util parseArgs. */
-export const SERVE_OPTIONS = { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+const SERVE_OPTIONS = { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+
+/** The serving commands' arguments, with --port checked; 'help' once the usage is printed. */
+export function parseServeArgs(args: string[], usage: string): { positionals: string[]; port: number; host: string | undefined } | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: SERVE_OPTIONS });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${usage}`);
+  }
+  if (parsed.values.help) {
+    console.log(usage);
+    return 'help';
+  }
+  return { positionals: parsed.positionals, port: portOption(parsed.values.port), host: parsed.values.host };
+}
 
 /** --port as a number; 0 (a free port) when not given. */
-export function portOption(value: string | undefined): number {
+function portOption(value: string | undefined): number {
   const port = value === undefined ? 0 : Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number 0..65535, got "${value}".`);
   return port;
@@ -140,21 +155,12 @@ export async function serveUntilInterrupted(folder: string, options: { port: num
 }
 
 export async function runShowReportCommand(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, options: SERVE_OPTIONS });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${SHOW_REPORT_USAGE}`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(SHOW_REPORT_USAGE);
-    return 0;
-  }
+  const parsed = parseServeArgs(args, SHOW_REPORT_USAGE);
+  if (parsed === 'help') return 0;
+  const { positionals, port, host } = parsed;
   if (positionals.length > 1) throw new UsageError(`show-report takes one folder, got ${positionals.length}: ${positionals.join(' ')}.\n\n${SHOW_REPORT_USAGE}`);
-  const port = portOption(values.port);
   const dir = path.resolve(positionals[0] ?? (process.env.MOBILETEST_REPORT_DIR?.trim() || DEFAULT_REPORT_DIR));
   const folder = await findReportFolder(dir);
-  await serveUntilInterrupted(folder, { port, host: values.host, banner: [`mobiletest show-report: serving ${folder}`] });
+  await serveUntilInterrupted(folder, { port, host, banner: [`mobiletest show-report: serving ${folder}`] });
   return 0;
 }

@@ -6,9 +6,8 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
-import { portOption, SERVE_OPTIONS, serveUntilInterrupted } from './show-report.js';
+import { parseServeArgs, serveUntilInterrupted } from './show-report.js';
 
 const EVENTS_FILE = 'events.jsonl';
 /** The built HTML writer, beside this command in the package (dist/reporters/): loaded by path, as merge-reports loads the reporters. */
@@ -53,19 +52,10 @@ async function tracesIn(dir: string): Promise<string[]> {
 }
 
 export async function runShowTraceCommand(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, options: SERVE_OPTIONS });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n\n${SHOW_TRACE_USAGE}`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(SHOW_TRACE_USAGE);
-    return 0;
-  }
+  const parsed = parseServeArgs(args, SHOW_TRACE_USAGE);
+  if (parsed === 'help') return 0;
+  const { positionals, port, host } = parsed;
   if (positionals.length !== 1) throw new UsageError(`show-trace takes one trace (a mobiletest-report/test-results/<test>/ folder or its ${EVENTS_FILE}), got ${positionals.length}${positionals.length ? `: ${positionals.join(' ')}` : ''}.\n\n${SHOW_TRACE_USAGE}`);
-  const port = portOption(values.port);
   const eventsFile = await findEventsLog(path.resolve(positionals[0]));
   if ((await stat(eventsFile)).size === 0) throw new UsageError(`show-trace: ${eventsFile} is empty: the test wrote no events (it may not use the device fixture).`);
   if (!existsSync(TRACE_REPORT)) throw new UsageError(`show-trace: this build of mobiletest has no HTML writer (${TRACE_REPORT}); run npm run build.`);
@@ -78,7 +68,7 @@ export async function runShowTraceCommand(args: string[]): Promise<number> {
     });
     await serveUntilInterrupted(outDir, {
       port,
-      host: values.host,
+      host,
       banner: [
         `mobiletest show-trace: "${written.title}", ${written.steps} step(s), ${written.frames} screenshot(s), from ${eventsFile}`,
         `  report in ${outDir} (removed when you stop)`,

@@ -17,9 +17,11 @@
   const MARGIN = 60;
   /**
    * Rows are added in blocks: those in view first, the rest while the page is idle, so scrolling
-   * touches no DOM. Past CAP rows (a very long test), rows far from the view are dropped again.
+   * seldom touches the DOM. Blocks are small: a scroll that reaches rows not drawn yet draws a few
+   * per frame (blocks of 50 cost a dropped frame or two each on a slow machine).
+   * Past CAP rows (a very long test), rows far from the view are dropped again.
    */
-  const BLOCK = 50;
+  const BLOCK = 10;
   const CAP = 2000;
   /** Rows drawn per idle moment: small, so a frame that follows one is never held up. */
   const IDLE_ROWS = 10;

@@ -10,6 +10,7 @@ import { runDoctorCommand } from './commands/doctor.js';
 import { runMergeReportsCommand } from './commands/merge-reports.js';
 import { runShowReportCommand } from './commands/show-report.js';
 import { runShowTraceCommand } from './commands/show-trace.js';
+import { runMcpCommand } from './commands/mcp.js';
 import { UsageError } from './errors.js';
 
 /** Every command, in the order the help lists them. */
@@ -23,6 +24,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
   'show-trace': { summary: "Serve one test's trace (test-results/<test>/) as an HTML report on localhost and print its URL", run: runShowTraceCommand },
   sim: { summary: 'Run a virtual Android phone that adb and adbkit can talk to', run: runSimCommand },
   look: { summary: 'Print the screen as the agent reads it, from a device or a saved uiautomator dump', run: runLookCommand },
+  mcp: { summary: 'Serve the Model Context Protocol on stdio: an MCP client drives a phone with look, do, query and devices', run: runMcpCommand },
   demo: { summary: 'Run the example specs on the virtual phone (or --screens: print each screen as the agent reads it)', run: runDemoCommand },
 };
 

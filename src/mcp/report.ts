@@ -1,0 +1,79 @@
+// The answer to `do`: the situation report's fields plus the status and the expected check, compact
+// (elements as one short line each) so a model reads it in few tokens.
+import type { ElementSummary, SituationReport } from '../observe/index.js';
+import type { ActionResult, PrimitiveCall } from '../primitives/index.js';
+
+/** Elements listed per field; the rest are counted. */
+export const MAX_LISTED = 25;
+
+export interface DoAnswer {
+  device: string;
+  primitive: string;
+  /** OK, RETRY, FAIL or EXCEPTION. */
+  status: string;
+  /** The `expected` post-condition: met, not met, or none asked. */
+  expected: 'met' | 'not met' | 'not checked' | 'none';
+  failure?: { name: string; category: string; message: string; suggestion?: string };
+  screen_changed: boolean;
+  new_elements: string[];
+  disappeared_elements: string[];
+  changed_elements?: string[];
+  activity_changed: { from: string; to: string } | null;
+  crash: boolean;
+  crash_reason?: string;
+  anr: boolean;
+  anr_reason?: string;
+  stuck: boolean;
+  keyboard: boolean | null;
+  popup: { package: string; title: string; ref?: string } | null;
+  toast?: string;
+  /** What was read back: assertions and input_text. */
+  output?: string;
+}
+
+function line(e: ElementSummary): string {
+  return `${e.ref} ${e.role}${e.label ? ` "${e.label}"` : ''}`;
+}
+
+function listed(items: string[]): string[] {
+  return items.length > MAX_LISTED ? [...items.slice(0, MAX_LISTED), `… ${items.length - MAX_LISTED} more`] : items;
+}
+
+function expectedVerdict(call: PrimitiveCall, result: ActionResult): DoAnswer['expected'] {
+  const asked = 'expected' in call.params && (call.params as { expected?: unknown }).expected !== undefined;
+  if (!asked) return 'none';
+  if (result.verdict === 'OK') return 'met';
+  return result.failure?.name === 'ExpectationFailed' ? 'not met' : 'not checked';
+}
+
+export function doAnswer(device: string, call: PrimitiveCall, result: ActionResult): DoAnswer {
+  const report: SituationReport | undefined = result.report;
+  const crashed = report?.crash ?? (result.failure?.name === 'AppCrashed' ? { reason: result.failure.message } : undefined);
+  const anr = report?.anr ?? (result.failure?.name === 'AppNotResponding' ? { reason: result.failure.message } : undefined);
+  const answer: DoAnswer = {
+    device,
+    primitive: call.name,
+    status: result.verdict,
+    expected: expectedVerdict(call, result),
+    screen_changed: report?.screen_changed ?? false,
+    new_elements: listed((report?.new_elements ?? []).map(line)),
+    disappeared_elements: listed((report?.disappeared_elements ?? []).map(line)),
+    activity_changed: report?.activity_changed ?? null,
+    crash: crashed !== undefined,
+    anr: anr !== undefined,
+    stuck: report?.stuck !== undefined,
+    keyboard: report?.keyboard ? report.keyboard.shown : null,
+    popup: report?.popup ? { package: report.popup.package, title: report.popup.title, ...(report.popup.ref ? { ref: report.popup.ref } : {}) } : null,
+  };
+  if (crashed) answer.crash_reason = crashed.reason;
+  if (anr) answer.anr_reason = anr.reason;
+  const changed = report?.changed_elements ?? [];
+  if (changed.length > 0) answer.changed_elements = listed(changed.map((c) => `${line(c)}: ${c.from} → ${c.to}`));
+  if (report?.toast) answer.toast = report.toast;
+  if (result.output?.text !== undefined) answer.output = result.output.text;
+  if (result.failure) {
+    const { name, category, message, suggestion } = result.failure;
+    answer.failure = { name, category, message, ...(suggestion ? { suggestion } : {}) };
+  }
+  return answer;
+}

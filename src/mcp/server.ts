@@ -1,0 +1,138 @@
+// The MCP server: four tools over the same primitives, observation and situation reports as the runner.
+// Every answer names its device and passes through redaction; a tool's bad input is a tool error that
+// says what was wrong, where and what to do.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { DeviceError } from '../drivers/index.js';
+import { redactDeep, redactText, registerMarkedSecrets } from '../events/index.js';
+import { screenText } from '../observe/index.js';
+import { closestName, InvalidToolInput } from './errors.js';
+import { InvalidPrimitiveCall, validateCall } from '../primitives/index.js';
+import type { DeviceSource } from './devices.js';
+import { runQuery } from './query.js';
+import { doAnswer } from './report.js';
+import { DeviceSession } from './session.js';
+import { MAX_QUERY_LINES, mcpTools, QUERY_KINDS, type QueryKind } from './tools.js';
+
+export interface McpServerOptions {
+  devices: DeviceSource;
+  /** Serial to drive first; default the only device. */
+  device?: string;
+  /** The app under test: launch_app's default and the logcat filter. */
+  app?: string;
+  version: string;
+  /** Where diagnostics go (stderr): stdout carries JSON-RPC only. */
+  log?: (message: string) => void;
+}
+
+export class MobileMcpServer {
+  readonly server: Server;
+  private session: DeviceSession | undefined;
+  private readonly abort = new AbortController();
+
+  constructor(private readonly options: McpServerOptions) {
+    this.server = new Server({ name: 'mobiletest', version: options.version }, { capabilities: { tools: {} } });
+    const tools = mcpTools();
+    this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => redactDeep(await this.call(request.params.name, request.params.arguments ?? {})));
+  }
+
+  private async call(tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
+    try {
+      switch (tool) {
+        case 'look': return text(await this.look(args));
+        case 'do': return json(await this.do(args));
+        case 'query': return json(await this.query(args));
+        case 'devices': return json(await this.devicesTool(args));
+        default: throw new InvalidToolInput(`unknown tool \`${tool}\`${closestName(tool, mcpTools().map((t) => t.name))}; tools: look, do, query, devices`);
+      }
+    } catch (error) {
+      if (error instanceof InvalidPrimitiveCall || error instanceof InvalidToolInput) return failed(`Invalid input: ${error.message}`);
+      if (error instanceof DeviceError) return failed(`${error.name}: ${error.message}`);
+      this.options.log?.(`mobiletest mcp: ${tool} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      return failed(`${tool} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** The selected device's session, connecting on first use. */
+  private async current(): Promise<DeviceSession> {
+    if (!this.session) {
+      const driver = await this.options.devices.connect(this.options.device);
+      this.session = new DeviceSession({ driver, app: this.options.app, signal: this.abort.signal });
+      this.options.log?.(`mobiletest mcp: driving ${driver.id}${this.options.app ? ` (app ${this.options.app})` : ''}`);
+    }
+    return this.session;
+  }
+
+  private async look(args: Record<string, unknown>): Promise<string> {
+    noFields('look', args, []);
+    const session = await this.current();
+    const { observation } = await session.observer.look();
+    return `device ${session.device}\n${screenText(observation.screen)}`;
+  }
+
+  private async do(args: Record<string, unknown>): Promise<unknown> {
+    // Typed secret text is known before the call runs, so no answer (errors included) can echo it.
+    registerMarkedSecrets(args);
+    const call = validateCall(args);
+    const session = await this.current();
+    const result = await session.run(call);
+    return doAnswer(session.device, call, result);
+  }
+
+  private async query(args: Record<string, unknown>): Promise<unknown> {
+    noFields('query', args, ['kind', 'lines']);
+    const { kind, lines } = args;
+    if (typeof kind !== 'string' || !(QUERY_KINDS as readonly string[]).includes(kind)) {
+      throw new InvalidToolInput(`field \`kind\` in query should be one of ${QUERY_KINDS.join(', ')}; got ${JSON.stringify(kind) ?? 'nothing'}${typeof kind === 'string' ? closestName(kind, QUERY_KINDS) : ''}`);
+    }
+    if (lines !== undefined && (typeof lines !== 'number' || !Number.isInteger(lines) || lines < 1 || lines > MAX_QUERY_LINES)) {
+      throw new InvalidToolInput(`field \`lines\` in query should be a whole number from 1 to ${MAX_QUERY_LINES}; got ${JSON.stringify(lines)}`);
+    }
+    const session = await this.current();
+    return { device: session.device, kind, ...(await runQuery(session, kind as QueryKind, lines)) as object };
+  }
+
+  private async devicesTool(args: Record<string, unknown>): Promise<unknown> {
+    noFields('devices', args, ['select']);
+    const { select } = args;
+    if (select !== undefined && typeof select !== 'string') throw new InvalidToolInput(`field \`select\` in devices should be a device serial (string); got ${JSON.stringify(select)}`);
+    const listed = await this.options.devices.list();
+    if (select !== undefined && select !== this.session?.device) {
+      const found = listed.find((d) => d.id === select);
+      if (!found) throw new InvalidToolInput(`no device \`${select}\`${closestName(select, listed.map((d) => d.id))}; devices: ${listed.map((d) => `${d.id} (${d.state})`).join(', ') || 'none'}`);
+      // A new device is a new session: refs and trace of the old one do not carry over.
+      const driver = await this.options.devices.connect(select);
+      await this.session?.close();
+      this.session = new DeviceSession({ driver, app: this.options.app, signal: this.abort.signal });
+      this.options.log?.(`mobiletest mcp: driving ${driver.id}`);
+    }
+    const selected = this.session?.device ?? this.options.device;
+    return { devices: listed.map((d) => ({ serial: d.id, state: d.state, selected: d.id === selected })), selected: selected ?? null };
+  }
+
+  async close(): Promise<void> {
+    this.abort.abort(new Error('the MCP server is shutting down'));
+    await this.session?.close();
+    await this.server.close();
+  }
+}
+
+/** Tool inputs are strict like primitive params: an unknown field is an error, not ignored. */
+function noFields(tool: string, args: Record<string, unknown>, allowed: string[]): void {
+  const extra = Object.keys(args).find((key) => !allowed.includes(key));
+  if (extra === undefined) return;
+  throw new InvalidToolInput(`unknown field \`${extra}\` in ${tool}${closestName(extra, allowed)}; allowed: ${allowed.join(', ') || 'none'}`);
+}
+
+function text(body: string): CallToolResult {
+  return { content: [{ type: 'text', text: body }] };
+}
+
+function json(body: unknown): CallToolResult {
+  return text(JSON.stringify(body));
+}
+
+function failed(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: redactText(message) }], isError: true };
+}

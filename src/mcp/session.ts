@@ -1,0 +1,75 @@
+// One device's MCP session: its driver, observer (refs stay stable between look and do), executor and
+// the steps run so far. Sessions on two devices share nothing.
+import type { Driver } from '../drivers/index.js';
+import { redactSecretParams } from '../events/index.js';
+import { DeviceObserver } from '../observe/index.js';
+import { createExecutor, type ActionResult, type PrimitiveCall, type PrimitiveRunner } from '../primitives/index.js';
+
+/** How many steps a session keeps for `query trace`. */
+export const TRACE_LIMIT = 200;
+
+/** One step of this session, as `query trace` shows it. */
+export interface TraceStep {
+  step: number;
+  primitive: string;
+  params: unknown;
+  status: string;
+  failure?: string;
+  screen_changed?: boolean;
+  ms: number;
+}
+
+export interface SessionOptions {
+  driver: Driver;
+  /** The app under test: the default for launch_app, stop_app and clear_app_data, and the logcat filter. */
+  app?: string;
+  /** Aborts actions in flight when the server shuts down. */
+  signal?: AbortSignal;
+}
+
+export class DeviceSession {
+  readonly driver: Driver;
+  readonly observer: DeviceObserver;
+  readonly app: string | undefined;
+  private readonly runner: PrimitiveRunner;
+  private readonly steps: TraceStep[] = [];
+  private count = 0;
+
+  constructor(options: SessionOptions) {
+    this.driver = options.driver;
+    this.app = options.app;
+    // No screenshot per look: a look costs one device call less, and the MCP answer is text.
+    this.observer = new DeviceObserver(options.driver, { screenshots: false });
+    this.runner = createExecutor({ driver: options.driver, observer: this.observer, app: options.app, signal: options.signal });
+  }
+
+  get device(): string {
+    return this.driver.id;
+  }
+
+  async run(call: PrimitiveCall): Promise<ActionResult> {
+    const result = await this.runner.run(call, { source: 'mcp' });
+    this.count += 1;
+    this.steps.push({
+      step: this.count,
+      primitive: call.name,
+      // Typed secret text is kept as its length only.
+      params: redactSecretParams(call.params as Record<string, unknown>),
+      status: result.verdict,
+      ...(result.failure ? { failure: `${result.failure.name}: ${result.failure.message}` } : {}),
+      ...(result.report ? { screen_changed: result.report.screen_changed } : {}),
+      ms: result.timings.total_ms,
+    });
+    if (this.steps.length > TRACE_LIMIT) this.steps.shift();
+    return result;
+  }
+
+  /** The last `n` steps, oldest first. */
+  trace(n: number): TraceStep[] {
+    return this.steps.slice(-n);
+  }
+
+  async close(): Promise<void> {
+    await this.driver.close();
+  }
+}

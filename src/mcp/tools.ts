@@ -1,0 +1,65 @@
+// The MCP tools: look, do, query, devices. Their descriptions and the `do` schema come from the
+// primitive registry, so they cannot drift from what the runner accepts.
+import { actionSchema, describeActionSpace, type JsonSchema } from '../primitives/index.js';
+
+export const QUERY_KINDS = ['logcat', 'ui_dump', 'app_state', 'device_info', 'trace'] as const;
+export type QueryKind = (typeof QUERY_KINDS)[number];
+
+/** Most log lines and trace steps one query answers. */
+export const MAX_QUERY_LINES = 500;
+export const DEFAULT_LOG_LINES = 100;
+export const DEFAULT_TRACE_STEPS = 20;
+
+export interface McpTool {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema & { type: 'object' };
+}
+
+const NO_ARGS = { type: 'object', properties: {}, additionalProperties: false } as const;
+
+function doSchema(): McpTool['inputSchema'] {
+  // The action schema is a draft 2020-12 document; an MCP input schema carries no $schema of its own.
+  const { $schema: _dialect, title: _title, ...schema } = actionSchema();
+  return { ...schema, type: 'object' };
+}
+
+export function mcpTools(): McpTool[] {
+  return [
+    {
+      name: 'look',
+      description:
+        'The screen of the selected device as text: one line per element to read or touch, each with a ref (e7) that `do` accepts as a target. Names the device and the app in front. Call it before acting and whenever a report says the screen changed.',
+      inputSchema: { ...NO_ARGS },
+    },
+    {
+      name: 'do',
+      description: `Runs one primitive on the selected device: it waits for the screen and its target, acts, checks the optional \`expected\` post-condition and answers with the situation report (screen_changed, new_elements, disappeared_elements, activity_changed, crash, anr, stuck, keyboard, popup), the status and the expected-check verdict.\n\n${describeActionSpace()}`,
+      inputSchema: doSchema(),
+    },
+    {
+      name: 'query',
+      description:
+        'Reads the device without acting. kind: logcat (the app\'s log lines, most recent last; `lines` bounds them), ui_dump (the raw uiautomator hierarchy), app_state (app in front, activity, focused window, whether the app under test is in front), device_info (model, OS, API level, screen size), trace (the last `lines` steps `do` ran in this session).',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          kind: { enum: [...QUERY_KINDS], description: 'What to read.' },
+          lines: { type: 'integer', minimum: 1, maximum: MAX_QUERY_LINES, description: `logcat: log lines (default ${DEFAULT_LOG_LINES}); trace: steps (default ${DEFAULT_TRACE_STEPS}).` },
+        },
+        required: ['kind'],
+        additionalProperties: false,
+      },
+    },
+    {
+      name: 'devices',
+      description:
+        'Lists the devices this server can drive, marking the selected one; with `select`, switches to that device (its own session: refs and trace start afresh).',
+      inputSchema: {
+        type: 'object',
+        properties: { select: { type: 'string', description: 'Serial of the device to drive from now on.' } },
+        additionalProperties: false,
+      },
+    },
+  ];
+}

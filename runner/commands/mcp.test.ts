@@ -1,0 +1,143 @@
+// `mobiletest mcp --device sim`, spawned as a client would spawn it, driven with the SDK's Client over
+// stdio and with raw JSON-RPC lines.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { expect, test } from '@playwright/test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { PRIMITIVE_NAMES } from '../../src/primitives/index.js';
+import { MOBILETEST_CLI } from '../testing/project.js';
+
+const SHOP = 'com.example.shop';
+const ARGS = [MOBILETEST_CLI, 'mcp', '--device', 'sim', '--app', SHOP];
+
+test.describe.configure({ mode: 'serial' });
+
+let client: Client;
+
+test.beforeAll(async () => {
+  const transport = new StdioClientTransport({ command: process.execPath, args: ARGS, stderr: 'pipe' });
+  client = new Client({ name: 'mcp-test', version: '1.0.0' });
+  await client.connect(transport);
+});
+
+test.afterAll(async () => {
+  await client?.close();
+});
+
+async function call(name: string, args: Record<string, unknown> = {}): Promise<{ text: string; isError: boolean }> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const first = result.content[0];
+  return { text: first?.type === 'text' ? first.text : '', isError: result.isError === true };
+}
+
+async function act(params: Record<string, unknown> & { name: string }): Promise<Record<string, unknown>> {
+  const { text, isError } = await call('do', params);
+  expect(isError, text).toBe(false);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+test('initialize names the server and lists look, do, query and devices, do with every primitive', async () => {
+  expect(client.getServerVersion()?.name).toBe('mobiletest');
+  const { tools } = await client.listTools();
+  expect(tools.map((t) => t.name)).toEqual(['look', 'do', 'query', 'devices']);
+  const doTool = tools.find((t) => t.name === 'do')!;
+  const names = (doTool.inputSchema.properties as { name: { enum: string[] } }).name.enum;
+  expect(names).toEqual([...PRIMITIVE_NAMES]);
+  expect(doTool.description).toContain('input_text');
+});
+
+test('look shows the launcher with refs and names the device', async () => {
+  const { text, isError } = await call('look');
+  expect(isError).toBe(false);
+  expect(text).toMatch(/^device 127\.0\.0\.1:\d+\n/);
+  expect(text).toMatch(/e\d+ button "Shop"/);
+});
+
+test('do: signing in to Shop reports the new screen, and a secret never comes back', async () => {
+  const launched = await act({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
+  expect(launched).toMatchObject({ status: 'OK', crash: false });
+  await act({ name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
+  const typed = await act({ name: 'input_text', params: { target: 'Password', text: 'pass123', secret: true } });
+  expect(JSON.stringify(typed)).not.toContain('pass123');
+
+  const report = await act({ name: 'tap', params: { target: 'Log in', expected: { visible: 'Hi, Alice' } } });
+  expect(report).toMatchObject({ primitive: 'tap', status: 'OK', expected: 'met', screen_changed: true, crash: false, anr: false });
+  expect(report.device).toMatch(/^127\.0\.0\.1:\d+$/);
+  expect((report.new_elements as string[]).join('\n')).toContain('Hi, Alice');
+  expect((report.disappeared_elements as string[]).join('\n')).toContain('Log in');
+
+  const trace = JSON.parse((await call('query', { kind: 'trace', lines: 2 })).text) as { steps: Array<{ primitive: string; params: unknown }> };
+  expect(trace.steps.map((s) => s.primitive)).toEqual(['input_text', 'tap']);
+  expect(JSON.stringify(trace)).not.toContain('pass123');
+});
+
+test('do: the coupon code that crashes Shop reports crash: true, and logcat has the stack trace', async () => {
+  await act({ name: 'tap', params: { target: 'Cart' } });
+  const { text, isError } = await call('do', { name: 'input_text', params: { target: 'Coupon code', text: 'CRASH', submit: true } });
+  expect(isError, text).toBe(false);
+  const report = JSON.parse(text) as Record<string, unknown>;
+  expect(report).toMatchObject({ primitive: 'input_text', status: 'FAIL', crash: true });
+  expect(report.crash_reason).toContain('Coupon service unavailable');
+  expect(report.failure).toMatchObject({ name: 'AppCrashed', category: 'product' });
+
+  const logcat = JSON.parse((await call('query', { kind: 'logcat', lines: 50 })).text) as { device: string; app: string; lines: string[] };
+  expect(logcat.app).toBe(SHOP);
+  expect(logcat.lines.length).toBeLessThanOrEqual(50);
+  expect(logcat.lines.join('\n')).toContain('IllegalStateException: Coupon service unavailable');
+  // Filtered to the app: the launcher's own lines are not there.
+  expect(logcat.lines.join('\n')).not.toContain('nexuslauncher');
+});
+
+test('an unknown primitive and an unknown field are tool errors that say what to write instead', async () => {
+  const unknown = await call('do', { name: 'tapp', params: { target: 'Cart' } });
+  expect(unknown.isError).toBe(true);
+  expect(unknown.text).toContain('unknown primitive `tapp`; did you mean `tap`?');
+
+  const field = await call('do', { name: 'tap', params: { target: 'Cart', expect: { visible: 'Cart' } } });
+  expect(field.isError).toBe(true);
+  expect(field.text).toContain('unknown field `expect` in tap; allowed: target, expected (did you mean `expected`?)');
+
+  const outside = await call('do', { name: 'tap', params: { target: 'Cart' }, force: true });
+  expect(outside.isError).toBe(true);
+  expect(outside.text).toContain('unknown field `force` in a primitive call; allowed: name, params');
+
+  const kind = await call('query', { kind: 'logcats' });
+  expect(kind.isError).toBe(true);
+  expect(kind.text).toContain('did you mean `logcat`?');
+
+  // The server still serves after the errors.
+  expect((await call('query', { kind: 'app_state' })).isError).toBe(false);
+});
+
+test('devices lists the virtual phone as selected', async () => {
+  const listed = JSON.parse((await call('devices')).text) as { devices: Array<{ serial: string; selected: boolean }>; selected: string };
+  expect(listed.devices).toEqual([{ serial: listed.selected, state: 'device', selected: true }]);
+  const wrong = await call('devices', { select: 'emulator-5554' });
+  expect(wrong.isError).toBe(true);
+  expect(wrong.text).toContain(`no device \`emulator-5554\``);
+});
+
+test('a malformed JSON line gets a JSON-RPC parse error and the server keeps serving', async () => {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ARGS, { stdio: 'pipe' });
+  try {
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    // Every stdout line is parsed as JSON: a log line on stdout would fail here.
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const next = async () => JSON.parse((await lines.next()).value as string) as Record<string, unknown>;
+    child.stdin.write('{"jsonrpc": "2.0", "id": 1, "method": "initialize", \n');
+    expect(await next()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+    child.stdin.write('{"hello": "world"}\n');
+    expect(await next()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`);
+    expect(await next()).toMatchObject({ id: 2, result: { serverInfo: { name: 'mobiletest' } } });
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' })}\n`);
+    const listed = await next();
+    expect((listed.result as { tools: unknown[] }).tools).toHaveLength(4);
+    expect(stderr).toContain('a request line is not JSON');
+  } finally {
+    child.kill('SIGTERM');
+  }
+});

@@ -141,3 +141,21 @@ test('a malformed JSON line gets a JSON-RPC parse error and the server keeps ser
     child.kill('SIGTERM');
   }
 });
+
+test('calls sent at once run in order, and closing stdin still answers them before the server exits', async () => {
+  const child = spawn(process.execPath, ARGS, { stdio: 'pipe' });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+  send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  send({ method: 'notifications/initialized' });
+  send({ id: 2, method: 'tools/call', params: { name: 'do', arguments: { name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } } } });
+  send({ id: 3, method: 'tools/call', params: { name: 'look', arguments: {} } });
+  child.stdin.end();
+  expect(await exited).toBe(0);
+  const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; result: { content: Array<{ text: string }> } });
+  expect(answers.map((a) => a.id)).toEqual([1, 2, 3]);
+  // The look ran after the launch: it shows Shop's sign-in screen, not the launcher.
+  expect(answers[2].result.content[0].text).toContain('app com.example.shop/.LoginActivity');
+});

@@ -29,12 +29,26 @@ export class MobileMcpServer {
   readonly server: Server;
   private session: DeviceSession | undefined;
   private readonly abort = new AbortController();
+  /** Calls still running: closing waits for them, so a client that closes stdin after its last request still gets the answer. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+  /** Calls run one at a time, in the order they came: two actions on one phone at once would race. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: McpServerOptions) {
     this.server = new Server({ name: 'mobiletest', version: options.version }, { capabilities: { tools: {} } });
     const tools = mcpTools();
     this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-    this.server.setRequestHandler(CallToolRequestSchema, async (request) => redactDeep(await this.call(request.params.name, request.params.arguments ?? {})));
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const { name, arguments: args = {} } = request.params;
+      const answer = this.queue.then(() => this.call(name, args)).then((result) => redactDeep(result));
+      this.queue = answer.catch(() => undefined);
+      this.inFlight.add(answer);
+      try {
+        return await answer;
+      } finally {
+        this.inFlight.delete(answer);
+      }
+    });
   }
 
   private async call(tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
@@ -111,7 +125,11 @@ export class MobileMcpServer {
     return { devices: listed.map((d) => ({ serial: d.id, state: d.state, selected: d.id === selected })), selected: selected ?? null };
   }
 
+  /** Waits for the calls in flight, then closes the device session and the server. */
   async close(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+    // An answer is written after its handler resolves: one turn of the event loop lets it out.
+    await new Promise((resolve) => setImmediate(resolve));
     this.abort.abort(new Error('the MCP server is shutting down'));
     await this.session?.close();
     await this.server.close();

@@ -3,7 +3,7 @@
 // says what was wrong, where and what to do.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { DeviceError } from '../drivers/index.js';
+import { DeviceDisconnected, DeviceError } from '../drivers/index.js';
 import { redactDeep, redactText, registerMarkedSecrets } from '../events/index.js';
 import { screenText } from '../observe/index.js';
 import { closestName, InvalidToolInput } from './errors.js';
@@ -33,8 +33,11 @@ export class MobileMcpServer {
   private readonly inFlight = new Set<Promise<unknown>>();
   /** Calls run one at a time, in the order they came: two actions on one phone at once would race. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The device chosen (--device, then `devices select`); a dropped session reconnects to it. */
+  private selected: string | undefined;
 
   constructor(private readonly options: McpServerOptions) {
+    this.selected = options.device;
     this.server = new Server({ name: 'mobiletest', version: options.version }, { capabilities: { tools: {} } });
     const tools = mcpTools();
     this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
@@ -62,6 +65,13 @@ export class MobileMcpServer {
       }
     } catch (error) {
       if (error instanceof InvalidPrimitiveCall || error instanceof InvalidToolInput) return failed(`Invalid input: ${error.message}`);
+      if (error instanceof DeviceDisconnected) {
+        // The driver of a device that dropped off stays broken: the next call connects afresh.
+        const session = this.session;
+        this.session = undefined;
+        await session?.close().catch(() => undefined);
+        return failed(`${error.name}: ${error.message}. The next call connects to it again.`);
+      }
       if (error instanceof DeviceError) return failed(`${error.name}: ${error.message}`);
       this.options.log?.(`mobiletest mcp: ${tool} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
       return failed(`${tool} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -71,7 +81,7 @@ export class MobileMcpServer {
   /** The selected device's session, connecting on first use. */
   private async current(): Promise<DeviceSession> {
     if (!this.session) {
-      const driver = await this.options.devices.connect(this.options.device);
+      const driver = await this.options.devices.connect(this.selected);
       this.session = new DeviceSession({ driver, app: this.options.app, signal: this.abort.signal });
       this.options.log?.(`mobiletest mcp: driving ${driver.id}${this.options.app ? ` (app ${this.options.app})` : ''}`);
     }
@@ -118,10 +128,11 @@ export class MobileMcpServer {
       // A new device is a new session: refs and trace of the old one do not carry over.
       const driver = await this.options.devices.connect(select);
       await this.session?.close();
+      this.selected = select;
       this.session = new DeviceSession({ driver, app: this.options.app, signal: this.abort.signal });
       this.options.log?.(`mobiletest mcp: driving ${driver.id}`);
     }
-    const selected = this.session?.device ?? this.options.device;
+    const selected = this.session?.device ?? this.selected;
     return { devices: listed.map((d) => ({ serial: d.id, state: d.state, selected: d.id === selected })), selected: selected ?? null };
   }
 

@@ -119,7 +119,7 @@ test('devices lists the virtual phone as selected', async () => {
   expect(wrong.text).toContain(`no device \`emulator-5554\``);
 });
 
-test('a malformed JSON line gets a JSON-RPC parse error and the server keeps serving', async () => {
+test('a malformed JSON line, a non-JSON-RPC message and an oversize request get JSON-RPC errors and the server keeps serving', async () => {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ARGS, { stdio: 'pipe' });
   try {
     let stderr = '';
@@ -131,6 +131,9 @@ test('a malformed JSON line gets a JSON-RPC parse error and the server keeps ser
     expect(await next()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
     child.stdin.write('{"hello": "world"}\n');
     expect(await next()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    // An oversize request (2 MiB, over the 1 MiB limit) is refused without ending the session.
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'do', arguments: { name: 'input_text', params: { target: 'Email', text: 'x'.repeat(2 * 1024 * 1024) } } } })}\n`);
+    expect(await next()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('over the limit of 1048576 bytes') } });
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`);
     expect(await next()).toMatchObject({ id: 2, result: { serverInfo: { name: 'mobiletest' } } });
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' })}\n`);

@@ -9,6 +9,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   agent: async () => (await import('./agent.js')).benchAgent(),
   frames: async () => (await import('./frames.js')).benchFrames(),
   trace: async () => (await import('./trace.js')).benchTrace(),
+  mcp: async () => (await import('./mcp.js')).benchMcp(),
 };
 
 const name = process.argv[2];

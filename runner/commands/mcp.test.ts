@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import sharp from 'sharp';
 import { PRIMITIVE_NAMES } from '../../src/primitives/index.js';
 import { MOBILETEST_CLI } from '../testing/project.js';
 
@@ -48,11 +49,25 @@ test('initialize names the server and lists look, do, query and devices, do with
   expect(doTool.description).toContain('input_text');
 });
 
-test('look shows the launcher with refs and names the device', async () => {
-  const { text, isError } = await call('look');
-  expect(isError).toBe(false);
+test('look shows the launcher with refs and names the device; a screenshot with the refs boxed on request', async () => {
+  const plain = (await client.callTool({ name: 'look', arguments: {} })) as CallToolResult;
+  expect(plain.isError).toBeFalsy();
+  // Enough text to act on: no image.
+  expect(plain.content.map((c) => c.type)).toEqual(['text']);
+  const text = plain.content[0].type === 'text' ? plain.content[0].text : '';
   expect(text).toMatch(/^device 127\.0\.0\.1:\d+\n/);
   expect(text).toMatch(/e\d+ button "Shop"/);
+
+  const withImage = (await client.callTool({ name: 'look', arguments: { screenshot: true } })) as CallToolResult;
+  expect(withImage.isError, JSON.stringify(withImage.content)).toBeFalsy();
+  const image = withImage.content.find((c) => c.type === 'image');
+  expect(image?.mimeType).toBe('image/png');
+  const { data, info } = await sharp(Buffer.from(image!.data, 'base64')).raw().toBuffer({ resolveWithObject: true });
+  expect(info.width).toBe(540);
+  // The boxes are drawn in the mark colour (#e8336b), which the launcher itself does not use.
+  let marked = 0;
+  for (let i = 0; i < data.length; i += info.channels) if (Math.abs(data[i] - 0xe8) < 24 && Math.abs(data[i + 1] - 0x33) < 24 && Math.abs(data[i + 2] - 0x6b) < 24) marked++;
+  expect(marked).toBeGreaterThan(500);
 });
 
 test('do: signing in to Shop reports the new screen, and a secret never comes back', async () => {

@@ -6,8 +6,9 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import { DeviceDisconnected, DeviceError } from '../drivers/index.js';
 import { redactDeep, redactText, registerMarkedSecrets } from '../events/index.js';
 import { screenText } from '../observe/index.js';
+import { annotatedScreenshot, tooLittleText } from './annotate.js';
 import { closestName, InvalidToolInput } from './errors.js';
-import { InvalidPrimitiveCall, validateCall } from '../primitives/index.js';
+import { InvalidPrimitiveCall, secretFieldsOf, validateCall } from '../primitives/index.js';
 import type { DeviceSource } from './devices.js';
 import { runQuery } from './query.js';
 import { doAnswer } from './report.js';
@@ -57,7 +58,7 @@ export class MobileMcpServer {
   private async call(tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
     try {
       switch (tool) {
-        case 'look': return text(await this.look(args));
+        case 'look': return await this.look(args);
         case 'do': return json(await this.do(args));
         case 'query': return json(await this.query(args));
         case 'devices': return json(await this.devicesTool(args));
@@ -88,11 +89,18 @@ export class MobileMcpServer {
     return this.session;
   }
 
-  private async look(args: Record<string, unknown>): Promise<string> {
-    noFields('look', args, []);
+  private async look(args: Record<string, unknown>): Promise<CallToolResult> {
+    noFields('look', args, ['screenshot']);
+    const { screenshot } = args;
+    if (screenshot !== undefined && typeof screenshot !== 'boolean') throw new InvalidToolInput(`field \`screenshot\` in look should be true or false; got ${JSON.stringify(screenshot)}`);
     const session = await this.current();
     const { observation } = await session.observer.look();
-    return `device ${session.device}\n${screenText(observation.screen)}`;
+    const answer = text(`device ${session.device}\n${screenText(observation.screen)}`);
+    if (screenshot ?? tooLittleText(observation.screen)) {
+      const png = await annotatedScreenshot(await session.driver.screenshot(), observation.screen, secretFieldsOf(session.observer));
+      answer.content.push({ type: 'image', data: png.toString('base64'), mimeType: 'image/png' });
+    }
+    return answer;
   }
 
   private async do(args: Record<string, unknown>): Promise<unknown> {

@@ -16,8 +16,6 @@ export interface McpTool {
   inputSchema: JsonSchema & { type: 'object' };
 }
 
-const NO_ARGS = { type: 'object', properties: {}, additionalProperties: false } as const;
-
 function doSchema(): McpTool['inputSchema'] {
   // The action schema is a draft 2020-12 document; an MCP input schema carries no $schema of its own.
   const { $schema: _dialect, title: _title, ...schema } = actionSchema();
@@ -29,8 +27,12 @@ export function mcpTools(): McpTool[] {
     {
       name: 'look',
       description:
-        'The screen of the selected device as text: one line per element to read or touch, each with a ref (e7) that `do` accepts as a target. Names the device and the app in front. Call it before acting and whenever a report says the screen changed.',
-      inputSchema: { ...NO_ARGS },
+        'The screen of the selected device as text: one line per element to read or touch, each with a ref (e7) that `do` accepts as a target. Names the device and the app in front. When the screen has too little text to act on (or with screenshot: true), also a screenshot with each element boxed and tagged with its ref. Call it before acting and whenever a report says the screen changed.',
+      inputSchema: {
+        type: 'object',
+        properties: { screenshot: { type: 'boolean', description: 'true: always add the annotated screenshot; false: never (default: only when the text is too thin).' } },
+        additionalProperties: false,
+      },
     },
     {
       name: 'do',

@@ -12,13 +12,15 @@ import { MOBILETEST_CLI } from '../testing/project.js';
 
 const SHOP = 'com.example.shop';
 const ARGS = [MOBILETEST_CLI, 'mcp', '--device', 'sim', '--app', SHOP];
+/** An API key in the server's environment: no answer may show it. */
+const API_KEY = 'sk-mcp-test-4f9a1c2e7b';
 
 test.describe.configure({ mode: 'serial' });
 
 let client: Client;
 
 test.beforeAll(async () => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ARGS, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: ARGS, stderr: 'pipe', env: { ...process.env, MOBILETEST_LLM_API_KEY: API_KEY } as Record<string, string> });
   client = new Client({ name: 'mcp-test', version: '1.0.0' });
   await client.connect(transport);
 });
@@ -117,6 +119,13 @@ test('an unknown primitive and an unknown field are tool errors that say what to
   const outside = await call('do', { name: 'tap', params: { target: 'Cart' }, force: true });
   expect(outside.isError).toBe(true);
   expect(outside.text).toContain('unknown field `force` in a primitive call; allowed: name, params');
+
+  // An error that quotes the input quotes it redacted: the API key never comes back.
+  const leaked = await call('do', { name: 'press_key', params: { key: API_KEY } });
+  expect(leaked.isError).toBe(true);
+  expect(leaked.text).toContain('field `key` in press_key should be one of');
+  expect(leaked.text).toContain('•••');
+  expect(leaked.text).not.toContain(API_KEY);
 
   const kind = await call('query', { kind: 'logcats' });
   expect(kind.isError).toBe(true);

@@ -17,9 +17,18 @@ export interface McpTool {
 }
 
 function doSchema(): McpTool['inputSchema'] {
-  // The action schema is a draft 2020-12 document; an MCP input schema carries no $schema of its own.
-  const { $schema: _dialect, title: _title, ...schema } = actionSchema();
-  return { ...schema, type: 'object' };
+  // Some clients' model APIs refuse a tool schema with oneOf at the top, so the per-primitive params are
+  // said in the description (describeActionSpace) and checked strictly by the server with their JSON Schema.
+  const names = (actionSchema().properties as { name: { enum: string[] } }).name.enum;
+  return {
+    type: 'object',
+    properties: {
+      name: { enum: names, description: 'The primitive to run.' },
+      params: { type: 'object', description: 'Its parameters, as listed in the description ({} when it takes none).' },
+    },
+    required: ['name', 'params'],
+    additionalProperties: false,
+  };
 }
 
 export function mcpTools(): McpTool[] {

@@ -89,3 +89,4 @@ export async function startSim(options: SimOptions = {}): Promise<Sim> {
 function isEmulatorPort(port: number): boolean {
   return port >= 5555 && port <= 5585 && port % 2 === 1;
 }
+export { NOTE_TITLES } from './apps/notes/seed.js';

@@ -11,7 +11,8 @@ export interface Note {
   editedAt: number;
 }
 
-const TITLES = [
+/** Every note's title, unique: a test can tell a note's title from the rest of its row. */
+export const NOTE_TITLES: readonly string[] = [
   'Groceries', 'Meeting notes', 'Trip to Lisbon', 'Book list', 'Gift ideas', 'Workout plan', 'Recipe: lentil soup',
   'Quarterly goals', 'Car service', 'Passwords to change', 'Garden', 'Podcast ideas', 'Birthday party', 'Movies to watch',
   'Apartment checklist', 'Dentist', 'Budget March', 'Team offsite', 'Packing list', 'Japanese phrases', 'Bike repair',
@@ -40,7 +41,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** 45 notes with seeded bodies, dates, pins and favourites; titles are unique. */
 export function seedNotes(random: Random, now: number): Note[] {
-  const titles = [...TITLES];
+  const titles = [...NOTE_TITLES];
   for (let i = titles.length - 1; i > 0; i--) {
     const j = random.int(0, i + 1);
     [titles[i], titles[j]] = [titles[j], titles[i]];

@@ -46,22 +46,12 @@ export class ReportFiles {
 
   /** Copies `source` into frames/ unless a file with the same bytes is there already; its path in the report. */
   frame(source: string): Promise<string | null> {
-    let done = this.frames.get(source);
-    if (!done) {
-      done = this.copyFrame(source);
-      this.frames.set(source, done);
-    }
-    return done;
+    return once(this.frames, source, () => this.copyFrame(source));
   }
 
   /** Writes the snapshot in `source` as data/hierarchy-<id>.js unless the same content is there; its id. */
   hierarchy(source: string): Promise<string | null> {
-    let done = this.hierarchies.get(source);
-    if (!done) {
-      done = this.writeHierarchy(source);
-      this.hierarchies.set(source, done);
-    }
-    return done;
+    return once(this.hierarchies, source, () => this.writeHierarchy(source));
   }
 
   private async copyFrame(source: string): Promise<string | null> {
@@ -144,4 +134,14 @@ async function readOrNull(file: string): Promise<Buffer | null> {
   } catch {
     return null;
   }
+}
+
+/** The promise for `key`, made on its first lookup: concurrent lookups of one file share one copy. */
+function once<T>(memo: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let done = memo.get(key);
+  if (!done) {
+    done = make();
+    memo.set(key, done);
+  }
+  return done;
 }

@@ -6,7 +6,7 @@
 // dropped; huge pressables (a whole screen that closes the keyboard on tap) take nothing.
 import { area, height, width, type Rect, type UiNode } from './ui-node.js';
 import { clipUncovered, contains, coveredArea, intersect, union } from './geometry.js';
-import { cleanText, joinTexts, truncate } from './labels.js';
+import { cleanText, joinTexts, MAX_VALUE, truncate } from './labels.js';
 import { checkRole, infoRole, isPressable, isProgress, pressRole, scrollDirection, statesOf } from './roles.js';
 import type { Role, ScreenElement } from './screen-types.js';
 
@@ -180,7 +180,8 @@ export function compressWindow(root: UiNode, scope: WindowScope): Draft[] {
     const text = cleanText(n.text);
     const named = cleanText(n.hint) || cleanText(n.contentDesc);
     const label = truncate(named || text);
-    const value = named && text && text !== named ? truncate(text) : undefined;
+    // The value is kept whole (bounded far above a label): input_text reads it back to check what was typed.
+    const value = text !== '' && text !== label ? text.slice(0, MAX_VALUE) : undefined;
     return draft(n, { role: 'input', label, value, bounds: shown, states: statesOf(n), order: at });
   };
 

@@ -2,6 +2,8 @@
 
 /** Longest label kept whole; longer ones end in an ellipsis (a chat message, a product description). */
 export const MAX_LABEL = 100;
+/** Longest input value kept: the screen text shows it shortened like a label, input_text reads it whole. */
+export const MAX_VALUE = 10_000;
 
 const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060\ufeff]/g;
 const SPACES = /[\s\u00a0\u3000]+/g;

@@ -1,6 +1,6 @@
 // The screen as text (what an LLM reads) and as JSON (with bounds).
 import { centre } from './geometry.js';
-import { shortId } from './labels.js';
+import { shortId, truncate } from './labels.js';
 import type { Screen, ScreenElement } from './screen-types.js';
 
 /** Elements printed before the rest is summarised in one line (a 20,000-node dump stays readable). */
@@ -84,7 +84,8 @@ export function elementLine(e: ScreenElement): string {
     const c = centre(e.bounds);
     line += ` at ${c.x},${c.y}`;
   }
-  if (e.value !== undefined) line += ` = ${JSON.stringify(e.value)}`;
+  // A long value is shortened like a label; one whose shortened form is the label already says nothing new.
+  if (e.value !== undefined && truncate(e.value) !== e.label) line += ` = ${JSON.stringify(truncate(e.value))}`;
   if (e.detail !== undefined) line += ` (${e.detail})`;
   for (const s of e.states) {
     const word = STATE_WORDS[s] ?? s;

@@ -132,3 +132,17 @@ test('the lowest window is the app even when bars leave it a small part of the s
   expect(over.elements.map((e) => `${e.role} ${e.label}`)).toEqual(['dialog ', 'button OK', 'button Back', 'button Home']);
   expect(over.windows[3].hiddenElements).toBe(1);
 });
+
+test('a long text in a field is kept whole as its value (input_text checks it) and shown shortened', () => {
+  const body = `Dear team, ${'the order arrived late and the box was damaged; '.repeat(4)}please refund.`;
+  const field = (attrs: string) => `<node class="android.widget.EditText" package="com.example" clickable="true" focusable="true" ${attrs} bounds="[0,200][1080,600]"/>`;
+  const xml = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${field(`text="${body}" hint="Message"`)}</node></hierarchy>`;
+  const s = buildScreen(parseUiautomatorXml(xml, { source: 'long-field' }));
+  const input = labelled(s, 'Message');
+  expect(body.length).toBeGreaterThan(150);
+  expect(input.value).toBe(body);
+  const line = screenText(s).split('\n').find((l) => l.includes('"Message"'))!;
+  expect(line).toContain(`= "${body.slice(0, 60)}`);
+  expect(line).toContain('…"');
+  expect(line.length).toBeLessThan(160);
+});

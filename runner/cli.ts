@@ -1,31 +1,30 @@
 #!/usr/bin/env node
 import { closest } from '../src/primitives/schema/suggest.js';
-import { runSimCommand } from './commands/sim.js';
-import { runDemoCommand } from './commands/demo.js';
-import { runLookCommand } from './commands/look.js';
-import { runTestCommand } from './commands/test.js';
-import { runInitCommand } from './commands/init.js';
-import { runDevicesCommand } from './commands/devices.js';
-import { runDoctorCommand } from './commands/doctor.js';
-import { runMergeReportsCommand } from './commands/merge-reports.js';
-import { runShowReportCommand } from './commands/show-report.js';
-import { runShowTraceCommand } from './commands/show-trace.js';
-import { runMcpCommand } from './commands/mcp.js';
 import { UsageError } from './errors.js';
 
+type Run = (args: string[]) => Promise<number>;
+
+/**
+ * A command's module is loaded only when it runs: `mobiletest mcp` (started by a client on every session)
+ * and `--help` do not pay for loading Playwright, the reporters and the virtual phone's apps.
+ */
+function lazy<M>(load: () => Promise<M>, pick: (module: M) => Run): Run {
+  return async (args) => pick(await load())(args);
+}
+
 /** Every command, in the order the help lists them. */
-const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promise<number> }> = {
-  test: { summary: 'Run specs (TS and YAML) with Playwright Test on a phone, an emulator or the virtual phone', run: runTestCommand },
-  init: { summary: 'Write a config, example specs and a GitHub Actions workflow into this folder', run: runInitCommand },
-  devices: { summary: 'List the devices on the adb server', run: runDevicesCommand },
-  doctor: { summary: 'Check Node, Playwright, adb, devices, the app, LLM settings and OCR data, each with its fix', run: runDoctorCommand },
-  'merge-reports': { summary: "Merge the blob reports of a sharded run into one run's reports (junit.xml, results.json, html)", run: runMergeReportsCommand },
-  'show-report': { summary: 'Serve the HTML report (--output html) on localhost and print its URL', run: runShowReportCommand },
-  'show-trace': { summary: "Serve one test's trace (test-results/<test>/) as an HTML report on localhost and print its URL", run: runShowTraceCommand },
-  sim: { summary: 'Run a virtual Android phone that adb and adbkit can talk to', run: runSimCommand },
-  look: { summary: 'Print the screen as the agent reads it, from a device or a saved uiautomator dump', run: runLookCommand },
-  mcp: { summary: 'Serve the Model Context Protocol on stdio: an MCP client drives a phone with look, do, query and devices', run: runMcpCommand },
-  demo: { summary: 'Run the example specs on the virtual phone (or --screens: print each screen as the agent reads it)', run: runDemoCommand },
+const COMMANDS: Record<string, { summary: string; run: Run }> = {
+  test: { summary: 'Run specs (TS and YAML) with Playwright Test on a phone, an emulator or the virtual phone', run: lazy(() => import('./commands/test.js'), (m) => m.runTestCommand) },
+  init: { summary: 'Write a config, example specs and a GitHub Actions workflow into this folder', run: lazy(() => import('./commands/init.js'), (m) => m.runInitCommand) },
+  devices: { summary: 'List the devices on the adb server', run: lazy(() => import('./commands/devices.js'), (m) => m.runDevicesCommand) },
+  doctor: { summary: 'Check Node, Playwright, adb, devices, the app, LLM settings and OCR data, each with its fix', run: lazy(() => import('./commands/doctor.js'), (m) => m.runDoctorCommand) },
+  'merge-reports': { summary: "Merge the blob reports of a sharded run into one run's reports (junit.xml, results.json, html)", run: lazy(() => import('./commands/merge-reports.js'), (m) => m.runMergeReportsCommand) },
+  'show-report': { summary: 'Serve the HTML report (--output html) on localhost and print its URL', run: lazy(() => import('./commands/show-report.js'), (m) => m.runShowReportCommand) },
+  'show-trace': { summary: "Serve one test's trace (test-results/<test>/) as an HTML report on localhost and print its URL", run: lazy(() => import('./commands/show-trace.js'), (m) => m.runShowTraceCommand) },
+  sim: { summary: 'Run a virtual Android phone that adb and adbkit can talk to', run: lazy(() => import('./commands/sim.js'), (m) => m.runSimCommand) },
+  look: { summary: 'Print the screen as the agent reads it, from a device or a saved uiautomator dump', run: lazy(() => import('./commands/look.js'), (m) => m.runLookCommand) },
+  mcp: { summary: 'Serve the Model Context Protocol on stdio: an MCP client drives a phone with look, do, query and devices', run: lazy(() => import('./commands/mcp.js'), (m) => m.runMcpCommand) },
+  demo: { summary: 'Run the example specs on the virtual phone (or --screens: print each screen as the agent reads it)', run: lazy(() => import('./commands/demo.js'), (m) => m.runDemoCommand) },
 };
 
 const WIDTH = Math.max(...Object.keys(COMMANDS).map((name) => name.length)) + 2;

@@ -47,7 +47,7 @@ test('a device that is not there is a tool error naming the ones that are; selec
   sim.phone.faults.goOffline();
   const gone = await call('look');
   expect(gone.isError).toBe(true);
-  expect(gone.text).toMatch(/^Device\w+: /);
+  expect(gone.text).toMatch(new RegExp(`^device ${sim.serial.replace(/\./g, '\\.')}\nDevice\\w+: `));
   expect(gone.text).toContain(sim.serial);
   sim.phone.faults.goOnline();
   // adb notices the phone again within a moment, as with a real cable.

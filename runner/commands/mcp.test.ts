@@ -41,9 +41,10 @@ async function act(params: Record<string, unknown> & { name: string }): Promise<
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-test('initialize names the server and lists look, do, query and devices, do with every primitive', async () => {
+test('initialize names the server and lists look, do, query and devices, do with every primitive; no shell', async () => {
   expect(client.getServerVersion()?.name).toBe('mobiletest');
   const { tools } = await client.listTools();
+  // No shell tool unless the server was started with --allow-shell, and no per-primitive tools.
   expect(tools.map((t) => t.name)).toEqual(['look', 'do', 'query', 'devices']);
   const doTool = tools.find((t) => t.name === 'do')!;
   const names = (doTool.inputSchema.properties as { name: { enum: string[] } }).name.enum;
@@ -51,14 +52,18 @@ test('initialize names the server and lists look, do, query and devices, do with
   expect(doTool.description).toContain('input_text');
 });
 
-test('look shows the launcher with refs and names the device; a screenshot with the refs boxed on request', async () => {
+test('look: --app brought Shop to the front, refs and the device named; a screenshot with the refs boxed on request', async () => {
   const plain = (await client.callTool({ name: 'look', arguments: {} })) as CallToolResult;
   expect(plain.isError).toBeFalsy();
   // Enough text to act on: no image.
   expect(plain.content.map((c) => c.type)).toEqual(['text']);
   const text = plain.content[0].type === 'text' ? plain.content[0].text : '';
   expect(text).toMatch(/^device 127\.0\.0\.1:\d+\n/);
-  expect(text).toMatch(/e\d+ button "Shop"/);
+  // The first call took the phone and launched the app under test, which asks for notifications at once.
+  expect(text).toMatch(/e\d+ dialog "Allow Shop to send you notifications\?"/);
+  expect(text).toContain('under the dialog: com.example.shop');
+  const trace = JSON.parse((await call('query', { kind: 'trace' })).text) as { steps: Array<{ primitive: string; status: string }> };
+  expect(trace.steps).toEqual([expect.objectContaining({ step: 1, primitive: 'launch_app', status: 'OK' })]);
 
   const withImage = (await client.callTool({ name: 'look', arguments: { screenshot: true } })) as CallToolResult;
   expect(withImage.isError, JSON.stringify(withImage.content)).toBeFalsy();
@@ -66,7 +71,7 @@ test('look shows the launcher with refs and names the device; a screenshot with 
   expect(image?.mimeType).toBe('image/png');
   const { data, info } = await sharp(Buffer.from(image!.data, 'base64')).raw().toBuffer({ resolveWithObject: true });
   expect(info.width).toBe(540);
-  // The boxes are drawn in the mark colour (#e8336b), which the launcher itself does not use.
+  // The boxes are drawn in the mark colour (#e8336b), which the virtual phone's apps do not use.
   let marked = 0;
   for (let i = 0; i < data.length; i += info.channels) if (Math.abs(data[i] - 0xe8) < 24 && Math.abs(data[i + 1] - 0x33) < 24 && Math.abs(data[i + 2] - 0x6b) < 24) marked++;
   expect(marked).toBeGreaterThan(500);
@@ -110,7 +115,19 @@ test('do: the coupon code that crashes Shop reports crash: true, and logcat has 
 test('an unknown primitive and an unknown field are tool errors that say what to write instead', async () => {
   const unknown = await call('do', { name: 'tapp', params: { target: 'Cart' } });
   expect(unknown.isError).toBe(true);
+  // Errors name the device on their first line, like every answer.
+  expect(unknown.text).toMatch(/^device 127\.0\.0\.1:\d+\nInvalid input: /);
   expect(unknown.text).toContain('unknown primitive `tapp`; did you mean `tap`?');
+
+  // Without --allow-shell there is no shell: the call is refused and says how to opt in.
+  const shell = await call('shell', { command: 'touch /data/local/tmp/x' });
+  expect(shell.isError).toBe(true);
+  expect(shell.text).toContain('the shell tool is off');
+  expect(shell.text).toContain('--allow-shell');
+  // Nor is a primitive a tool of its own without --primitive-tools.
+  const direct = await call('tap', { target: 'Cart' });
+  expect(direct.isError).toBe(true);
+  expect(direct.text).toContain('unknown tool `tap`');
 
   const field = await call('do', { name: 'tap', params: { target: 'Cart', expect: { visible: 'Cart' } } });
   expect(field.isError).toBe(true);

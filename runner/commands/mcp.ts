@@ -6,7 +6,7 @@ import { adbDevices, MobileMcpServer, serveStdio } from '../../src/mcp/index.js'
 import { startSim, type Sim } from '../../src/sim/index.js';
 import { UsageError } from '../errors.js';
 
-export const MCP_USAGE = `Usage: mobiletest mcp [--device SERIAL|sim] [--app PKG]
+export const MCP_USAGE = `Usage: mobiletest mcp [--device SERIAL|sim] [--app PKG] [--allow-shell] [--primitive-tools]
 
 Serves the Model Context Protocol on stdin/stdout (JSON-RPC 2.0, one message a line), so an MCP client
 (Claude Desktop, Cursor, VS Code) drives a phone with the runner's primitives: tools look, do, query
@@ -16,7 +16,12 @@ Options:
   --device SERIAL   drive this device on the adb server (default: ANDROID_SERIAL, else the only device;
                     the server is ADB_SERVER_SOCKET=tcp:HOST:PORT, else localhost:5037)
   --device sim      start the virtual phone (Shop, Settings, Notes) and drive it
-  --app PKG         the app under test: launch_app's default and the filter of query logcat`;
+  --app PKG         the app under test: started when the server takes a device (unless already in front),
+                    launch_app's default and the filter of query logcat
+  --allow-shell     also offer a shell tool that runs any command in the device's shell; each command is
+                    logged to stderr. Off by default: only the primitives and read-only queries run
+  --primitive-tools also offer one tool per primitive (tap, input_text, ...) with its exact input schema,
+                    for clients whose models follow a schema better than a description`;
 
 const PACKAGE_NAME = /^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/;
 
@@ -32,7 +37,9 @@ function version(): string {
 export async function runMcpCommand(args: string[]): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args, options: { device: { type: 'string' }, app: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseArgs({ args, options: {
+      device: { type: 'string' }, app: { type: 'string' }, 'allow-shell': { type: 'boolean' }, 'primitive-tools': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+    } }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n\n${MCP_USAGE}`);
   }
@@ -54,9 +61,12 @@ export async function runMcpCommand(args: string[]): Promise<number> {
     devices: adbDevices(sim ? { host: '127.0.0.1', port: sim.serverPort } : {}),
     device: sim ? sim.serial : values.device,
     app: values.app,
+    allowShell: values['allow-shell'] === true,
+    primitiveTools: values['primitive-tools'] === true,
     version: version(),
     log,
   });
+  if (values['allow-shell']) log('mobiletest mcp: --allow-shell: the shell tool runs any command the client sends on the device; each one is logged here');
   const stop = async () => {
     await server.close().catch(() => undefined);
     await sim?.stop();

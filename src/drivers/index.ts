@@ -2,7 +2,7 @@
 export type {
   CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Hierarchy, HierarchyFormat, Key, KeyOptions,
   LaunchOptions, LogEntry, LogMark, LogPriority, LogsOptions, OpenLinkOptions, Orientation, PermissionRequest, Point,
-  PrepareOptions, ScreenSize,
+  PrepareOptions, ScreenSize, ShellOutput,
 } from './types.js';
 export { DeviceError } from './errors/device-error.js';
 export { DeviceTimeout } from './errors/device-timeout.js';

@@ -151,6 +151,13 @@ export interface PrepareOptions extends CallOptions {
   grantPermissions?: Record<string, PermissionRequest>;
 }
 
+/** What a device shell command printed and how it ended. */
+export interface ShellOutput {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
 export interface Driver {
   /** The id the device is addressed by (adb serial, UDID). */
   readonly id: string;
@@ -187,6 +194,12 @@ export interface Driver {
   keyboardShown(options?: CallOptions): Promise<boolean>;
   /** Turns the screen upright or sideways and keeps it there (auto-rotate off). */
   setOrientation(orientation: Orientation, options?: CallOptions): Promise<void>;
+
+  /**
+   * Runs a command in the device's own shell, for a person who asked for exactly that (`mobiletest mcp
+   * --allow-shell`): no primitive calls it. Absent on a platform without a device shell.
+   */
+  shell?(command: string, options?: CallOptions): Promise<ShellOutput>;
 
   /** Gets the device ready for tests: animations off, screen awake, permissions granted. */
   prepare(options?: PrepareOptions): Promise<void>;

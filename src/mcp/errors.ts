@@ -5,8 +5,20 @@ export class InvalidToolInput extends Error {
   override readonly name = 'InvalidToolInput';
 }
 
+/** The app given with --app did not come to the front when the server took the device. */
+export class AppNotStarted extends Error {
+  override readonly name = 'AppNotStarted';
+}
+
 /** ` (did you mean \`x\`?)` when a near name exists, else nothing. */
 export function closestName(given: string, known: readonly string[]): string {
   const hint = closest(given, known);
   return hint ? ` (did you mean \`${hint}\`?)` : '';
+}
+
+/** Tool inputs are strict like primitive params: an unknown field is an error, not ignored. */
+export function noFields(tool: string, args: Record<string, unknown>, allowed: string[]): void {
+  const extra = Object.keys(args).find((key) => !allowed.includes(key));
+  if (extra === undefined) return;
+  throw new InvalidToolInput(`unknown field \`${extra}\` in ${tool}${closestName(extra, allowed)}; allowed: ${allowed.join(', ') || 'none'}`);
 }

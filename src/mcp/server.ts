@@ -1,26 +1,32 @@
-// The MCP server: four tools over the same primitives, observation and situation reports as the runner.
-// Every answer names its device and passes through redaction; a tool's bad input is a tool error that
-// says what was wrong, where and what to do.
+// The MCP server: look, do, query and devices over the same primitives, observation and situation reports
+// as the runner (plus shell and per-primitive tools when asked for). Every answer names its device and
+// passes through redaction; a tool's bad input is a tool error that says what was wrong, where and what to do.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DeviceDisconnected, DeviceError } from '../drivers/index.js';
 import { redactDeep, redactText, registerMarkedSecrets } from '../events/index.js';
 import { screenText } from '../observe/index.js';
 import { annotatedScreenshot, tooLittleText } from './annotate.js';
-import { closestName, InvalidToolInput } from './errors.js';
-import { InvalidPrimitiveCall, secretFieldsOf, validateCall } from '../primitives/index.js';
+import { AppNotStarted, closestName, InvalidToolInput, noFields } from './errors.js';
+import { InvalidPrimitiveCall, isPrimitiveName, secretFieldsOf, validateCall } from '../primitives/index.js';
+import type { Driver } from '../drivers/index.js';
 import type { DeviceSource } from './devices.js';
 import { runQuery } from './query.js';
 import { doAnswer } from './report.js';
 import { DeviceSession } from './session.js';
-import { MAX_QUERY_LINES, mcpTools, QUERY_KINDS, type QueryKind } from './tools.js';
+import { runShell } from './shell.js';
+import { MAX_QUERY_LINES, mcpTools, QUERY_KINDS, type McpTool, type QueryKind } from './tools.js';
 
 export interface McpServerOptions {
   devices: DeviceSource;
   /** Serial to drive first; default the only device. */
   device?: string;
-  /** The app under test: launch_app's default and the logcat filter. */
+  /** The app under test: brought to the front when a device is taken; launch_app's default and the logcat filter. */
   app?: string;
+  /** Offer the `shell` tool (--allow-shell): arbitrary device shell commands, each logged. */
+  allowShell?: boolean;
+  /** Also offer one tool per primitive with its exact input schema (--primitive-tools). */
+  primitiveTools?: boolean;
   version: string;
   /** Where diagnostics go (stderr): stdout carries JSON-RPC only. */
   log?: (message: string) => void;
@@ -36,12 +42,13 @@ export class MobileMcpServer {
   private queue: Promise<unknown> = Promise.resolve();
   /** The device chosen (--device, then `devices select`); a dropped session reconnects to it. */
   private selected: string | undefined;
+  private readonly tools: McpTool[];
 
   constructor(private readonly options: McpServerOptions) {
     this.selected = options.device;
     this.server = new Server({ name: 'mobiletest', version: options.version }, { capabilities: { tools: {} } });
-    const tools = mcpTools();
-    this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+    this.tools = mcpTools({ shell: options.allowShell, primitives: options.primitiveTools });
+    this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools }));
     this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const { name, arguments: args = {} } = request.params;
       const answer = this.queue.then(() => this.call(name, args)).then((result) => redactDeep(result));
@@ -62,31 +69,48 @@ export class MobileMcpServer {
         case 'do': return json(await this.do(args));
         case 'query': return json(await this.query(args));
         case 'devices': return json(await this.devicesTool(args));
-        default: throw new InvalidToolInput(`unknown tool \`${tool}\`${closestName(tool, mcpTools().map((t) => t.name))}; tools: look, do, query, devices`);
+        case 'shell': return json(await this.shell(args));
+        default:
+          if (this.options.primitiveTools && isPrimitiveName(tool)) return json(await this.do({ name: tool, params: args }));
+          throw new InvalidToolInput(`unknown tool \`${tool}\`${closestName(tool, this.tools.map((t) => t.name))}; tools: ${this.tools.slice(0, 5).map((t) => t.name).join(', ')}${this.tools.length > 5 ? ' and one per primitive' : ''}`);
       }
     } catch (error) {
-      if (error instanceof InvalidPrimitiveCall || error instanceof InvalidToolInput) return failed(`Invalid input: ${error.message}`);
+      // Errors name the device too (when one is chosen), like every other answer.
+      const device = this.session?.device ?? this.selected;
+      if (error instanceof InvalidPrimitiveCall || error instanceof InvalidToolInput) return failed(device, `Invalid input: ${error.message}`);
       if (error instanceof DeviceDisconnected) {
         // The driver of a device that dropped off stays broken: the next call connects afresh.
         const session = this.session;
         this.session = undefined;
         await session?.close().catch(() => undefined);
-        return failed(`${error.name}: ${error.message}. The next call connects to it again.`);
+        return failed(device, `${error.name}: ${error.message}. The next call connects to it again.`);
       }
-      if (error instanceof DeviceError) return failed(`${error.name}: ${error.message}`);
+      if (error instanceof DeviceError || error instanceof AppNotStarted) return failed(device, `${error.name}: ${error.message}`);
       this.options.log?.(`mobiletest mcp: ${tool} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-      return failed(`${tool} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return failed(device, `${tool} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
   /** The selected device's session, connecting on first use. */
   private async current(): Promise<DeviceSession> {
-    if (!this.session) {
-      const driver = await this.options.devices.connect(this.selected);
-      this.session = new DeviceSession({ driver, app: this.options.app, signal: this.abort.signal });
-      this.options.log?.(`mobiletest mcp: driving ${driver.id}${this.options.app ? ` (app ${this.options.app})` : ''}`);
+    return this.session ?? this.open(await this.options.devices.connect(this.selected));
+  }
+
+  /**
+   * A new session on `driver`, replacing the old one; with --app, the app is brought to the front (left as
+   * it is when already there). The session stays when that fails, so look and query still work.
+   */
+  private async open(driver: Driver): Promise<DeviceSession> {
+    await this.session?.close();
+    const session = new DeviceSession({ driver, app: this.options.app, signal: this.abort.signal });
+    this.session = session;
+    this.selected = driver.id;
+    this.options.log?.(`mobiletest mcp: driving ${driver.id}${this.options.app ? ` (app ${this.options.app})` : ''}`);
+    if (this.options.app) {
+      const failure = await session.bringUpApp();
+      if (failure) throw new AppNotStarted(`--app ${this.options.app} did not start on ${driver.id}: ${failure}. Check that it is installed (query app_state, or adb shell pm list packages ${this.options.app}); the device can still be looked at and driven.`);
     }
-    return this.session;
+    return session;
   }
 
   private async look(args: Record<string, unknown>): Promise<CallToolResult> {
@@ -125,6 +149,13 @@ export class MobileMcpServer {
     return { device: session.device, kind, ...(await runQuery(session, kind as QueryKind, lines)) as object };
   }
 
+  private async shell(args: Record<string, unknown>): Promise<unknown> {
+    if (!this.options.allowShell) {
+      throw new InvalidToolInput('the shell tool is off: this server runs no arbitrary device commands. Use look, do and query; or, if you trust the client with the whole device, restart the server with --allow-shell.');
+    }
+    return runShell(await this.current(), args, this.options.log ?? (() => undefined));
+  }
+
   private async devicesTool(args: Record<string, unknown>): Promise<unknown> {
     noFields('devices', args, ['select']);
     const { select } = args;
@@ -134,11 +165,7 @@ export class MobileMcpServer {
       const found = listed.find((d) => d.id === select);
       if (!found) throw new InvalidToolInput(`no device \`${select}\`${closestName(select, listed.map((d) => d.id))}; devices: ${listed.map((d) => `${d.id} (${d.state})`).join(', ') || 'none'}`);
       // A new device is a new session: refs and trace of the old one do not carry over.
-      const driver = await this.options.devices.connect(select);
-      await this.session?.close();
-      this.selected = select;
-      this.session = new DeviceSession({ driver, app: this.options.app, signal: this.abort.signal });
-      this.options.log?.(`mobiletest mcp: driving ${driver.id}`);
+      await this.open(await this.options.devices.connect(select));
     }
     const selected = this.session?.device ?? this.selected;
     return { devices: listed.map((d) => ({ serial: d.id, state: d.state, selected: d.id === selected })), selected: selected ?? null };
@@ -155,13 +182,6 @@ export class MobileMcpServer {
   }
 }
 
-/** Tool inputs are strict like primitive params: an unknown field is an error, not ignored. */
-function noFields(tool: string, args: Record<string, unknown>, allowed: string[]): void {
-  const extra = Object.keys(args).find((key) => !allowed.includes(key));
-  if (extra === undefined) return;
-  throw new InvalidToolInput(`unknown field \`${extra}\` in ${tool}${closestName(extra, allowed)}; allowed: ${allowed.join(', ') || 'none'}`);
-}
-
 function text(body: string): CallToolResult {
   return { content: [{ type: 'text', text: body }] };
 }
@@ -170,6 +190,7 @@ function json(body: unknown): CallToolResult {
   return text(JSON.stringify(body));
 }
 
-function failed(message: string): CallToolResult {
-  return { content: [{ type: 'text', text: redactText(message) }], isError: true };
+/** A tool error; its first line names the device, as look's answer does. */
+function failed(device: string | undefined, message: string): CallToolResult {
+  return { content: [{ type: 'text', text: redactText(device ? `device ${device}\n${message}` : message) }], isError: true };
 }

@@ -64,6 +64,18 @@ export class DeviceSession {
     return result;
   }
 
+  /**
+   * Launches the app under test unless it is already in front (a person may be mid-flow on a real phone),
+   * through launch_app so the trace shows it. Answers why it failed, or undefined.
+   */
+  async bringUpApp(): Promise<string | undefined> {
+    if (!this.app) return undefined;
+    const foreground = await this.driver.foreground();
+    if (foreground.app === this.app) return undefined;
+    const result = await this.run({ name: 'launch_app', params: {} });
+    return result.failure ? `${result.failure.name}: ${result.failure.message}` : undefined;
+  }
+
   /** The last `n` steps, oldest first. */
   trace(n: number): TraceStep[] {
     return this.steps.slice(-n);

@@ -1,6 +1,8 @@
-// The MCP tools: look, do, query, devices. Their descriptions and the `do` schema come from the
-// primitive registry, so they cannot drift from what the runner accepts.
-import { actionSchema, describeActionSpace, type JsonSchema } from '../primitives/index.js';
+// The MCP tools: look, do, query, devices; with --allow-shell also shell, and with --primitive-tools one
+// tool per primitive. Their descriptions and the primitives' schemas come from the primitive registry, so
+// they cannot drift from what the runner accepts.
+import { actionSchema, describeActionSpace, toolDefinitions, type JsonSchema } from '../primitives/index.js';
+import { DEFAULT_SHELL_TIMEOUT_MS, MAX_SHELL_OUTPUT, MAX_SHELL_TIMEOUT_MS } from './shell.js';
 
 export const QUERY_KINDS = ['logcat', 'ui_dump', 'app_state', 'device_info', 'trace'] as const;
 export type QueryKind = (typeof QUERY_KINDS)[number];
@@ -31,7 +33,38 @@ function doSchema(): McpTool['inputSchema'] {
   };
 }
 
-export function mcpTools(): McpTool[] {
+export interface ToolOptions {
+  /** Add the `shell` tool (--allow-shell). */
+  shell?: boolean;
+  /** Add one tool per primitive, its params as the input schema (--primitive-tools). */
+  primitives?: boolean;
+}
+
+export function mcpTools(options: ToolOptions = {}): McpTool[] {
+  return [
+    ...baseTools(),
+    ...(options.shell ? [shellTool()] : []),
+    ...(options.primitives ? toolDefinitions().map((t) => ({ ...t, inputSchema: t.inputSchema as McpTool['inputSchema'] })) : []),
+  ];
+}
+
+function shellTool(): McpTool {
+  return {
+    name: 'shell',
+    description: `Runs one command line in the device's own shell (as \`adb shell\` does) and answers with its exit code, stdout and stderr (each cut at ${MAX_SHELL_OUTPUT / 1024} KB). Enabled because the server was started with --allow-shell; every command is logged. Prefer look, do and query: they wait for the screen and report what changed, a shell command does neither.`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        command: { type: 'string', minLength: 1, description: 'The command line, e.g. "pm list packages -3".' },
+        timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_SHELL_TIMEOUT_MS, description: `Give up after this long (default ${DEFAULT_SHELL_TIMEOUT_MS}).` },
+      },
+      required: ['command'],
+      additionalProperties: false,
+    },
+  };
+}
+
+function baseTools(): McpTool[] {
   return [
     {
       name: 'look',

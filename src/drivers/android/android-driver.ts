@@ -6,7 +6,7 @@ import { UnsupportedDevice } from '../errors/unsupported-device.js';
 import { UnsupportedText } from '../errors/unsupported-text.js';
 import type {
   CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Hierarchy, Key, KeyOptions, LaunchOptions,
-  LogEntry, LogMark, LogsOptions, OpenLinkOptions, Orientation, Point, PrepareOptions, ScreenSize,
+  LogEntry, LogMark, LogsOptions, OpenLinkOptions, Orientation, Point, PrepareOptions, ScreenSize, ShellOutput,
 } from '../types.js';
 import { adbClient } from './adb-client.js';
 import { AdbDevice } from './adb-device.js';
@@ -220,6 +220,13 @@ export class AndroidDriver implements Driver {
       if (options.stayAwake !== false) commands.push('svc power stayon true', 'settings put global stay_on_while_plugged_in 7');
       if (commands.length > 0) await this.adb.run(commands.join(' && '), scope);
       for (const [appId, request] of Object.entries(options.grantPermissions ?? {})) await apps.grantPermissions(this.adb, scope, appId, request);
+    });
+  }
+
+  async shell(command: string, options?: CallOptions): Promise<ShellOutput> {
+    return this.call('shell', options, async (scope) => {
+      const result = await this.adb.shell(command, scope);
+      return { stdout: result.stdout.toString('utf8'), stderr: result.stderr.toString('utf8'), exitCode: result.exitCode ?? -1 };
     });
   }
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { startSim } from '../../sim/index.js';
+import { NOTE_TITLES, startSim } from '../../sim/index.js';
 import { sharedPhone, SHOP, signIn } from './testing/phone.js';
 
 // Waiting, assertions, text fields, the app lifecycle, the device, and the agent's last word.
@@ -33,6 +33,45 @@ test('assertions pass on what the screen shows and fail saying what it showed in
   const chip = await exec.ok({ name: 'tap', params: { target: 'Cables' } });
   expect(chip.report?.changed_elements.some((e) => e.label === 'Cables')).toBe(true);
   await exec.ok({ name: 'assert_state', params: { target: 'Cables', state: 'checked' } });
+});
+
+test('a row that only looks like the checked one neither keeps it shown nor shows it; the row itself does', async () => {
+  const exec = await phone.session.executor({ app: 'com.example.notes' });
+  const launched = await exec.ok({ name: 'launch_app', params: { clear_state: true } });
+  // A note edited on an earlier day: its row reads "<title> <first line> Nov 24".
+  const older = launched.after!.screen.elements.find((e) => e.role === 'item' && / [A-Z][a-z]{2} \d{1,2}$/.test(e.label))!;
+  const title = NOTE_TITLES.find((t) => older.label.startsWith(`${t} `))!;
+  const line = older.label.slice(title.length + 1).replace(/ \S+ \d+$/, '');
+  expect([title, line], older.label).not.toContain('');
+
+  // A new note with the same title and first line: its row differs only by its edit time.
+  await exec.ok({ name: 'tap', params: { target: 'New note' } });
+  // An object target: the bare word "Title" reads as the role of a text.
+  await exec.ok({ name: 'input_text', params: { target: { text: 'Title' }, text: title } });
+  await exec.ok({ name: 'input_text', params: { target: 'Note', text: line } });
+  await exec.ok({ name: 'hide_keyboard', params: {} });
+  const saved = await exec.ok({ name: 'press_key', params: { key: 'back', expected: { visible: 'New note' } } });
+  const copy = saved.after!.screen.elements.find((e) => e.role === 'item' && e.label.startsWith(`${title} ${line} `) && /\d\d:\d\d$/.test(e.label))!.label;
+  expect(copy.replace(/ \S+$/, '')).toBe(older.label.replace(/ \S+ \d+$/, ''));
+  const shown = await exec.run({ name: 'assert_not_visible', params: { target: copy, timeout_ms: 200 } });
+  expect(shown.failure?.message).toContain(`it is shown as item`);
+
+  const deleted = await exec.ok({ name: 'swipe', params: { direction: 'left', from: copy, expected: { gone: copy } } });
+  expect(deleted.after!.screen.elements.map((e) => e.label)).toContain(older.label);
+  await exec.ok({ name: 'assert_not_visible', params: { target: copy, timeout_ms: 200 } });
+  await exec.ok({ name: 'wait_for', params: { target: { text: copy }, state: 'gone', timeout_ms: 200 } });
+  const lookalike = await exec.run({ name: 'assert_visible', params: { target: copy, timeout_ms: 200 } });
+  expect(lookalike.failure).toMatchObject({ name: 'AssertionFailed', category: 'product' });
+  expect(lookalike.failure?.message).toContain(`closest: "${older.label}"`);
+
+  // What the target names is still shown: the exact row, all the title's words in it, its ref.
+  const ref = deleted.after!.screen.elements.find((e) => e.label === older.label)!.ref;
+  for (const gone of [older.label, title, ref]) {
+    const still = await exec.run({ name: 'hide_keyboard', params: { expected: { gone } } });
+    expect(still.failure, gone).toMatchObject({ name: 'ExpectationFailed', category: 'product' });
+    expect(still.failure?.message).toContain(`is still shown as item`);
+    expect(still.failure?.message).toContain(`"${older.label}"`);
+  }
 });
 
 test('wait_for follows a slow search; wait_idle returns once the spinner is gone', async () => {

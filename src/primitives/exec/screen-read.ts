@@ -6,9 +6,16 @@ import type { Expected } from '../schema/expected.js';
 /** A match this strong counts as shown even when several elements tie for it. */
 const SURE = 0.9;
 
-/** The element a read-only check is about: the found one, or the best of equally sure ones. */
+/**
+ * The element a check is about: the found one, or the best of equally sure ones. Every check of what
+ * is shown reads targets here, under one rule: only text the target names (exactly, up to case and
+ * punctuation, or all its words within a longer label), an id, a role or a ref count; a lookalike (a
+ * label within a few edits, or sharing most words) does not. So `visible` does not pass on a near
+ * miss, and `gone` / not visible do not fail on one (a deleted row edited "13:26" beside a row edited
+ * "Nov 26").
+ */
 export function readTarget(screen: Screen, target: Target): { element?: ScreenElement; result: LocateResult } {
-  const result = locate(screen, target, { for: 'read' });
+  const result = locate(screen, target, { for: 'read', lookalikes: false });
   if (result.status === 'found') return { element: result.best.element, result };
   if (result.status === 'ambiguous' && result.candidates[0].score >= SURE) return { element: result.candidates[0].element, result };
   return { result };

@@ -54,3 +54,17 @@ test('resource-id words: an id names an element even when its label says otherwi
   expect(r.status === 'found' ? '' : r.status).toBe('ambiguous');
   if (r.status === 'ambiguous') expect(r.candidates[0].reasons.join(' ')).toMatch(/resource-id "star_button"/);
 });
+
+test('without lookalikes, a label a few letters off is no match, while parts, ids, roles and ordinals still are', () => {
+  const s = fixture('tiktok-feed');
+  const loose = locate(s, 'Folow Dark Knight');
+  expect(loose.status === 'found' && loose.best).toMatchObject({ lookalike: true, element: { label: 'Follow Dark Knight' } });
+  const strict = locate(s, 'Folow Dark Knight', { lookalikes: false });
+  expect(describeLocateResult('Folow Dark Knight', strict)).toMatch(/^No element matches "Folow Dark Knight"; closest: "Follow Dark Knight" \(button e4\)/);
+  expect(status(locate(s, 'Like video', { lookalikes: false }))).toBe('found');
+  expect(status(locate(s, { desc: 'Like video. 110 likes' }, { lookalikes: false }))).toBe('found');
+  const tasks = fixture('google-tasks-tablet');
+  for (const target of [{ id: 'list_creation_tab' }, 'first result', 'the second task', { text: 'Add star', near: 'Task 16' }, 'e5']) {
+    expect(status(locate(tasks, target, { lookalikes: false })), JSON.stringify(target)).toBe('found');
+  }
+});

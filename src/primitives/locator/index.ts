@@ -13,6 +13,8 @@
 // elements of a role ("second switch"), or equal text matches ("second Add to cart"); `index` is the
 // same pick, 0-based, among equal matches. `near` adds 0.15 to the candidates closest to the anchor.
 // The best is 'found' only when it leads the next by MARGIN (0.1); otherwise 'ambiguous'.
+// The fuzzy and shared-words rules are lookalikes (Candidate.lookalike): with `lookalikes: false`,
+// which every check of what is shown uses, they match nothing, so a near miss never stands in for the target.
 export type { Target, TargetObject } from './target.js';
 export { describeTarget } from './target.js';
 export { locate, bestMatches, nearestLabels, isActionable, MARGIN, MIN_SCORE, type Candidate, type Nearest, type LocateResult, type LocateOptions } from './locate.js';

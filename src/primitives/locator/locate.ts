@@ -10,6 +10,8 @@ export interface Candidate {
   score: number;
   /** Which rules matched, strongest first: 'exact label', 'resource-id "login_button"', 'role button', ... */
   reasons: string[];
+  /** Its text only looks like the target's (a fuzzy or shared-words match): see LocateOptions.lookalikes. */
+  lookalike?: true;
 }
 
 export interface Nearest {
@@ -27,6 +29,12 @@ export type LocateResult =
 export interface LocateOptions {
   /** 'action' (default) prefers elements one can act on; 'read' treats all alike. */
   for?: 'action' | 'read';
+  /**
+   * Whether an element whose text only looks like the target's (within a few edits, or sharing most
+   * words) is a candidate; default true. Checks of what is shown pass false: a row edited "Nov 26" is
+   * not the deleted row edited "13:26", though an action aimed at a misspelt label may still want it.
+   */
+  lookalikes?: boolean;
 }
 
 /** The best is found only when this far ahead of the next candidate; closer than this is ambiguous. */
@@ -78,7 +86,8 @@ function score(e: ScreenElement, q: Query, purpose: 'action' | 'read'): Candidat
     value *= PASSIVE_PENALTY;
     reasons.push('not actionable');
   }
-  return { element: e, score: round(value), reasons };
+  const lookalike = textParts.some((p) => p.lookalike);
+  return { element: e, score: round(value), reasons, ...(lookalike ? { lookalike: true as const } : {}) };
 }
 
 function round(n: number): number {
@@ -176,9 +185,11 @@ export function locate(screen: Screen, target: Target, options: LocateOptions = 
     const pool = rows.map((e) => ({ element: e, score: ROLE_ONLY, reasons: ['list item'] }));
     return pick(pool, q.ordinal > 0 ? q.ordinal - 1 : q.ordinal, `ordinal ${q.ordinal === -1 ? 'last' : q.ordinal} of ${pool.length} list items`, pool);
   }
-  let cs = rank(screen.elements.map((e) => score(e, q, purpose)).filter((c): c is Candidate => c !== undefined && c.score >= MIN_SCORE), order);
+  const lookalikes = options.lookalikes ?? true;
+  const counts = (c: Candidate | undefined): c is Candidate => c !== undefined && c.score >= MIN_SCORE && (lookalikes || !c.lookalike);
+  let cs = rank(screen.elements.map((e) => score(e, q, purpose)).filter(counts), order);
   if (q.near !== undefined) {
-    const anchor = locate(screen, q.near, { for: 'read' });
+    const anchor = locate(screen, q.near, { for: 'read', lookalikes });
     const a = anchor.status === 'found' ? anchor.best : anchor.status === 'ambiguous' ? anchor.candidates[0] : undefined;
     if (!a) return { status: 'not_found', nearest: anchor.status === 'not_found' ? anchor.nearest : [], anchorMissing: true };
     cs = rank(preferNear(cs, a.element), order);

@@ -5,6 +5,11 @@ import { editDistance, idWords, normalise, tokens } from './text.js';
 export interface Match {
   score: number;
   reason: string;
+  /**
+   * Set by the likeness rules (fuzzy, shared words): the element shows other text that only looks
+   * like the target's, which an action may still aim at but a check of what is shown does not count.
+   */
+  lookalike?: true;
 }
 
 /** Scores of the text rules, highest first; the locator documents them in index.ts. */
@@ -58,10 +63,10 @@ export function matchText(shown: string, text: string, what: string): Match | un
   const max = Math.max(a.length, b.length);
   const distance = editDistance(a, b, Math.floor(max * (1 - FUZZY_MIN)));
   const sim = 1 - distance / max;
-  const fuzzy = sim >= FUZZY_MIN ? { score: SCORES.fuzzyBase + SCORES.fuzzySpan * sim, reason: `${what} like "${text}" (${distance} edit${distance === 1 ? '' : 's'})` } : undefined;
+  const fuzzy = sim >= FUZZY_MIN ? { score: SCORES.fuzzyBase + SCORES.fuzzySpan * sim, reason: `${what} like "${text}" (${distance} edit${distance === 1 ? '' : 's'})`, lookalike: true as const } : undefined;
   const shared = textWords.filter((w) => shownWords.includes(w)).length;
   const jaccard = shared / new Set([...textWords, ...shownWords]).size;
-  const overlap = jaccard >= 0.5 ? { score: SCORES.overlapBase + SCORES.overlapSpan * jaccard, reason: `${what} shares words with "${text}"` } : undefined;
+  const overlap = jaccard >= 0.5 ? { score: SCORES.overlapBase + SCORES.overlapSpan * jaccard, reason: `${what} shares words with "${text}"`, lookalike: true as const } : undefined;
   return best([fuzzy, overlap]);
 }
 
@@ -96,5 +101,5 @@ export function matchElement(e: ScreenElement, text: string): Match | undefined 
 }
 
 function cap(m: Match | undefined, max: number): Match | undefined {
-  return m && { score: Math.min(m.score, max), reason: m.reason };
+  return m && { ...m, score: Math.min(m.score, max) };
 }

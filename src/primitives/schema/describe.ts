@@ -23,6 +23,7 @@ export function describeActionSpace(): string {
     'Actions (call exactly one, by name, with params):',
     'target = a semantic string ("Log in", "the search field", "e7") or {text?, desc?, id?, role?, index?, near?}',
     'expected? = post-condition to check: {visible: target} | {gone: target} | {text: {target, contains}} | {activity: string} | {screen_changed: true}',
+    'checks (expected, assert_*, wait_for) count only an element the target names (its text, or all its words in a longer label; an id, role or ref), never a lookalike label a few characters or words off',
   ];
   for (const name of PRIMITIVE_NAMES) {
     const schema = primitiveParamsSchema(name);

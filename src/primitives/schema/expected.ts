@@ -10,6 +10,12 @@ export const Expected = z
     z.strictObject({ activity: z.string().min(1) }),
     z.strictObject({ screen_changed: z.literal(true) }),
   ])
-  .meta({ title: 'expected', description: 'post-condition: {visible}, {gone}, {text: {target, contains}}, {activity} or {screen_changed: true}' });
+  .meta({
+    title: 'expected',
+    // The lookalike rule is the one readTarget applies (exec/screen-read.ts); users and models read it here.
+    description:
+      'post-condition: {visible}, {gone}, {text: {target, contains}}, {activity} or {screen_changed: true}; ' +
+      'visible and gone count only an element the target names (its text, or all its words in a longer label; an id, role or ref), never a lookalike label a few characters or words off',
+  });
 
 export type Expected = z.infer<typeof Expected>;

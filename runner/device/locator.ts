@@ -51,7 +51,8 @@ export class MobileLocator {
   /** Looks at the screen once and locates the target there. */
   async snapshot(): Promise<LocatorSnapshot> {
     const { observation } = await this.source.look();
-    const result = locate(observation.screen, this.source.target, { for: 'read' });
+    // Reads follow the checks' rule: a lookalike (a label a few edits off) is not the element asked about.
+    const result = locate(observation.screen, this.source.target, { for: 'read', lookalikes: false });
     const matches = bestMatches(result);
     const element = result.status === 'found' ? result.best.element : undefined;
     return { screen: observation.screen, result, element, matches };

@@ -16,7 +16,10 @@ export interface TraceStep {
   status: string;
   failure?: string;
   screen_changed?: boolean;
+  /** Wall time of the step; of it, inside device calls and in mobiletest itself (the rest is waiting for the screen). */
   ms: number;
+  device_ms: number;
+  harness_ms: number;
 }
 
 export interface SessionOptions {
@@ -59,6 +62,8 @@ export class DeviceSession {
       ...(result.failure ? { failure: `${result.failure.name}: ${result.failure.message}` } : {}),
       ...(result.report ? { screen_changed: result.report.screen_changed } : {}),
       ms: result.timings.total_ms,
+      device_ms: result.timings.device_ms,
+      harness_ms: result.timings.harness_ms,
     });
     if (this.steps.length > TRACE_LIMIT) this.steps.shift();
     return result;

@@ -13,6 +13,6 @@ export { foregroundApp } from './foreground.js';
 export { thumbnail, sameFrame, type Thumbnail } from './frames.js';
 export { situationReport, STUCK_AFTER, type SituationInput, type SituationReport, type ElementSummary, type LogRecord } from './situation.js';
 export { situationText } from './situation-text.js';
-export { waitForScreen, screenState, type ScreenState, type WaitOptions, type WaitResult, type WaitClock } from './wait.js';
+export { waitForScreen, sleepRest, screenState, type ScreenState, type WaitOptions, type WaitResult, type WaitClock } from './wait.js';
 export { WaitTimeoutError } from './wait-error.js';
 export { DeviceObserver, type DeviceObserverOptions, type Look } from './device-observer.js';

@@ -42,6 +42,15 @@ const realClock: WaitClock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
+/**
+ * Sleeps what is left of `intervalMs` since a look began at `since`: looks start an interval apart
+ * however long each takes, so a slow device (a dump of several hundred ms) is not made slower still.
+ */
+export async function sleepRest(clock: WaitClock, since: number, intervalMs: number): Promise<void> {
+  const rest = intervalMs - (clock.now() - since);
+  if (rest > 0) await clock.sleep(rest);
+}
+
 /** What the screen is doing: loading while a progress bar or a loading text shows, error under a crash or ANR dialog. */
 export function screenState(screen: Screen): ScreenState {
   if (screen.elements.some((e) => (e.role === 'dialog' || e.role === 'text') && ERROR_TITLE.test(e.label))) return 'error';
@@ -63,6 +72,7 @@ export async function waitForScreen(options: WaitOptions): Promise<WaitResult> {
   let polls = 0;
   for (;;) {
     options.signal?.throwIfAborted();
+    const lookedAt = clock.now();
     const observation = await options.observe();
     polls++;
     const done = (state: WaitResult['state']): WaitResult => ({ state, observation, polls, elapsedMs: clock.now() - start });
@@ -81,7 +91,7 @@ export async function waitForScreen(options: WaitOptions): Promise<WaitResult> {
       });
     }
     previous = observation;
-    await clock.sleep(intervalMs);
+    await sleepRest(clock, lookedAt, intervalMs);
   }
 }
 

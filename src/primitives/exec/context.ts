@@ -3,7 +3,7 @@
 import type { CallOptions, Driver } from '../../drivers/index.js';
 import type { ActionSource, EventLog, GestureRecord } from '../../events/index.js';
 import {
-  screenState, situationReport, waitForScreen, WaitTimeoutError,
+  screenState, situationReport, sleepRest, waitForScreen, WaitTimeoutError,
   type DeviceObserver, type LogRecord, type Observation, type ScreenElement, type SituationReport, type WaitClock,
 } from '../../observe/index.js';
 import { describeLocateResult, describeTarget, locate, type Candidate, type Target } from '../locator/index.js';
@@ -123,6 +123,7 @@ export class ActionContext {
     let previousKey = this.state.settledKey;
     for (;;) {
       this.signal?.throwIfAborted();
+      const lookedAt = this.clock.now();
       const o = await this.look();
       await this.failOnFatal(o);
       const result = target === undefined ? undefined : locate(o.screen, target, { for: options.for ?? 'action' });
@@ -158,7 +159,7 @@ export class ActionContext {
         throw new TargetNotFound(`${describeLocateResult(target, result)} on ${where(o.screen)}, after waiting ${Math.round(elapsed)} ms. Check the target against the screen text, or first bring up the screen that shows it.`);
       }
       previousKey = o.contentKey;
-      await this.clock.sleep(POLL_MS);
+      await sleepRest(this.clock, lookedAt, POLL_MS);
     }
   }
 

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { startSim, type Sim } from '../../src/sim/index.js';
+import { adbMissingReason, PrivateAdbServer, startSim, type Sim } from '../../src/sim/index.js';
 import { MOBILETEST_CLI } from '../testing/project.js';
 
 let sim: Sim | undefined;
@@ -52,4 +52,64 @@ test('a device that is not there is a tool error naming the ones that are; selec
   sim.phone.faults.goOnline();
   // adb notices the phone again within a moment, as with a real cable.
   await expect.poll(async () => (await call('look')).text.split('\n')[0], { timeout: 10_000 }).toBe(`device ${sim.serial}`);
+});
+
+test.describe('two phones on one adb server', () => {
+  test.skip(!!adbMissingReason(), adbMissingReason());
+  let adb: PrivateAdbServer | undefined;
+  let phones: Sim[] = [];
+
+  test.afterEach(async () => {
+    await adb?.stop();
+    for (const phone of phones) await phone.stop();
+    phones = [];
+  });
+
+  test('each device has its own session: actions, refs and trace on one never show on the other', async () => {
+    phones = [await startSim({ seed: 11 }), await startSim({ seed: 12 })];
+    adb = await PrivateAdbServer.start();
+    const [a, b] = [await adb.connect(phones[0]), await adb.connect(phones[1])];
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [MOBILETEST_CLI, 'mcp', '--app', 'com.example.shop'],
+      env: { ...process.env, ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}`, ANDROID_SERIAL: '' } as Record<string, string>,
+      stderr: 'pipe',
+    });
+    client = new Client({ name: 'mcp-test', version: '1.0.0' });
+    await client.connect(transport);
+
+    // Two devices and none chosen: the call says which there are.
+    const unchosen = await call('look');
+    expect(unchosen.isError).toBe(true);
+    expect(unchosen.text).toContain(a);
+    expect(unchosen.text).toContain(b);
+
+    const listed = JSON.parse((await call('devices', { select: a })).text) as { devices: Array<{ serial: string; selected: boolean }> };
+    expect(listed.devices.map((d) => [d.serial, d.selected]).sort()).toEqual([[a, true], [b, false]].sort());
+    // --app brought Shop up on the first device; sign in there.
+    await call('do', { name: 'handle_dialog', params: { action: 'accept' } });
+    await call('do', { name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
+    await call('do', { name: 'input_text', params: { target: 'Password', text: 'pass123', secret: true } });
+    const signedIn = JSON.parse((await call('do', { name: 'tap', params: { target: 'Log in', expected: { visible: 'Hi, Alice' } } })).text) as Record<string, unknown>;
+    expect(signedIn).toMatchObject({ device: a, status: 'OK', expected: 'met' });
+    const traceA = JSON.parse((await call('query', { kind: 'trace' })).text) as { device: string; steps: unknown[] };
+    expect(traceA.device).toBe(a);
+    expect(traceA.steps.length).toBeGreaterThanOrEqual(4);
+
+    // The second device: its own session, its own screen, an empty trace but for its own launch.
+    await call('devices', { select: b });
+    const lookB = await call('look');
+    expect(lookB.text.split('\n')[0]).toBe(`device ${b}`);
+    expect(lookB.text).not.toContain('Hi, Alice');
+    const traceB = JSON.parse((await call('query', { kind: 'trace' })).text) as { device: string; steps: Array<{ primitive: string }> };
+    expect(traceB).toMatchObject({ device: b, steps: [{ primitive: 'launch_app' }] });
+    // A ref from the first device's session means nothing here.
+    const ref = /e\d+/.exec(String((signedIn.new_elements as string[])[0]))![0];
+    const stale = await call('do', { name: 'tap', params: { target: ref } });
+    expect(stale.text).toContain(`"device":"${b}"`);
+    expect(stale.text).not.toContain('"status":"OK"');
+    // And the first phone still shows where its session left it.
+    await call('devices', { select: a });
+    expect((await call('look')).text).toContain('Hi, Alice');
+  });
 });

@@ -16,6 +16,8 @@ import { MOBILETEST_CLI } from '../testing/project.js';
 const SHOP = 'com.example.shop';
 const LAUNCHER = 'com.google.android.apps.nexuslauncher';
 const PASSWORD = 'pass123';
+/** Typed with secret: true into a field that shows its text (not a password field). */
+const SEARCH_SECRET = 'opensesame-42';
 /** Far above any answer about one step, far below the 200 000 characters typed in the last test. */
 const ANSWER_BOUND = 20_000;
 
@@ -82,7 +84,7 @@ function namedLines(text: string): string[] {
   return text.split('\n').filter((l) => /^\s*e\d+ \w+ "/.test(l));
 }
 
-interface DumpNode { text: string; desc: string; package: string; bounds: [number, number, number, number] }
+interface DumpNode { text: string; desc: string; resourceId: string; package: string; bounds: [number, number, number, number] }
 
 /** Every <node> of a uiautomator dump; saxes throws on XML that is not well formed. */
 function parseDump(xml: string): { root: string; nodes: DumpNode[] } {
@@ -95,7 +97,7 @@ function parseDump(xml: string): { root: string; nodes: DumpNode[] } {
     const a = tag.attributes as Record<string, string>;
     const b = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/.exec(a.bounds ?? '');
     expect(b, `bounds ${a.bounds}`).not.toBeNull();
-    nodes.push({ text: a.text ?? '', desc: a['content-desc'] ?? '', package: a.package ?? '', bounds: [Number(b![1]), Number(b![2]), Number(b![3]), Number(b![4])] });
+    nodes.push({ text: a.text ?? '', desc: a['content-desc'] ?? '', resourceId: a['resource-id'] ?? '', package: a.package ?? '', bounds: [Number(b![1]), Number(b![2]), Number(b![3]), Number(b![4])] });
   });
   parser.write(xml).close();
   return { root, nodes };
@@ -263,13 +265,43 @@ test('look adds an annotated screenshot by itself on a screen with almost no tex
   await act('tap', { target: 'Close', expected: { visible: 'Add to cart' } });
 });
 
-test('a very long typed text: ui_dump is cut at MAX_DUMP_CHARS saying how long the dump was; do and trace answers stay bounded', async () => {
-  test.slow();
+test('look\'s screenshot paints over a secret typed into a field that shows its text; the text and the dump mask it', async () => {
   await act('press_key', { key: 'back' });
   await act('tap', { target: 'Search' });
-  // A search field holding more text than the bound: the dump carries it in the node's text.
+  await act('input_text', { target: 'Search products', text: SEARCH_SECRET, secret: true });
+
+  const { text, images } = await look({ screenshot: true });
+  expect(text).not.toContain(SEARCH_SECRET);
+  const dump = await query<{ xml: string }>('ui_dump');
+  expect(dump.xml).not.toContain(SEARCH_SECRET);
+  const field = parseDump(dump.xml).nodes.find((n) => n.resourceId.endsWith(':id/search_src_text'));
+  expect(field, 'the search field in the dump').toBeDefined();
+
+  // Inside the field (its box scaled to the image, the ref tag's corner and the outline left out) the
+  // pixels are the mask's dark grey, not the white field with the typed text on it.
+  const { data, info } = await sharp(images[0]).raw().toBuffer({ resolveWithObject: true });
+  const [, width] = /· screen (\d+)x(\d+)/.exec(text)!.map(Number);
+  const scale = info.width / width;
+  const [left, top, right, bottom] = field!.bounds.map((v) => Math.round(v * scale));
+  let inside = 0;
+  let masked = 0;
+  for (let y = top + 4; y < bottom - 4; y++) {
+    for (let x = left + 40; x < right - 4; x++) {
+      const i = (y * info.width + x) * info.channels;
+      inside++;
+      if (Math.abs(data[i] - 32) < 10 && Math.abs(data[i + 1] - 33) < 10 && Math.abs(data[i + 2] - 36) < 10) masked++;
+    }
+  }
+  expect(inside).toBeGreaterThan(1000);
+  expect(masked / inside).toBeGreaterThan(0.9);
+});
+
+test('a very long typed text: ui_dump is cut at MAX_DUMP_CHARS saying how long the dump was; do and trace answers stay bounded', async () => {
+  test.slow();
+  // The search field holding more text than the bound: the dump carries it in the node's text.
   const long = 'a'.repeat(MAX_DUMP_CHARS + 1000);
-  const typed = await callTool('do', { name: 'input_text', params: { target: 'Search products', text: long } });
+  // By id: the field holds the secret now, not its hint.
+  const typed = await callTool('do', { name: 'input_text', params: { target: { id: 'search_src_text' }, text: long } });
   // Whatever the read-back concludes, the answer is a short report, not the text sent back.
   const report = firstText(typed);
   expect(typed.isError).toBeFalsy();

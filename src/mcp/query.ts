@@ -1,5 +1,6 @@
 // `query`: reading the device without acting, allowlisted kinds only. Every answer is bounded.
 import type { LogEntry } from '../drivers/index.js';
+import { boundedDeep, boundedText } from './report.js';
 import type { DeviceSession } from './session.js';
 import { DEFAULT_LOG_LINES, DEFAULT_TRACE_STEPS, type QueryKind } from './tools.js';
 
@@ -18,7 +19,7 @@ export async function runQuery(session: DeviceSession, kind: QueryKind, lines: n
       const shown = mine.slice(-limit);
       return {
         app: session.app ?? null,
-        lines: shown.map((e) => `${e.time} ${e.pid} ${e.priority} ${e.tag}: ${e.message}`),
+        lines: shown.map((e) => boundedText(`${e.time} ${e.pid} ${e.priority} ${e.tag}: ${e.message}`)),
         ...(mine.length > shown.length ? { omitted: mine.length - shown.length } : {}),
       };
     }
@@ -41,7 +42,8 @@ export async function runQuery(session: DeviceSession, kind: QueryKind, lines: n
       return { ...info, screen: { width: size.width, height: size.height, density: size.density ?? null } };
     }
     case 'trace':
-      return { steps: session.trace(lines ?? DEFAULT_TRACE_STEPS) };
+      // A step keeps what the client typed, whatever its length: the answer shows it cut.
+      return { steps: boundedDeep(session.trace(lines ?? DEFAULT_TRACE_STEPS)) };
   }
 }
 

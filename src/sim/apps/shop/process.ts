@@ -6,6 +6,7 @@ import { cartTotals, cartView } from './cart.js';
 import { checkoutView, confirmedView, ordersView } from './checkout.js';
 import { homeView } from './home.js';
 import { loginView } from './login.js';
+import { photoView } from './photo.js';
 import { productView } from './product.js';
 import { searchView } from './search.js';
 import { cartCount, COUPONS, type Order, type Overlay, type Screen, type ShopActions, type ShopState } from './state.js';
@@ -83,6 +84,7 @@ export class ShopProcess implements AppProcess, ShopActions {
       case 'home': return homeView(this);
       case 'search': return searchView(this, top);
       case 'product': return productView(this, top);
+      case 'photo': return photoView(this, top);
       case 'cart': return cartView(this);
       case 'checkout': return checkoutView(this, top);
       case 'confirmed': return confirmedView(this, top.order);

@@ -8,7 +8,7 @@ type ProductScreen = Extract<Screen, { kind: 'product' }>;
 
 const MAX_QUANTITY = 10;
 
-/** Product details with a quantity stepper and "Add to cart". */
+/** Product details with a quantity stepper and "Add to cart"; tapping the picture opens it full screen. */
 export function productView(app: ShopActions, screen: ProductScreen): AppView {
   const product = productById(screen.productId);
   const bar = toolbar({
@@ -40,6 +40,9 @@ export function productView(app: ShopActions, screen: ProductScreen): AppView {
           id: 'product_image',
           desc: product.title,
           height: 220,
+          clickable: true,
+          focusable: true,
+          onClick: () => app.push({ kind: 'photo', productId: product.id }),
           style: PICTURE,
         },
         text(product.title, { id: 'product_title', width: 'fill', style: { fontSize: 22, bold: true } }),

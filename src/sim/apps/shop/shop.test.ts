@@ -134,6 +134,22 @@ test('product #50 is reached by scrolling the catalogue and opens its details', 
   expect(screen.get({ id: 'product_price' }).text).toBe('$249.99');
 });
 
+test('tapping the product picture shows it full screen with only a close button; Close and back return', () => {
+  const { phone, screen } = bootPhone();
+  signIn(screen);
+  expect(phone.ui.openUri('shop://product/50').ok).toBe(true);
+  screen.tap({ id: 'product_image' });
+  expect(screen.get({ id: 'photo' }).desc).toBe('Smart Glasses');
+  expect(screen.has({ id: 'product_title' })).toBe(false);
+  expect(screen.has({ id: 'add_to_cart' })).toBe(false);
+  expect(phone.ui.foreground().activity).toBe('.ProductActivity');
+  screen.tap({ desc: 'Close' });
+  expect(screen.get({ id: 'product_title' }).text).toBe('Smart Glasses');
+  screen.tap({ id: 'product_image' });
+  screen.back();
+  expect(screen.get({ id: 'product_title' }).text).toBe('Smart Glasses');
+});
+
 test('adding to the cart updates the badge, and checkout confirms a seeded order number', () => {
   const order = (seed: number): string => {
     const { phone, screen } = bootPhone(seed);

@@ -7,6 +7,7 @@ export type Screen =
   | { kind: 'home' }
   | { kind: 'search'; query: string; status: 'idle' | 'loading' | 'done'; submitted: string; results: number[] }
   | { kind: 'product'; productId: number; quantity: number }
+  | { kind: 'photo'; productId: number }
   | { kind: 'cart' }
   | { kind: 'checkout'; address: string; error?: string }
   | { kind: 'confirmed'; order: Order }

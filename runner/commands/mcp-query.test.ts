@@ -107,11 +107,13 @@ test('devices and look name the device the server drives', async () => {
   expect(device).toMatch(/^127\.0\.0\.1:\d+$/);
   const listed = JSON.parse(await textOf('devices')) as { devices: Array<{ serial: string; selected: boolean }>; selected: string };
   expect(listed.devices.filter((d) => d.selected).map((d) => d.serial)).toEqual([device]);
+  // --app brought Shop up when the server took the phone; it asks for notifications at once.
   const { text } = await look();
-  expect(text).toContain(`app ${LAUNCHER}/`);
+  expect(text).toContain(`under the dialog: ${SHOP}`);
 });
 
-test('query app_state: the launcher in front before Shop is launched, Shop\'s sign-in activity after', async () => {
+test('query app_state: the launcher in front once Shop is stopped, Shop\'s sign-in activity after it is launched', async () => {
+  await act('stop_app');
   const before = await query('app_state');
   expect(before).toMatchObject({ foreground_app: LAUNCHER, app_under_test: SHOP, app_in_front: false });
   expect(before.activity).toMatch(/NexusLauncherActivity$/);
@@ -196,10 +198,10 @@ test('query trace: the last steps oldest first with primitive, status and params
   expect(last.steps[0]).toMatchObject({ params: { target: 'Log in', expected: { visible: 'Hi, Alice' } }, screen_changed: true });
   expect(last.steps[1]).toMatchObject({ params: { target: 'Hi, Bob', timeout_ms: 300 }, failure: expect.stringContaining('Hi, Bob') });
 
-  // All of them: this session's steps, numbered in the order they ran.
+  // All of them: this session's steps, numbered in the order they ran (the first, --app's own launch).
   const all = await query<{ steps: Array<{ step: number; primitive: string }> }>('trace', { lines: MAX_QUERY_LINES });
-  expect(all.steps.map((s) => s.primitive)).toEqual(['launch_app', 'input_text', 'input_text', 'tap', 'assert_visible']);
-  expect(all.steps.map((s) => s.step)).toEqual([1, 2, 3, 4, 5]);
+  expect(all.steps.map((s) => s.primitive)).toEqual(['launch_app', 'stop_app', 'launch_app', 'input_text', 'input_text', 'tap', 'assert_visible']);
+  expect(all.steps.map((s) => s.step)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   expect(JSON.stringify(all)).not.toContain(PASSWORD);
 });
 

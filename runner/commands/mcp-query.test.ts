@@ -11,6 +11,7 @@ import { IMAGE_WIDTH, MIN_NAMED_ELEMENTS } from '../../src/mcp/annotate.js';
 import { MAX_DUMP_CHARS } from '../../src/mcp/query.js';
 import { MAX_QUERY_LINES } from '../../src/mcp/tools.js';
 import { createPhone } from '../../src/sim/phone.js';
+import { shopApp } from '../../src/sim/apps/shop/index.js';
 import { MOBILETEST_CLI } from '../testing/project.js';
 
 const SHOP = 'com.example.shop';
@@ -123,6 +124,8 @@ test('query app_state: the launcher in front once Shop is stopped, Shop\'s sign-
   const after = await query('app_state');
   expect(after).toMatchObject({ foreground_app: SHOP, app_under_test: SHOP, app_in_front: true });
   expect(after.activity).toMatch(/LoginActivity$/);
+  // The installed version, as the phone's package manager reports it for the app under test.
+  expect(after.installed_version).toEqual({ app: SHOP, version_name: shopApp.versionName, version_code: shopApp.versionCode });
   // What look says is in front agrees with app_state.
   expect((await look()).text).toContain(`app ${SHOP}/.LoginActivity`);
 });

@@ -1,6 +1,6 @@
 // The drivers' public surface: the platform-neutral Driver interface, its errors, and the Android driver.
 export type {
-  CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Hierarchy, HierarchyFormat, Key, KeyOptions,
+  AppVersion, CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Hierarchy, HierarchyFormat, Key, KeyOptions,
   LaunchOptions, LogEntry, LogMark, LogPriority, LogsOptions, OpenLinkOptions, Orientation, PermissionRequest, Point,
   PrepareOptions, ScreenSize, ShellOutput,
 } from './types.js';

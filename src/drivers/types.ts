@@ -158,6 +158,14 @@ export interface ShellOutput {
   exitCode: number;
 }
 
+/** An installed app's version, as its package manager reports it. */
+export interface AppVersion {
+  /** versionName (Android), CFBundleShortVersionString (iOS): what a person reads, "2.4.1". */
+  name: string;
+  /** versionCode (Android), CFBundleVersion as a number where it is one. */
+  code?: number;
+}
+
 export interface Driver {
   /** The id the device is addressed by (adb serial, UDID). */
   readonly id: string;
@@ -184,6 +192,8 @@ export interface Driver {
   /** Opens a deep link or URL. */
   openLink(url: string, options?: OpenLinkOptions): Promise<void>;
   grantPermission(appId: string, permission: string, options?: CallOptions): Promise<void>;
+  /** The installed version of an app; undefined when it is not installed. */
+  appVersion(appId: string, options?: CallOptions): Promise<AppVersion | undefined>;
 
   foreground(options?: CallOptions): Promise<Foreground>;
   /** A point in the device log to read from later. */

@@ -30,11 +30,15 @@ export async function runQuery(session: DeviceSession, kind: QueryKind, lines: n
     }
     case 'app_state': {
       const foreground = await driver.foreground();
+      // The version of the app under test, else of the app in front.
+      const app = session.app ?? foreground.app;
+      const version = await driver.appVersion(app);
       return {
         foreground_app: foreground.app,
         activity: foreground.activity ?? null,
         focused_window: foreground.focusedWindow ?? null,
         ...(session.app ? { app_under_test: session.app, app_in_front: foreground.app === session.app } : {}),
+        installed_version: version ? { app, version_name: version.name, version_code: version.code ?? null } : { app, installed: false },
       };
     }
     case 'device_info': {

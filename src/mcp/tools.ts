@@ -84,7 +84,7 @@ function baseTools(): McpTool[] {
     {
       name: 'query',
       description:
-        'Reads the device without acting. kind: logcat (the app\'s log lines, most recent last; `lines` bounds them), ui_dump (the raw uiautomator hierarchy), app_state (app in front, activity, focused window, whether the app under test is in front), device_info (model, OS, API level, screen size), trace (the last `lines` steps `do` ran in this session).',
+        'Reads the device without acting. kind: logcat (the app\'s log lines, most recent last; `lines` bounds them), ui_dump (the raw uiautomator hierarchy), app_state (app in front, activity, focused window, whether the app under test is in front, its installed version), device_info (model, OS, API level, screen size), trace (the last `lines` steps `do` ran in this session).',
       inputSchema: {
         type: 'object',
         properties: {

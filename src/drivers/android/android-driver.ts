@@ -5,7 +5,7 @@ import type { ListedDevice } from '../errors/device-not-found.js';
 import { UnsupportedDevice } from '../errors/unsupported-device.js';
 import { UnsupportedText } from '../errors/unsupported-text.js';
 import type {
-  CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Hierarchy, Key, KeyOptions, LaunchOptions,
+  AppVersion, CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Hierarchy, Key, KeyOptions, LaunchOptions,
   LogEntry, LogMark, LogsOptions, OpenLinkOptions, Orientation, Point, PrepareOptions, ScreenSize, ShellOutput,
 } from '../types.js';
 import { adbClient } from './adb-client.js';
@@ -15,7 +15,7 @@ import * as apps from './apps.js';
 import { captureScreen, dumpHierarchy, type DumpRetry } from './capture.js';
 import { DeviceWatch } from './device-watch.js';
 import { chooseDevice, listDevices, serverListening, startLocalServer, transportFeatures } from './discovery.js';
-import { parseForeground, parseKeyboardShown, parseProperties, parseScreenSize } from './dumpsys.js';
+import { parseAppVersion, parseForeground, parseKeyboardShown, parseProperties, parseScreenSize } from './dumpsys.js';
 import { keyCommand } from './keys.js';
 import { MARK_COMMAND, logsCommand, parseLogs, parseMark } from './logcat.js';
 import { adbServerAddress, type AdbServerAddress } from './server-address.js';
@@ -149,6 +149,10 @@ export class AndroidDriver implements Driver {
 
   grantPermission(appId: string, permission: string, options?: CallOptions): Promise<void> {
     return this.call('grantPermission', options, (scope) => apps.grantPermission(this.adb, scope, appId, permission));
+  }
+
+  appVersion(appId: string, options?: CallOptions): Promise<AppVersion | undefined> {
+    return this.call('appVersion', options, async (scope) => parseAppVersion(await this.adb.run(`dumpsys package ${apps.checkAppId(appId)}`, scope), appId));
   }
 
   foreground(options?: CallOptions): Promise<Foreground> {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { parseForeground, parseKeyboardShown, parseProperties, parseRequestedPermissions, parseRuntimePermissions, parseScreenSize } from './dumpsys.js';
+import { parseAppVersion, parseForeground, parseKeyboardShown, parseProperties, parseRequestedPermissions, parseRuntimePermissions, parseScreenSize } from './dumpsys.js';
 
 test('foreground from Android 12+ focus lines: the app and its activity, in full', () => {
   const dump = `  mCurrentFocus=Window{f4a0b6f u0 com.android.settings/com.android.settings.SubSettings}
@@ -58,4 +58,32 @@ test('runtime and requested permissions from dumpsys package', () => {
 `;
   expect(parseRuntimePermissions(dump)).toEqual([{ name: 'android.permission.POST_NOTIFICATIONS', granted: false }, { name: 'android.permission.CAMERA', granted: true }]);
   expect(parseRequestedPermissions(dump)).toEqual(['android.permission.INTERNET', 'android.permission.CAMERA', 'android.permission.POST_NOTIFICATIONS']);
+});
+
+test('the installed version from dumpsys package: the active entry of an updated system app, not its hidden original', () => {
+  const dump = `Activity Resolver Table:
+  Non-Data Actions:
+      android.intent.action.MAIN:
+        5e1c2a9 com.google.android.youtube/com.google.android.apps.youtube.app.watchwhile.WatchWhileActivity filter 3b0f7d1
+
+Packages:
+  Package [com.google.android.youtube] (f0d3a4e):
+    userId=10133
+    pkg=Package{9a6b2c1 com.google.android.youtube}
+    codePath=/data/app/~~Xk3l9w==/com.google.android.youtube-Q1w2e3==
+    primaryCpuAbi=arm64-v8a
+    versionCode=1545405888 minSdk=26 targetSdk=34
+    versionName=19.09.37
+    splits=[base, config.arm64_v8a, config.en, config.xxhdpi]
+
+Hidden system packages:
+  Package [com.google.android.youtube] (2c4e6a8):
+    userId=10133
+    codePath=/product/app/YouTube
+    versionCode=1530400192 minSdk=26 targetSdk=33
+    versionName=17.36.37
+`;
+  expect(parseAppVersion(dump, 'com.google.android.youtube')).toEqual({ name: '19.09.37', code: 1545405888 });
+  expect(parseAppVersion(dump, 'com.google.android.apps.maps')).toBeUndefined();
+  expect(parseAppVersion('Unable to find package: com.example.gone\n', 'com.example.gone')).toBeUndefined();
 });

@@ -1,4 +1,4 @@
-import type { Foreground, ScreenSize } from '../types.js';
+import type { AppVersion, Foreground, ScreenSize } from '../types.js';
 
 /** `pkg/.Activity` or `pkg/full.Activity` as ActivityRecord and Window titles print a component. */
 function component(text: string): { app: string; activity: string } | undefined {
@@ -67,6 +67,21 @@ function sectionLines(dump: string, header: string): string[] {
     body.push(line.trim());
   }
   return body;
+}
+
+/**
+ * The installed version in `dumpsys package PKG`: that package's first entry (an updated system app
+ * lists the update first, then the hidden original). Undefined when the package is not listed.
+ */
+export function parseAppVersion(packageDump: string, appId: string): AppVersion | undefined {
+  const at = packageDump.indexOf(`Package [${appId}]`);
+  if (at < 0) return undefined;
+  const next = packageDump.indexOf('Package [', at + 1);
+  const entry = packageDump.slice(at, next < 0 ? undefined : next);
+  const name = /^\s*versionName=(.*)$/m.exec(entry)?.[1].trim();
+  const code = /\bversionCode=(\d+)/.exec(entry)?.[1];
+  if (name === undefined && code === undefined) return undefined;
+  return { name: name ?? '', code: code === undefined ? undefined : Number(code) };
 }
 
 /** Runtime permissions `dumpsys package PKG` lists for user 0, with whether each is granted. */

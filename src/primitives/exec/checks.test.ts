@@ -46,8 +46,8 @@ test('a row that only looks like the checked one neither keeps it shown nor show
 
   // A new note with the same title and first line: its row differs only by its edit time.
   await exec.ok({ name: 'tap', params: { target: 'New note' } });
-  // An object target: the bare word "Title" reads as the role of a text.
-  await exec.ok({ name: 'input_text', params: { target: { text: 'Title' }, text: title } });
+  // "Title" is also a role word; the field labelled exactly that is what it names.
+  await exec.ok({ name: 'input_text', params: { target: 'Title', text: title } });
   await exec.ok({ name: 'input_text', params: { target: 'Note', text: line } });
   await exec.ok({ name: 'hide_keyboard', params: {} });
   const saved = await exec.ok({ name: 'press_key', params: { key: 'back', expected: { visible: 'New note' } } });

@@ -146,6 +146,10 @@ test('Notes: an icon button by its content-desc; repeated first lines are ambigu
   expect(find({ text: phrase, near: 'New note' })).toMatch(new RegExp(`^e\\d+ ${rows[1]}$`));
   tap('New note');
   expect(look().elements.some((e) => e.role === 'input')).toBe(true);
+  // "Title" is also a role word (a text), but the field labelled exactly "Title" is what it names.
+  expect(find('Title')).toMatch(/^e\d+ Title$/);
+  const title = locate(look(), 'Title');
+  expect(title.status === 'found' ? title.best.element.role : title.status).toBe('input');
 });
 
 test('for reading, a plain text counts as much as a button; for acting, the button wins', () => {

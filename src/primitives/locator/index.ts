@@ -7,7 +7,8 @@
 // capped at 0.85. Resource-id words, filler like btn/text/src dropped ('login_button' ↔ "Log in",
 // 'search_src_text' ↔ "search"): 0.85. A role word in the target ("the Log in button", "the email
 // field", "the Wi-Fi switch") adds 0.05 to elements of that role and multiplies others by 0.6; a role
-// alone ("the first checkbox") scores its elements 0.8. For actions, elements one cannot act on are
+// alone ("the first checkbox") scores its elements 0.8, unless one element's label says exactly that word
+// ("Title", "Photo": a field or button so labelled is what was meant). For actions, elements one cannot act on are
 // multiplied by 0.9. Below 0.4 is no match.
 // Ordinals count the rows of the screen's longest list in reading order ("first result", "3rd row"), or the
 // elements of a role ("second switch"), or equal text matches ("second Add to cart"); `index` is the

@@ -1,7 +1,7 @@
 // Resolves a target on the observed screen into ranked candidates, or says it is ambiguous or missing.
 import type { Role, Screen, ScreenElement } from '../../observe/index.js';
 import { parseTarget, type Query } from './query.js';
-import { matchElement, matchId, matchText, type Match } from './score.js';
+import { matchElement, matchId, matchText, SCORES, type Match } from './score.js';
 import type { Target } from './target.js';
 import { similarity, tokens } from './text.js';
 
@@ -178,6 +178,11 @@ export function locate(screen: Screen, target: Target, options: LocateOptions = 
     if (!e) return { status: 'not_found', nearest: [] };
     const best = { element: e, score: 1, reasons: ['ref'] };
     return { status: 'found', best, candidates: [best] };
+  }
+  if (q.roleWord !== undefined) {
+    // "Title", "Photo", "Text" name a role, but a field or button labelled exactly that is what was meant.
+    const named = locate(screen, { text: q.roleWord }, options);
+    if (named.status === 'found' && named.best.score >= SCORES.normalised) return named;
   }
   const order = new Map(screen.elements.map((e, i) => [e, i]));
   if (q.ordinalOverList && q.ordinal !== undefined) {

@@ -12,6 +12,8 @@ export interface Query {
   desc?: string;
   id?: string;
   roles?: Role[];
+  /** The whole target was one role word ("Title", "Photo"): a label saying exactly that comes first. */
+  roleWord?: string;
   /** 1-based from the start, or -1 for the last. */
   ordinal?: number;
   /** The ordinal counts list rows ("first result") rather than text matches. */
@@ -60,7 +62,7 @@ export function parseTarget(target: Target): Query {
     }
   }
   const whole = roleOf(rest.toLowerCase());
-  if (whole) return { ...query, text: '', roles: whole };
+  if (whole) return { ...query, text: '', roles: whole, ...(query.ordinal === undefined ? { roleWord: rest } : {}) };
   const tail = /^(.*?)\s+(icon button|text field|text box|check box|search box|search bar|edit text|[\p{L}]+)$/iu.exec(rest);
   const roles = tail ? roleOf(tail[2].toLowerCase()) : undefined;
   if (tail && roles) return { ...query, text: tail[1], phrase: rest, roles };

@@ -113,3 +113,19 @@ test.describe('two phones on one adb server', () => {
     expect((await call('look')).text).toContain('Hi, Alice');
   });
 });
+
+test('an --app that is not installed: the first call says so and how to check, and the phone is still driven', async () => {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [MOBILETEST_CLI, 'mcp', '--device', 'sim', '--app', 'com.example.missing'], stderr: 'pipe' });
+  client = new Client({ name: 'mcp-test', version: '1.0.0' });
+  await client.connect(transport);
+  const first = await call('look');
+  expect(first.isError).toBe(true);
+  expect(first.text).toMatch(/^device 127\.0\.0\.1:\d+\nAppNotStarted: --app com\.example\.missing did not start on /);
+  expect(first.text).toContain('did not start on 127.0.0.1');
+  expect(first.text).toContain(': it is not installed (adb -s 127.0.0.1');
+  const second = await call('look');
+  expect(second.isError).toBe(false);
+  expect(second.text).toContain('app com.google.android.apps.nexuslauncher/');
+  const state = JSON.parse((await call('query', { kind: 'app_state' })).text) as Record<string, unknown>;
+  expect(state).toMatchObject({ app_under_test: 'com.example.missing', app_in_front: false, installed_version: { app: 'com.example.missing', installed: false } });
+});

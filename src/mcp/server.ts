@@ -108,7 +108,7 @@ export class MobileMcpServer {
     this.options.log?.(`mobiletest mcp: driving ${driver.id}${this.options.app ? ` (app ${this.options.app})` : ''}`);
     if (this.options.app) {
       const failure = await session.bringUpApp();
-      if (failure) throw new AppNotStarted(`--app ${this.options.app} did not start on ${driver.id}: ${failure}. Check that it is installed (query app_state, or adb shell pm list packages ${this.options.app}); the device can still be looked at and driven.`);
+      if (failure) throw new AppNotStarted(`--app ${this.options.app} did not start on ${driver.id}: ${failure}. The device can still be looked at and driven.`);
     }
     return session;
   }

@@ -33,7 +33,8 @@ export async function ruleCheck(record: AgentCallRecord, check: ExpectationCheck
   }
   if (check.count) {
     const { observation } = await options.runner.observer.look({ signal });
-    const matches = bestMatches(locate(observation.screen, check.count.target, { for: 'read' }));
+    // Counted as the checks read targets: a lookalike label is not one more of them.
+    const matches = bestMatches(locate(observation.screen, check.count.target, { for: 'read', lookalikes: false }));
     const seen = `${matches.length} ${JSON.stringify(check.count.target)} on screen${matches.length ? ` (${matches.map((m) => m.ref).join(', ')})` : ''}`;
     if (matches.length !== check.count.equals) return { pass: false, refs: matches.map((m) => m.ref), reason: `expected ${check.count.equals}, saw ${seen}` };
     return { pass: true, refs: matches.map((m) => m.ref), reason: seen };

@@ -2,7 +2,7 @@
 // that names its elements as a person would, checked to pick the same element on the screen it came from.
 import { MASK } from '../../events/index.js';
 import type { Screen, ScreenElement } from '../../observe/index.js';
-import { locate, type ActionResult, type Expected, type PrimitiveCall, type Target } from '../../primitives/index.js';
+import { locate, readTarget, type ActionResult, type Expected, type PrimitiveCall, type Target } from '../../primitives/index.js';
 import type { CachedStep } from './types.js';
 import { secretSlot } from './values.js';
 
@@ -30,10 +30,10 @@ function lookUp(ref: string, screens: Array<Screen | undefined>): Seen | undefin
 }
 
 function identifies(screen: Screen, target: Target, element: ScreenElement, purpose: Purpose): boolean {
+  // A check reads its target as the assertions do (readTarget); an action as the executor does.
+  if (purpose === 'read') return readTarget(screen, target).element?.ref === element.ref;
   const result = locate(screen, target, { for: purpose });
-  if (result.status === 'found') return result.best.element.ref === element.ref;
-  // Checks accept the first of equally sure matches (readTarget).
-  return purpose === 'read' && result.status === 'ambiguous' && result.candidates[0].score >= 0.9 && result.candidates[0].element.ref === element.ref;
+  return result.status === 'found' && result.best.element.ref === element.ref;
 }
 
 /**

@@ -12,10 +12,34 @@ const RUNS = 30;
 /** The seeds' reference for a round trip on a local device. */
 const TARGET_MS = 30;
 
-export async function benchMcp(): Promise<void> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--device', 'sim', '--app', 'com.example.shop'], stderr: 'ignore' });
+const ARGS = [CLI, 'mcp', '--device', 'sim', '--app', 'com.example.shop'];
+const STARTS = 5;
+
+async function connect(): Promise<Client> {
   const client = new Client({ name: 'bench', version: '1.0.0' });
-  await client.connect(transport);
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: ARGS, stderr: 'ignore' }));
+  return client;
+}
+
+/** What a client waits for when it starts the server: spawn to initialized, and on to the first look (which launches --app). */
+async function benchStart(): Promise<void> {
+  const ready: number[] = [];
+  const looked: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    const start = performance.now();
+    const client = await connect();
+    ready.push(performance.now() - start);
+    await client.callTool({ name: 'look', arguments: {} });
+    looked.push(performance.now() - start);
+    await client.close();
+  }
+  console.log(row('start: spawn to initialized', ready.sort((a, b) => a - b)));
+  console.log(row('start: spawn to the first look (app launched)', looked.sort((a, b) => a - b)));
+}
+
+export async function benchMcp(): Promise<void> {
+  await benchStart();
+  const client = await connect();
   const call = async (name: string, args: Record<string, unknown>): Promise<string> => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     const first = result.content[0];

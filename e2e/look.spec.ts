@@ -38,6 +38,18 @@ test('look --xml prints one line per element under a header, and the token count
   expect(stderr).toMatch(/^\(25 elements, \d+ tokens; the raw dump is \d+ tokens\)\n$/);
 });
 
+test('a lone FILE.xml reads the dump as --xml does; any other argument is a usage error', async () => {
+  const [plain, flagged, other] = await Promise.all([
+    look([path.join(FIXTURES, 'tiktok-feed.xml')]),
+    look(['--xml', path.join(FIXTURES, 'tiktok-feed.xml')]),
+    look(['screen.png']),
+  ]);
+  expect(plain.code).toBe(0);
+  expect(plain.stdout).toBe(flagged.stdout);
+  expect(other.code).toBe(2);
+  expect(other.stderr).toContain("Unexpected argument 'screen.png': look takes one saved dump (FILE.xml, or --xml FILE)");
+});
+
 test('look --json prints the text, its token count and the elements with bounds', async () => {
   const raw = await readFile(path.join(FIXTURES, 'ths-trading-multiwindow.xml'), 'utf8');
   const { code, stdout } = await look(['--xml', path.join(FIXTURES, 'ths-trading-multiwindow.xml'), '--json']);

@@ -5,14 +5,14 @@ import { buildScreen, foregroundApp, HierarchyParseError, parseUiautomatorXml, s
 import { AndroidDriver, DeviceError } from '../../src/drivers/index.js';
 import { UsageError } from '../errors.js';
 
-export const LOOK_USAGE = `Usage: mobiletest look [--device SERIAL | --xml FILE] [--json] [--max N]
+export const LOOK_USAGE = `Usage: mobiletest look [--device SERIAL | --xml FILE | FILE.xml] [--json] [--max N]
 
 Prints the screen as the agent reads it: one line per element to touch or read, with refs (e7).
 
 Options:
   --device SERIAL   look at this device through the adb server (default: ANDROID_SERIAL, else the only
                     device; the server is ADB_SERVER_SOCKET=tcp:HOST:PORT, else localhost:5037)
-  --xml FILE        read a saved uiautomator dump instead of a device
+  --xml FILE        read a saved uiautomator dump instead of a device (a lone FILE.xml is read the same)
   --json            print {"text", "tokens", "elements": [{ref, role, label, bounds, states}]}
   --max N           print at most N elements (default ${MAX_ELEMENTS}); the rest is counted`;
 
@@ -24,9 +24,11 @@ interface LookInput {
 
 export async function runLookCommand(args: string[]): Promise<number> {
   let values;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({
+    ({ values, positionals } = parseArgs({
       args,
+      allowPositionals: true,
       options: {
         device: { type: 'string' },
         xml: { type: 'string' },
@@ -42,6 +44,11 @@ export async function runLookCommand(args: string[]): Promise<number> {
     console.log(LOOK_USAGE);
     return 0;
   }
+  // `mobiletest look dump.xml` is what people type: one .xml file stands for --xml.
+  if (positionals.length > 1 || (positionals.length === 1 && (values.xml !== undefined || !positionals[0].toLowerCase().endsWith('.xml')))) {
+    throw new UsageError(`Unexpected argument '${positionals.join(' ')}': look takes one saved dump (FILE.xml, or --xml FILE) or --device SERIAL.\n\n${LOOK_USAGE}`);
+  }
+  if (positionals.length === 1) values.xml = positionals[0];
   if (values.device !== undefined && values.xml !== undefined) throw new UsageError(`--device and --xml exclude each other: look at a device or at a saved dump.\n\n${LOOK_USAGE}`);
   const max = values.max === undefined ? MAX_ELEMENTS : Number(values.max);
   if (!Number.isInteger(max) || max < 1) throw new UsageError(`--max must be a whole number >= 1, got "${values.max}".`);

@@ -196,6 +196,11 @@ test('files beside the log: plain names only, never overwritten; a closed log re
   expect([...(await readFile(join(dir, 'shot-1.png')))]).toEqual([137, 80, 78, 71]);
   await expect(log.attach('shot-1.png', 'again')).rejects.toThrow(/EEXIST/);
   await expect(log.attach('../escape.txt', 'x')).rejects.toThrow(InvalidEventError);
+  // attachOnce names the file already holding the same bytes, and writes a file for new bytes.
+  expect(await log.attachOnce('end.png', new Uint8Array([137, 80, 78, 71]))).toBe('shot-1.png');
+  await expect(readFile(join(dir, 'end.png'))).rejects.toThrow(/ENOENT/);
+  expect(await log.attachOnce('end.png', new Uint8Array([137, 80, 78, 72]))).toBe('end.png');
+  expect([...(await readFile(join(dir, 'end.png')))]).toEqual([137, 80, 78, 72]);
   await log.close();
   await expect(log.append({ kind: 'test_end', status: 'passed', duration_ms: 1 })).rejects.toThrow(EventLogClosedError);
 });

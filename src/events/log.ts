@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, truncate, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { EventLogClosedError, InvalidEventError } from './errors.js';
@@ -26,6 +27,8 @@ export class EventLog {
   private readonly ended: Map<string, Verdict>;
   private tail: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Binary attachments written so far, by the hash of their bytes: attachOnce reuses them. */
+  private readonly binaries = new Map<string, string>();
 
   private constructor(
     readonly path: string,
@@ -95,7 +98,16 @@ export class EventLog {
     }
     const data = typeof content === 'string' ? this.redact(content) : content;
     await writeFile(join(this.dir, name), data, { flag: 'wx' });
+    if (typeof content !== 'string') this.binaries.set(digest(content), name);
     return name;
+  }
+
+  /**
+   * Like attach, but when the same bytes were already attached (under any name) returns that file's
+   * name and writes nothing: the screen at the end of a failed test is most often the failed action's own.
+   */
+  async attachOnce(name: string, content: Uint8Array): Promise<string> {
+    return this.binaries.get(digest(content)) ?? this.attach(name, content);
   }
 
   /** Resolves once every append so far is on disk (written, not fsynced). */
@@ -138,4 +150,8 @@ export class EventLog {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function digest(content: Uint8Array): string {
+  return createHash('sha256').update(content).digest('hex');
 }

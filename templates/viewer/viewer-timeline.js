@@ -20,8 +20,8 @@
   const AHEAD = 3;
   /** Past CAP drawn rows (a very long test), blocks far from the view are emptied again. */
   const CAP = 2000;
-  /** An idle moment draws one more block only when it has this many ms left: a block never delays a frame. */
-  const IDLE_MS = 12;
+  /** An idle moment draws one more block only when it has this many ms left, about what a block costs. */
+  const IDLE_MS = 8;
   const EMPTY_DETAIL = 'Choose a step to see what the device showed, what was decided and what happened.';
 
   V.renderTest = function renderTest(test) {
@@ -102,9 +102,10 @@
   };
 
   /**
-   * Draws the blocks in view, then at most one of the AHEAD blocks on either side (the nearest first),
-   * and empties blocks far away past CAP rows (not the focused one's, so the keys keep working).
-   * Reads the geometry before it writes, so a frame lays out once. Returns the rows in view.
+   * Draws the blocks in view, then at most one of the AHEAD blocks beyond them (the nearest first, on
+   * the side the list is scrolling to first), and empties blocks far away past CAP rows (not the
+   * focused one's, so the keys keep working). Reads the geometry before it writes, so a frame lays out
+   * once. Returns the rows in view.
    */
   function drawRows() {
     const list = $('timeline');
@@ -117,18 +118,30 @@
     const shown = [Math.max(0, Math.min(total - 1, Math.floor(top / ROW))), Math.max(0, Math.min(total - 1, Math.ceil(bottom / ROW)))];
     const first = Math.floor(shown[0] / BLOCK);
     const last = Math.floor(shown[1] / BLOCK);
+    if (first !== view.first) view.down = first > view.first;
+    Object.assign(view, { first, last });
     for (let b = first; b <= last; b++) drawBlock(b);
-    for (let d = 1; d <= AHEAD; d++) {
-      const next = [last + d, first - d].find((b) => b >= 0 && b < state.blocks.length && !state.drawn.has(b));
-      if (next !== undefined) { drawBlock(next); break; }
-    }
+    const next = nearestUndrawn(AHEAD);
+    if (next !== null) drawBlock(next);
     if (state.rows.size > CAP) {
       const keep = Math.floor(state.focused / BLOCK);
       for (const b of [...state.drawn]) if (Math.abs(b - first) * BLOCK > CAP / 2 && b !== keep) emptyBlock(b);
     }
-    near = first;
     fillWhenIdle();
     return shown;
+  }
+
+  /** The blocks last in view and the way the list last scrolled. */
+  const view = { first: 0, last: 0, down: true };
+
+  /** The undrawn block nearest the view, at most `within` blocks away, on the side it scrolls to first; or null. */
+  function nearestUndrawn(within) {
+    for (let d = 1; d <= within; d++) {
+      const sides = view.down ? [view.last + d, view.first - d] : [view.first - d, view.last + d];
+      const b = sides.find((x) => x >= 0 && x < state.blocks.length && !state.drawn.has(x));
+      if (b !== undefined) return b;
+    }
+    return null;
   }
 
   /** Fills block b with its rows in one append: rows cloned from one template, texts set as text. */
@@ -151,9 +164,11 @@
   }
 
   let idle = null;
-  /** The first block in view when the rows were last drawn. */
-  let near = 0;
-  /** Draws the other blocks, the nearest to the view first, one per idle moment that has room for it, up to CAP rows. */
+  /**
+   * Draws the other blocks, the nearest to the view first, one per idle moment that has room for it
+   * (between frames while scrolling), up to CAP rows. It lays the block out there and then, so the
+   * next frame only paints it.
+   */
   function fillWhenIdle() {
     if (idle !== null || state.rows.size >= Math.min(CAP, state.steps.length)) return;
     const later = window.requestIdleCallback || ((f) => window.setTimeout(() => f({ timeRemaining: () => IDLE_MS + 1 }), 50));
@@ -161,11 +176,10 @@
     idle = later((deadline) => {
       idle = null;
       if (state.n !== n) return;
-      if (deadline.timeRemaining() > IDLE_MS) {
-        for (let d = 0; d < state.blocks.length; d++) {
-          const next = [near + d, near - d].find((b) => b >= 0 && b < state.blocks.length && !state.drawn.has(b));
-          if (next !== undefined) { drawBlock(next); break; }
-        }
+      const b = deadline.timeRemaining() > IDLE_MS ? nearestUndrawn(state.blocks.length) : null;
+      if (b !== null) {
+        drawBlock(b);
+        void state.blocks[b].lastChild.offsetTop;
       }
       fillWhenIdle();
     });

@@ -13,15 +13,18 @@
   const ROW = 30;
   /**
    * Rows per block. A block is one contained box of fixed height (`.timeline > li` in viewer.css):
-   * drawing one lays out and paints that block alone, never the rest of the list, and costs a few ms.
+   * drawing one lays out and paints that block alone, never the rest of the list, in 2-3 ms.
    */
-  const BLOCK = 20;
-  /** Blocks drawn ahead of the view on each side, at most one a frame, so a scroll meets drawn rows. */
-  const AHEAD = 3;
+  const BLOCK = 10;
+  /**
+   * Blocks beyond the view that a frame draws when they are missing (at most one a frame). The rest
+   * are drawn between frames, so a scroll seldom has to draw in a frame at all.
+   */
+  const AHEAD = 1;
   /** Past CAP drawn rows (a very long test), blocks far from the view are emptied again. */
   const CAP = 2000;
-  /** An idle moment draws one more block only when it has this many ms left, about what a block costs. */
-  const IDLE_MS = 8;
+  /** An idle moment draws one more block only when it has this many ms left, about twice what a block costs. */
+  const IDLE_MS = 6;
   const EMPTY_DETAIL = 'Choose a step to see what the device showed, what was decided and what happened.';
 
   V.renderTest = function renderTest(test) {

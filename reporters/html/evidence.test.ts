@@ -1,7 +1,8 @@
 // The viewer's evidence in a real Chromium: element boxes from hierarchy snapshots under the pointer,
 // the refs an agent cited drawn on its screens, a failure's evidence and suggestion, and a test of
-// 1,000 steps that opens, scrolls without a blank view and reaches its last step. The events logs, screenshots and snapshots are
-// written here as the executor writes them, and the report by the HTML writer a run uses.
+// 1,000 steps that opens, scrolls without a blank view and reaches its last step. The events logs,
+// screenshots and snapshots are written here as the executor writes them, and the report by the
+// HTML writer a run uses.
 import { test, expect } from '@playwright/test';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

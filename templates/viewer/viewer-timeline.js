@@ -25,6 +25,8 @@
   const CAP = 2000;
   /** An idle moment draws one more block only when it has this many ms left, about twice what a block costs. */
   const IDLE_MS = 6;
+  /** The blocks last in view and the way the list last scrolled. */
+  const view = { first: 0, last: 0, down: true };
   const EMPTY_DETAIL = 'Choose a step to see what the device showed, what was decided and what happened.';
 
   V.renderTest = function renderTest(test) {
@@ -73,6 +75,7 @@
 
   V.clearTimeline = function clearTimeline() {
     Object.assign(state, { steps: [], depth: [], index: new Map(), rows: new Map(), blocks: [], drawn: new Set(), focused: -1, opened: -1 });
+    Object.assign(view, { first: 0, last: 0, down: true });
     const list = $('timeline');
     list.replaceChildren();
     list.dataset.steps = '0';
@@ -134,9 +137,6 @@
     return shown;
   }
 
-  /** The blocks last in view and the way the list last scrolled. */
-  const view = { first: 0, last: 0, down: true };
-
   /** The undrawn block nearest the view, at most `within` blocks away, on the side it scrolls to first; or null. */
   function nearestUndrawn(within) {
     for (let d = 1; d <= within; d++) {
@@ -173,12 +173,12 @@
    * next frame only paints it.
    */
   function fillWhenIdle() {
-    if (idle !== null || state.rows.size >= Math.min(CAP, state.steps.length)) return;
+    if (idle !== null || state.n === null || state.rows.size >= Math.min(CAP, state.steps.length)) return;
     const later = window.requestIdleCallback || ((f) => window.setTimeout(() => f({ timeRemaining: () => IDLE_MS + 1 }), 50));
-    const n = state.n;
     idle = later((deadline) => {
       idle = null;
-      if (state.n !== n) return;
+      // Another test may be open by now: the blocks are always the open test's.
+      if (state.n === null) return;
       const b = deadline.timeRemaining() > IDLE_MS ? nearestUndrawn(state.blocks.length) : null;
       if (b !== null) {
         drawBlock(b);

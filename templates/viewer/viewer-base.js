@@ -23,7 +23,7 @@
   };
 
   /** The open test's state; `steps` is every step depth first, as the timeline lists them. */
-  V.state = { filter: 'all', query: '', n: null, test: null, steps: [], depth: [], index: new Map(), rows: new Map(), focused: -1, opened: -1 };
+  V.state = { filter: 'all', query: '', n: null, test: null, steps: [], depth: [], index: new Map(), rows: new Map(), blocks: [], drawn: new Set(), focused: -1, opened: -1 };
   V.$ = (id) => document.getElementById(id);
 
   /** el('div', { class: 'x', onclick: f }, 'text', child) — children are text or nodes. */

@@ -1,6 +1,7 @@
 // The mobiletest trace viewer, part 4 of 5: one test's head, its failure summary and its timeline.
-// The timeline draws only the rows in view (plus a margin) at fixed heights, so a test of thousands
-// of steps opens and scrolls as fast as one of ten; a step's details load when it is opened.
+// The timeline is cut into blocks of BLOCK rows at fixed heights, each drawn only when near the view
+// (in one go, from a cloned row), so a test of thousands of steps opens and scrolls as fast as one of
+// ten; a step's details load when it is opened.
 /* global window, document */
 'use strict';
 (function () {
@@ -8,23 +9,24 @@
   const V = M.viewer;
   const { $, el, ms, plural, statusGroup, state } = V;
 
-  /** A row's height in px: `.timeline > li` in viewer.css. */
+  /** A row's height in px: `.timeline .step` in viewer.css. */
   const ROW = 30;
   /**
-   * Rows drawn beyond the visible ones on each side: far enough that a fast scroll never shows a
-   * gap and new rows land outside the area the browser has already painted ahead.
-   */
-  const MARGIN = 60;
-  /**
-   * Rows are added in blocks: those in view first, the rest while the page is idle, so scrolling
-   * seldom touches the DOM. Blocks are small: a scroll that reaches rows not drawn yet draws a few
-   * per frame (blocks of 50 cost a dropped frame or two each on a slow machine).
-   * Past CAP rows (a very long test), rows far from the view are dropped again.
+   * Rows per block. A block is one contained box of fixed height (`.timeline > li` in viewer.css):
+   * drawing one lays out and paints that block alone, never the rest of the list, in 2-3 ms.
    */
   const BLOCK = 10;
+  /**
+   * Blocks beyond the view that a frame draws when they are missing (at most one a frame). The rest
+   * are drawn between frames, so a scroll seldom has to draw in a frame at all.
+   */
+  const AHEAD = 1;
+  /** Past CAP drawn rows (a very long test), blocks far from the view are emptied again. */
   const CAP = 2000;
-  /** Rows drawn per idle moment: small, so a frame that follows one is never held up. */
-  const IDLE_ROWS = 10;
+  /** An idle moment draws one more block only when it has this many ms left, about twice what a block costs. */
+  const IDLE_MS = 6;
+  /** The blocks last in view and the way the list last scrolled. */
+  const view = { first: 0, last: 0, down: true };
   const EMPTY_DETAIL = 'Choose a step to see what the device showed, what was decided and what happened.';
 
   V.renderTest = function renderTest(test) {
@@ -53,40 +55,64 @@
     };
     walk(test.trace.steps, 0);
     const list = $('timeline');
-    list.style.height = `${state.steps.length * ROW}px`;
-    list.dataset.steps = String(state.steps.length);
-    $('no-steps').hidden = state.steps.length > 0;
+    // Every block is there from the start, empty, at its final height: drawing one never moves another.
+    const total = state.steps.length;
+    for (let first = 0; first < total; first += BLOCK) {
+      const block = el('li', { role: 'none' });
+      block.style.height = `${Math.min(BLOCK, total - first) * ROW}px`;
+      state.blocks.push(block);
+    }
+    list.replaceChildren(...state.blocks);
+    list.dataset.steps = String(total);
+    $('no-steps').hidden = total > 0;
     const failed = lastFailed();
     renderFailure(test, failed);
     if (failed >= 0) V.openStep(failed, false);
     else $('detail').replaceChildren(el('p', { class: 'empty' }, EMPTY_DETAIL));
-    if (state.steps.length) V.focusStep(failed >= 0 ? failed : 0);
+    if (total) V.focusStep(failed >= 0 ? failed : 0);
     drawRows();
   };
 
   V.clearTimeline = function clearTimeline() {
-    Object.assign(state, { steps: [], depth: [], index: new Map(), rows: new Map(), focused: -1, opened: -1 });
+    Object.assign(state, { steps: [], depth: [], index: new Map(), rows: new Map(), blocks: [], drawn: new Set(), focused: -1, opened: -1 });
+    Object.assign(view, { first: 0, last: 0, down: true });
     const list = $('timeline');
     list.replaceChildren();
-    list.style.height = '';
     list.dataset.steps = '0';
   };
 
-  /** Redraws the rows in view whenever the step pane or the page scrolls or resizes. */
+  /** Redraws the rows near the view once a frame while the step pane or the page scrolls or resizes; one click handler serves every row. */
   V.watchTimeline = function watchTimeline() {
-    let idle = 0;
+    let frame = 0;
+    let pause = 0;
     const onScroll = () => {
-      const range = drawRows();
-      // Details of the steps in view load once scrolling pauses, so a click on one opens at once.
-      window.clearTimeout(idle);
-      if (range) idle = window.setTimeout(() => V.prefetch(state.n, range[0], range[1]), 150);
+      if (frame) return;
+      frame = window.requestAnimationFrame(() => {
+        frame = 0;
+        const range = drawRows();
+        // Details of the steps in view load once scrolling pauses, so a click on one opens at once.
+        window.clearTimeout(pause);
+        if (range) pause = window.setTimeout(() => V.prefetch(state.n, range[0], range[1]), 150);
+      });
     };
     document.querySelector('.timeline-pane').addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onScroll);
+    $('timeline').addEventListener('click', (event) => {
+      const row = event.target.closest('.step');
+      if (!row) return;
+      const i = Number(row.dataset.i);
+      V.focusStep(i);
+      V.openStep(i, true);
+    });
   };
 
-  /** Draws the blocks of rows in view and drops rows beyond CAP around it (not the focused one, so the keys keep working); the rows in view. */
+  /**
+   * Draws the blocks in view, then at most one of the AHEAD blocks beyond them (the nearest first, on
+   * the side the list is scrolling to first), and empties blocks far away past CAP rows (not the
+   * focused one's, so the keys keep working). Reads the geometry before it writes, so a frame lays out
+   * once. Returns the rows in view.
+   */
   function drawRows() {
     const list = $('timeline');
     const total = state.steps.length;
@@ -95,71 +121,94 @@
     const pane = list.closest('.timeline-pane').getBoundingClientRect();
     const top = Math.max(pane.top, 0) - box.top;
     const bottom = Math.min(pane.bottom, window.innerHeight) - box.top;
-    const shown = [Math.max(0, Math.floor(top / ROW)), Math.min(total - 1, Math.ceil(bottom / ROW))];
-    const first = Math.floor(Math.max(0, shown[0] - MARGIN) / BLOCK);
-    const last = Math.floor(Math.min(total - 1, shown[1] + MARGIN) / BLOCK);
-    if (state.rows.size > CAP) {
-      for (const [i, row] of state.rows) if (Math.abs(i - shown[0]) > CAP / 2 && i !== state.focused) { row.remove(); state.rows.delete(i); }
-    }
+    const shown = [Math.max(0, Math.min(total - 1, Math.floor(top / ROW))), Math.max(0, Math.min(total - 1, Math.ceil(bottom / ROW)))];
+    const first = Math.floor(shown[0] / BLOCK);
+    const last = Math.floor(shown[1] / BLOCK);
+    if (first !== view.first) view.down = first > view.first;
+    Object.assign(view, { first, last });
     for (let b = first; b <= last; b++) drawBlock(b);
+    const next = nearestUndrawn(AHEAD);
+    if (next !== null) drawBlock(next);
+    if (state.rows.size > CAP) {
+      const keep = Math.floor(state.focused / BLOCK);
+      for (const b of [...state.drawn]) if (Math.abs(b - first) * BLOCK > CAP / 2 && b !== keep) emptyBlock(b);
+    }
     fillWhenIdle();
     return shown;
   }
 
-  function drawBlock(b) {
-    drawRange(b * BLOCK, Math.min(state.steps.length, (b + 1) * BLOCK) - 1);
+  /** The undrawn block nearest the view, at most `within` blocks away, on the side it scrolls to first; or null. */
+  function nearestUndrawn(within) {
+    for (let d = 1; d <= within; d++) {
+      const sides = view.down ? [view.last + d, view.first - d] : [view.first - d, view.last + d];
+      const b = sides.find((x) => x >= 0 && x < state.blocks.length && !state.drawn.has(x));
+      if (b !== undefined) return b;
+    }
+    return null;
   }
 
-  /** Rows from..to that are not drawn yet, in step order in the DOM (for screen readers and find-in-page). */
-  function drawRange(from, to) {
-    const list = $('timeline');
-    let kept = null;
-    let k = 0;
-    for (let i = from; i <= to; i++) {
-      if (state.rows.has(i)) continue;
-      kept = kept || [...state.rows.keys()].sort((x, y) => x - y);
-      while (k < kept.length && kept[k] < i) k++;
+  /** Fills block b with its rows in one append: rows cloned from one template, texts set as text. */
+  function drawBlock(b) {
+    if (state.drawn.has(b)) return;
+    const rows = document.createDocumentFragment();
+    for (let i = b * BLOCK, end = Math.min(state.steps.length, (b + 1) * BLOCK); i < end; i++) {
       const row = stepRow(i);
-      list.insertBefore(row, k < kept.length ? state.rows.get(kept[k]) : null);
       state.rows.set(i, row);
+      rows.append(row);
     }
+    state.blocks[b].append(rows);
+    state.drawn.add(b);
+  }
+
+  function emptyBlock(b) {
+    for (let i = b * BLOCK, end = Math.min(state.steps.length, (b + 1) * BLOCK); i < end; i++) state.rows.delete(i);
+    state.blocks[b].replaceChildren();
+    state.drawn.delete(b);
   }
 
   let idle = null;
-  /** Draws the other rows, a few per idle moment (so a scroll that starts at once is not held up), up to CAP rows. */
+  /**
+   * Draws the other blocks, the nearest to the view first, one per idle moment that has room for it
+   * (between frames while scrolling), up to CAP rows. It lays the block out there and then, so the
+   * next frame only paints it.
+   */
   function fillWhenIdle() {
-    if (idle !== null || state.rows.size >= Math.min(CAP, state.steps.length)) return;
-    const later = window.requestIdleCallback || ((f) => window.setTimeout(() => f({ timeRemaining: () => 8 }), 50));
-    const n = state.n;
+    if (idle !== null || state.n === null || state.rows.size >= Math.min(CAP, state.steps.length)) return;
+    const later = window.requestIdleCallback || ((f) => window.setTimeout(() => f({ timeRemaining: () => IDLE_MS + 1 }), 50));
     idle = later((deadline) => {
       idle = null;
-      if (state.n !== n) return;
-      if (deadline.timeRemaining() > 10) {
-        let from = 0;
-        while (from < state.steps.length && state.rows.has(from)) from++;
-        if (from < state.steps.length) drawRange(from, Math.min(from + IDLE_ROWS, state.steps.length) - 1);
+      // Another test may be open by now: the blocks are always the open test's.
+      if (state.n === null) return;
+      const b = deadline.timeRemaining() > IDLE_MS ? nearestUndrawn(state.blocks.length) : null;
+      if (b !== null) {
+        drawBlock(b);
+        void state.blocks[b].lastChild.offsetTop;
       }
       fillWhenIdle();
     });
   }
 
+  /** The row every step row is cloned from: one div (the tree item, focusable) and five spans. */
+  let template = null;
   function stepRow(i) {
+    template = template || el('div', { role: 'treeitem' }, el('span', {}), el('span', {}), el('span', { class: 'label' }), el('span', {}), el('span', { class: 'num' }));
     const step = state.steps[i];
+    const row = template.cloneNode(true);
+    row.className = `step status-${step.status}${i === state.opened ? ' open' : ''}`;
+    row.tabIndex = i === state.focused ? 0 : -1;
+    row.dataset.i = String(i);
+    row.setAttribute('aria-level', String(state.depth[i] + 1));
+    row.style.paddingLeft = `${10 + state.depth[i] * 18}px`;
+    const [icon, name, label, tag, num] = row.children;
+    icon.className = `icon sv-${step.status}`;
+    icon.title = step.status;
+    icon.textContent = V.STEP_ICONS[step.status] || '?';
+    name.className = step.kind === 'agent' ? 'name agent' : 'name';
+    name.textContent = step.name;
+    if (step.label) { label.textContent = step.label; label.title = step.label; }
+    if (step.agent && step.agent.path) { tag.className = `tag path-${step.agent.path}`; tag.textContent = step.agent.path; }
     const tokens = step.agent && step.agent.tokens ? `${step.agent.tokens} tok` : '';
-    const row = el('li', { role: 'treeitem', 'aria-level': state.depth[i] + 1 },
-      el('div', {
-        class: `step status-${step.status}${i === state.opened ? ' open' : ''}`, tabindex: i === state.focused ? '0' : '-1', 'data-i': i,
-        onclick: () => { V.focusStep(i); V.openStep(i, true); },
-      },
-      el('span', { class: `icon sv-${step.status}`, title: step.status }, V.STEP_ICONS[step.status] || '?'),
-      el('span', { class: step.kind === 'agent' ? 'name agent' : 'name' }, step.name),
-      el('span', { class: 'label', title: step.label || null }, step.label || ''),
-      step.agent && step.agent.path ? el('span', { class: `tag path-${step.agent.path}` }, step.agent.path) : el('span', {}),
-      el('span', { class: 'num' }, tokens ? `${ms(step.duration_ms)} · ${tokens}` : ms(step.duration_ms)),
-      ),
-    );
-    row.style.top = `${i * ROW}px`;
-    row.firstChild.style.paddingLeft = `${10 + state.depth[i] * 18}px`;
+    num.textContent = tokens ? `${ms(step.duration_ms)} · ${tokens}` : ms(step.duration_ms);
     return row;
   }
 
@@ -193,21 +242,22 @@
   V.focusStep = function focusStep(i) {
     if (i < 0 || i >= state.steps.length) return;
     const previous = state.rows.get(state.focused);
-    if (previous) previous.firstChild.tabIndex = -1;
+    if (previous) previous.tabIndex = -1;
     state.focused = i;
     scrollToRow(i);
+    drawBlock(Math.floor(i / BLOCK));
     drawRows();
-    const node = state.rows.get(i).firstChild;
+    const node = state.rows.get(i);
     node.tabIndex = 0;
     node.focus({ preventScroll: true });
   };
 
   V.openStep = function openStep(i, scroll) {
     const previous = state.rows.get(state.opened);
-    if (previous) previous.firstChild.classList.remove('open');
+    if (previous) previous.classList.remove('open');
     state.opened = i;
     const row = state.rows.get(i);
-    if (row) row.firstChild.classList.add('open');
+    if (row) row.classList.add('open');
     const n = state.n;
     const detail = $('detail');
     V.stepDetail(n, i).then((step) => {

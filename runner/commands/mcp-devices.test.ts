@@ -1,36 +1,24 @@
 // `mobiletest mcp` on an adb server (here a virtual phone's): a device that is not there, selecting
 // one, and the phone going away mid-session are tool errors, and the server keeps serving.
 import { expect, test } from '@playwright/test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { adbMissingReason, PrivateAdbServer, startSim, type Sim } from '../../src/sim/index.js';
-import { MOBILETEST_CLI } from '../testing/project.js';
+import { startMcpServer, type McpServerUnderTest } from '../testing/mcp-client.js';
 
 let sim: Sim | undefined;
-let client: Client | undefined;
+let server: McpServerUnderTest | undefined;
 
 test.afterEach(async () => {
-  await client?.close();
+  await server?.close();
   await sim?.stop();
+  server = undefined;
+  sim = undefined;
 });
 
-async function call(name: string, args: Record<string, unknown> = {}): Promise<{ text: string; isError: boolean }> {
-  const result = (await client!.callTool({ name, arguments: args })) as CallToolResult;
-  const first = result.content[0];
-  return { text: first?.type === 'text' ? first.text : '', isError: result.isError === true };
-}
+const call = (name: string, args?: Record<string, unknown>) => server!.call(name, args);
 
 test('a device that is not there is a tool error naming the ones that are; selecting one of them works', async () => {
   sim = await startSim({ serverPort: 0, seed: 7 });
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [MOBILETEST_CLI, 'mcp', '--device', 'emulator-5570'],
-    env: { ...process.env, ADB_SERVER_SOCKET: `tcp:127.0.0.1:${sim.serverPort}` } as Record<string, string>,
-    stderr: 'pipe',
-  });
-  client = new Client({ name: 'mcp-test', version: '1.0.0' });
-  await client.connect(transport);
+  server = await startMcpServer(['--device', 'emulator-5570'], { env: { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${sim.serverPort}` } });
 
   const missing = await call('look');
   expect(missing.isError).toBe(true);
@@ -69,14 +57,7 @@ test.describe('two phones on one adb server', () => {
     phones = [await startSim({ seed: 11 }), await startSim({ seed: 12 })];
     adb = await PrivateAdbServer.start();
     const [a, b] = [await adb.connect(phones[0]), await adb.connect(phones[1])];
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [MOBILETEST_CLI, 'mcp', '--app', 'com.example.shop'],
-      env: { ...process.env, ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}`, ANDROID_SERIAL: '' } as Record<string, string>,
-      stderr: 'pipe',
-    });
-    client = new Client({ name: 'mcp-test', version: '1.0.0' });
-    await client.connect(transport);
+    server = await startMcpServer(['--app', 'com.example.shop'], { env: { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${adb.port}`, ANDROID_SERIAL: '' } });
 
     // Two devices and none chosen: the call says which there are.
     const unchosen = await call('look');
@@ -115,9 +96,7 @@ test.describe('two phones on one adb server', () => {
 });
 
 test('an --app that is not installed: the first call says so and how to check, and the phone is still driven', async () => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [MOBILETEST_CLI, 'mcp', '--device', 'sim', '--app', 'com.example.missing'], stderr: 'pipe' });
-  client = new Client({ name: 'mcp-test', version: '1.0.0' });
-  await client.connect(transport);
+  server = await startMcpServer(['--device', 'sim', '--app', 'com.example.missing']);
   const first = await call('look');
   expect(first.isError).toBe(true);
   expect(first.text).toMatch(/^device 127\.0\.0\.1:\d+\nAppNotStarted: --app com\.example\.missing did not start on /);

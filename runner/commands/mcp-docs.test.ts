@@ -4,10 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { MOBILETEST_CLI, PACKAGE_ROOT } from '../testing/project.js';
+import { startMcpServer } from '../testing/mcp-client.js';
+import { PACKAGE_ROOT } from '../testing/project.js';
 
 interface ServerConfig {
   type?: string;
@@ -46,20 +44,13 @@ for (const { client, entry } of CLIENTS) {
     // The test's phone is the virtual one: any --device the block names is swapped for it.
     const device = options.indexOf('--device');
     if (device >= 0) options.splice(device, 2);
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [MOBILETEST_CLI, 'mcp', ...options, '--device', 'sim'],
-      env: { ...process.env, ...server.env } as Record<string, string>,
-      stderr: 'pipe',
-    });
-    const mcp = new Client({ name: `${client} config`, version: '1.0.0' });
-    await mcp.connect(transport);
+    const mcp = await startMcpServer([...options, '--device', 'sim'], { env: server.env, name: `${client} config` });
     try {
-      const { tools } = await mcp.listTools();
+      const { tools } = await mcp.client.listTools();
       expect(tools.map((t) => t.name)).toEqual(['look', 'do', 'query', 'devices']);
-      const look = (await mcp.callTool({ name: 'look', arguments: {} })) as CallToolResult;
-      expect(look.isError, JSON.stringify(look.content)).toBeFalsy();
-      expect(look.content[0].type === 'text' ? look.content[0].text : '').toMatch(/^device 127\.0\.0\.1:\d+\napp /);
+      const look = await mcp.call('look');
+      expect(look.isError, look.text).toBe(false);
+      expect(look.text).toMatch(/^device 127\.0\.0\.1:\d+\napp /);
     } finally {
       await mcp.close();
     }

@@ -2,8 +2,6 @@
 // automatic screenshot, as an MCP client (the SDK's Client over stdio) sees them. One server process,
 // the steps in order: each test goes on from the screen the one before left.
 import { expect, test } from '@playwright/test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SaxesParser } from 'saxes';
 import sharp from 'sharp';
@@ -12,7 +10,7 @@ import { MAX_DUMP_CHARS } from '../../src/mcp/query.js';
 import { MAX_QUERY_LINES } from '../../src/mcp/tools.js';
 import { createPhone } from '../../src/sim/phone.js';
 import { shopApp } from '../../src/sim/apps/shop/index.js';
-import { MOBILETEST_CLI } from '../testing/project.js';
+import { startMcpServer, type McpServerUnderTest } from '../testing/mcp-client.js';
 
 const SHOP = 'com.example.shop';
 const LAUNCHER = 'com.google.android.apps.nexuslauncher';
@@ -24,24 +22,23 @@ const ANSWER_BOUND = 20_000;
 
 test.describe.configure({ mode: 'serial' });
 
-let client: Client;
+let server: McpServerUnderTest;
 /** The serial the server drives: every answer must name it. */
 let device: string;
 
 test.beforeAll(async () => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [MOBILETEST_CLI, 'mcp', '--device', 'sim', '--app', SHOP], stderr: 'pipe' });
-  client = new Client({ name: 'mcp-query-test', version: '1.0.0' });
-  await client.connect(transport);
+  server = await startMcpServer(['--device', 'sim', '--app', SHOP]);
   const listed = JSON.parse(await textOf('devices')) as { selected: string };
   device = listed.selected;
 });
 
 test.afterAll(async () => {
-  await client?.close();
+  await server?.close();
 });
 
 async function callTool(name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> {
-  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+  // The whole result: look's images are in its content after the text.
+  return (await server.client.callTool({ name, arguments: args })) as CallToolResult;
 }
 
 function firstText(result: CallToolResult): string {

@@ -2,61 +2,40 @@
 // per-primitive tools with the registry's own schemas, and text typed through the primitives that never
 // becomes a shell command, whatever shell characters it holds.
 import { expect, test } from '@playwright/test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PRIMITIVE_NAMES, primitiveParamsSchema } from '../../src/primitives/index.js';
-import { MOBILETEST_CLI } from '../testing/project.js';
+import { startMcpServer, type McpServerUnderTest } from '../testing/mcp-client.js';
 
 const API_KEY = 'sk-shell-test-8d2e4b6a1f';
 
 test.describe.configure({ mode: 'serial' });
 
-let client: Client;
-let stderr = '';
+let server: McpServerUnderTest;
 
 test.beforeAll(async () => {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [MOBILETEST_CLI, 'mcp', '--device', 'sim', '--app', 'com.example.shop', '--allow-shell', '--primitive-tools'],
-    stderr: 'pipe',
-    env: { ...process.env, MOBILETEST_LLM_API_KEY: API_KEY } as Record<string, string>,
-  });
-  transport.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  client = new Client({ name: 'mcp-shell-test', version: '1.0.0' });
-  await client.connect(transport);
+  server = await startMcpServer(['--device', 'sim', '--app', 'com.example.shop', '--allow-shell', '--primitive-tools'], { env: { MOBILETEST_LLM_API_KEY: API_KEY } });
 });
 
 test.afterAll(async () => {
-  await client?.close();
+  await server?.close();
 });
 
-async function call(name: string, args: Record<string, unknown> = {}): Promise<{ text: string; isError: boolean }> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  const first = result.content[0];
-  return { text: first?.type === 'text' ? first.text : '', isError: result.isError === true };
-}
-
-async function ok(name: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  const { text, isError } = await call(name, args);
-  expect(isError, text).toBe(false);
-  return JSON.parse(text) as Record<string, unknown>;
-}
+const call = (name: string, args?: Record<string, unknown>) => server.call(name, args);
+const ok = (name: string, args?: Record<string, unknown>) => server.json(name, args);
 
 test('the shell tool and one tool per primitive are listed, each primitive with the registry\'s own schema', async () => {
-  const { tools } = await client.listTools();
+  const { tools } = await server.client.listTools();
   expect(tools.slice(0, 5).map((t) => t.name)).toEqual(['look', 'do', 'query', 'devices', 'shell']);
   const primitives = tools.slice(5);
   expect(primitives.map((t) => t.name)).toEqual([...PRIMITIVE_NAMES]);
   for (const tool of primitives) expect(tool.inputSchema, tool.name).toEqual(primitiveParamsSchema(tool.name as (typeof PRIMITIVE_NAMES)[number]));
-  expect(stderr).toContain('--allow-shell: the shell tool runs any command');
+  expect(server.stderr()).toContain('--allow-shell: the shell tool runs any command');
 });
 
 test('shell runs a command on the device, answers exit code, stdout and stderr, and logs the command', async () => {
   const answer = await ok('shell', { command: 'echo hello; getprop ro.product.model' });
   expect(answer).toMatchObject({ exit_code: 0, stdout: 'hello\nmobiletest Virtual Phone\n', stderr: '' });
   expect(answer.device).toMatch(/^127\.0\.0\.1:\d+$/);
-  expect(stderr).toContain(`shell on ${answer.device as string}: echo hello; getprop ro.product.model`);
+  expect(server.stderr()).toContain(`shell on ${answer.device as string}: echo hello; getprop ro.product.model`);
 
   const failing = await ok('shell', { command: 'ls /no/such/dir' });
   expect(failing.exit_code).not.toBe(0);
@@ -66,7 +45,7 @@ test('shell runs a command on the device, answers exit code, stdout and stderr, 
   const secret = await ok('shell', { command: `echo ${API_KEY}` });
   expect(JSON.stringify(secret)).not.toContain(API_KEY);
   expect(secret.stdout).toContain('•••');
-  expect(stderr).not.toContain(API_KEY);
+  expect(server.stderr()).not.toContain(API_KEY);
 
   const bad = await call('shell', { command: '', cwd: '/' });
   expect(bad.isError).toBe(true);

@@ -3,43 +3,36 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { expect, test } from '@playwright/test';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import sharp from 'sharp';
 import { PRIMITIVE_NAMES } from '../../src/primitives/index.js';
+import { startMcpServer, type McpServerUnderTest } from '../testing/mcp-client.js';
 import { MOBILETEST_CLI } from '../testing/project.js';
 
 const SHOP = 'com.example.shop';
-const ARGS = [MOBILETEST_CLI, 'mcp', '--device', 'sim', '--app', SHOP];
+const OPTIONS = ['--device', 'sim', '--app', SHOP];
+/** The raw spawn's arguments, for the tests that write JSON-RPC lines themselves. */
+const ARGS = [MOBILETEST_CLI, 'mcp', ...OPTIONS];
 /** An API key in the server's environment: no answer may show it. */
 const API_KEY = 'sk-mcp-test-4f9a1c2e7b';
 
 test.describe.configure({ mode: 'serial' });
 
+let server: McpServerUnderTest;
 let client: Client;
 
 test.beforeAll(async () => {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ARGS, stderr: 'pipe', env: { ...process.env, MOBILETEST_LLM_API_KEY: API_KEY } as Record<string, string> });
-  client = new Client({ name: 'mcp-test', version: '1.0.0' });
-  await client.connect(transport);
+  server = await startMcpServer(OPTIONS, { env: { MOBILETEST_LLM_API_KEY: API_KEY } });
+  client = server.client;
 });
 
 test.afterAll(async () => {
-  await client?.close();
+  await server?.close();
 });
 
-async function call(name: string, args: Record<string, unknown> = {}): Promise<{ text: string; isError: boolean }> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  const first = result.content[0];
-  return { text: first?.type === 'text' ? first.text : '', isError: result.isError === true };
-}
-
-async function act(params: Record<string, unknown> & { name: string }): Promise<Record<string, unknown>> {
-  const { text, isError } = await call('do', params);
-  expect(isError, text).toBe(false);
-  return JSON.parse(text) as Record<string, unknown>;
-}
+const call = (name: string, args?: Record<string, unknown>) => server.call(name, args);
+const act = (params: Record<string, unknown> & { name: string }) => server.json('do', params);
 
 test('initialize names the server and lists look, do, query and devices, do with every primitive; no shell', async () => {
   expect(client.getServerVersion()?.name).toBe('mobiletest');

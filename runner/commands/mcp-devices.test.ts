@@ -18,7 +18,7 @@ const call = (name: string, args?: Record<string, unknown>) => server!.call(name
 
 test('a device that is not there is a tool error naming the ones that are; selecting one of them works', async () => {
   sim = await startSim({ serverPort: 0, seed: 7 });
-  server = await startMcpServer(['--device', 'emulator-5570'], { env: { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${sim.serverPort}` } });
+  server = await startMcpServer(['--device', 'emulator-5570', '--app', 'com.example.shop'], { env: { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${sim.serverPort}` } });
 
   const missing = await call('look');
   expect(missing.isError).toBe(true);
@@ -30,6 +30,9 @@ test('a device that is not there is a tool error naming the ones that are; selec
   const look = await call('look');
   expect(look.isError).toBe(false);
   expect(look.text).toContain(`device ${sim.serial}`);
+  // Taking the phone brought Shop up (--app); the client then goes home.
+  expect(look.text).toContain('under the dialog: com.example.shop');
+  await call('do', { name: 'press_key', params: { key: 'home' } });
 
   // The phone drops off adb: the next call says so; back online, the same session goes on.
   sim.phone.faults.goOffline();
@@ -40,6 +43,8 @@ test('a device that is not there is a tool error naming the ones that are; selec
   sim.phone.faults.goOnline();
   // adb notices the phone again within a moment, as with a real cable.
   await expect.poll(async () => (await call('look')).text.split('\n')[0], { timeout: 10_000 }).toBe(`device ${sim.serial}`);
+  // Reconnecting does not launch the app again: the screen is where the client left it.
+  expect((await call('look')).text).toContain('app com.google.android.apps.nexuslauncher/');
 });
 
 test.describe('two phones on one adb server', () => {

@@ -16,7 +16,7 @@ Options:
   --device SERIAL   drive this device on the adb server (default: ANDROID_SERIAL, else the only device;
                     the server is ADB_SERVER_SOCKET=tcp:HOST:PORT, else localhost:5037)
   --device sim      start the virtual phone (Shop, Settings, Notes) and drive it
-  --app PKG         the app under test: started when the server takes a device (unless already in front),
+  --app PKG         the app under test: started the first time the server takes a device (unless in front),
                     launch_app's default and the filter of query logcat
   --allow-shell     also offer a shell tool that runs any command in the device's shell; each command is
                     logged to stderr. Off by default: only the primitives and read-only queries run

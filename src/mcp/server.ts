@@ -43,6 +43,8 @@ export class MobileMcpServer {
   /** The device chosen (--device, then `devices select`); a dropped session reconnects to it. */
   private selected: string | undefined;
   private readonly tools: McpTool[];
+  /** Devices --app was brought up on: once each, so a reconnect or a switch back leaves the screen as it is. */
+  private readonly appBroughtUp = new Set<string>();
 
   constructor(private readonly options: McpServerOptions) {
     this.selected = options.device;
@@ -97,8 +99,9 @@ export class MobileMcpServer {
   }
 
   /**
-   * A new session on `driver`, replacing the old one; with --app, the app is brought to the front (left as
-   * it is when already there). The session stays when that fails, so look and query still work.
+   * A new session on `driver`, replacing the old one. With --app, the first session on a device brings the
+   * app to the front (left as it is when already there); the session stays when that fails, so look and
+   * query still work.
    */
   private async open(driver: Driver): Promise<DeviceSession> {
     await this.session?.close();
@@ -106,7 +109,8 @@ export class MobileMcpServer {
     this.session = session;
     this.selected = driver.id;
     this.options.log?.(`mobiletest mcp: driving ${driver.id}${this.options.app ? ` (app ${this.options.app})` : ''}`);
-    if (this.options.app) {
+    if (this.options.app && !this.appBroughtUp.has(driver.id)) {
+      this.appBroughtUp.add(driver.id);
       const failure = await session.bringUpApp();
       if (failure) throw new AppNotStarted(`--app ${this.options.app} did not start on ${driver.id}: ${failure}. The device can still be looked at and driven.`);
     }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { startSim } from '../../sim/index.js';
 import type { ActionEndEvent, CandidatesEvent, MobileEvent, ObservationEvent } from '../../events/index.js';
-import { sharedPhone, signIn } from './testing/phone.js';
+import { clearOfMinuteTurn, sharedPhone, signIn } from './testing/phone.js';
 
 // The trace's screenshots: one downscaled file per distinct frame, named by the observation events,
 // and the touch each action made, in the frame's coordinates.
@@ -16,6 +16,7 @@ const observations = (events: MobileEvent[]) => events.filter((e): e is Observat
 const frameFiles = async (dir: string) => (await readdir(dir)).filter((f) => f.startsWith('frame-')).sort();
 
 test('each distinct frame is written once, downscaled; two actions on an unchanged screen share one file', async () => {
+  await clearOfMinuteTurn(phone.sim.phone.clock);
   const exec = await phone.session.executor({ frames: true });
   await signIn(exec);
   const first = await exec.ok({ name: 'assert_visible', params: { target: 'Hi, Alice' } });

@@ -21,6 +21,16 @@ export interface SimLike {
 }
 
 /**
+ * Waits, when the phone's clock is within `windowMs` of turning a minute, until it has turned. The status
+ * bar shows hours and minutes, so a test that compares screenshots taken seconds apart must not straddle
+ * a turn (the frames would differ, rightly).
+ */
+export async function clearOfMinuteTurn(clock: { now(): number }, windowMs = 10_000): Promise<void> {
+  const left = 60_000 - (clock.now() % 60_000);
+  if (left < windowMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+/**
  * One phone for a test file: started before its first test and stopped after its last. Read `phone.sim`
  * and `phone.session` inside tests (they are set once the file's tests begin).
  */

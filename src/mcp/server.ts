@@ -74,7 +74,7 @@ export class MobileMcpServer {
         case 'shell': return json(await this.shell(args));
         default:
           if (this.options.primitiveTools && isPrimitiveName(tool)) return json(await this.do({ name: tool, params: args }));
-          throw new InvalidToolInput(`unknown tool \`${tool}\`${closestName(tool, this.tools.map((t) => t.name))}; tools: ${this.tools.slice(0, 5).map((t) => t.name).join(', ')}${this.tools.length > 5 ? ' and one per primitive' : ''}`);
+          throw new InvalidToolInput(`unknown tool \`${tool}\`${closestName(tool, this.tools.map((t) => t.name))}; tools: ${this.tools.filter((t) => !isPrimitiveName(t.name)).map((t) => t.name).join(', ')}${this.options.primitiveTools ? ' and one per primitive' : ''}`);
       }
     } catch (error) {
       // Errors name the device too (when one is chosen), like every other answer.

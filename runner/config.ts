@@ -7,6 +7,8 @@ import { defineConfig as playwrightDefineConfig, type PlaywrightTestConfig, type
 import { knownDeviceCount, parseDeviceSpec } from './device/lease/spec.js';
 import { deviceSetting, type MobileOptions } from './fixtures/options.js';
 import { checkMobileOptions } from './config-check.js';
+// YAML specs load through a module hook; importing it here puts it in the runner process and every worker.
+import './yaml/register.js';
 
 /** A mobiletest project config: Playwright's, with `use` taking the mobile options. */
 export type MobileUse = Omit<NonNullable<PlaywrightTestConfig['use']>, keyof MobileOptions> & MobileOptions;
@@ -29,9 +31,6 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-// YAML specs load through a module hook; registering it here puts it in the runner process and every worker.
-const YAML_REGISTER = path.join(HERE, 'yaml', 'register.js');
-if (existsSync(YAML_REGISTER)) await import(YAML_REGISTER);
 
 function reporterFile(name: string): string {
   return path.join(PACKAGE_ROOT, 'dist', 'reporters', `${name}.js`);

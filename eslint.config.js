@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // The CommonJS entries load the ES module build with require().
+    files: ['**/*.cts'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

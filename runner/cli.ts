@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { closest } from '../src/primitives/schema/suggest.js';
 import { UsageError } from './errors.js';
+import { unsupportedNode } from './node-support.cjs';
 
 type Run = (args: string[]) => Promise<number>;
 
@@ -55,6 +56,12 @@ async function main(argv: string[]): Promise<number> {
     }
     throw error;
   }
+}
+
+const tooOld = unsupportedNode();
+if (tooOld) {
+  console.error(tooOld);
+  process.exit(1);
 }
 
 main(process.argv.slice(2)).then(

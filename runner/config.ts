@@ -7,6 +7,7 @@ import { defineConfig as playwrightDefineConfig, type PlaywrightTestConfig, type
 import { knownDeviceCount, parseDeviceSpec } from './device/lease/spec.js';
 import { deviceSetting, type MobileOptions } from './fixtures/options.js';
 import { checkMobileOptions } from './config-check.js';
+import { TEST_FILE_PATTERNS } from './spec-files.js';
 // YAML specs load through a module hook; importing it here puts it in the runner process and every worker.
 import './yaml/register.js';
 
@@ -17,7 +18,6 @@ export type MobileConfig = Omit<PlaywrightTestConfig, 'use' | 'projects'> & {
   projects?: Array<Omit<NonNullable<PlaywrightTestConfig['projects']>[number], 'use'> & { use?: MobileUse }>;
 };
 
-export const TEST_FILE_PATTERNS = ['**/*.test.ts', '**/*.spec.ts', '**/*.test.yml', '**/*.test.yaml'];
 export const DEFAULT_OUTPUTS = ['list', 'json', 'junit'];
 export const DEFAULT_REPORT_DIR = 'mobiletest-report';
 const OUTPUTS = ['list', 'json', 'junit', 'html', 'blob'] as const;
@@ -86,7 +86,7 @@ function withDevices<T extends { device?: string; devices?: string } | undefined
 }
 
 /**
- * Playwright's defineConfig with mobiletest's defaults (specs `*.test.ts`, `*.spec.ts`, `*.test.yml`,
+ * Playwright's defineConfig with mobiletest's defaults (specs `*.test.ts`, `*.spec.ts`, `*.test.yml`, also .js, .mjs, .cjs,
  * reports into mobiletest-report/, 60 s per test, fully parallel, one worker per known device).
  */
 export function defineConfig(config: MobileConfig = {}, env: NodeJS.ProcessEnv = process.env): PlaywrightTestConfig {
@@ -98,7 +98,7 @@ export function defineConfig(config: MobileConfig = {}, env: NodeJS.ProcessEnv =
   const narrowed = files ? { testDir: commonFolder(files), testMatch: files, testIgnore: [] } : {};
   const { use, projects, ...rest } = config;
   return playwrightDefineConfig({
-    testMatch: TEST_FILE_PATTERNS,
+    testMatch: [...TEST_FILE_PATTERNS],
     timeout: 60_000,
     fullyParallel: true,
     workers: devices ?? 1,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from '../errors.js';
 
-const EXTENSIONS = ['ts', 'mts', 'js', 'mjs'];
+const EXTENSIONS = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'];
 export const CONFIG_NAMES = [
   ...EXTENSIONS.map((ext) => `mobiletest.config.${ext}`),
   ...EXTENSIONS.map((ext) => `playwright.config.${ext}`),

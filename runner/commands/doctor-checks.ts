@@ -6,6 +6,7 @@ import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sampleApps } from '../../src/sim/index.js';
+import { ENGINES_NODE, unsupportedNode } from '../node-support.cjs';
 import { deviceSetting } from '../fixtures/options.js';
 import { parseDeviceSpec } from '../device/lease/spec.js';
 import { appInstalled, type AdbSurvey } from './adb-devices.js';
@@ -20,13 +21,11 @@ export interface CheckResult {
   fix?: string;
 }
 
-const MIN_NODE = 20;
-
-export function checkNode(): CheckResult {
-  const major = Number(process.versions.node.split('.')[0]);
-  return major >= MIN_NODE
-    ? { status: 'ok', title: 'Node.js', detail: `${process.versions.node}` }
-    : { status: 'fail', title: 'Node.js', detail: `${process.versions.node} is too old; mobiletest needs ${MIN_NODE} or later`, fix: `install Node.js ${MIN_NODE} or later (https://nodejs.org, or nvm install ${MIN_NODE})` };
+export function checkNode(version: string = process.versions.node): CheckResult {
+  const problem = unsupportedNode(version);
+  return problem === undefined
+    ? { status: 'ok', title: 'Node.js', detail: `${version} (mobiletest supports ${ENGINES_NODE})` }
+    : { status: 'fail', title: 'Node.js', detail: `${version} is too old for mobiletest (${ENGINES_NODE})`, fix: problem.slice(problem.indexOf(':') + 2) };
 }
 
 export function checkPlaywright(cwd: string): CheckResult {

@@ -4,9 +4,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-
-/** The file names mobiletest treats as specs. */
-export const SPEC_PATTERN = /\.(test|spec)\.ts$|\.test\.ya?ml$/;
+import { isSpecFile, SPEC_FILE_NAMES } from '../spec-files.js';
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'test-results', 'mobiletest-report', 'playwright-report']);
 
 export interface SpecSelection {
@@ -28,7 +26,7 @@ function specsUnder(dir: string): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) found.push(...specsUnder(path.join(dir, entry.name)));
-    else if (entry.isFile() && SPEC_PATTERN.test(entry.name)) found.push(path.join(dir, entry.name));
+    else if (entry.isFile() && isSpecFile(entry.name)) found.push(path.join(dir, entry.name));
   }
   return found.sort();
 }
@@ -49,7 +47,7 @@ export function selectSpecs(cwd: string, words: string[]): SpecSelection {
       if (statSync(full).isDirectory()) {
         if (location) throw new UsageError(`${word}: a line number needs a file, and ${name} is a folder.`);
         const specs = specsUnder(full);
-        if (specs.length === 0) throw new UsageError(`${word}: no spec files under ${full} (mobiletest runs *.test.ts, *.spec.ts, *.test.yml and *.test.yaml).`);
+        if (specs.length === 0) throw new UsageError(`${word}: no spec files under ${full} (mobiletest runs ${SPEC_FILE_NAMES}).`);
         selection.files.push(...specs);
         selection.filters.push(...specs.map((file) => exactFilter(file, '')));
       } else {

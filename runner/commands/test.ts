@@ -29,7 +29,7 @@ Options:
   -g, --grep RE     run only tests whose title matches RE
   --cache MODE      how agent steps use the plan cache: read-write (default), read-only (default on CI),
                     refresh (plan afresh, overwrite the cache) or off; sets MOBILETEST_CACHE
-  -c, --config FILE the config (default mobiletest.config.{ts,mts,js,mjs}, then playwright.config.*, in this
+  -c, --config FILE the config (default mobiletest.config.{ts,mts,cts,js,mjs,cjs}, then playwright.config.*, in this
                     folder; with none, the embedded default runs the specs under this folder)
 
 Every other option goes to Playwright untouched: --list, --retries N, --repeat-each N, --reporter R,

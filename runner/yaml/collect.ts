@@ -4,7 +4,7 @@
 // every other caller of path.extname still gets `.yml`. The runner tests list YAML specs through a
 // real Playwright run, so a Playwright release that renames the check fails them instead of passing.
 import path from 'node:path';
-import { isYamlSpecFile } from './files.js';
+import { isYamlSpecFile } from '../spec-files.js';
 
 /** Playwright's test-file filter (`collectFilesForProject` in runner/loadUtils.ts). */
 const COLLECTORS = new Set(['testFileExtension', 'collectFilesForProject']);

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isYamlSpecFile } from './files.js';
+import { isYamlSpecFile } from '../spec-files.js';
 import { yamlModuleSource } from './generate.js';
 
 type LoadResult = { format?: string | null; source?: string | ArrayBuffer | Uint8Array | null; shortCircuit?: boolean };

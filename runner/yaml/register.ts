@@ -6,7 +6,7 @@ import nodeModule, { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acceptYamlTestFiles } from './collect.js';
-import { isYamlSpecFile } from './files.js';
+import { isYamlSpecFile } from '../spec-files.js';
 import { yamlModuleSource } from './generate.js';
 import { loadSync } from './hooks.js';
 

@@ -1,13 +1,17 @@
 import { defineConfig } from '@playwright/test';
 
-// The project's own tests: unit tests next to their modules, end-to-end specs in e2e/.
+// The project's own tests: unit tests next to their modules, end-to-end specs in e2e/, and the
+// packed package installed into new projects (runner/packaging/).
 export default defineConfig({
   timeout: 60_000,
   forbidOnly: !!process.env.CI,
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [['list'], ['./reporters/summary-line.ts']] : [['list'], ['./reporters/summary-line.ts']],
   projects: [
-    { name: 'unit', testDir: '.', testMatch: ['src/**/*.test.ts', 'runner/**/*.test.ts', 'reporters/**/*.test.ts', 'bench/**/*.test.ts'] },
+    { name: 'unit', testDir: '.', testMatch: ['src/**/*.test.ts', 'runner/**/*.test.ts', 'reporters/**/*.test.ts', 'bench/**/*.test.ts'], testIgnore: 'runner/packaging/**' },
     { name: 'e2e', testDir: 'e2e', testMatch: '**/*.spec.ts' },
+    // The packed package installed as users install it: one tarball, caches and Node binaries shared by every project.
+    { name: 'install-setup', testDir: 'runner/packaging', testMatch: '*.setup.ts' },
+    { name: 'install', testDir: 'runner/packaging', testMatch: '*.test.ts', dependencies: ['install-setup'] },
   ],
 });

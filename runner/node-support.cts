@@ -23,6 +23,12 @@ export function unsupportedNode(version: string = process.versions.node): string
 export class UnsupportedNode extends Error {
   override name = 'UnsupportedNode';
 
+  constructor(message: string) {
+    super(message);
+    // Node prints an uncaught error's stack; the frames would only show mobiletest's own loading.
+    this.stack = `${this.name}: ${message}`;
+  }
+
   [inspect.custom](): string {
     return this.message;
   }

@@ -78,7 +78,7 @@ export class TempProject {
   }
 }
 
-function run(command: string, args: string[], options: RunOptions & { cwd: string }): Promise<RunResult> {
+export function run(command: string, args: string[], options: RunOptions & { cwd: string }): Promise<RunResult> {
   // The suite's own Playwright sets variables that would make the child think it is a worker.
   const env: Record<string, string | undefined> = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' };
   for (const key of Object.keys(env)) if (key.startsWith('TEST_') || key.startsWith('PW_') || key === 'PLAYWRIGHT_TEST_BASE_URL') delete env[key];

@@ -1,0 +1,109 @@
+// A newcomer's project in each setup people have: `npm init -y` (CommonJS) or an ES module, in
+// TypeScript or JavaScript, installed with npm, pnpm or yarn, on Node 20, 22 or 24. Each installs the
+// packed package, runs `mobiletest init`, and runs the examples it wrote, unedited, on the virtual phone.
+import { expect, test } from '@playwright/test';
+import { UserProject, type UserProjectOptions } from '../testing/user-project.js';
+
+interface Results {
+  run: { status: string; totals: { passed: number; failed: number }; agent: { steps: number; llm_calls: number } };
+  tests: Array<{ title: string; file: string; status: string; steps: Array<{ primitive: string; agent?: { path: string | null } }> }>;
+}
+
+interface Cell extends UserProjectOptions {
+  /** What else this project is used to check, once its examples passed. */
+  also?: { title: string; check: (project: UserProject) => Promise<void> };
+}
+
+const EVERY_CONFIG = { title: 'every kind of config and entry loads', check: loadsEveryKind };
+const CELLS: Cell[] = [
+  { manager: 'npm', moduleType: 'commonjs', language: 'typescript' },
+  { manager: 'npm', moduleType: 'commonjs', language: 'javascript', also: EVERY_CONFIG },
+  { manager: 'npm', moduleType: 'module', language: 'typescript' },
+  { manager: 'npm', moduleType: 'module', language: 'javascript', also: EVERY_CONFIG },
+  { manager: 'pnpm', moduleType: 'commonjs', language: 'typescript' },
+  { manager: 'yarn', moduleType: 'commonjs', language: 'javascript' },
+  { manager: 'npm', moduleType: 'module', language: 'typescript', node: 'node22' },
+  { manager: 'npm', moduleType: 'commonjs', language: 'javascript', node: 'node24', also: { title: 'Node 20.18 gets one line', check: tooOldNode } },
+];
+
+/** The examples `mobiletest init` writes: three TypeScript or JavaScript tests (one by goals) and two YAML tests (one by goals). */
+const EXAMPLES = 5;
+
+test.describe.configure({ mode: 'parallel', timeout: 420_000 });
+
+let project: UserProject | undefined;
+test.afterEach(async () => {
+  await project?.remove();
+  project = undefined;
+});
+
+for (const cell of CELLS) {
+  test(`${UserProject.describe(cell)}: install, init, and the examples pass unedited${cell.also ? `; ${cell.also.title}` : ''}`, async () => {
+    project = await UserProject.create(cell);
+    const installed = await project.install();
+    expect(installed.exitCode, installed.output).toBe(0);
+    // A user sees these as warnings or, with yarn, as a failed install.
+    expect(installed.output).not.toMatch(/EBADENGINE|Unsupported engine|incompatible with this module/i);
+
+    const init = await project.mobiletest(['init', '--yes']);
+    expect(init.exitCode, init.output).toBe(0);
+    const ext = cell.language === 'typescript' ? 'ts' : 'js';
+    for (const file of [`mobiletest.config.${ext}`, `tests/shop.test.${ext}`, 'tests/shop.test.yml', '.github/workflows/mobiletest.yml']) expect(init.stdout).toContain(`wrote    ${file}`);
+
+    const run = await project.mobiletest(['test']);
+    expect(run.exitCode, run.output).toBe(0);
+    expect(run.stdout).toContain(`${EXAMPLES} passed`);
+
+    const results = await project.readJson<Results>('mobiletest-report/results.json');
+    expect(results.run.status).toBe('passed');
+    expect(results.run.totals).toMatchObject({ passed: EXAMPLES, failed: 0 });
+    expect(results.tests.map((t) => t.file).sort()).toEqual([...Array(3).fill(`shop.test.${ext}`), 'shop.test.yml', 'shop.test.yml']);
+    // The agent steps ran, planned by the offline rules: no model, no cost.
+    const byGoals = results.tests.filter((t) => /by goals/.test(t.title));
+    expect(byGoals).toHaveLength(2);
+    for (const t of byGoals) expect(t.steps.filter((s) => s.agent).map((s) => s.agent?.path)).toEqual(['rules', 'rules']);
+    expect(results.run.agent.llm_calls).toBe(0);
+
+    const junit = await project.read('mobiletest-report/junit.xml');
+    expect(junit).toMatch(new RegExp(`<testsuites name="mobiletest" tests="${EXAMPLES}" failures="0" errors="0"`));
+    expect(junit).toContain('name="alice signs in (YAML)"');
+
+    if (cell.also) await test.step(cell.also.title, () => cell.also!.check(project!));
+  });
+}
+
+const CONFIG_BODY = "defineConfig({ testDir: 'tests', use: { app: 'com.example.shop', dialogs: 'allow' } })";
+/** The same config in each form a project may keep it in; `.js` takes the project's module type. */
+function configs(moduleType: UserProjectOptions['moduleType']): Record<string, string> {
+  const esm = `import { defineConfig } from 'mobiletest';\n\nexport default ${CONFIG_BODY};\n`;
+  const cjs = `const { defineConfig } = require('mobiletest');\n\nmodule.exports = ${CONFIG_BODY};\n`;
+  return { 'mobiletest.config.ts': esm, 'mobiletest.config.mjs': esm, 'mobiletest.config.cjs': cjs, 'mobiletest.config.js': moduleType === 'module' ? esm : cjs };
+}
+
+/** Each config file kind loads the specs; both entries load through require() and through import. */
+async function loadsEveryKind(project: UserProject): Promise<void> {
+  const kinds = configs(project.options.moduleType);
+  for (const [name, content] of Object.entries(kinds)) {
+    for (const other of Object.keys(kinds)) await project.removeFile(other);
+    await project.write(name, content);
+    const listed = await project.mobiletest(['test', '--list']);
+    expect(listed.exitCode, `${name}:\n${listed.output}`).toBe(0);
+    expect(listed.stdout, name).toContain(`Total: ${EXAMPLES} tests in 2 files`);
+  }
+  const required = await project.node(['-e', "const m = require('mobiletest'); const s = require('mobiletest/sim'); console.log(typeof m.test, typeof m.defineConfig, typeof s.startSim)"]);
+  expect(required.stdout.trim(), required.output).toBe('function function function');
+  const imported = await project.node(['--input-type=module', '-e', "import { test, defineConfig } from 'mobiletest'; import { startSim } from 'mobiletest/sim'; console.log(typeof test, typeof defineConfig, typeof startSim)"]);
+  expect(imported.stdout.trim(), imported.output).toBe('function function function');
+}
+
+/** On a Node without require() of ES modules, the CLI and require('mobiletest') each say which Node to use, in one line. */
+async function tooOldNode(project: UserProject): Promise<void> {
+  const run = await project.node([project.path('node_modules', 'mobiletest', 'dist', 'runner', 'cli.js'), 'test'], { node: 'tooOld' });
+  expect(run.exitCode).toBe(1);
+  expect(run.stdout).toBe('');
+  expect(run.stderr.trim().split('\n'), run.stderr).toEqual([expect.stringMatching(/^mobiletest needs Node\.js 20\.19 or later on its line, or 22\.12 or later \(this is Node\.js 20\.18\.3\): upgrade Node\.js/)]);
+  const required = await project.node(['-e', "require('mobiletest')"], { node: 'tooOld' });
+  expect(required.exitCode).toBe(1);
+  expect(required.stderr).toContain('mobiletest needs Node.js 20.19 or later');
+  expect(required.stderr).not.toMatch(/ERR_REQUIRE_ESM|^\s+at /m);
+}

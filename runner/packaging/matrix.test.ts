@@ -15,10 +15,11 @@ interface Cell extends UserProjectOptions {
 }
 
 const EVERY_CONFIG = { title: 'every kind of config and entry loads', check: loadsEveryKind };
+const TYPES = { title: "the config and specs type-check with the project's tsc", check: typeChecks };
 const CELLS: Cell[] = [
-  { manager: 'npm', moduleType: 'commonjs', language: 'typescript' },
+  { manager: 'npm', moduleType: 'commonjs', language: 'typescript', also: TYPES },
   { manager: 'npm', moduleType: 'commonjs', language: 'javascript', also: EVERY_CONFIG },
-  { manager: 'npm', moduleType: 'module', language: 'typescript' },
+  { manager: 'npm', moduleType: 'module', language: 'typescript', also: TYPES },
   { manager: 'npm', moduleType: 'module', language: 'javascript', also: EVERY_CONFIG },
   { manager: 'pnpm', moduleType: 'commonjs', language: 'typescript' },
   { manager: 'yarn', moduleType: 'commonjs', language: 'javascript' },
@@ -94,6 +95,24 @@ async function loadsEveryKind(project: UserProject): Promise<void> {
   expect(required.stdout.trim(), required.output).toBe('function function function');
   const imported = await project.node(['--input-type=module', '-e', "import { test, defineConfig } from 'mobiletest'; import { startSim } from 'mobiletest/sim'; console.log(typeof test, typeof defineConfig, typeof startSim)"]);
   expect(imported.stdout.trim(), imported.output).toBe('function function function');
+}
+
+/**
+ * `tsc --init`'s config, then `tsc --noEmit`: mobiletest's types resolve through the package's exports.
+ * In a CommonJS project tsc --init's verbatimModuleSyntax rejects any import in a .ts file (TS1295), the
+ * project's own setting whatever it imports, so there it is turned off for the check.
+ */
+async function typeChecks(project: UserProject): Promise<void> {
+  const init = await project.exec('tsc', ['--init']);
+  expect(init.exitCode, init.output).toBe(0);
+  const commonjs = project.options.moduleType === 'commonjs' ? ['--verbatimModuleSyntax', 'false'] : [];
+  const checked = await project.exec('tsc', ['--noEmit', '-p', '.', ...commonjs]);
+  expect(checked.exitCode, checked.output).toBe(0);
+  // A spec that misuses the API must fail the check, or the check proves nothing.
+  await project.write('tests/wrong.test.ts', "import { test } from 'mobiletest';\n\ntest('x', async ({ device }) => { await device.tap(42); });\n");
+  const wrong = await project.exec('tsc', ['--noEmit', '-p', '.', ...commonjs]);
+  expect(wrong.stdout).toContain('tests/wrong.test.ts');
+  await project.removeFile('tests/wrong.test.ts');
 }
 
 /** On a Node without require() of ES modules, the CLI and require('mobiletest') each say which Node to use, in one line. */

@@ -1,33 +1,34 @@
-// `mobiletest init`: scaffolds a project from templates/init/ without ever overwriting a file.
-import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir } from 'node:fs/promises';
+// `mobiletest init`: scaffolds a project from templates/init/ in the project's own form (TypeScript,
+// or JavaScript as ES module or CommonJS; its package manager), without ever overwriting a file.
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { UsageError } from '../errors.js';
+import { planInit, type InitPlan } from './init/plan.js';
+import { inspectProject, type ProjectFacts } from './init/project.js';
 
 export const INIT_USAGE = `Usage: mobiletest init [--yes]
 
-Writes into the current folder, never overwriting a file that exists:
-  mobiletest.config.ts                 the config: app under test, dialog policy, spec folder
-  tests/shop.test.ts                   an example spec in TypeScript, for the virtual phone's Shop app
+Writes into the current folder, in the project's own form, never overwriting a file that exists:
+  mobiletest.config.ts or .js          the config: app under test, dialog policy, spec folder
+  tests/shop.test.ts or .js            an example spec for the virtual phone's Shop app
   tests/shop.test.yml                  the same as a YAML checklist
   .github/workflows/mobiletest.yml     GitHub Actions: sharded runs and a job merging their reports
 
+The form follows the project:
+  TypeScript (typescript in package.json, a tsconfig.json or a playwright.config.ts): .ts files
+    with import/export
+  JavaScript, "type": "module" in package.json: .js files with import/export
+  JavaScript otherwise (CommonJS): .js files with require() and module.exports
+A playwright.config.* is left alone, and so is a tests/ folder holding other tests: the examples
+then go into mobile-tests/. An existing mobiletest.config.* is kept, and its testDir is where the
+examples go. The workflow and the commands printed use the project's package manager
+(packageManager in package.json, else its lockfile: npm, pnpm, Yarn; npm when there is none).
+
 Options:
   --yes    do not ask before writing (asked only when the terminal is interactive)`;
-
-/** templates/init/ in the package (this file runs from dist/runner/commands/). */
-const TEMPLATES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'templates', 'init');
-
-/** Each template and where it goes; `github/` is stored without its dot so packaging keeps it. */
-const FILES: Array<{ template: string; target: string; what: string }> = [
-  { template: 'mobiletest.config.ts', target: 'mobiletest.config.ts', what: 'the config' },
-  { template: 'tests/shop.test.ts', target: 'tests/shop.test.ts', what: 'an example spec in TypeScript' },
-  { template: 'tests/shop.test.yml', target: 'tests/shop.test.yml', what: 'an example spec in YAML' },
-  { template: 'github/workflows/mobiletest.yml', target: '.github/workflows/mobiletest.yml', what: 'a GitHub Actions workflow with shards and a merge job' },
-];
 
 async function confirm(cwd: string): Promise<boolean> {
   const rl = createInterface({ input: process.stdin, output: process.stdout });
@@ -39,13 +40,21 @@ async function confirm(cwd: string): Promise<boolean> {
   }
 }
 
-/** What the user still has to install, read from the project's package.json. */
-function missingPackages(cwd: string): string[] {
-  const manifest = path.join(cwd, 'package.json');
-  if (!existsSync(manifest)) return ['mobiletest', '@playwright/test'];
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, Record<string, string> | undefined>;
-  const declared = { ...pkg.dependencies, ...pkg.devDependencies };
-  return ['mobiletest', '@playwright/test'].filter((name) => !(name in declared));
+/** The lines after the file list: what was left alone, and which command uses which config. */
+function coexistenceNotes(cwd: string, facts: ProjectFacts, plan: InitPlan): string[] {
+  const testsKept = plan.specDir !== 'tests' && existsSync(path.join(cwd, 'tests'));
+  const untouched = [plan.playwrightConfig, testsKept ? 'tests/' : undefined].filter((name) => name !== undefined);
+  if (untouched.length === 0) return [];
+  const exec = facts.packageManager.manager.exec;
+  const commands = [[`${exec} mobiletest test`, `uses ${plan.config}, which runs the specs in ${plan.specDir}/`]];
+  if (plan.playwrightConfig) commands.push([`${exec} playwright test`, `still uses ${plan.playwrightConfig}`]);
+  const width = Math.max(...commands.map(([command]) => command.length)) + 2;
+  const notes = [`\nLeft as they were: ${untouched.join(' and ')}; the examples are in ${plan.specDir}/.`, ...commands.map(([command, what]) => `  ${command.padEnd(width)}${what}`)];
+  if (plan.playwrightPicksUp) {
+    notes.push(`Note: ${plan.playwrightPicksUp}, so \`${exec} playwright test\` would also run ${plan.codeSpec}.`,
+      `  To keep it to your own tests, add  testIgnore: '**/${plan.specDir}/**'  to ${plan.playwrightConfig} (or give it a testDir).`);
+  }
+  return notes;
 }
 
 export async function runInitCommand(args: string[]): Promise<number> {
@@ -64,22 +73,29 @@ export async function runInitCommand(args: string[]): Promise<number> {
     console.log('Nothing written.');
     return 0;
   }
-  let written = 0;
-  for (const file of FILES) {
-    const target = path.join(cwd, file.target);
-    if (existsSync(target)) {
+  const facts = inspectProject(cwd);
+  const plan = planInit(cwd, facts);
+  const { manager, reason } = facts.packageManager;
+  const packageKind = plan.form.extension === 'ts' ? `, in ${facts.moduleType === 'module' ? 'an ES-module' : 'a CommonJS'} package` : '';
+  console.log(`Project: ${plan.form.label}${packageKind}, installed with ${manager.label} (${reason})\n`);
+  // Everything is rendered before anything is written, so a template defect leaves the folder as it was.
+  const contents = new Map(plan.files.filter((file) => !file.exists).map((file) => [file, file.render()]));
+  for (const file of plan.files) {
+    const content = contents.get(file);
+    if (content === undefined) {
       console.log(`  kept     ${file.target} (it exists; not overwritten)`);
       continue;
     }
+    const target = path.join(cwd, file.target);
     await mkdir(path.dirname(target), { recursive: true });
-    await copyFile(path.join(TEMPLATES, file.template), target);
+    await writeFile(target, content, { flag: 'wx' });
     console.log(`  wrote    ${file.target} (${file.what})`);
-    written++;
   }
+  const written = contents.size;
   console.log(written === 0 ? '\nNothing written: every file was already there.' : `\nWrote ${written} file${written === 1 ? '' : 's'}.`);
-  const missing = missingPackages(cwd);
+  for (const line of coexistenceNotes(cwd, facts, plan)) console.log(line);
   console.log('\nNext:');
-  if (missing.length > 0) console.log(`  npm install -D ${missing.join(' ')}`);
-  console.log('  npx mobiletest test        # runs tests/ on the virtual phone, or on a connected device with --device');
+  if (facts.missing.length > 0) console.log(`  ${manager.addDev} ${facts.missing.join(' ')}`);
+  console.log(`  ${manager.exec} mobiletest test        # runs ${plan.specDir}/ on the virtual phone, or on a connected device with --device`);
   return 0;
 }

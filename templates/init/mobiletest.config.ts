@@ -1,9 +1,9 @@
 import { defineConfig } from 'mobiletest';
 
-// `npx mobiletest test` runs the specs in tests/. With no phone connected it uses the virtual
+// `{{test}}` runs the specs in {{specDir}}/. With no phone connected it uses the virtual
 // phone and its sample apps; `--device SERIAL` (or `use.device`) picks a real one.
 export default defineConfig({
-  testDir: 'tests',
+  testDir: '{{specDir}}',
   use: {
     // The app under test, launched fresh (data cleared) before each test.
     app: 'com.example.shop',

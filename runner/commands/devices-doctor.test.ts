@@ -37,7 +37,7 @@ test.describe('with no adb server', () => {
     const run = await project.mobiletest(['doctor'], { env });
     expect(run.exitCode).toBe(0);
     const lines = run.stdout.split('\n');
-    expect(lines).toContain(`✓ Node.js: ${process.versions.node}`);
+    expect(lines).toContain(`✓ Node.js: ${process.versions.node} (mobiletest supports ^20.19.0 || >=22.12.0)`);
     expect(run.stdout).toMatch(/^✓ @playwright\/test: \d+\.\d+\.\d+, one copy/m);
     expect(run.stdout).toMatch(/^- adb server: not running .*: the virtual phone will be used$/m);
     expect(run.stdout).toContain('- devices: the virtual phone will be used');

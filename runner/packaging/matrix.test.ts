@@ -1,7 +1,10 @@
 // A newcomer's project in each setup people have: `npm init -y` (CommonJS) or an ES module, in
 // TypeScript or JavaScript, installed with npm, pnpm or yarn, on Node 20, 22 or 24. Each installs the
 // packed package, runs `mobiletest init`, and runs the examples it wrote, unedited, on the virtual phone.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { PACKAGE_ROOT } from '../testing/project.js';
 import { UserProject, type UserProjectOptions } from '../testing/user-project.js';
 
 interface Results {
@@ -45,6 +48,10 @@ for (const cell of CELLS) {
     expect(installed.exitCode, installed.output).toBe(0);
     // A user sees these as warnings or, with yarn, as a failed install.
     expect(installed.output).not.toMatch(/EBADENGINE|Unsupported engine|incompatible with this module/i);
+    // This checkout's build, not one a package manager's cache kept from an earlier pack of the same version.
+    for (const file of ['dist/runner/commands/init.js', 'dist/runner/index.js']) {
+      expect(await project.read(`node_modules/mobiletest/${file}`), file).toBe(await readFile(path.join(PACKAGE_ROOT, file), 'utf8'));
+    }
 
     const init = await project.mobiletest(['init', '--yes']);
     expect(init.exitCode, init.output).toBe(0);

@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { init as lexerReady, parse as parseModule } from 'es-module-lexer';
 import { PACKAGE_ROOT, run } from '../testing/project.js';
 import { NPM_CLI, NPX_CLI, TARBALL, succeeded, userEnv } from '../testing/packed.js';
 
@@ -50,7 +51,7 @@ test('every package the shipped code imports is a dependency or a peer dependenc
   const missing = new Map<string, string>();
   for (const file of await codeFiles(unpacked)) {
     const source = await readFile(file, 'utf8');
-    for (const specifier of importedSpecifiers(source)) {
+    for (const specifier of await importedSpecifiers(source, file)) {
       if (specifier.startsWith('.') || specifier.startsWith('node:') || builtins.has(specifier.split('/')[0])) continue;
       const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
       if (!allowed.has(name)) missing.set(name, path.relative(unpacked, file));
@@ -58,7 +59,8 @@ test('every package the shipped code imports is a dependency or a peer dependenc
   }
   expect(Object.fromEntries(missing), 'imported by the package but not in dependencies or peerDependencies').toEqual({});
   // The check sees imports: one that is there must be found (a resolver that found nothing would pass).
-  expect(importedSpecifiers(await readFile(path.join(unpacked, 'dist', 'runner', 'config.js'), 'utf8'))).toContain('@playwright/test');
+  const config = path.join(unpacked, 'dist', 'runner', 'config.js');
+  expect(await importedSpecifiers(await readFile(config, 'utf8'), config)).toContain('@playwright/test');
 });
 
 test('installed into an empty folder, with none of our devDependencies, --help, sim, look and doctor work', async () => {
@@ -111,11 +113,14 @@ async function codeFiles(root: string): Promise<string[]> {
   return entries.filter((e) => e.isFile() && /\.c?js$/.test(e.name)).map((e) => path.join(e.parentPath, e.name));
 }
 
-/** Module specifiers of static imports, re-exports, dynamic import() and require() in compiled code. */
-function importedSpecifiers(source: string): string[] {
-  const found = new Set<string>();
-  for (const pattern of [/\b(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\b(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g, /\bcreateRequire\([^)]*\)\(\s*['"]([^'"]+)['"]\s*\)/g]) {
-    for (const match of source.matchAll(pattern)) found.add(match[1]);
-  }
+/**
+ * Module specifiers of imports, re-exports and import() (es-module-lexer, as bundlers read them), of
+ * createRequire(...)('x') in ES modules and of require('x') in CommonJS files.
+ */
+async function importedSpecifiers(source: string, file: string): Promise<string[]> {
+  await lexerReady();
+  const found = new Set(parseModule(source)[0].flatMap((entry) => ('specifier' in entry && entry.specifier ? [entry.specifier] : [])));
+  const calls = file.endsWith('.cjs') ? /\brequire\(\s*['"]([^'"]+)['"]\s*\)/g : /\bcreateRequire\([^)]*\)\(\s*['"]([^'"]+)['"]\s*\)/g;
+  for (const match of source.matchAll(calls)) found.add(match[1]);
   return [...found];
 }

@@ -68,6 +68,9 @@ export async function packTarball(): Promise<void> {
   succeeded('npm pack', await run(process.execPath, [NPM_CLI, 'pack', '--ignore-scripts', '--pack-destination', out], { cwd: PACKAGE_ROOT, env: userEnv() }));
   const [file] = await readdir(out);
   await rename(path.join(out, file), TARBALL);
+  // yarn keeps a file: tarball by its path (in .tmp) and by name and version, and would install the last run's package.
+  const yarnCache = path.join(CACHES.yarn, 'v6');
+  if (existsSync(yarnCache)) for (const entry of await readdir(yarnCache)) if (entry === '.tmp' || entry.startsWith('npm-mobiletest-')) await rm(path.join(yarnCache, entry), { recursive: true, force: true });
 }
 
 /** Installs one of OTHER_NODES from the npm registry into PACKAGING_DIR, once. */

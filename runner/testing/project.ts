@@ -26,8 +26,28 @@ export interface RunOptions {
   cwd?: string;
 }
 
-export class TempProject {
-  private constructor(readonly dir: string) {}
+/** A project folder on disk, read as a test reads it. */
+export class ProjectFolder {
+  constructor(readonly dir: string) {}
+
+  path(...parts: string[]): string {
+    return path.join(this.dir, ...parts);
+  }
+
+  read(name: string): Promise<string> {
+    return readFile(this.path(name), 'utf8');
+  }
+
+  async readJson<T = unknown>(name: string): Promise<T> {
+    return JSON.parse(await this.read(name)) as T;
+  }
+
+  async remove(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+export class TempProject extends ProjectFolder {
 
   /**
    * Writes `files` (path relative to the project → content) into a new folder whose
@@ -51,18 +71,6 @@ export class TempProject {
     }
   }
 
-  path(...parts: string[]): string {
-    return path.join(this.dir, ...parts);
-  }
-
-  read(name: string): Promise<string> {
-    return readFile(this.path(name), 'utf8');
-  }
-
-  async readJson<T = unknown>(name: string): Promise<T> {
-    return JSON.parse(await this.read(name)) as T;
-  }
-
   /** `mobiletest ARGS` in the project folder. */
   mobiletest(args: string[], options: RunOptions = {}): Promise<RunResult> {
     return run(process.execPath, [MOBILETEST_CLI, ...args], { cwd: this.dir, ...options });
@@ -73,9 +81,6 @@ export class TempProject {
     return run(process.execPath, [PLAYWRIGHT_CLI, ...args], { cwd: this.dir, ...options });
   }
 
-  async remove(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true });
-  }
 }
 
 export function run(command: string, args: string[], options: RunOptions & { cwd: string }): Promise<RunResult> {

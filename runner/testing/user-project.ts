@@ -1,10 +1,10 @@
 // A newcomer's project, made as they make it: `npm init -y` in an empty folder, then mobiletest
 // installed from the packed tarball with npm, pnpm or yarn, and its CLI run through that manager
 // under the Node the project uses. The install tests drive it; it shares PACKAGING_DIR's caches.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { run, type RunOptions, type RunResult } from './project.js';
+import { ProjectFolder, run, type RunOptions, type RunResult } from './project.js';
 import { CACHES, NPM_CLI, NPX_CLI, OTHER_NODES, PNPM, TARBALL, YARN_CLI, nodeBinary, succeeded, userEnv, type OtherNode } from './packed.js';
 
 export type PackageManager = 'npm' | 'pnpm' | 'yarn';
@@ -36,8 +36,10 @@ const MANAGERS: Record<PackageManager, { add: (packages: string[]) => string[]; 
   },
 };
 
-export class UserProject {
-  private constructor(readonly dir: string, readonly options: UserProjectOptions) {}
+export class UserProject extends ProjectFolder {
+  private constructor(dir: string, readonly options: UserProjectOptions) {
+    super(dir);
+  }
 
   /** An empty folder with `npm init -y`'s package.json (and "type": "module" when asked). */
   static async create(options: UserProjectOptions): Promise<UserProject> {
@@ -75,28 +77,12 @@ export class UserProject {
     return run(nodeBinary(node), args, { cwd: this.dir, ...runOptions, env: userEnv(node, runOptions.env) });
   }
 
-  path(...parts: string[]): string {
-    return path.join(this.dir, ...parts);
-  }
-
-  read(name: string): Promise<string> {
-    return readFile(this.path(name), 'utf8');
-  }
-
-  async readJson<T = unknown>(name: string): Promise<T> {
-    return JSON.parse(await this.read(name)) as T;
-  }
-
   write(name: string, content: string): Promise<void> {
     return writeFile(this.path(name), content);
   }
 
   removeFile(name: string): Promise<void> {
     return rm(this.path(name), { force: true });
-  }
-
-  async remove(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true });
   }
 
   private manager(args: string[], runOptions: RunOptions): Promise<RunResult> {

@@ -2,7 +2,7 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { parseEvents } from '../src/events/index.js';
 import { reportDir } from './results/base.js';
 import { EVENTS_ATTACHMENT, ResultsCollector } from './results/collect.js';
@@ -51,6 +51,10 @@ export default class HtmlReporter implements Reporter {
     this.collector.add(test, result);
     // Read now: a merge's extracted attachments may be gone by the end of the run. A retry replaces the attempt before it.
     this.traces.set(keyOfCase(test, this.rootDir), loadTrace(test, result, { rootDir: this.rootDir, staging: () => (this.staging ??= mkdtemp(path.join(os.tmpdir(), 'mobiletest-html-'))) }));
+  }
+
+  onError(error: TestError): void {
+    this.collector.addError(error);
   }
 
   async onEnd(result: FullResult): Promise<void> {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Builder } from 'junit-report-builder';
 import { ResultsReporter, type ResultsReporterOptions } from './results/base.js';
-import { UNFINISHED, type AgentCallRecord, type FailureRecord, type Results, type StepRecord, type TestRecord } from './results/model.js';
+import { UNFINISHED, type AgentCallRecord, type FailureRecord, type Results, type RunError, type StepRecord, type TestRecord } from './results/model.js';
 
 // The package is CommonJS whose typings declare an ES default export; require gives the real object.
 const builder = createRequire(import.meta.url)('junit-report-builder') as Builder;
@@ -35,8 +35,21 @@ export default class JunitReporter extends ResultsReporter {
         else if (test.failure) testCase.failure(failureMessage(test), test.failure.category).stacktrace(failureBody(test.failure));
       }
     }
+    if (results.run.errors.length > 0) {
+      const suite = report.testSuite().name(ERRORS_SUITE);
+      for (const error of results.run.errors) {
+        suite.testCase().className(error.location?.replace(/:\d+$/, '') ?? ERRORS_SUITE).name(errorName(error)).error(error.message.split('\n')[0], 'error', error.message);
+      }
+    }
     return report.build();
   }
+}
+
+const ERRORS_SUITE = 'errors outside tests';
+
+/** `error at specs/cart.test.ts:2`, or `error in the run` when Playwright named no place. */
+function errorName(error: RunError): string {
+  return error.location ? `error at ${error.location}` : 'error in the run';
 }
 
 /**

@@ -32,6 +32,7 @@ export async function writeTraceReport(options: TraceReportOptions): Promise<{ t
       duration_ms: record.duration_ms,
       totals: { passed: record.status === 'passed' ? 1 : 0, failed: record.status === 'passed' || record.status === 'skipped' ? 0 : 1, flaky: 0, skipped: record.status === 'skipped' ? 1 : 0 },
       agent: record.agent,
+      errors: [],
     },
     tests: [record],
   }, knownSecrets());

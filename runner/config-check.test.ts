@@ -1,13 +1,14 @@
 import { test, expect } from '@playwright/test';
 import { defineConfig } from './config.js';
 import { ConfigOptionError, checkMobileOptions } from './config-check.js';
+import { configKeyProblems } from './config-keys.js';
 import { TempProject } from './testing/project.js';
 
 test('a bad mobile option fails when the config loads, naming the option, its value and what it takes', () => {
   const load = () => defineConfig({ use: { app: 'shop', dialogs: 'maybe' as 'allow', actionTimeout: -5, ...{ devcie: 'sim' } } }, {});
   expect(load).toThrow(ConfigOptionError);
   expect(load).toThrow([
-    'The mobiletest config has bad options:',
+    'The mobiletest config has 4 bad options:',
     '  use.app is "shop": must be an Android package name such as com.example.shop',
     '  use.dialogs is "maybe": it must be one of "allow", "deny", "fail"',
     '  use.actionTimeout is -5: it must be more than 0',
@@ -94,4 +95,15 @@ test('a full ai option passes and reaches the fixtures as written', () => {
   } as const;
   expect(defineConfig({ use: { app: 'com.example.shop', ai } }, {}).use).toMatchObject({ ai });
   expect(() => checkMobileOptions({ ai: { provider: 'offline' } }, 'test.use')).not.toThrow();
+});
+
+test("a misspelt key of the config or of a project gets a did-you-mean; a mobile option outside use says where it goes; other keys are Playwright's", () => {
+  const texts = configKeyProblems({ testdir: 'tests', usee: {}, device: 'sim', retries: 1, myOwnSetting: true, projects: [{ name: 'phones', testMach: '*.yml' }, { use: {} }] }).map((p) => p.text);
+  expect(texts).toEqual([
+    'testdir is not a config option; did you mean testDir?',
+    'usee is not a config option; did you mean use?',
+    'device is a mobile option, which goes in use: write use: { device: ... }',
+    'projects[0] (phones).testMach is not a project option; did you mean testMatch?',
+  ]);
+  expect(() => defineConfig({ workers: 1, ...{ workrs: 2 } }, {})).toThrow('workrs is not a config option; did you mean workers?');
 });

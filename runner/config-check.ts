@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { closest } from '../src/primitives/schema/suggest.js';
 import { CACHE_MODES } from '../src/agent/types.js';
 import { FRAMES_MODES } from '../src/primitives/exec/frames.js';
+import { ExplainedError } from './errors.js';
 import type { MobileOptions } from './fixtures/options.js';
 
 const PACKAGE = /^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$/;
@@ -47,44 +48,62 @@ const PLAYWRIGHT_USE_KEYS = [
   'timezoneId', 'trace', 'userAgent', 'video', 'viewport', 'devices',
 ];
 
-/** A config value mobiletest cannot use: names the option, the value and what it accepts. */
-export class ConfigOptionError extends Error {
+/** A config value mobiletest cannot use: names the option, where it is written, the value and what it takes. */
+export class ConfigOptionError extends ExplainedError {
   override name = 'ConfigOptionError';
 }
 
-/** Throws ConfigOptionError for a bad mobile option in `use`; `where` names it ('use', 'projects[1].use'). */
-export function checkMobileOptions(use: Record<string, unknown> | undefined, where: string): void {
-  if (!use) return;
-  const problems: string[] = [];
+/** One bad option: `key` as written in the source (to find its line), `text` the sentence about it. */
+export interface OptionProblem {
+  key: string;
+  text: string;
+}
+
+/** The problems of the mobile options in `use`; `where` names it ('use', 'projects[1] (phones).use'). */
+export function mobileOptionProblems(use: Record<string, unknown> | undefined, where: string): OptionProblem[] {
+  if (!use) return [];
+  const problems: OptionProblem[] = [];
   for (const [key, value] of Object.entries(use)) {
     if (value === undefined) continue;
     const schema = (OPTION_SCHEMAS as Record<string, z.ZodType | undefined>)[key];
     if (schema) {
       const result = schema.safeParse(value);
-      if (!result.success) problems.push(...result.error.issues.map((issue) => describeProblem(`${where}.${key}`, value, issue, schema)));
+      if (!result.success) problems.push(...result.error.issues.flatMap((issue) => describeProblem(`${where}.${key}`, key, value, issue, schema)));
       continue;
     }
     const guess = PLAYWRIGHT_USE_KEYS.includes(key) ? undefined : closest(key, MOBILE_KEYS);
-    if (guess) problems.push(`${where}.${key} is not an option; did you mean ${guess}?`);
+    if (guess) problems.push({ key, text: `${where}.${key} is not an option; did you mean ${guess}?` });
   }
-  if (problems.length > 0) {
-    throw new ConfigOptionError(`The mobiletest config has ${problems.length === 1 ? 'a bad option' : 'bad options'}:\n  ${problems.join('\n  ')}\nSee docs/writing-tests.md for the options and their values.`);
-  }
+  return problems;
 }
+
+/** Throws ConfigOptionError for a bad mobile option given with test.use() in a spec. */
+export function checkMobileOptions(use: Record<string, unknown> | undefined, where: string): void {
+  const problems = mobileOptionProblems(use, where);
+  if (problems.length === 0) return;
+  throw new ConfigOptionError(`${where}() has ${problems.length === 1 ? 'a bad option' : 'bad options'}:\n  ${problems.map((p) => p.text).join('\n  ')}\n${OPTIONS_DOC}`);
+}
+
+/** Where the options are described, for the last line of every message about them. */
+export const OPTIONS_DOC = "mobiletest's docs/writing-tests.md lists the options and the values they take.";
+
+/** The mobile option names, for a key that belongs in `use` but was written elsewhere. */
+export const MOBILE_OPTION_NAMES: readonly string[] = MOBILE_KEYS;
 
 type Issue = z.core.$ZodIssue;
 
 /** One line per problem; for a nested option (`use.ai.budget.maxCalls`) the path names the inner key. */
-function describeProblem(where: string, value: unknown, issue: Issue, schema: z.ZodType): string {
+function describeProblem(where: string, key: string, value: unknown, issue: Issue, schema: z.ZodType): OptionProblem[] {
   const at = [where, ...issue.path.map(String)].join('.');
   if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => {
-      if (/api_?key/i.test(key)) return `${at}.${key} is not an option: API keys are read only from the environment (MOBILETEST_LLM_API_KEY, OPENAI_API_KEY or ANTHROPIC_API_KEY), never from a file`;
-      const guess = closest(key, keysAt(schema, issue.path));
-      return `${at}.${key} is not an option${guess ? `; did you mean ${guess}?` : `; it takes ${keysAt(schema, issue.path).join(', ')}`}`;
-    }).join('\n  ');
+    return issue.keys.map((unknown) => {
+      if (/api_?key/i.test(unknown)) return { key: unknown, text: `${at}.${unknown} is not an option: API keys are read only from the environment (MOBILETEST_LLM_API_KEY, OPENAI_API_KEY or ANTHROPIC_API_KEY), never from a file` };
+      const guess = closest(unknown, keysAt(schema, issue.path));
+      return { key: unknown, text: `${at}.${unknown} is not an option${guess ? `; did you mean ${guess}?` : `; it takes ${keysAt(schema, issue.path).join(', ')}`}` };
+    });
   }
-  return `${at} is ${JSON.stringify(valueAt(value, issue.path))}: ${describeIssue(issue)}`;
+  const inner = issue.path.filter((part) => typeof part === 'string').at(-1);
+  return [{ key: inner ?? key, text: `${at} is ${JSON.stringify(valueAt(value, issue.path))}: ${describeIssue(issue)}` }];
 }
 
 /** The keys an object schema takes at `path`, for did-you-mean hints. */

@@ -2,14 +2,17 @@
 // MOBILETEST_OUTPUT asks for, the report folder, the files named on the command line, and workers.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig as playwrightDefineConfig, type PlaywrightTestConfig, type ReporterDescription } from '@playwright/test';
 import { knownDeviceCount, parseDeviceSpec } from './device/lease/spec.js';
 import { deviceSetting, type MobileOptions } from './fixtures/options.js';
-import { checkMobileOptions } from './config-check.js';
+import { checkConfig } from './config-problems.js';
+import { ExplainedError } from './errors.js';
+import { PACKAGE_ROOT } from './package-root.js';
 import { TEST_FILE_PATTERNS } from './spec-files.js';
 // YAML specs load through a module hook; importing it here puts it in the runner process and every worker.
 import './yaml/register.js';
+// Errors of loading the user's code (the config, a spec's imports) say where and what to do; see load-errors/.
+import './load-errors/register.js';
 
 /** A mobiletest project config: Playwright's, with `use` taking the mobile options. */
 export type MobileUse = Omit<NonNullable<PlaywrightTestConfig['use']>, keyof MobileOptions> & MobileOptions;
@@ -22,15 +25,10 @@ export const DEFAULT_OUTPUTS = ['list', 'json', 'junit'];
 export const DEFAULT_REPORT_DIR = 'mobiletest-report';
 const OUTPUTS = ['list', 'json', 'junit', 'html', 'blob'] as const;
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-/** The package root, from dist/runner/ (built) or runner/ (sources). */
-const PACKAGE_ROOT = HERE.includes(`${path.sep}dist${path.sep}`) ? HERE.slice(0, HERE.lastIndexOf(`${path.sep}dist${path.sep}`)) : path.resolve(HERE, '..');
-
 /** A bad MOBILETEST_* setting or config value: says which, what it was, and what is allowed. */
-export class ConfigError extends Error {
+export class ConfigError extends ExplainedError {
   override name = 'ConfigError';
 }
-
 
 function reporterFile(name: string): string {
   return path.join(PACKAGE_ROOT, 'dist', 'reporters', `${name}.js`);
@@ -90,8 +88,7 @@ function withDevices<T extends { device?: string; devices?: string } | undefined
  * reports into mobiletest-report/, 60 s per test, fully parallel, one worker per known device).
  */
 export function defineConfig(config: MobileConfig = {}, env: NodeJS.ProcessEnv = process.env): PlaywrightTestConfig {
-  checkMobileOptions(config.use as Record<string, unknown> | undefined, 'use');
-  config.projects?.forEach((project, i) => checkMobileOptions(project.use as Record<string, unknown> | undefined, `projects[${i}] (${project.name ?? 'unnamed'}).use`));
+  checkConfig(config as Record<string, unknown>);
   const files = testFiles(env);
   const setting = deviceSetting(config.use?.device, env);
   const devices = knownDeviceCount(parseDeviceSpec(setting));

@@ -102,7 +102,7 @@ test.beforeAll(async () => {
   const files = { 'catalogue.png': await png('#f4f4f4'), 'cart.png': await png('#e8eefc'), 'h-catalogue.json': JSON.stringify(CATALOGUE), 'h-cart.json': JSON.stringify(CART) };
   const traces = [await trace('checkout', checkoutEvents(), files), await trace('long', longEvents(1000), files)];
   const results: Results = {
-    version: 1, run: { status: 'failed', started_at: new Date(0).toISOString(), duration_ms: 106000, totals: { passed: 1, failed: 1, flaky: 0, skipped: 0 }, agent: { ...NO_AGENT } },
+    version: 1, run: { status: 'failed', started_at: new Date(0).toISOString(), duration_ms: 106000, totals: { passed: 1, failed: 1, flaky: 0, skipped: 0 }, agent: { ...NO_AGENT }, errors: [] },
     tests: [record('checks out', 'failed', 2), record('a long session', 'passed', 1000)],
   };
   const out = path.join(dir, 'html');

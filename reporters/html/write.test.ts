@@ -63,7 +63,7 @@ test('only files beside the log are copied: a screenshot or prompt named with a 
       ev('observation', { action_id: 'a1', phase: 'after', screen_text: 'app x · screen 100x200', signature: 't', screenshot: '../outside.txt' }),
       ev('attachment', { name: 'failure screenshot', content_type: 'image/png', path: 'missing.png' }),
     ], { rootDir: '/' });
-    const results: Results = { version: 1, run: { status: 'failed', started_at: new Date(0).toISOString(), duration_ms: 5, totals: { passed: 0, failed: 1, flaky: 0, skipped: 0 }, agent: { ...NO_AGENT } }, tests: [record('buys', 'failed')] };
+    const results: Results = { version: 1, run: { status: 'failed', started_at: new Date(0).toISOString(), duration_ms: 5, totals: { passed: 0, failed: 1, flaky: 0, skipped: 0 }, agent: { ...NO_AGENT }, errors: [] }, tests: [record('buys', 'failed')] };
     const out = path.join(dir, 'html');
     expect(await writeHtmlReport({ outDir: out, templateDir: TEMPLATE_DIR, results, traces: [{ trace, dir: logDir }] })).toEqual({ tests: 1, frames: 1, hierarchies: 0 });
 
@@ -126,7 +126,7 @@ test('a screenshot and a hierarchy snapshot seen by two tests are stored once; a
       }
       traces.push({ trace: buildTrace(events, { rootDir: '/' }), dir: logDir });
     }
-    const results: Results = { version: 1, run: { status: 'passed', started_at: new Date(0).toISOString(), duration_ms: 5, totals: { passed: 2, failed: 0, flaky: 0, skipped: 0 }, agent: { ...NO_AGENT } }, tests: [record('one', 'passed'), record('two', 'passed')] };
+    const results: Results = { version: 1, run: { status: 'passed', started_at: new Date(0).toISOString(), duration_ms: 5, totals: { passed: 2, failed: 0, flaky: 0, skipped: 0 }, agent: { ...NO_AGENT }, errors: [] }, tests: [record('one', 'passed'), record('two', 'passed')] };
     const out = path.join(dir, 'html');
     expect(await writeHtmlReport({ outDir: out, templateDir: TEMPLATE_DIR, results, traces })).toEqual({ tests: 2, frames: 1, hierarchies: 1 });
     const data = (await readdir(path.join(out, 'data'))).sort();

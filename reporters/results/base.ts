@@ -2,7 +2,7 @@
 // and the one line naming it at the end of the run.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { ResultsCollector } from './collect.js';
 import type { Results } from './model.js';
 
@@ -40,6 +40,10 @@ export abstract class ResultsReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     this.collector.add(test, result);
+  }
+
+  onError(error: TestError): void {
+    this.collector.addError(error);
   }
 
   async onEnd(result: FullResult): Promise<void> {

@@ -2,11 +2,11 @@
 // ends (a merge's extracted attachments or an output folder may be gone later), the final
 // attempt of each test wins, and the tests come out in one order whatever the sharding.
 import { readFile } from 'node:fs/promises';
-import type { FullConfig, FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullConfig, FullResult, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { knownSecrets, parseEvents, redactDeep } from '../../src/events/index.js';
 import { NO_EVIDENCE, relativeFile, summarizeEvents, type Evidence } from './evidence.js';
 import { clean, failureOf } from './failure.js';
-import { addAgentTotals, NO_AGENT, RESULTS_VERSION, type Results, type TestOutcome, type TestRecord, type Totals } from './model.js';
+import { addAgentTotals, NO_AGENT, RESULTS_VERSION, type Results, type RunError, type TestOutcome, type TestRecord, type Totals } from './model.js';
 
 /** The attachment the `device` fixture adds: the test's JSONL evidence log. */
 export const EVENTS_ATTACHMENT = 'mobiletest-events';
@@ -17,6 +17,7 @@ export class ResultsCollector {
   private rootDir = process.cwd();
   private suite: Suite | undefined;
   private readonly attempts = new Map<string, { test: TestCase; last: Attempt }>();
+  private readonly errors: TestError[] = [];
 
   begin(config: FullConfig, suite: Suite): void {
     this.rootDir = config.rootDir;
@@ -28,15 +29,28 @@ export class ResultsCollector {
     this.attempts.set(test.id, { test, last: { result, evidence: readEvidence(test, result, this.rootDir) } });
   }
 
+  /** An error outside any test (Playwright's `onError`); it may come before `begin`. */
+  addError(error: TestError): void {
+    this.errors.push(error);
+  }
+
   async finish(result: FullResult): Promise<Results> {
     const tests: TestRecord[] = [];
     // Tests that never ran (an interrupted run, --max-failures) are listed as skipped.
     for (const test of this.suite?.allTests() ?? []) if (!this.attempts.has(test.id)) tests.push(this.record(test, undefined, NO_EVIDENCE));
     for (const { test, last } of this.attempts.values()) tests.push(this.record(test, last.result, await last.evidence));
     tests.sort(compareTests);
+    const errors = this.errors.map((error) => runError(error, this.rootDir));
     const results: Results = {
       version: RESULTS_VERSION,
-      run: { status: result.status, started_at: result.startTime.toISOString(), duration_ms: Math.round(result.duration), totals: totalsOf(tests), agent: tests.reduce((sum, test) => addAgentTotals(sum, test.agent), { ...NO_AGENT }) },
+      run: {
+        status: errors.length > 0 && result.status === 'passed' ? 'failed' : result.status,
+        started_at: result.startTime.toISOString(),
+        duration_ms: Math.round(result.duration),
+        totals: totalsOf(tests),
+        agent: tests.reduce((sum, test) => addAgentTotals(sum, test.agent), { ...NO_AGENT }),
+        errors,
+      },
       tests,
     };
     return redactDeep(results, knownSecrets());
@@ -76,6 +90,11 @@ async function readEvidence(test: TestCase, result: TestResult, rootDir: string)
     console.error(`mobiletest: the events of "${test.title}" (${relativeFile(test.location.file, rootDir)}:${test.location.line}) could not be read, so its steps are missing from the report: ${reason}`);
     return NO_EVIDENCE;
   }
+}
+
+function runError(error: TestError, rootDir: string): RunError {
+  const message = clean(error.message ?? error.value ?? '') || 'Playwright reported an error outside any test, without a message.';
+  return { message, location: error.location ? `${relativeFile(error.location.file, rootDir)}:${error.location.line}` : null };
 }
 
 function outcomeOf(test: TestCase, result: TestResult | undefined): TestOutcome {

@@ -129,7 +129,16 @@ export interface TestRecord {
 
 export interface Totals { passed: number; failed: number; flaky: number; skipped: number }
 
+/** An error outside any test: a spec that failed to load, a worker that crashed, a global setup that threw. */
+export interface RunError {
+  /** The error message, colour codes stripped, secrets masked. */
+  message: string;
+  /** `file:line`, the file relative to the config's rootDir; null when Playwright gave none. */
+  location: string | null;
+}
+
 export interface RunRecord {
+  /** `failed` whenever `errors` has any. */
   status: RunStatus;
   /** ISO 8601. */
   started_at: string;
@@ -137,6 +146,8 @@ export interface RunRecord {
   totals: Totals;
   /** The agent figures of every test, summed. */
   agent: AgentTotals;
+  /** Errors outside tests, in the order Playwright reported them; empty when there were none. */
+  errors: RunError[];
 }
 
 export interface Results {

@@ -10,6 +10,8 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'test-results',
 export interface SpecSelection {
   /** Absolute paths of the spec files named (or found under named folders). */
   files: string[];
+  /** The files among them named one by one, not found under a named folder. */
+  named: string[];
   /** Arguments for `playwright test`: exact file filters (with :line when given) and plain filters. */
   filters: string[];
 }
@@ -22,7 +24,8 @@ function looksLikePath(word: string): boolean {
   return /[/\\]/.test(word) || /\.[A-Za-z]{1,5}$/.test(word);
 }
 
-function specsUnder(dir: string): string[] {
+/** The spec files under `dir`, skipping dependencies, outputs and hidden folders; sorted. */
+export function specsUnder(dir: string): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.isDirectory() && !SKIPPED_FOLDERS.has(entry.name) && !entry.name.startsWith('.')) found.push(...specsUnder(path.join(dir, entry.name)));
@@ -37,7 +40,7 @@ function exactFilter(file: string, location: string): string {
 }
 
 export function selectSpecs(cwd: string, words: string[]): SpecSelection {
-  const selection: SpecSelection = { files: [], filters: [] };
+  const selection: SpecSelection = { files: [], named: [], filters: [] };
   for (const word of words) {
     // `file:line[:column]`, unless a file is really named so.
     const located = /^(.*?)(:\d+(?::\d+)?)$/.exec(word);
@@ -52,6 +55,7 @@ export function selectSpecs(cwd: string, words: string[]): SpecSelection {
         selection.filters.push(...specs.map((file) => exactFilter(file, '')));
       } else {
         selection.files.push(full);
+        selection.named.push(full);
         selection.filters.push(exactFilter(full, location));
       }
       continue;

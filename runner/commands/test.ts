@@ -11,6 +11,7 @@ import { chooseConfig, type ConfigChoice } from './config-file.js';
 import { resolvePlaywright } from './playwright-install.js';
 import { selectSpecs } from './spec-paths.js';
 import { OUTPUTS, parseTestArgs, type TestArgs } from './test-args.js';
+import { yamlSpecsProblem } from './yaml-config.js';
 
 export const TEST_USAGE = `Usage: mobiletest test [paths...] [options]
 
@@ -83,10 +84,14 @@ function playwrightArgs(args: TestArgs, config: string, filters: string[]): stri
   return argv;
 }
 
+/** Makes a config that throws, or an import that finds nothing, say where and what to do (see load-errors/). */
+const LOAD_ERRORS = new URL('../load-errors/register.js', import.meta.url).href;
+
 /** Runs Playwright with the terminal; resolves with its exit code. */
 function runChild(cli: string, argv: string[], env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...argv], { stdio: 'inherit', env });
+    // Preloaded as well as imported by mobiletest: it then holds for a config that throws before it imports mobiletest, or never does.
+    const child = spawn(process.execPath, ['--import', LOAD_ERRORS, cli, ...argv], { stdio: 'inherit', env });
     // Ctrl-C reaches the child from the terminal; this process waits for it to finish its reports.
     const onInterrupt = (): void => undefined;
     const onTerminate = (): void => {
@@ -118,6 +123,7 @@ export async function runTestCommand(argv: string[]): Promise<number> {
   const cwd = process.cwd();
   const config = chooseConfig(cwd, args.config);
   const specs = selectSpecs(cwd, args.positionals);
+  const yamlWarning = yamlSpecsProblem({ cwd, config, named: specs.named });
   let playwright;
   try {
     playwright = resolvePlaywright(cwd);
@@ -127,5 +133,6 @@ export async function runTestCommand(argv: string[]): Promise<number> {
   }
   if (args.device !== undefined) await checkDevice(args.device);
   if (config.embedded) console.error('mobiletest: no mobiletest.config.ts in this folder; running the specs under it with the default config.');
+  if (yamlWarning) console.error(yamlWarning);
   return runChild(playwright.cli, playwrightArgs(args, config.file, specs.filters), childEnv(args, specs.files, config));
 }

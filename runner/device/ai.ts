@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Agent, AiCheckOptions, AiOutcome, AiStepOptions } from '../../src/agent/index.js';
 import { AgentStepFailed, registerGoalSecrets } from '../../src/agent/index.js';
 import { redactText, type Location } from '../../src/events/index.js';
-import { callerLocation, copyOf, locatedAt } from './location.js';
+import { callerLocation, copyOf, locatedAt } from '../source/location.js';
 
 export type { AiCheckOptions, AiOutcome, AiStepOptions };
 

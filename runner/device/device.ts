@@ -7,7 +7,7 @@ import { validateCall, type Expected, type ParamsInputOf, type PrimitiveName, ty
 import { ActionFailed } from './action-failed.js';
 import { DeviceAi } from './ai.js';
 import type { Agent, AgentStepFailed } from '../../src/agent/index.js';
-import { callerLocation } from './location.js';
+import { callerLocation } from '../source/location.js';
 import { MobileLocator } from './locator.js';
 import type { DeviceMethods } from './methods.js';
 import { runStep } from './step.js';

@@ -4,7 +4,7 @@ import type { Location } from '../../src/events/index.js';
 import type { ActionResult, PrimitiveRunner } from '../../src/primitives/exec/types.js';
 import { describeTarget, validateCall, type PrimitiveCall } from '../../src/primitives/index.js';
 import { ActionFailed } from './action-failed.js';
-import { callerLocation } from './location.js';
+import { callerLocation } from '../source/location.js';
 
 export interface StepOptions {
   /** Step title; derived from the call when absent. */

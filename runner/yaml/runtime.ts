@@ -2,7 +2,7 @@
 import { test } from '../fixtures/index.js';
 import { SPEC_LAUNCHES_APP } from '../fixtures/options.js';
 import type { Device } from '../device/index.js';
-import { copyOf, locatedAt } from '../device/location.js';
+import { copyOf, locatedAt } from '../source/location.js';
 import { YamlSpecError, type YamlProblem } from './errors.js';
 import type { AiStep, ExpectStep, YamlSpec, YamlTest } from './spec.js';
 

@@ -1,5 +1,4 @@
 import { test, expect } from '@playwright/test';
-import { installPackageCopy } from '../testing/package-copy.js';
 import { TempProject } from '../testing/project.js';
 
 let project: TempProject;
@@ -29,8 +28,7 @@ const KINDS: Array<{ kind: string; files: Record<string, string>; extension: 'ts
 
 for (const { kind, files, extension, commonJs } of KINDS) {
   test(`${kind}: init writes files that load there, and mobiletest test --list lists the examples`, async () => {
-    project = await TempProject.create(files);
-    await installPackageCopy(project);
+    project = await TempProject.create(files, { installed: true });
     const init = await project.mobiletest(['init', '--yes']);
     expect(init.exitCode, init.output).toBe(0);
     const written = [`mobiletest.config.${extension}`, `tests/shop.test.${extension}`, 'tests/shop.test.yml', '.github/workflows/mobiletest.yml'];

@@ -65,7 +65,7 @@ test('a bad setting says which one, its value, and what it takes; a key never sh
     'MOBILETEST_LLM_API_KEY: no API key for provider anthropic; set MOBILETEST_LLM_API_KEY or ANTHROPIC_API_KEY',
   );
   expect(failure(() => resolveAgentSettings({}, { MOBILETEST_LLM_VALIDATOR_TEMPERATURE: 'hot' })).message).toBe(
-    'MOBILETEST_LLM_VALIDATOR_TEMPERATURE: "hot" is not a number from 0 to 2, e.g. 0 or 0.2',
+    'MOBILETEST_LLM_VALIDATOR_TEMPERATURE: "hot" is not a number from 0 to 2, e.g. 0 or 0.2, or none to send no temperature',
   );
   const withKey = failure(() => resolveAgentSettings({}, { MOBILETEST_LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'sk-ant-secret-value' }));
   expect(withKey.message).not.toContain('sk-ant-secret-value');

@@ -63,13 +63,13 @@ test('a bad value given with test.use() in a spec fails that test with the same 
 });
 
 test('the ai option is checked key by key: a misspelt key gets a did-you-mean, a bad value what it takes', () => {
-  const ai = { provider: 'gemini', cache: 'sometimes', maxStep: 5, maxReplans: -1, baseUrl: 'localhost', roles: { planer: { model: 'x' }, validator: { temperature: 7 } }, budget: { maxCalls: 0, maxCost: 1 } };
+  const ai = { provider: 'gemeni', cache: 'sometimes', maxStep: 5, maxReplans: -1, baseUrl: 'localhost', roles: { planer: { model: 'x' }, validator: { temperature: 7 } }, budget: { maxCalls: 0, maxCost: 1 } };
   const load = () => defineConfig({ use: { app: 'com.example.shop', ai: ai as never } }, {});
   expect(load).toThrow(ConfigOptionError);
   let message = '';
   try { load(); } catch (error) { message = (error as Error).message; }
   for (const line of [
-    'use.ai.provider is "gemini": it must be one of "openai", "anthropic", "offline"',
+    'use.ai.provider is "gemeni": it must be one of "openai", "anthropic", "gemini", "local", "offline", "ollama", "llamacpp", "llama.cpp", "lmstudio", "vllm"',
     'use.ai.cache is "sometimes": it must be one of "read-write", "read-only", "refresh", "off"',
     'use.ai.maxStep is not an option; did you mean maxSteps?',
     'use.ai.maxReplans is -1: it must be at least 0',

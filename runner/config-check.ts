@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { closest } from '../src/primitives/schema/suggest.js';
 import { CACHE_MODES } from '../src/agent/types.js';
+import { OUTPUT_MODES, PROVIDER_NAMES, REASONING_EFFORTS, type OutputMode, type RoleSettings } from '../src/llm/index.js';
 import { FRAMES_MODES } from '../src/primitives/exec/frames.js';
 import { ExplainedError } from './errors.js';
 import type { MobileOptions } from './fixtures/options.js';
@@ -10,11 +11,17 @@ import type { MobileOptions } from './fixtures/options.js';
 const PACKAGE = /^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$/;
 
 const positiveInt = z.number().int().positive();
-const ROLE = z.strictObject({ model: z.string().trim().min(1), temperature: z.number().min(0).max(2), maxTokens: positiveInt }).partial();
+const ROLE = z.strictObject({
+  model: z.string().trim().min(1),
+  temperature: z.number().min(0).max(2).nullable(),
+  maxTokens: positiveInt,
+  reasoningEffort: z.enum(REASONING_EFFORTS),
+}).partial() satisfies z.ZodType<RoleSettings>;
 
 /** `use.ai`: strict, so a misspelt key inside it is caught as the top-level ones are. */
 const AI_SCHEMA = z.strictObject({
-  provider: z.enum(['openai', 'anthropic', 'offline']),
+  provider: z.enum(PROVIDER_NAMES as [string, ...string[]]),
+  output: z.enum(OUTPUT_MODES as [OutputMode, ...OutputMode[]]),
   model: z.string().trim().min(1),
   baseUrl: z.url({ error: 'must be a URL such as http://localhost:11434/v1' }),
   roles: z.strictObject({ planner: ROLE, locator: ROLE, validator: ROLE, debugger: ROLE }).partial(),

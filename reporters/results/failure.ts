@@ -20,6 +20,7 @@ export const CATEGORY_SUGGESTIONS: Readonly<Record<FailureCategory, string>> = {
   locator: 'Check the target against the screen the test saw (its screen text is attached), or first bring up the screen that shows it.',
   plan: 'Make the agent step\'s goal more exact, or split it into steps the app offers.',
   product: 'If the app is right, update the test\'s expectation; otherwise this is a defect in the app.',
+  refusal: 'The model declined the request: reword the step, or use another model for that role.',
 };
 
 /** The failure of a test's final attempt, or null when it passed or was skipped. */

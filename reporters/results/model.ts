@@ -5,8 +5,8 @@ import type { ActionSource, AgentCall, Verdict } from '../../src/events/index.js
 export const RESULTS_VERSION = 1 as const;
 
 /** Where a failure comes from, so a team knows whom to call. */
-export type FailureCategory = 'environment' | 'execution' | 'locator' | 'plan' | 'product';
-export const FAILURE_CATEGORIES: readonly FailureCategory[] = ['environment', 'execution', 'locator', 'plan', 'product'];
+export type FailureCategory = 'environment' | 'execution' | 'locator' | 'plan' | 'product' | 'refusal';
+export const FAILURE_CATEGORIES: readonly FailureCategory[] = ['environment', 'execution', 'locator', 'plan', 'product', 'refusal'];
 
 export type TestOutcome = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted' | 'flaky';
 export type RunStatus = 'passed' | 'failed' | 'timedout' | 'interrupted';

@@ -13,7 +13,7 @@ import { callSignal, DEFAULT_LIMITS, type AgentLimits, type AgentOptions } from 
 import { AgentStepFailed, type AgentFailureKind } from './errors.js';
 import { runGoal } from './goal.js';
 import { checkExpectation, secretsOf } from './offline/index.js';
-import { InvalidModelAnswer } from './roles/index.js';
+import { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused } from './roles/index.js';
 import type { AgentPath, CacheOutcome } from './types.js';
 
 export interface AiStepOptions {
@@ -225,7 +225,8 @@ function asAgentFailure(call: AgentCall, text: string, error: unknown, signal?: 
     signal?.aborted ? ['Aborted', 'execution']
       : error instanceof BudgetExceeded ? ['BudgetExceeded', 'execution']
         : error instanceof InvalidModelAnswer ? ['ModelFailed', 'plan']
-          : error instanceof LlmCallFailed ? ['ModelFailed', 'environment']
+          : error instanceof ModelRefused ? ['ModelRefused', 'refusal']
+            : error instanceof ModelAnswerTruncated || error instanceof LlmCallFailed ? ['ModelFailed', 'environment']
             : ['ActionFailed', 'environment'];
   return new AgentStepFailed(call, text, kind, category, message + modelHint(error));
 }

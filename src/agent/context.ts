@@ -1,6 +1,6 @@
 // What every agent call of one test shares: the device, the models (if any), the cache, the limits.
 import type { EventLog } from '../events/index.js';
-import type { TokenLedger } from '../llm/index.js';
+import { signalWithDeadline, type TokenLedger } from '../llm/index.js';
 import type { SituationReport } from '../observe/index.js';
 import type { ActionResult, PrimitiveCall, PrimitiveRunner } from '../primitives/index.js';
 import type { PlanCache } from './cache/index.js';
@@ -76,6 +76,6 @@ function clipped(text: string, limit = 140): string {
 
 /** Combines the test's signal with an optional per-call timeout. */
 export function callSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal | undefined {
-  const signals = [signal, timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs)].filter((s): s is AbortSignal => s !== undefined);
-  return signals.length === 0 ? undefined : signals.length === 1 ? signals[0] : AbortSignal.any(signals);
+  // The deadline rides with the signal, so a model call's retries back off only while the step has time.
+  return signalWithDeadline(signal, timeoutMs);
 }

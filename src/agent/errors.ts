@@ -4,7 +4,7 @@ import type { FailureCategory } from '../primitives/index.js';
 /** Why an agent call ended without reaching its goal or confirming its check. */
 export type AgentFailureKind =
   | 'NeedsModel' | 'GoalFailed' | 'GaveUp' | 'Loop' | 'Stuck' | 'StepLimit' | 'ReplanLimit'
-  | 'ActionFailed' | 'ExpectationNotMet' | 'WaitTimedOut' | 'QueryFailed' | 'BudgetExceeded' | 'ModelFailed' | 'Aborted';
+  | 'ActionFailed' | 'ExpectationNotMet' | 'WaitTimedOut' | 'QueryFailed' | 'BudgetExceeded' | 'ModelFailed' | 'ModelRefused' | 'Aborted';
 
 /** What a failed agent call knew beyond its reason: what to do, and the facts that decided its category. */
 export interface AgentFailureDetail {
@@ -55,6 +55,7 @@ export function kindSuggestion(kind: AgentFailureKind, call: AgentCall): string 
     case 'WaitTimedOut': return 'The condition never held: if the app is only slow, give waitFor a longer timeout; otherwise this is a defect in the app.';
     case 'QueryFailed': return 'Ask for data the screen shows, or loosen the schema to fit what the model can read off it.';
     case 'BudgetExceeded': return 'Raise the step\'s budget, or make the goal smaller so it needs fewer model calls.';
+    case 'ModelRefused': return 'The model declined the request in its own words (above): reword the goal or the assertion, or use another model for this role.';
     case 'ModelFailed': return 'Check the model server and its settings (MOBILETEST_LLM_PROVIDER, MOBILETEST_LLM_BASE_URL, MOBILETEST_LLM_TIMEOUT_MS), then run again.';
     case 'Aborted': return call === 'step'
       ? 'The step was cut off by its timeout or the test\'s end: give it more time, or split the goal.'

@@ -110,6 +110,14 @@ export interface LlmCallEvent extends Base {
   answer_ref: string;
   tokens_in: number;
   tokens_out: number;
+  /** o200k tokens of the whole request body as sent (messages, schema or tools). */
+  request_tokens?: number;
+  /** Whether tokens_in/out are the provider's reported usage or mobiletest's own count. */
+  usage_source?: 'provider' | 'counted';
+  /** The provider's finish or stop reason. */
+  finish?: string;
+  /** The provider profile that shaped the request. */
+  profile?: string;
   cost_usd: number;
   duration_ms: number;
 }

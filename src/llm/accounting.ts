@@ -94,8 +94,10 @@ export class Budget {
  */
 export class AccountedProvider implements Provider {
   readonly name: string;
+  readonly profile: Provider['profile'];
   constructor(private readonly inner: Provider, readonly budget: Budget) {
     this.name = inner.name;
+    this.profile = inner.profile;
   }
 
   async complete(request: ModelRequest, options?: CallOptions): Promise<ModelAnswer> {

@@ -1,5 +1,9 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { finishAnswer, requestTokens } from './answer.js';
+import { toDialect } from './dialects.js';
 import { LlmCallFailed } from './errors.js';
+import { profileFor, type ProviderProfile } from './profiles.js';
+import { rejectionHint } from './rejection.js';
 import { clientPolicy, withRetries } from './retry.js';
 import { type CallOptions, type ModelAnswer, type ModelRequest, type Provider, type RetryPolicy } from './types.js';
 
@@ -8,61 +12,78 @@ export interface AnthropicProviderOptions {
   apiKey: string;
   baseUrl?: string;
   retry?: Partial<RetryPolicy>;
+  /** What the model accepts; by default worked out from its name. */
+  profile?: ProviderProfile;
 }
 
 /** The Messages API wants a max_tokens; this is used when the request has none. */
 const defaultMaxTokens = 1024;
 
+/** The SDK's params, plus `temperature`: the SDK's types dropped it, while the models before Opus 4.7 still take it. */
+type Body = Anthropic.MessageCreateParamsNonStreaming & { temperature?: number };
+
+/** The request body for a request: the schema as one forced tool (or none, prompt only); temperature only where the model takes it. */
+export function anthropicBody(profile: ProviderProfile, request: ModelRequest, defaultModel: string): Body {
+  const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n\n');
+  const body: Body = {
+    model: request.model ?? defaultModel,
+    max_tokens: request.maxTokens ?? defaultMaxTokens,
+    messages: request.messages
+      .filter((message) => message.role !== 'system')
+      .map((message) => ({ role: message.role === 'assistant' ? 'assistant' as const : 'user' as const, content: message.content })),
+  };
+  if (system) body.system = system;
+  if (profile.temperature && request.temperature !== undefined && request.temperature !== null) body.temperature = request.temperature;
+  if (request.schema !== undefined && profile.output === 'tool') {
+    const name = request.schemaName ?? 'answer';
+    body.tools = [{ name, description: 'Give the answer.', input_schema: { type: 'object' as const, ...toDialect(request.schema, profile.dialect) } }];
+    body.tool_choice = { type: 'tool' as const, name };
+  }
+  return body;
+}
+
 /** A provider for Anthropic's Messages API; structured output goes through one forced tool. */
 export class AnthropicProvider implements Provider {
   readonly name = 'anthropic';
+  readonly profile: ProviderProfile;
   private readonly client: Anthropic;
   private readonly policy: RetryPolicy;
   private readonly sdkTimeoutMs: number;
 
   constructor(private readonly options: AnthropicProviderOptions) {
+    this.profile = options.profile ?? profileFor({ provider: 'anthropic', model: options.model });
     ({ policy: this.policy, sdkTimeoutMs: this.sdkTimeoutMs } = clientPolicy(options.retry));
     this.client = new Anthropic({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 0, timeout: this.sdkTimeoutMs });
   }
 
   async complete(request: ModelRequest, options: CallOptions = {}): Promise<ModelAnswer> {
     const started = performance.now();
-    const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n\n');
-    const toolName = request.schemaName ?? 'answer';
-    const body: Anthropic.MessageCreateParamsNonStreaming = {
-      model: request.model ?? this.options.model,
-      max_tokens: request.maxTokens ?? defaultMaxTokens,
-      messages: request.messages
-        .filter((message) => message.role !== 'system')
-        .map((message) => ({ role: message.role === 'assistant' ? 'assistant' as const : 'user' as const, content: message.content })),
-      ...(system ? { system } : {}),
-      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-      ...(request.schema === undefined ? {} : {
-        tools: [{ name: toolName, description: 'Give the answer.', input_schema: { type: 'object' as const, ...request.schema } }],
-        tool_choice: { type: 'tool' as const, name: toolName },
-      }),
+    const body = anthropicBody(this.profile, request, this.options.model);
+    const context = {
+      provider: this.name, policy: this.policy, secret: this.options.apiKey, signal: options.signal,
+      hint: (status: number | undefined, message: string) => rejectionHint(status, message, { role: request.role, model: body.model, profile: this.profile }),
     };
-    const context = { provider: this.name, policy: this.policy, secret: this.options.apiKey, signal: options.signal };
     const message = await withRetries(context, (signal) =>
       this.client.messages.create(body, { signal, maxRetries: 0, timeout: this.sdkTimeoutMs }));
     const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
-    const answer: ModelAnswer = {
-      text,
+    const toolName = body.tool_choice?.type === 'tool' ? body.tool_choice.name : undefined;
+    const call = message.content.find((block) => block.type === 'tool_use' && block.name === toolName);
+    const stop = message.stop_reason as string | null;
+    const raw = {
+      text: call?.type === 'tool_use' && !text ? JSON.stringify(call.input) : text,
       usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
-      model: message.model || request.model || this.options.model,
-      durationMs: 0,
+      model: message.model || body.model,
+      finish: stop ?? undefined,
+      ...(stop === 'refusal' ? { refusal: text || '(the model stopped with stop_reason "refusal" and gave no words)' } : {}),
+      truncated: stop === 'max_tokens',
+      ...(call?.type === 'tool_use' ? { structured: call.input } : {}),
     };
-    if (request.schema !== undefined) {
-      const call = message.content.find((block) => block.type === 'tool_use' && block.name === toolName);
-      if (!call || call.type !== 'tool_use') {
-        answer.durationMs = performance.now() - started;
-        const reason = `the model did not call the ${toolName} tool${text ? `; it wrote: ${JSON.stringify(text.slice(0, 80))}` : ''}`;
-        throw new LlmCallFailed({ provider: this.name, kind: 'bad-answer', attempts: 1, reason, answer });
-      }
-      answer.json = call.input;
-      if (!answer.text) answer.text = JSON.stringify(call.input);
+    const size = await requestTokens(body);
+    if (toolName && !call && stop !== 'refusal' && stop !== 'max_tokens') {
+      const answer = await finishAnswer({ ...raw, truncated: false }, { provider: this.name, profile: this.profile, request: { ...request, schema: undefined }, requestTokens: size, started });
+      const reason = `the model did not call the ${toolName} tool${text ? `; it wrote: ${JSON.stringify(text.slice(0, 80))}` : ''}`;
+      throw new LlmCallFailed({ provider: this.name, kind: 'bad-answer', attempts: 1, reason, answer });
     }
-    answer.durationMs = performance.now() - started;
-    return answer;
+    return finishAnswer(raw, { provider: this.name, profile: this.profile, request, requestTokens: size, started });
   }
 }

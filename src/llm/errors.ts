@@ -8,18 +8,24 @@ export class LlmSettingsError extends Error {
 
 import type { ModelAnswer } from './types.js';
 
-export type LlmFailureKind = 'http' | 'timeout' | 'connection' | 'cancelled' | 'bad-answer';
+/**
+ * `refusal`: the model declined (its words are the answer's text); `truncated`: the answer stopped at
+ * the token cap; `bad-answer`: an answer with no JSON of the asked shape.
+ */
+export type LlmFailureKind = 'http' | 'timeout' | 'connection' | 'cancelled' | 'bad-answer' | 'refusal' | 'truncated';
 
 /** A model call that failed for good (after retries where they apply). Never carries the API key. */
 export class LlmCallFailed extends Error {
   override name = 'LlmCallFailed';
   /**
-   * `answer` is set for a 'bad-answer': the model did answer (and the tokens were spent), but not
-   * in the shape asked for; its text lets a caller show the model its mistake.
+   * `answer` is set for a 'bad-answer', 'refusal' or 'truncated': the model did answer (and the tokens
+   * were spent), but not as asked; its text lets a caller show the model its mistake. `hint` names the
+   * setting that would fix a request the server rejected.
    */
-  constructor(readonly details: { provider: string; kind: LlmFailureKind; status?: number; attempts: number; reason: string; answer?: ModelAnswer }) {
+  constructor(readonly details: { provider: string; kind: LlmFailureKind; status?: number; attempts: number; reason: string; answer?: ModelAnswer; hint?: string }) {
     const status = details.status === undefined ? '' : ` (HTTP ${details.status})`;
-    super(`${details.provider} model call failed${status} after ${details.attempts} attempt(s): ${details.reason}`);
+    const hint = details.hint ? `. ${details.hint}` : '';
+    super(`${details.provider} model call failed${status} after ${details.attempts} attempt(s): ${details.reason}${hint}`);
   }
   get status(): number | undefined { return this.details.status; }
   get kind(): LlmFailureKind { return this.details.kind; }

@@ -1,10 +1,16 @@
-export type { CallOptions, ChatMessage, ModelAnswer, ModelRequest, ModelRole, Provider, RetryPolicy, TokenUsage } from './types.js';
-export { defaultRetryPolicy } from './types.js';
+export type { CallOptions, ChatMessage, ModelAnswer, ModelRequest, ModelRole, Provider, ReasoningEffort, RetryPolicy, TokenUsage } from './types.js';
+export { defaultRetryPolicy, REASONING_EFFORTS } from './types.js';
 export { BudgetExceeded, LlmCallFailed, LlmSettingsError, type LlmFailureKind } from './errors.js';
 export {
-  MODEL_ROLES, readLlmSettings, readRoleSettings, readTokenPrices, roleDefaults, type LlmSettings, type ProviderKind, type RoleSettings,
+  MODEL_ROLES, profileOf, PROVIDER_NAMES, readLlmSettings, readRoleSettings, readTokenPrices, REASONING_MIN_TOKENS, roleDefaults, type LlmSettings, type ProviderKind, type RoleSettings,
 } from './settings.js';
-export { OpenAiProvider, type OpenAiProviderOptions } from './openai.js';
-export { AnthropicProvider, type AnthropicProviderOptions } from './anthropic.js';
+export { openAiBody, OpenAiProvider, type OpenAiProviderOptions } from './openai.js';
+export { anthropicBody, AnthropicProvider, type AnthropicProviderOptions } from './anthropic.js';
+export { OUTPUT_MODES, profileFor, type OutputMode, type ProfileId, type ProviderProfile } from './profiles.js';
+export { fromDialect, toDialect, type SchemaDialect } from './dialects.js';
+export { readAnswerText } from './answer-text.js';
+export { countTokens } from './answer.js';
+export { deadlineOf, signalWithDeadline } from './deadline.js';
+export { roleSetting } from './rejection.js';
 export { AccountedProvider, Budget, TokenLedger, type BudgetLimits, type RoleTotals, type TokenPrices } from './accounting.js';
 export { createProvider } from './create.js';

@@ -1,5 +1,8 @@
 import OpenAI from 'openai';
-import { LlmCallFailed } from './errors.js';
+import { finishAnswer, requestTokens } from './answer.js';
+import { toDialect } from './dialects.js';
+import { profileFor, type ProviderProfile } from './profiles.js';
+import { rejectionHint } from './rejection.js';
 import { clientPolicy, withRetries } from './retry.js';
 import { type CallOptions, type ModelAnswer, type ModelRequest, type Provider, type RetryPolicy } from './types.js';
 
@@ -9,55 +12,68 @@ export interface OpenAiProviderOptions {
   /** Any OpenAI-compatible endpoint (Ollama, vLLM, LM Studio, OpenRouter, ...); the SDK default otherwise. */
   baseUrl?: string;
   retry?: Partial<RetryPolicy>;
+  /** What the server accepts; by default worked out from the base URL and the model name. */
+  profile?: ProviderProfile;
+  /** The name this provider goes by in messages and events (`openai`, `gemini`, `local`). */
+  name?: string;
+}
+
+type Body = OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;
+
+/** The request body a profile sends for a request: only what that provider and model take. */
+export function openAiBody(profile: ProviderProfile, request: ModelRequest, defaultModel: string): Body {
+  const model = request.model ?? defaultModel;
+  const body: Body = { model, messages: request.messages.map((message) => ({ role: message.role, content: message.content })) };
+  if (request.maxTokens !== undefined) body[profile.tokenCap] = request.maxTokens;
+  if (profile.temperature && request.temperature !== undefined && request.temperature !== null) body.temperature = request.temperature;
+  if (profile.reasoning && request.reasoningEffort !== undefined) body.reasoning_effort = request.reasoningEffort;
+  if (request.schema !== undefined) {
+    const name = request.schemaName ?? 'answer';
+    if (profile.output === 'strict-schema' || profile.output === 'schema') {
+      const strict = profile.output === 'strict-schema';
+      body.response_format = { type: 'json_schema', json_schema: { name, schema: toDialect(request.schema, profile.dialect), strict } };
+    } else if (profile.output === 'json-object') {
+      body.response_format = { type: 'json_object' };
+    }
+  }
+  return body;
 }
 
 /** A provider for the OpenAI chat completions API and the servers that speak it. */
 export class OpenAiProvider implements Provider {
-  readonly name = 'openai';
+  readonly name: string;
+  readonly profile: ProviderProfile;
   private readonly client: OpenAI;
   private readonly policy: RetryPolicy;
   private readonly sdkTimeoutMs: number;
 
   constructor(private readonly options: OpenAiProviderOptions) {
+    this.name = options.name ?? 'openai';
+    this.profile = options.profile ?? profileFor({ provider: 'openai', model: options.model, baseUrl: options.baseUrl });
     ({ policy: this.policy, sdkTimeoutMs: this.sdkTimeoutMs } = clientPolicy(options.retry));
     this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 0, timeout: this.sdkTimeoutMs });
   }
 
   async complete(request: ModelRequest, options: CallOptions = {}): Promise<ModelAnswer> {
     const started = performance.now();
-    const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = {
-      model: request.model ?? this.options.model,
-      messages: request.messages.map((message) => ({ role: message.role, content: message.content })),
-      ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
-      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-      ...(request.schema === undefined ? {} : {
-        response_format: {
-          type: 'json_schema',
-          json_schema: { name: request.schemaName ?? 'answer', schema: request.schema, strict: request.strict ?? false },
-        },
-      }),
+    const body = openAiBody(this.profile, request, this.options.model);
+    const context = {
+      provider: this.name, policy: this.policy, secret: this.options.apiKey, signal: options.signal,
+      hint: (status: number | undefined, message: string) => rejectionHint(status, message, { role: request.role, model: body.model, profile: this.profile }),
     };
-    const context = { provider: this.name, policy: this.policy, secret: this.options.apiKey, signal: options.signal };
     const completion = await withRetries(context, (signal) =>
       this.client.chat.completions.create(body, { signal, maxRetries: 0, timeout: this.sdkTimeoutMs }));
-    const text = completion.choices[0]?.message?.content ?? '';
-    const answer: ModelAnswer = {
-      text,
-      usage: { inputTokens: completion.usage?.prompt_tokens ?? 0, outputTokens: completion.usage?.completion_tokens ?? 0 },
-      model: completion.model || request.model || this.options.model,
-      durationMs: performance.now() - started,
-    };
-    if (request.schema !== undefined) answer.json = parseJson(this.name, answer);
-    return answer;
-  }
-}
-
-/** The answer's text as JSON; a failure carries the answer, whose tokens were spent all the same. */
-export function parseJson(provider: string, answer: ModelAnswer): unknown {
-  try {
-    return JSON.parse(answer.text);
-  } catch {
-    const start = answer.text.slice(0, 80);
-    throw new LlmCallFailed({ provider, kind: 'bad-answer', attempts: 1, reason: `the model's answer is not JSON: ${JSON.stringify(start)}`, answer });
+    const choice = completion.choices[0];
+    const message = choice?.message;
+    const refusal = typeof message?.refusal === 'string' && message.refusal ? message.refusal : undefined;
+    const usage = completion.usage ? { inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens } : undefined;
+    return finishAnswer({
+      text: message?.content ?? '',
+      usage,
+      model: completion.model || body.model,
+      finish: choice?.finish_reason ?? undefined,
+      ...(refusal ? { refusal } : {}),
+      truncated: choice?.finish_reason === 'length',
+    }, { provider: this.name, profile: this.profile, request, requestTokens: await requestTokens(body), started });
   }
 }

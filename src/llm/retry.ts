@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { deadlineOf } from './deadline.js';
 import { LlmCallFailed } from './errors.js';
 import { defaultRetryPolicy, type RetryPolicy } from './types.js';
 
@@ -15,9 +16,16 @@ export interface RetryContext {
   /** Removed from every message, so a server echoing the key cannot leak it. */
   secret?: string;
   signal?: AbortSignal;
+  /** What to set when the server refused the request (a 4xx): names the role, model and setting. */
+  hint?: (status: number | undefined, message: string) => string | undefined;
 }
 
-/** Runs `attempt` with a timeout each, retrying 429, 5xx, timeouts and dropped connections with backoff. */
+/**
+ * Runs `attempt` with a timeout each, retrying 429, 5xx, timeouts and dropped connections with backoff.
+ * A call whose signal carries a deadline (an agent step's timeout) keeps backing off through a storm of
+ * 429s and 5xx while the wait still ends before the deadline, up to `stormAttempts`; one without a
+ * deadline stops after `maxAttempts`.
+ */
 export async function withRetries<T>(context: RetryContext, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const { policy, provider } = context;
   const clean = (text: string): string => redact(text, context.secret);
@@ -42,11 +50,17 @@ export async function withRetries<T>(context: RetryContext, attempt: (signal: Ab
       context.signal?.removeEventListener('abort', onAbort);
     }
     const retryable = kind !== 'http' || failure.status === 429 || (failure.status ?? 0) >= 500;
-    if (!retryable || n >= policy.maxAttempts) {
-      throw new LlmCallFailed({ provider, kind, status: failure.status, attempts: n, reason: clean(failure.message) });
+    const deadline = deadlineOf(context.signal);
+    const fail = (reason: string): LlmCallFailed => {
+      const hint = kind === 'http' ? context.hint?.(failure.status, failure.message) : undefined;
+      return new LlmCallFailed({ provider, kind, status: failure.status, attempts: n, reason: clean(reason), ...(hint ? { hint: clean(hint) } : {}) });
+    };
+    if (!retryable || n >= (deadline === undefined ? policy.maxAttempts : policy.stormAttempts)) throw fail(failure.message);
+    const backoff = Math.min(failure.retryAfterMs ?? policy.baseDelayMs * 2 ** (n - 1), policy.maxDelayMs);
+    if (deadline !== undefined && Date.now() + backoff >= deadline) {
+      throw fail(`${failure.message}; the next try would wait ${Math.round(backoff)} ms, past the step's deadline (${Math.max(0, deadline - Date.now())} ms left)`);
     }
-    const backoff = failure.retryAfterMs ?? policy.baseDelayMs * 2 ** (n - 1);
-    await sleep(Math.min(backoff, policy.maxDelayMs), undefined, { signal: context.signal }).catch(() => undefined);
+    await sleep(backoff, undefined, { signal: context.signal }).catch(() => undefined);
   }
 }
 

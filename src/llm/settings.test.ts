@@ -26,7 +26,7 @@ test('each missing or wrong setting names its variable', () => {
     try { readLlmSettings(env); } catch (error) { return error as LlmSettingsError; }
     throw new Error('expected readLlmSettings to throw');
   };
-  expect(failure({ MOBILETEST_LLM_PROVIDER: 'gemini' }).message).toContain('MOBILETEST_LLM_PROVIDER: "gemini" is not a provider; set it to openai, anthropic, offline');
+  expect(failure({ MOBILETEST_LLM_PROVIDER: 'bard' }).message).toContain('MOBILETEST_LLM_PROVIDER: "bard" is not a provider; set it to openai, anthropic, gemini, local, offline (or a local server by name: ollama, llamacpp, llama.cpp, lmstudio, vllm)');
   expect(failure({ MOBILETEST_LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'a' }).variable).toBe('MOBILETEST_LLM_MODEL');
   const noKey = failure({ MOBILETEST_LLM_PROVIDER: 'anthropic', MOBILETEST_LLM_MODEL: 'claude' });
   expect(noKey).toBeInstanceOf(LlmSettingsError);

@@ -1,14 +1,45 @@
 import type { TokenPrices } from './accounting.js';
 import { LlmSettingsError } from './errors.js';
-import type { ModelRole } from './types.js';
+import { OUTPUT_MODES, outputProblem, profileFor, type OutputMode, type ProviderProfile } from './profiles.js';
+import { REASONING_EFFORTS, type ModelRole, type ReasoningEffort } from './types.js';
 
-export type ProviderKind = 'openai' | 'anthropic' | 'offline';
+/**
+ * `openai` (OpenAI's API, or any OpenAI-compatible server at a base URL), `anthropic`, `gemini` (its
+ * OpenAI-compatible endpoint), `local` (llama.cpp server, Ollama, LM Studio, vLLM; also by those names),
+ * or `offline` (the rules planner, no model).
+ */
+export type ProviderKind = 'openai' | 'anthropic' | 'gemini' | 'local' | 'offline';
 
 export type LlmSettings =
   | { provider: 'offline' }
-  | { provider: 'openai' | 'anthropic'; model: string; apiKey: string; baseUrl?: string; timeoutMs?: number };
+  | {
+    provider: Exclude<ProviderKind, 'offline'>;
+    model: string;
+    apiKey: string;
+    baseUrl?: string;
+    timeoutMs?: number;
+    /** MOBILETEST_LLM_OUTPUT: how the answer's shape is asked for, when not the profile's own. */
+    output?: OutputMode;
+  };
 
-const kinds: readonly ProviderKind[] = ['openai', 'anthropic', 'offline'];
+const kinds: readonly ProviderKind[] = ['openai', 'anthropic', 'gemini', 'local', 'offline'];
+
+/** Local servers by name, each with the address it listens on out of the box. */
+const LOCAL_SERVERS: Readonly<Record<string, string>> = {
+  ollama: 'http://localhost:11434/v1',
+  llamacpp: 'http://localhost:8080/v1',
+  'llama.cpp': 'http://localhost:8080/v1',
+  lmstudio: 'http://localhost:1234/v1',
+  vllm: 'http://localhost:8000/v1',
+};
+
+/** Every value MOBILETEST_LLM_PROVIDER (and the config's `ai.provider`) takes. */
+export const PROVIDER_NAMES: readonly string[] = [...kinds, ...Object.keys(LOCAL_SERVERS)];
+
+const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta/openai/';
+
+/** The usual API key variable of each hosted provider. */
+const KEY_VARIABLES: Partial<Record<ProviderKind, string>> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY', gemini: 'GEMINI_API_KEY' };
 
 /** Key sent to OpenAI-compatible local servers (Ollama, llama.cpp, ...) that take none; the SDK needs one. */
 const noKey = 'no-key';
@@ -19,28 +50,52 @@ const noKey = 'no-key';
  */
 export function readLlmSettings(env: NodeJS.ProcessEnv = process.env): LlmSettings {
   const raw = env.MOBILETEST_LLM_PROVIDER?.trim().toLowerCase() || 'offline';
-  if (!kinds.includes(raw as ProviderKind)) {
-    throw new LlmSettingsError('MOBILETEST_LLM_PROVIDER', `"${env.MOBILETEST_LLM_PROVIDER}" is not a provider; set it to ${kinds.join(', ')}`);
+  const server = LOCAL_SERVERS[raw];
+  if (!kinds.includes(raw as ProviderKind) && server === undefined) {
+    throw new LlmSettingsError('MOBILETEST_LLM_PROVIDER', `"${env.MOBILETEST_LLM_PROVIDER}" is not a provider; set it to ${kinds.join(', ')} (or a local server by name: ${Object.keys(LOCAL_SERVERS).join(', ')})`);
   }
-  const provider = raw as ProviderKind;
+  const provider = server === undefined ? raw as ProviderKind : 'local';
   if (provider === 'offline') return { provider };
-  const baseUrl = env.MOBILETEST_LLM_BASE_URL?.trim() || undefined;
+  const defaultUrl = server ?? (provider === 'gemini' ? GEMINI_BASE_URL : undefined);
+  const baseUrl = env.MOBILETEST_LLM_BASE_URL?.trim() || defaultUrl;
   if (baseUrl !== undefined && !URL.canParse(baseUrl)) {
     throw new LlmSettingsError('MOBILETEST_LLM_BASE_URL', `"${baseUrl}" is not a URL; set it to the server's API root, e.g. http://localhost:11434/v1`);
   }
+  if (provider === 'local' && baseUrl === undefined) {
+    throw new LlmSettingsError('MOBILETEST_LLM_BASE_URL', `provider local needs the server's API root, e.g. http://localhost:8080/v1 (llama.cpp) or http://localhost:11434/v1 (Ollama); or set MOBILETEST_LLM_PROVIDER to the server's name (${Object.keys(LOCAL_SERVERS).join(', ')})`);
+  }
   const model = env.MOBILETEST_LLM_MODEL?.trim();
   if (!model) {
-    const example = provider === 'openai' ? 'gpt-4o-mini (or your local server\'s model name)' : 'claude-sonnet-4-5';
-    throw new LlmSettingsError('MOBILETEST_LLM_MODEL', `no model is set for provider ${provider}; set it to the model to use, e.g. ${example}`);
+    const examples: Record<string, string> = { openai: 'gpt-4o-mini (or your local server\'s model name)', anthropic: 'claude-sonnet-4-5', gemini: 'gemini-2.5-flash', local: 'the name your server loaded, e.g. qwen2.5:7b' };
+    throw new LlmSettingsError('MOBILETEST_LLM_MODEL', `no model is set for provider ${provider}; set it to the model to use, e.g. ${examples[provider]}`);
   }
-  const usual = provider === 'openai' ? 'OPENAI_API_KEY' : 'ANTHROPIC_API_KEY';
-  const apiKey = env.MOBILETEST_LLM_API_KEY?.trim() || env[usual]?.trim();
+  const output = outputOf(env, provider, model, baseUrl);
+  const extra = { ...(baseUrl === undefined ? {} : { baseUrl }), ...timeoutOf(env), ...(output === undefined ? {} : { output }) };
+  const usual = KEY_VARIABLES[provider];
+  const apiKey = env.MOBILETEST_LLM_API_KEY?.trim() || (usual ? env[usual]?.trim() : undefined);
   if (!apiKey) {
     // A local OpenAI-compatible server usually takes no key; the hosted APIs always do.
-    if (provider === 'openai' && baseUrl !== undefined) return { provider, model, apiKey: noKey, baseUrl, ...timeoutOf(env) };
+    if (provider === 'local' || (provider === 'openai' && env.MOBILETEST_LLM_BASE_URL?.trim())) return { provider, model, apiKey: noKey, ...extra };
     throw new LlmSettingsError('MOBILETEST_LLM_API_KEY', `no API key for provider ${provider}; set MOBILETEST_LLM_API_KEY or ${usual}`);
   }
-  return { provider, model, apiKey, ...(baseUrl === undefined ? {} : { baseUrl }), ...timeoutOf(env) };
+  return { provider, model, apiKey, ...extra };
+}
+
+/** MOBILETEST_LLM_OUTPUT, checked against what the provider's wire can send. */
+function outputOf(env: NodeJS.ProcessEnv, provider: Exclude<ProviderKind, 'offline'>, model: string, baseUrl: string | undefined): OutputMode | undefined {
+  const raw = env.MOBILETEST_LLM_OUTPUT?.trim().toLowerCase();
+  if (!raw) return undefined;
+  if (!OUTPUT_MODES.includes(raw as OutputMode)) {
+    throw new LlmSettingsError('MOBILETEST_LLM_OUTPUT', `"${env.MOBILETEST_LLM_OUTPUT}" is not an output mode; set it to ${OUTPUT_MODES.join(', ')}`);
+  }
+  const problem = outputProblem(profileFor({ provider, model, baseUrl }).wire, raw as OutputMode);
+  if (problem) throw new LlmSettingsError('MOBILETEST_LLM_OUTPUT', `"${raw}" does not fit provider ${provider}: ${problem}`);
+  return raw as OutputMode;
+}
+
+/** The profile requests are shaped by, for settings that call a model. */
+export function profileOf(settings: Exclude<LlmSettings, { provider: 'offline' }>): ProviderProfile {
+  return profileFor({ provider: settings.provider, model: settings.model, baseUrl: settings.baseUrl, output: settings.output });
 }
 
 /** MOBILETEST_LLM_TIMEOUT_MS: how long one attempt of a model call may take (a slow local model needs more than the default 60 s). */
@@ -56,22 +111,30 @@ function timeoutOf(env: NodeJS.ProcessEnv): { timeoutMs?: number } {
 
 /** Per-role model settings; anything unset falls back to the provider's model and `roleDefaults`. */
 export interface RoleSettings {
+  /** A different model for this role. */
   model?: string;
-  temperature?: number;
+  /** `null` sends none, for models that refuse one (a model known to refuse it never gets one). */
+  temperature?: number | null;
+  /** Cap of the answer's tokens (a reasoning model's reasoning counts too). */
   maxTokens?: number;
+  /** For reasoning models only: minimal, low, medium or high. */
+  reasoningEffort?: ReasoningEffort;
 }
 
 export const MODEL_ROLES: readonly ModelRole[] = ['planner', 'locator', 'validator', 'debugger'];
 
 /** Temperature 0 keeps answers repeatable; the token caps fit each role's answer with room to spare. */
-export const roleDefaults: Readonly<Record<ModelRole, Required<Omit<RoleSettings, 'model'>>>> = {
+export const roleDefaults: Readonly<Record<ModelRole, { temperature: number; maxTokens: number }>> = {
   planner: { temperature: 0, maxTokens: 400 },
   locator: { temperature: 0, maxTokens: 150 },
   validator: { temperature: 0, maxTokens: 200 },
   debugger: { temperature: 0, maxTokens: 200 },
 };
 
-/** Reads MOBILETEST_LLM_<ROLE>_MODEL, _TEMPERATURE and _MAX_TOKENS; only what is set is returned. */
+/** A reasoning model thinks within its answer cap: a role's cap is at least this for one. */
+export const REASONING_MIN_TOKENS = 4096;
+
+/** Reads MOBILETEST_LLM_<ROLE>_MODEL, _TEMPERATURE (a number, or `none`), _MAX_TOKENS and _REASONING_EFFORT; only what is set is returned. */
 export function readRoleSettings(env: NodeJS.ProcessEnv = process.env): Partial<Record<ModelRole, RoleSettings>> {
   const out: Partial<Record<ModelRole, RoleSettings>> = {};
   for (const role of MODEL_ROLES) {
@@ -79,10 +142,21 @@ export function readRoleSettings(env: NodeJS.ProcessEnv = process.env): Partial<
     const settings: RoleSettings = {};
     const model = env[`${prefix}_MODEL`]?.trim();
     if (model) settings.model = model;
-    const temperature = readNumber(env, `${prefix}_TEMPERATURE`, 'a number from 0 to 2, e.g. 0 or 0.2', (n) => n >= 0 && n <= 2);
-    if (temperature !== undefined) settings.temperature = temperature;
+    if (env[`${prefix}_TEMPERATURE`]?.trim().toLowerCase() === 'none') settings.temperature = null;
+    else {
+      const temperature = readNumber(env, `${prefix}_TEMPERATURE`, 'a number from 0 to 2, e.g. 0 or 0.2, or none to send no temperature', (n) => n >= 0 && n <= 2);
+      if (temperature !== undefined) settings.temperature = temperature;
+    }
     const maxTokens = readNumber(env, `${prefix}_MAX_TOKENS`, 'a whole number of tokens above 0, e.g. 400', (n) => Number.isInteger(n) && n > 0);
     if (maxTokens !== undefined) settings.maxTokens = maxTokens;
+    const effort = env[`${prefix}_REASONING_EFFORT`]?.trim().toLowerCase() || env.MOBILETEST_LLM_REASONING_EFFORT?.trim().toLowerCase();
+    if (effort) {
+      if (!(REASONING_EFFORTS as readonly string[]).includes(effort)) {
+        const variable = env[`${prefix}_REASONING_EFFORT`]?.trim() ? `${prefix}_REASONING_EFFORT` : 'MOBILETEST_LLM_REASONING_EFFORT';
+        throw new LlmSettingsError(variable, `"${effort}" is not a reasoning effort; set it to ${REASONING_EFFORTS.join(', ')}`);
+      }
+      settings.reasoningEffort = effort as ReasoningEffort;
+    }
     if (Object.keys(settings).length > 0) out[role] = settings;
   }
   return out;

@@ -1,3 +1,5 @@
+import type { ProviderProfile } from './profiles.js';
+
 /** The model roles of an agent step; each is accounted separately. */
 export type ModelRole = 'planner' | 'locator' | 'validator' | 'debugger';
 
@@ -14,15 +16,16 @@ export interface ModelRequest {
   /** Name given to the schema on the wire (response format or tool name). */
   schemaName?: string;
   maxTokens?: number;
-  temperature?: number;
+  /** `null` sends none (models that refuse one); a profile whose model takes none never sends it. */
+  temperature?: number | null;
   /** Model to call instead of the provider's default (a per-role model). */
   model?: string;
-  /**
-   * OpenAI strict structured output. Off by default: strict mode rejects schemas with oneOf and
-   * optional fields (the action schema has both), and every answer is validated with ajv anyway.
-   */
-  strict?: boolean;
+  /** For reasoning models (OpenAI o-series, gpt-5): how hard it thinks; sent only to models that take it. */
+  reasoningEffort?: ReasoningEffort;
 }
+
+export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
+export type ReasoningEffort = typeof REASONING_EFFORTS[number];
 
 export interface TokenUsage {
   inputTokens: number;
@@ -33,7 +36,19 @@ export interface ModelAnswer {
   text: string;
   /** The parsed structured answer, present when the request had a schema. */
   json?: unknown;
+  /** Other JSON values the text held (prose with several), for a caller whose check the first fails. */
+  alternatives?: unknown[];
+  /** What a leading <think> block said, kept for the trace. */
+  thinking?: string;
+  /** Billed tokens: the provider's reported usage, or mobiletest's own count when it reported none. */
   usage: TokenUsage;
+  usageSource: 'provider' | 'counted';
+  /** o200k tokens of the whole request body as sent: messages, schema or tools. */
+  requestTokens: number;
+  /** The provider's finish or stop reason, as it gave it. */
+  finish?: string;
+  /** The provider profile that shaped the request. */
+  profile: string;
   model: string;
   durationMs: number;
   /** What the call cost in USD, when the provider is accounted with prices. */
@@ -46,13 +61,17 @@ export interface CallOptions {
 
 export interface Provider {
   readonly name: string;
+  /** What the provider accepts (shapes requests; tells callers whether the model reasons within its cap). */
+  readonly profile?: ProviderProfile;
   complete(request: ModelRequest, options?: CallOptions): Promise<ModelAnswer>;
 }
 
 /** How one provider call is retried and bounded. */
 export interface RetryPolicy {
-  /** Attempts in all, first one included. */
+  /** Attempts in all, first one included, for a call with no deadline. */
   maxAttempts: number;
+  /** Attempts in all for a call with a deadline: it backs off through a 429/5xx storm while time is left. */
+  stormAttempts: number;
   /** Timeout of each attempt. */
   timeoutMs: number;
   /** First backoff; doubles per attempt unless the server sent retry-after. */
@@ -61,4 +80,4 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-export const defaultRetryPolicy: RetryPolicy = { maxAttempts: 3, timeoutMs: 60_000, baseDelayMs: 500, maxDelayMs: 20_000 };
+export const defaultRetryPolicy: RetryPolicy = { maxAttempts: 3, stormAttempts: 8, timeoutMs: 60_000, baseDelayMs: 500, maxDelayMs: 20_000 };

@@ -83,7 +83,8 @@ export class FailurePatterns {
 
   /** Keeps a decision for failures like this one; rule decisions are not stored (the rules make them again). Answers whether it was stored. */
   remember(failed: ActionResult, decision: RememberedDecision): boolean {
-    if (!failed.failure || (decision.pattern && RULE_KEYS.has(decision.pattern))) return false;
+    // A refusal is the model's, not the app's: nothing about the app to learn from it.
+    if (!failed.failure || decision.category === 'refusal' || (decision.pattern && RULE_KEYS.has(decision.pattern))) return false;
     const key = patternKey(failed.failure);
     const earlier = this.learned.get(key);
     this.learned.delete(key);

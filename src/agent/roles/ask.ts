@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { redactText, registerMarkedSecrets, type EventLog } from '../../events/index.js';
 import {
-  LlmCallFailed, roleDefaults, type ChatMessage, type ModelAnswer, type ModelRole, type Provider, type RoleSettings,
+  LlmCallFailed, REASONING_MIN_TOKENS, roleDefaults, type ChatMessage, type ModelAnswer, type ModelRole, type Provider, type RoleSettings,
 } from '../../llm/index.js';
 import type { JsonSchema } from '../../primitives/index.js';
 import type {
@@ -11,7 +11,7 @@ import type {
   ValidatorAnswer, ValidatorInput,
 } from '../types.js';
 import { refListProblems, refProblem, schemaProblems, validatorFor } from './check.js';
-import { InvalidModelAnswer } from './errors.js';
+import { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused } from './errors.js';
 import { checkPlannerAnswer, type Checked } from './planner-check.js';
 import { renderDebugger, renderLocator, renderPlanner, renderQuery, renderValidator } from './render.js';
 import {
@@ -67,58 +67,95 @@ async function record(access: ModelAccess, call: { role: ModelRole; stem: string
   const log = access.log;
   if (!log) return;
   const prompt = await log.attach(`${call.stem}-prompt.txt`, redactText(promptText(call.messages)));
-  const answerText = call.answer?.text ?? `(no answer: ${call.failure ?? 'unknown'})`;
+  // The answer as the model wrote it (a <think> block included), and why it could not be used.
+  const answerText = [call.answer?.text || (call.answer ? '(empty answer)' : ''), call.failure ? `(no usable answer: ${call.failure})` : ''].filter(Boolean).join('\n');
   // A secret the model types (its text marked secret) is masked in its own answer too.
-  if (call.answer) registerMarkedSecrets(parsedOrUndefined(call.answer.text));
-  const answer = await log.attach(`${call.stem}-answer.txt`, redactText(answerText));
+  if (call.answer) registerMarkedSecrets(call.answer.json ?? parsedOrUndefined(call.answer.text));
+  const answer = await log.attach(`${call.stem}-answer.txt`, redactText(answerText || '(no answer)'));
+  const billed = call.answer;
   await log.append({
     kind: 'llm_call',
     ...(call.actionId ? { action_id: call.actionId } : {}),
     role: call.role,
-    model: call.answer?.model ?? call.model,
+    model: billed?.model || call.model,
     prompt_ref: prompt,
     answer_ref: answer,
-    tokens_in: call.answer?.usage.inputTokens ?? 0,
-    tokens_out: call.answer?.usage.outputTokens ?? 0,
-    cost_usd: call.answer?.costUsd ?? 0,
+    tokens_in: billed?.usage.inputTokens ?? 0,
+    tokens_out: billed?.usage.outputTokens ?? 0,
+    request_tokens: billed?.requestTokens ?? 0,
+    usage_source: billed?.usageSource ?? 'counted',
+    ...(billed?.finish ? { finish: billed.finish } : {}),
+    ...(billed?.profile ?? access.provider.profile ? { profile: billed?.profile ?? access.provider.profile?.id } : {}),
+    cost_usd: billed?.costUsd ?? 0,
     duration_ms: Math.round(performance.now() - call.started),
   });
 }
 
+/** The answer's JSON checked; when it fails, the other JSON values its text held, the first that passes winning. */
+function checkAnswer<T>(request: RoleRequest<T>, answer: ModelAnswer): Checked<T> {
+  const first = request.check(answer.json);
+  if (first.ok) return first;
+  for (const other of answer.alternatives ?? []) {
+    const checked = request.check(other);
+    if (checked.ok) return checked;
+  }
+  return first;
+}
+
 async function askRole<T>(access: ModelAccess, request: RoleRequest<T>, options: AskOptions): Promise<T> {
-  const settings = { ...roleDefaults[request.role], ...request.defaults, ...access.roles?.[request.role] };
+  const own = access.roles?.[request.role] ?? {};
+  const settings = { ...roleDefaults[request.role], ...request.defaults, ...own };
+  // A reasoning model thinks within its answer cap: a role's small default would leave nothing to answer with.
+  let maxTokens = access.provider.profile?.reasoning && own.maxTokens === undefined ? Math.max(settings.maxTokens, REASONING_MIN_TOKENS) : settings.maxTokens;
   const attempts = (access.repairs ?? DEFAULT_REPAIRS) + 1;
   const messages = [...request.messages];
   const problemsSoFar: string[] = [];
+  const cutAt: number[] = [];
   const ask = `${request.role}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
   let model = settings.model ?? access.provider.name;
+  let call = 0;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const started = performance.now();
     const sent = [...messages];
-    const stem = `llm-${ask}-${attempt}`;
+    const stem = `llm-${ask}-${++call}`;
     let answer: ModelAnswer | undefined;
     let checked: Checked<T>;
     try {
       answer = await access.provider.complete({
         role: request.role, messages: sent, schema: request.schema, schemaName: request.schemaName,
-        model: settings.model, temperature: settings.temperature, maxTokens: settings.maxTokens, strict: false,
+        model: settings.model, temperature: settings.temperature, maxTokens, reasoningEffort: settings.reasoningEffort,
       }, { signal: options.signal });
-      checked = request.check(answer.json);
+      checked = checkAnswer(request, answer);
     } catch (error) {
-      // An answer that is not JSON (or not the tool call) is one more wrong answer; anything else ends the ask.
-      if (!(error instanceof LlmCallFailed && error.kind === 'bad-answer')) {
+      // A call that brought no answer ends the ask; one whose answer was unusable is recorded and handled by kind.
+      if (!(error instanceof LlmCallFailed) || !error.answer) {
         await record(access, { role: request.role, stem, messages: sent, failure: error instanceof Error ? error.message : String(error), model, started, actionId: options.actionId });
         throw error;
       }
       answer = error.answer;
-      checked = { ok: false, problems: [`the answer is not JSON of the asked shape (${error.details.reason})`] };
+      model = answer.model || model;
+      await record(access, { role: request.role, stem, messages: sent, answer, failure: error.details.reason, model, started, actionId: options.actionId });
+      if (error.kind === 'refusal') throw new ModelRefused(request.role, model, redactText(answer.text));
+      if (error.kind === 'truncated') {
+        cutAt.push(maxTokens);
+        if (cutAt.length >= 2) throw new ModelAnswerTruncated(request.role, model, cutAt);
+        // One more try with twice the room, not counted as a repair: the answer was not wrong, only long.
+        maxTokens *= 2;
+        attempt--;
+        continue;
+      }
+      if (error.kind !== 'bad-answer') throw error;
+      const problems = [`the answer is not JSON of the asked shape (${error.details.reason})`];
+      problemsSoFar.push(...problems.map((problem) => redactText(`attempt ${attempt}: ${problem}`)));
+      messages.push({ role: 'assistant', content: answer.text || '(no answer)' }, { role: 'user', content: reask(problems) });
+      continue;
     }
-    model = answer?.model ?? model;
+    model = answer.model || model;
     await record(access, { role: request.role, stem, messages: sent, answer, model, started, actionId: options.actionId });
     if (checked.ok) return checked.value;
     // Problems quote the model's values, which may echo a secret from the screen; the error must not.
     problemsSoFar.push(...checked.problems.map((problem) => redactText(`attempt ${attempt}: ${problem}`)));
-    messages.push({ role: 'assistant', content: answer?.text || '(no answer)' }, { role: 'user', content: reask(checked.problems) });
+    messages.push({ role: 'assistant', content: answer.text || '(no answer)' }, { role: 'user', content: reask(checked.problems) });
   }
   throw new InvalidModelAnswer(request.role, problemsSoFar, attempts, model);
 }

@@ -1,4 +1,4 @@
-import type { ModelRole } from '../../llm/index.js';
+import { roleSetting, type ModelRole } from '../../llm/index.js';
 
 /** A model kept answering in a shape or with refs we cannot use, after every re-ask. */
 export class InvalidModelAnswer extends Error {
@@ -14,6 +14,26 @@ export class InvalidModelAnswer extends Error {
       `the ${role} model (${model}) gave no usable answer in ${attempts} attempt(s):\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
       `Use a stronger model for this role (MOBILETEST_LLM_${role.toUpperCase()}_MODEL or MOBILETEST_LLM_MODEL), ` +
       'or check that the server supports structured output (JSON answers to a schema).',
+    );
+  }
+}
+
+/** The model declined to answer: its own words, not retried (asking again gets the same refusal). */
+export class ModelRefused extends Error {
+  override name = 'ModelRefused';
+  constructor(readonly role: ModelRole, readonly model: string, readonly words: string) {
+    super(`the ${role} model (${model}) refused: "${words}"`);
+  }
+}
+
+/** The answer stopped at its token cap, also after one more try at a higher cap. */
+export class ModelAnswerTruncated extends Error {
+  override name = 'ModelAnswerTruncated';
+  constructor(readonly role: ModelRole, readonly model: string, readonly caps: readonly number[]) {
+    super(
+      `the ${role} model (${model}) was cut off at its token cap ${caps.length > 1 ? `twice (${caps.join(', then ')} tokens)` : `(${caps[0]} tokens)`}: ` +
+      `raise it with ${roleSetting(role, 'maxTokens', String(caps[caps.length - 1] * 2))}` +
+      (caps[caps.length - 1] >= 2_000 ? ', or, for a reasoning model, lower its reasoning effort' : ''),
     );
   }
 }

@@ -1,5 +1,6 @@
-// JSON Schemas of each role's answer: sent with the request and checked with ajv on the way back.
-import { primitiveCallSchema, type JsonSchema } from '../../primitives/index.js';
+// JSON Schemas of each role's answer: sent with the request (in the provider's dialect) and checked
+// with ajv on the way back.
+import type { JsonSchema } from '../../primitives/index.js';
 import { PLANNER_ACTIONS } from './action-list.js';
 
 /** Names given to the schemas on the wire (OpenAI response format, Anthropic's forced tool). */
@@ -7,17 +8,37 @@ export const SCHEMA_NAMES = { planner: 'plan', locator: 'locate', validator: 'ju
 
 const REF = { type: 'string', pattern: '^e[0-9]+$' };
 
-/** `{thought, actions}`: 1 to 3 calls, each one of the planner's primitives with its own params schema. */
-export function plannerAnswerSchema(): JsonSchema {
-  return {
-    type: 'object',
-    properties: {
-      thought: { type: 'string', description: 'why these actions, in one or two sentences' },
-      actions: { type: 'array', minItems: 1, maxItems: 3, items: { oneOf: PLANNER_ACTIONS.map(primitiveCallSchema) } },
+/**
+ * `{thought, actions}`: 1 to 3 calls, each an action name of the planner's and its params as an object.
+ * The params are described once, in the prompt's action list; after the answer each call is checked
+ * against its primitive's own schema (the registry's, strictly), and a wrong one is shown back. Sending
+ * every primitive's params schema here instead cost about 17,000 tokens a call.
+ */
+const plannerSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    thought: { type: 'string', description: 'why these actions, in one or two sentences' },
+    actions: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 3,
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', enum: [...PLANNER_ACTIONS] },
+          params: { type: 'object', description: 'the action\'s parameters, as its line in the action list names them' },
+        },
+        required: ['name', 'params'],
+        additionalProperties: false,
+      },
     },
-    required: ['thought', 'actions'],
-    additionalProperties: false,
-  };
+  },
+  required: ['thought', 'actions'],
+  additionalProperties: false,
+};
+
+export function plannerAnswerSchema(): JsonSchema {
+  return plannerSchema;
 }
 
 export const locatorAnswerSchema: JsonSchema = {
@@ -43,7 +64,7 @@ export const validatorAnswerSchema: JsonSchema = {
   type: 'object',
   properties: {
     reason: { type: 'string' },
-    verdict: { enum: ['pass', 'fail'] },
+    verdict: { type: 'string', enum: ['pass', 'fail'] },
     refs: { type: 'array', items: REF },
   },
   required: ['reason', 'verdict', 'refs'],
@@ -54,8 +75,8 @@ export const debuggerAnswerSchema: JsonSchema = {
   type: 'object',
   properties: {
     reason: { type: 'string' },
-    category: { enum: ['environment', 'execution', 'locator', 'plan', 'product'] },
-    decision: { enum: ['retry', 'replan', 'stop'] },
+    category: { type: 'string', enum: ['environment', 'execution', 'locator', 'plan', 'product'] },
+    decision: { type: 'string', enum: ['retry', 'replan', 'stop'] },
   },
   required: ['reason', 'category', 'decision'],
   additionalProperties: false,

@@ -7,7 +7,8 @@ import type { FrameRecorder } from './frames.js';
 import type { PrimitiveCall, PrimitiveName } from '../schema/registry.js';
 
 /** Whose fault a failed action is; reporters show it as the failure type. */
-export type FailureCategory = 'environment' | 'execution' | 'locator' | 'plan' | 'product';
+/** Whose fault a failure is; `refusal` is a model that declined the request (neither the app's nor the runner's). */
+export type FailureCategory = 'environment' | 'execution' | 'locator' | 'plan' | 'product' | 'refusal';
 
 /** What to do when a system dialog (permission prompt, crash or ANR dialog) covers the app before an action. */
 export type DialogPolicy = 'allow' | 'deny' | 'fail';

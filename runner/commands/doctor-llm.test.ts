@@ -13,7 +13,7 @@ test('with nothing set, the LLM line says agent steps run on the offline rules p
 
 test('a configured provider shows its model, server and per-role models, the key only as set, and where the cache mode comes from', () => {
   const result = checkLlm({ ANTHROPIC_API_KEY: KEY, MOBILETEST_LLM_PLANNER_MODEL: 'claude-opus-4', MOBILETEST_CACHE: 'refresh' }, { provider: 'anthropic', model: 'claude-sonnet-4-5', cache: 'off' });
-  expect(result).toEqual({ status: 'ok', title: 'LLM', detail: 'anthropic, model claude-sonnet-4-5, API key set (planner claude-opus-4); plan cache refresh (MOBILETEST_CACHE)' });
+  expect(result).toEqual({ status: 'ok', title: 'LLM', detail: 'anthropic, model claude-sonnet-4-5, API key set (planner claude-opus-4); profile anthropic: tool, max_tokens; plan cache refresh (MOBILETEST_CACHE)' });
   expect(checkLlm({ MOBILETEST_LLM_PROVIDER: 'openai', MOBILETEST_LLM_MODEL: 'llama3', MOBILETEST_LLM_BASE_URL: 'http://localhost:11434/v1' }, { cache: 'read-only' }).detail)
     .toBe('openai, model llama3, at http://localhost:11434/v1, no API key (a local server takes none); plan cache read-only (config)');
 });

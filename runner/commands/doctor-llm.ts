@@ -2,12 +2,13 @@
 // MOBILETEST_*), whether an API key is set (never the key), and the plan cache mode.
 import { readFileSync } from 'node:fs';
 import { AgentSettingsError, onCi, resolveAgentSettings, type AgentSettings } from '../agent-settings.js';
+import { profileOf } from '../../src/llm/index.js';
 import type { AiOptions } from '../fixtures/options.js';
 import { chooseConfig } from './config-file.js';
 import type { CheckResult } from './doctor-checks.js';
 
 const OFFLINE = "offline: agent steps use the built-in rules planner (see README 'Agent steps')";
-const SET_UP = 'for goals the rules do not cover, set MOBILETEST_LLM_PROVIDER (openai or anthropic), MOBILETEST_LLM_MODEL and MOBILETEST_LLM_API_KEY (or MOBILETEST_LLM_BASE_URL for a local OpenAI-compatible server), or use: { ai: { provider, model } } in the config';
+const SET_UP = 'for goals the rules do not cover, set MOBILETEST_LLM_PROVIDER (openai, anthropic, gemini, or a local server: llamacpp, ollama, lmstudio, vllm), MOBILETEST_LLM_MODEL and MOBILETEST_LLM_API_KEY (or MOBILETEST_LLM_BASE_URL for a local OpenAI-compatible server), or use: { ai: { provider, model } } in the config';
 
 /** The LLM check for `ai` (the config's, when readable) and the environment. */
 export function checkLlm(env: NodeJS.ProcessEnv = process.env, ai: AiOptions | undefined = undefined): CheckResult {
@@ -25,7 +26,9 @@ export function checkLlm(env: NodeJS.ProcessEnv = process.env, ai: AiOptions | u
     return chosen ? { status: 'ok', title: 'LLM', detail: `${OFFLINE}; ${cache}` } : { status: 'info', title: 'LLM', detail: `not set, so ${OFFLINE}; ${cache}`, fix: SET_UP };
   }
   const roles = Object.entries(settings.roles).filter(([, role]) => role.model).map(([name, role]) => `${name} ${role.model}`);
-  return { status: 'ok', title: 'LLM', detail: `${summary(ai, env)}${roles.length ? ` (${roles.join(', ')})` : ''}; ${cache}` };
+  const profile = profileOf(llm);
+  const sends = `profile ${profile.id}: ${profile.output}, ${profile.tokenCap}${profile.temperature ? '' : ', no temperature'}`;
+  return { status: 'ok', title: 'LLM', detail: `${summary(ai, env)}${roles.length ? ` (${roles.join(', ')})` : ''}; ${sends}; ${cache}` };
 }
 
 /** `openai, model gpt-4o-mini, at URL, API key set`, from what is set even when it is incomplete. */
@@ -34,9 +37,10 @@ function summary(ai: AiOptions | undefined, env: NodeJS.ProcessEnv): string {
   if (provider === 'offline') return 'offline';
   const model = value(env, 'MOBILETEST_LLM_MODEL') ?? ai?.model;
   const baseUrl = value(env, 'MOBILETEST_LLM_BASE_URL') ?? ai?.baseUrl;
-  const usual = provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
+  const usual = provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : provider === 'gemini' ? 'GEMINI_API_KEY' : 'OPENAI_API_KEY';
   const key = value(env, 'MOBILETEST_LLM_API_KEY') ?? value(env, usual);
-  const keyText = key ? 'API key set' : provider === 'openai' && baseUrl ? 'no API key (a local server takes none)' : 'API key not set';
+  const local = !['openai', 'anthropic', 'gemini'].includes(provider);
+  const keyText = key ? 'API key set' : (provider === 'openai' && baseUrl) || local ? 'no API key (a local server takes none)' : 'API key not set';
   return `${provider}, ${model ? `model ${model}` : 'no model'}${baseUrl ? `, at ${baseUrl}` : ''}, ${keyText}`;
 }
 

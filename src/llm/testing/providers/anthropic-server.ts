@@ -1,8 +1,8 @@
 // A local server that answers as Anthropic's Messages API does, refusals included.
 import { anthropicError, anthropicRejection, type AnthropicRuleOptions } from './anthropic-rules.js';
 import {
-  contentText, messagesOf, nextId, startProviderServer, tokens, transportReply,
-  type CommonAnswer, type Decide, type ProviderServer, type RecordedRequest, type Reply,
+  contentText, messagesOf, nextId, replyTo, startProviderServer, tokens,
+  type Answer, type ModelAnswer, type ProviderServer, type RecordedRequest, type Reply, type ServerOptions,
 } from './provider-server.js';
 
 /**
@@ -10,12 +10,10 @@ import {
  * max_tokens, whose `input` is what the test gives (an object missing fields, or {}): the docs say only that the block is
  * incomplete and to retry with a higher max_tokens (https://platform.claude.com/docs/build-with-claude/handling-stop-reasons).
  */
-export type AnthropicAnswer = CommonAnswer | { truncated: unknown };
+export type AnthropicAnswer = Answer<unknown>;
 
-export interface AnthropicServerOptions extends AnthropicRuleOptions {
-  /** The model's answer to a request the API accepted. */
-  decide: Decide<AnthropicAnswer>;
-}
+/** Anthropic's rules (a tool checker) and `decide`, the model's answers. */
+export type AnthropicServerOptions = ServerOptions<AnthropicRuleOptions, unknown>;
 
 /** Default messages for failures given without one. */
 function failureBody(status: number, message: string): unknown {
@@ -47,7 +45,7 @@ function toolName(body: Record<string, unknown>): string {
 
 interface Outcome { content: unknown[]; stop: string; stopDetails: unknown; outputTokens: number }
 
-function outcomeOf(answer: Exclude<AnthropicAnswer, { status: number } | { hang: true }>, body: Record<string, unknown>): Outcome {
+function outcomeOf(answer: ModelAnswer<unknown>, body: Record<string, unknown>): Outcome {
   const toolUse = (input: unknown) => ({ type: 'tool_use', id: nextId('toolu_'), name: toolName(body), input });
   if ('json' in answer) return { content: [toolUse(answer.json)], stop: 'tool_use', stopDetails: null, outputTokens: tokens(JSON.stringify(answer.json)) };
   if ('text' in answer) return { content: [{ type: 'text', text: answer.text, citations: null }], stop: 'end_turn', stopDetails: null, outputTokens: tokens(answer.text) };
@@ -60,10 +58,8 @@ function outcomeOf(answer: Exclude<AnthropicAnswer, { status: number } | { hang:
   return { content: [toolUse(answer.truncated)], stop: 'max_tokens', stopDetails: null, outputTokens: Number(body.max_tokens) || 0 };
 }
 
-function message(request: RecordedRequest, answer: AnthropicAnswer): Reply {
-  const transport = transportReply(answer, failureBody);
-  if (transport) return transport;
-  const outcome = outcomeOf(answer as Exclude<AnthropicAnswer, { status: number } | { hang: true }>, request.body);
+function message(request: RecordedRequest, answer: ModelAnswer<unknown>): Reply {
+  const outcome = outcomeOf(answer, request.body);
   return {
     body: {
       id: nextId('msg_'), type: 'message', role: 'assistant', model: String(request.body.model ?? ''),
@@ -82,7 +78,7 @@ export function startAnthropicServer(options: AnthropicServerOptions): Promise<P
   return startProviderServer({
     method: 'POST',
     paths: ['/v1/messages'],
-    handle: (request, n) => anthropicRejection(request.body, options) ?? message(request, options.decide(request, n)),
+    handle: (request, n) => anthropicRejection(request.body, options) ?? replyTo(options.decide(request, n), failureBody, (answer) => message(request, answer)),
     // Type per the errors page; the "Not Found" wording is a guess.
     notFound: () => ({ status: 404, body: anthropicError(404, 'Not Found') }),
   }, '');

@@ -2,17 +2,15 @@
 import { decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { openAiError, openAiRejection, type OpenAiRuleOptions } from './openai-rules.js';
 import {
-  contentText, messagesOf, nextId, startProviderServer, tokens, transportReply,
-  type CommonAnswer, type Decide, type ProviderServer, type RecordedRequest, type Reply,
+  contentText, messagesOf, nextId, replyTo, startProviderServer, tokens,
+  type Answer, type ModelAnswer, type ProviderServer, type RecordedRequest, type Reply, type ServerOptions,
 } from './provider-server.js';
 
 /** What the model answers: JSON, raw text, a refusal, text cut at the token limit, an HTTP failure, or a hang. */
-export type OpenAiAnswer = CommonAnswer | { truncated: string };
+export type OpenAiAnswer = Answer<string>;
 
-export interface OpenAiServerOptions extends OpenAiRuleOptions {
-  /** The model's answer to a request the API accepted. */
-  decide: Decide<OpenAiAnswer>;
-}
+/** OpenAI's rules (strict schema check, or a local server's compiler) and `decide`, the model's answers. */
+export type OpenAiServerOptions = ServerOptions<OpenAiRuleOptions, string>;
 
 /** Failure envelopes by status, for a failure answer given as a message. */
 function failureBody(status: number, message: string): unknown {
@@ -47,7 +45,7 @@ function cut(text: string, body: Record<string, unknown>): string {
 
 interface Message { content: string | null; refusal: string | null; finish: 'stop' | 'length' }
 
-function messageOf(answer: Exclude<OpenAiAnswer, { status: number } | { hang: true }>, body: Record<string, unknown>): Message {
+function messageOf(answer: ModelAnswer<string>, body: Record<string, unknown>): Message {
   if ('json' in answer) return { content: JSON.stringify(answer.json), refusal: null, finish: 'stop' };
   if ('text' in answer) return { content: answer.text, refusal: null, finish: 'stop' };
   // Structured-output refusals: content null, message.refusal set, finish_reason 'stop' (https://platform.openai.com/docs/guides/structured-outputs#refusals).
@@ -55,10 +53,8 @@ function messageOf(answer: Exclude<OpenAiAnswer, { status: number } | { hang: tr
   return { content: cut(answer.truncated, body), refusal: null, finish: 'length' };
 }
 
-function completion(request: RecordedRequest, answer: OpenAiAnswer): Reply {
-  const transport = transportReply(answer, failureBody);
-  if (transport) return transport;
-  const message = messageOf(answer as Exclude<OpenAiAnswer, { status: number } | { hang: true }>, request.body);
+function completion(request: RecordedRequest, answer: ModelAnswer<string>): Reply {
+  const message = messageOf(answer, request.body);
   const promptTokens = openAiPromptTokens(request.body);
   const completionTokens = tokens(message.content ?? message.refusal ?? '');
   return {
@@ -80,7 +76,7 @@ export function startOpenAiServer(options: OpenAiServerOptions): Promise<Provide
   return startProviderServer({
     method: 'POST',
     paths: ['/v1/chat/completions', '/chat/completions'],
-    handle: (request, n) => openAiRejection(request.body, options) ?? completion(request, options.decide(request, n)),
+    handle: (request, n) => openAiRejection(request.body, options) ?? replyTo(options.decide(request, n), failureBody, (answer) => completion(request, answer)),
     // Wording from memory of the live API ("Invalid URL (POST /v1/x)"); not found quoted.
     notFound: (request) => ({ status: 404, body: openAiError(`Invalid URL (${request.method} ${request.path})`) }),
   }, '/v1');

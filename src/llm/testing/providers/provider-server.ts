@@ -19,8 +19,17 @@ export type CommonAnswer =
   | FailureAnswer
   | { hang: true };
 
+/** The answer kinds, with `truncated` holding what an answer cut at the token limit holds. */
+export type Answer<Cut> = CommonAnswer | { truncated: Cut };
+
+/** An answer the model gives (as against a failure or a hang). */
+export type ModelAnswer<Cut> = Exclude<Answer<Cut>, FailureAnswer | { hang: true }>;
+
 /** Works out the answer from the request (n counts requests from 0). */
-export type Decide<Answer> = (request: RecordedRequest, n: number) => Answer;
+export type Decide<A> = (request: RecordedRequest, n: number) => A;
+
+/** A server's options: the provider's rule options and the model's answer to each request the API accepts. */
+export type ServerOptions<Rules, Cut> = Rules & { decide: Decide<Answer<Cut>> };
 
 /** A provider server on 127.0.0.1: `baseURL` is what the provider's SDK takes. */
 export interface ProviderServer {
@@ -50,10 +59,13 @@ export function isFailure(answer: object): answer is FailureAnswer {
   return 'status' in answer;
 }
 
-/** The reply for an answer that is not a model answer (a failure or a hang), or undefined for one that is. */
-export function transportReply(answer: object, envelope: (status: number, message: string) => unknown): Reply | undefined {
+/**
+ * The reply to an answer: a hang, a failure in the provider's envelope (`envelope` gets the status and the message, '' when
+ * the test gave none), or the model's answer made into a body by `answer`.
+ */
+export function replyTo<Cut>(answer: Answer<Cut>, envelope: (status: number, message: string) => unknown, model: (answer: ModelAnswer<Cut>) => Reply): Reply {
   if ('hang' in answer) return { hang: true };
-  if (!isFailure(answer)) return undefined;
+  if (!isFailure(answer)) return model(answer);
   const body = typeof answer.error === 'object' ? answer.error : envelope(answer.status, answer.error ?? '');
   return { status: answer.status, body, headers: answer.headers };
 }

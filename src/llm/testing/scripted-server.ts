@@ -1,60 +1,28 @@
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startRecordingServer, type RecordedRequest, type RecordingServer, type Reply } from './recording-server.js';
+
+export type { RecordedRequest } from './recording-server.js';
 
 /** One scripted reply; `hang` holds the request open until the server closes. */
-export interface ScriptedReply {
-  status?: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  hang?: boolean;
-}
-
-export interface RecordedRequest {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Record<string, unknown>;
-}
+export type ScriptedReply = Reply;
 
 /** Works out the reply from the request (n counts requests from 0): for answers that depend on what was asked. */
 export type ReplyFunction = (request: RecordedRequest, n: number) => ScriptedReply;
 
 /** A local HTTP server that answers each request with the next reply of its script, or with a function's reply. */
 export class ScriptedServer {
-  private constructor(
-    private readonly server: Server,
-    readonly url: string,
-    readonly requests: RecordedRequest[],
-    private readonly hanging: ServerResponse[],
-  ) {}
+  private constructor(private readonly server: RecordingServer) {}
+
+  get url(): string { return this.server.url; }
+  get requests(): RecordedRequest[] { return this.server.requests; }
 
   static async start(script: ScriptedReply[] | ReplyFunction): Promise<ScriptedServer> {
     const replies = typeof script === 'function' ? [] : [...script];
-    const requests: RecordedRequest[] = [];
-    const hanging: ServerResponse[] = [];
-    const server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const recorded: RecordedRequest = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: text ? JSON.parse(text) : {} };
-        requests.push(recorded);
-        const next = typeof script === 'function' ? script(recorded, requests.length - 1) : replies.shift();
-        const reply = next ?? { status: 500, body: { error: { message: 'the script has no more replies' } } };
-        if (reply.hang) { hanging.push(response); return; }
-        response.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
-        response.end(JSON.stringify(reply.body ?? {}));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    return new ScriptedServer(server, `http://127.0.0.1:${port}`, requests, hanging);
+    const next: ReplyFunction = typeof script === 'function' ? script : () => replies.shift() ?? { status: 500, body: { error: { message: 'the script has no more replies' } } };
+    return new ScriptedServer(await startRecordingServer(next));
   }
 
-  async close(): Promise<void> {
-    for (const response of this.hanging) response.destroy();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  close(): Promise<void> {
+    return this.server.close();
   }
 }
 

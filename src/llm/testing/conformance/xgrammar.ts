@@ -2,10 +2,11 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type * as xgrammarTypes from '@mlc-ai/web-xgrammar';
 import type { JsonSchema } from './schema-walk.js';
 import { cachedFile, cacheFolder, fileHash, packageFolder } from './tool-cache.js';
 
-type XGrammar = typeof import('@mlc-ai/web-xgrammar');
+type XGrammar = typeof xgrammarTypes;
 
 const require = createRequire(import.meta.url);
 
@@ -21,8 +22,8 @@ async function bundleAsCommonJs(): Promise<string> {
 
 /**
  * xgrammar reports a bad schema with a C++ `[FATAL] …` line on Emscripten's printErr, then aborts (the JavaScript
- * error only says "Aborted()"). printErr is `console.error.bind(console)` taken when the wasm module starts, so we
- * start it with console.error swapped for this router, which hands the lines to whoever is listening.
+ * error only says "Aborted()"). printErr and print are `console.error/log.bind(console)` taken when the wasm module
+ * starts, so we start it with both swapped for this router, which hands the lines to whoever is listening.
  */
 let listener: string[] | undefined;
 const router = (...args: unknown[]): void => {
@@ -37,12 +38,15 @@ async function load(): Promise<XGrammar> {
   // An abort leaves the wasm heap mid-call; a fresh evaluation of the bundle gives a fresh module.
   delete require.cache[path];
   const xgrammar = require(path) as XGrammar;
-  const original = console.error;
+  const { error, log } = console;
+  // Warnings ("[WARNING] … clamping to 127") come on print, which is console.log, and belong with the errors.
   console.error = router;
+  console.log = router;
   try {
     (await xgrammar.Grammar.builtinJSONGrammar()).dispose();
   } finally {
-    console.error = original;
+    console.error = error;
+    console.log = log;
   }
   return xgrammar;
 }

@@ -1,7 +1,6 @@
 // The agent a test talks to: `step`, `expect`, `waitFor` and `query`, each one evidence-logged call
 // that ends passed or throws AgentStepFailed with whose fault it was and why.
 import type { z } from 'zod';
-import { toJSONSchema } from 'zod';
 import { redactDeep, redactText, registerSecret, type AgentCall, type Location } from '../events/index.js';
 import { AccountedProvider, Budget, BudgetExceeded, LlmCallFailed, TokenLedger, type BudgetLimits } from '../llm/index.js';
 import { screenText } from '../observe/index.js';
@@ -13,7 +12,7 @@ import { callSignal, DEFAULT_LIMITS, type AgentLimits, type AgentOptions } from 
 import { AgentStepFailed, type AgentFailureKind } from './errors.js';
 import { runGoal } from './goal.js';
 import { checkExpectation, secretsOf } from './offline/index.js';
-import { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused } from './roles/index.js';
+import { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused, queryJsonSchema } from './roles/index.js';
 import type { AgentPath, CacheOutcome } from './types.js';
 
 export interface AiStepOptions {
@@ -97,8 +96,7 @@ export class Agent {
       const cached = this.checkEntry(key);
       record.cache = this.options.cache ? 'miss' : 'off';
       const look = await this.options.runner.observer.look({ signal });
-      const json = toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
-      delete json.$schema;
+      const json = queryJsonSchema(schema);
       const answer = await modelQuery(record, this.options, { question, schema: json, look, cached, screen: screenText(look.observation.screen), signal });
       if (!answer) throw new AgentStepFailed('query', question, 'NeedsModel', 'plan', 'reading data off the screen needs a model: set MOBILETEST_LLM_PROVIDER (openai or anthropic), MOBILETEST_LLM_MODEL and the provider\'s API key');
       const parsed = schema.safeParse(answer.answer);

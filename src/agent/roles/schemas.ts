@@ -1,5 +1,6 @@
 // JSON Schemas of each role's answer: sent with the request (in the provider's dialect) and checked
 // with ajv on the way back.
+import { toJSONSchema, type z } from 'zod';
 import type { JsonSchema } from '../../primitives/index.js';
 import { PLANNER_ACTIONS } from './action-list.js';
 
@@ -91,4 +92,10 @@ export function queryAnswerSchema(answer: Readonly<Record<string, unknown>>): Js
     required: ['answer', 'refs'],
     additionalProperties: false,
   };
+}
+
+/** The JSON Schema of a caller's zod schema for `ai.query` (its output shape; what JSON cannot say is left open). */
+export function queryJsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  return json;
 }

@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { anthropicToolProblems, llamaCppGrammar, openAiStrictProblems, xgrammarCompile, type JsonSchema } from '../../llm/testing/conformance/index.js';
+import {
+  anthropicToolProblems, geminiSchemaProblems, llamaCppGrammar, openAiStrictProblems, xgrammarCompile, type JsonSchema,
+} from '../../llm/testing/conformance/index.js';
 import { actionSchema } from '../../primitives/index.js';
-import { debuggerAnswerSchema, locatorAnswerSchema, queryAnswerSchema, SCHEMA_NAMES, validatorAnswerSchema } from './index.js';
+import { z } from 'zod';
+import { anthropicBody, countTokens, openAiBody, profileFor, type ModelRequest, type ModelRole, type ProviderProfile } from '../../llm/index.js';
+import {
+  debuggerAnswerSchema, locatorAnswerSchema, plannerAnswerSchema, queryAnswerSchema, queryJsonSchema, renderPlanner, SCHEMA_NAMES, validatorAnswerSchema,
+} from './index.js';
 
 // The first llama.cpp call extracts the converter and starts the parser process; later calls in the worker reuse them.
 test.describe.configure({ timeout: 120_000 });
@@ -18,19 +24,88 @@ test('the registry\'s full per-primitive oneOf is refused by OpenAI strict mode 
   expect(anthropicToolProblems({ name: 'act', input_schema: actionSchema() })).toContainEqual(expect.stringMatching(/^input_schema: oneOf is not supported at the top level/));
 });
 
-// Gemini is left out: every answer schema closes its objects with additionalProperties: false, which its subset lacks.
-const roleSchemas: Record<string, JsonSchema> = {
-  [SCHEMA_NAMES.locator]: locatorAnswerSchema,
-  [SCHEMA_NAMES.validator]: validatorAnswerSchema,
-  [SCHEMA_NAMES.debugger]: debuggerAnswerSchema,
-  [SCHEMA_NAMES.query]: queryAnswerSchema({ type: 'object', properties: { count: { type: 'integer' } }, required: ['count'], additionalProperties: false }),
-};
+// Every request mobiletest can send, as each provider profile writes it, checked by that provider's own code
+// (llama.cpp's converter and parser, xgrammar) or by a checker of its documented rules.
+const QUERY = z.object({
+  title: z.string(),
+  price: z.number().min(0).optional(),
+  seller: z.object({ name: z.string(), email: z.email().optional(), rating: z.number().max(5).optional() }).optional(),
+  tags: z.array(z.string()),
+  in_stock: z.boolean().nullable(),
+});
 
-for (const [name, schema] of Object.entries(roleSchemas)) {
-  test(`the ${name} answer schema is accepted by llama.cpp, xgrammar, OpenAI strict mode and as an Anthropic tool`, async () => {
-    expect(await llamaCppGrammar(schema)).toMatchObject({ ok: true });
-    expect(await xgrammarCompile(schema)).toEqual({ ok: true });
-    expect(openAiStrictProblems(schema)).toEqual([]);
-    expect(anthropicToolProblems({ name, input_schema: schema })).toEqual([]);
+const requests: ModelRequest[] = [
+  { role: 'planner', schemaName: SCHEMA_NAMES.planner, schema: plannerAnswerSchema() },
+  { role: 'locator', schemaName: SCHEMA_NAMES.locator, schema: locatorAnswerSchema },
+  { role: 'validator', schemaName: SCHEMA_NAMES.validator, schema: validatorAnswerSchema },
+  { role: 'debugger', schemaName: SCHEMA_NAMES.debugger, schema: debuggerAnswerSchema },
+  { role: 'validator', schemaName: SCHEMA_NAMES.query, schema: queryAnswerSchema(queryJsonSchema(QUERY)) },
+].map((request) => ({ ...request, role: request.role as ModelRole, messages: [{ role: 'system', content: 'Answer JSON.' }, { role: 'user', content: 'Screen: e1 button "Log in"' }], maxTokens: 400, temperature: 0 }));
+
+const PROFILES: Array<{ name: string; profile: ProviderProfile }> = [
+  { name: 'OpenAI gpt-4o-mini', profile: profileFor({ provider: 'openai', model: 'gpt-4o-mini' }) },
+  { name: 'OpenAI gpt-5-mini', profile: profileFor({ provider: 'openai', model: 'gpt-5-mini' }) },
+  { name: 'Anthropic claude-sonnet-4-5', profile: profileFor({ provider: 'anthropic', model: 'claude-sonnet-4-5' }) },
+  { name: 'Anthropic claude-opus-4-7', profile: profileFor({ provider: 'anthropic', model: 'claude-opus-4-7' }) },
+  { name: 'Gemini', profile: profileFor({ provider: 'gemini', model: 'gemini-2.5-flash' }) },
+  { name: 'a local server (llama.cpp, Ollama, LM Studio)', profile: profileFor({ provider: 'local', model: 'qwen2.5', baseUrl: 'http://localhost:8080/v1' }) },
+  { name: 'vLLM (xgrammar)', profile: profileFor({ provider: 'openai', model: 'qwen2.5', baseUrl: 'http://localhost:8000/v1' }) },
+];
+
+type Sent = { schema?: JsonSchema; tool?: { name: string; description?: string; input_schema: JsonSchema }; body: Record<string, unknown> };
+
+function sent(profile: ProviderProfile, request: ModelRequest): Sent {
+  if (profile.wire === 'anthropic') {
+    const body = anthropicBody(profile, request, 'model') as unknown as Record<string, unknown>;
+    return { tool: (body.tools as Sent['tool'][])[0], body };
+  }
+  const body = openAiBody(profile, request, 'model') as unknown as Record<string, unknown>;
+  const format = body.response_format as { json_schema?: { schema: JsonSchema } } | undefined;
+  return { schema: format?.json_schema?.schema, body };
+}
+
+for (const { name, profile } of PROFILES) {
+  test(`every answer schema sent to ${name} passes its compiler or its documented rules`, async () => {
+    for (const request of requests) {
+      const { schema, tool, body } = sent(profile, request);
+      const what = `${request.schemaName} (${profile.id}, ${profile.output})`;
+      if (profile.dialect === 'openai-strict') {
+        expect(openAiStrictProblems(schema!), what).toEqual([]);
+        expect(body.response_format, what).toMatchObject({ type: 'json_schema', json_schema: { strict: true } });
+      } else if (profile.wire === 'anthropic') {
+        expect(anthropicToolProblems(tool!), what).toEqual([]);
+      } else if (profile.dialect === 'gemini') {
+        expect(geminiSchemaProblems(schema!), what).toEqual([]);
+      } else {
+        expect(await llamaCppGrammar(schema!), what).toMatchObject({ ok: true });
+        expect(await xgrammarCompile(schema!), what).toEqual({ ok: true });
+      }
+      // The planner's schema no longer carries every primitive's params: it stays a few hundred tokens.
+      if (request.role === 'planner') expect(await countTokens(JSON.stringify(schema ?? tool)), what).toBeLessThan(300);
+    }
   });
 }
+
+test('parameters go only to models that take them: no temperature and max_completion_tokens for reasoning models, none for Opus 4.7', () => {
+  const [planner] = requests;
+  const body = (model: string, provider: 'openai' | 'anthropic' = 'openai') => {
+    const profile = profileFor({ provider, model });
+    return (provider === 'openai' ? openAiBody(profile, { ...planner, reasoningEffort: 'low' }, model) : anthropicBody(profile, planner, model)) as unknown as Record<string, unknown>;
+  };
+  expect(body('gpt-5-mini')).toMatchObject({ max_completion_tokens: 400, reasoning_effort: 'low' });
+  expect(body('gpt-5-mini')).not.toHaveProperty('temperature');
+  expect(body('gpt-5-mini')).not.toHaveProperty('max_tokens');
+  expect(body('gpt-4o-mini')).toMatchObject({ temperature: 0, max_completion_tokens: 400 });
+  expect(body('gpt-4o-mini')).not.toHaveProperty('reasoning_effort');
+  expect(body('claude-opus-4-7', 'anthropic')).not.toHaveProperty('temperature');
+  expect(body('claude-sonnet-4-5', 'anthropic')).toMatchObject({ temperature: 0, max_tokens: 400 });
+});
+
+test('json-object and prompt modes send no schema, and the prompts name JSON (OpenAI\'s JSON mode requires the word)', () => {
+  for (const output of ['json-object', 'prompt'] as const) {
+    const profile = profileFor({ provider: 'local', model: 'm', baseUrl: 'http://localhost:8080/v1', output });
+    const body = openAiBody(profile, { ...requests[0], messages: renderPlanner({ goal: 'log in', constraints: [], history: [], noEffect: [], screen: 'e1 button "Log in"' }) }, 'm') as unknown as Record<string, unknown>;
+    expect(body.response_format).toEqual(output === 'json-object' ? { type: 'json_object' } : undefined);
+    expect(JSON.stringify(body.messages)).toMatch(/json/i);
+  }
+});

@@ -66,7 +66,14 @@
     if (!step.agent.tokens) return el('span', { class: 'tokens' }, '0 tokens');
     return el('span', { class: 'tokens', title: 'tokens billed (input + output); the whole requests as sent' },
       `${count(step.agent.tokens)} tokens${tokensIn + tokensOut ? ` (${count(tokensIn)} in + ${count(tokensOut)} out)` : ''}`,
-      step.agent.request_tokens ? ` · requests ${count(step.agent.request_tokens)}` : '');
+      calls.length ? ` · ${requestsText(calls)}` : '');
+  }
+
+  /** The calls' whole requests summed, saying how many a log from before requests were counted left out. */
+  function requestsText(calls) {
+    const missing = calls.filter((c) => !c.request_recorded).length;
+    if (missing === calls.length) return 'requests not recorded';
+    return `requests ${count(calls.reduce((sum, c) => sum + (c.request_recorded ? c.request_tokens : 0), 0))} tokens${missing ? ` (${missing} not recorded)` : ''}`;
   }
 
   // Finish reasons that mean the model ended its answer as asked; any other (length, refusal, ...) is shown.
@@ -110,7 +117,7 @@
       a.cache && a.cache !== 'off' ? `cache ${a.cache}` : null,
       plural(step.children.length, 'action'),
       plural(a.llm.length, 'model call'),
-      a.llm.length ? `requests ${count(a.request_tokens)} tokens` : null,
+      a.llm.length ? requestsText(a.llm) : null,
       a.llm.length ? billedText(a.llm) : a.tokens ? `${count(a.tokens)} tokens` : null,
     ].filter(Boolean).join(' · '), a.reason ? el('span', { class: 'reason' }, ` — ${a.reason}`) : '')];
     if (a.decisions.length) {

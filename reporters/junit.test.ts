@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
-import { failureBody, stepLine } from './junit.js';
-import type { StepRecord } from './results/model.js';
+import { failureBody, stepLine, testProperties } from './junit.js';
+import { NO_AGENT, type StepRecord, type TestRecord } from './results/model.js';
 
 const step = (fields: Partial<StepRecord>): StepRecord => ({
   primitive: 'tap', target: null, detail: null, status: 'OK', duration_ms: 120, device_ms: 100, location: 'specs/shop.test.ts:9', source: 'script', ...fields,
@@ -38,4 +38,20 @@ test('a failure\'s text names the failed step, lists the evidence and ends with 
   ].join('\n'));
   // With nothing known but the category, the suggestion still stands.
   expect(failureBody({ category: 'environment', message: 'x', step: null, evidence: [], suggestion: 'Check the device.' })).toBe('Suggestion: Check the device.');
+});
+
+test("a testcase's properties give the tokens billed, in and out, the whole requests' tokens, and the cost when there was one", () => {
+  const record = (fields: Partial<TestRecord>): TestRecord => ({
+    title: 'checkout', title_path: ['checkout'], file: 'specs/shop.test.ts', line: 3, column: 1, project: 'android', status: 'passed', duration_ms: 4200,
+    retry: 0, device: 'sim-5554', steps: [], failure: null, llm_calls: 0, tokens: 0, agent: { ...NO_AGENT, by_role: {} }, ...fields,
+  });
+  const agent = { ...NO_AGENT, steps: 1, cache_misses: 1, llm_calls: 2, tokens_in: 18_200, tokens_out: 120, request_tokens: 18_150, cost_usd: 0.00285, by_role: {} };
+  expect(testProperties(record({ llm_calls: 2, tokens: 18_320, agent }))).toEqual([
+    ['device', 'sim-5554'], ['duration_ms', '4200'], ['llm_calls', '2'], ['tokens', '18320'], ['tokens_in', '18200'], ['tokens_out', '120'],
+    ['request_tokens', '18150'], ['cost_usd', '0.00285'], ['cache_hits', '0'], ['cache_misses', '1'],
+  ]);
+  // No model calls: zeros, and no cost property at all; no device, no device property.
+  expect(Object.fromEntries(testProperties(record({ device: null })))).toEqual({
+    duration_ms: '4200', llm_calls: '0', tokens: '0', tokens_in: '0', tokens_out: '0', request_tokens: '0', cache_hits: '0', cache_misses: '0',
+  });
 });

@@ -24,12 +24,7 @@ export default class JunitReporter extends ResultsReporter {
       for (const test of tests) {
         const name = test.title_path.join(' › ');
         const testCase = suite.testCase().className(file).name(projects.size > 1 ? `[${test.project}] ${name}` : name).time(seconds(test.duration_ms));
-        if (test.device !== null) testCase.property('device', test.device);
-        testCase.property('duration_ms', String(test.duration_ms));
-        testCase.property('llm_calls', String(test.llm_calls));
-        testCase.property('tokens', String(test.tokens));
-        testCase.property('cache_hits', String(test.agent.cache_hits));
-        testCase.property('cache_misses', String(test.agent.cache_misses));
+        for (const [property, value] of testProperties(test)) testCase.property(property, value);
         if (test.steps.length > 0) testCase.standardOutput(test.steps.map(stepLine).join('\n'));
         if (test.status === 'skipped') testCase.skipped();
         else if (test.failure) testCase.failure(failureMessage(test), test.failure.category).stacktrace(failureBody(test.failure));
@@ -46,6 +41,26 @@ export default class JunitReporter extends ResultsReporter {
 }
 
 const ERRORS_SUITE = 'errors outside tests';
+
+/**
+ * A testcase's properties: device, time, model calls, tokens billed (in + out, then each), the whole
+ * requests' tokens, cost when there was any, and plan cache outcomes.
+ */
+export function testProperties(test: TestRecord): Array<[string, string]> {
+  const { agent } = test;
+  return [
+    ...(test.device === null ? [] : [['device', test.device] as [string, string]]),
+    ['duration_ms', String(test.duration_ms)],
+    ['llm_calls', String(test.llm_calls)],
+    ['tokens', String(test.tokens)],
+    ['tokens_in', String(agent.tokens_in)],
+    ['tokens_out', String(agent.tokens_out)],
+    ['request_tokens', String(agent.request_tokens)],
+    ...(agent.cost_usd > 0 ? [['cost_usd', String(agent.cost_usd)] as [string, string]] : []),
+    ['cache_hits', String(agent.cache_hits)],
+    ['cache_misses', String(agent.cache_misses)],
+  ];
+}
 
 /** `error at specs/cart.test.ts:2`, or `error in the run` when Playwright named no place. */
 function errorName(error: RunError): string {

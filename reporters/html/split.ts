@@ -42,7 +42,7 @@ function summaryOf(step: TraceStep): StepSummary {
   return {
     kind, name, label, status, location, duration_ms, error, images,
     shots: Boolean(before?.screenshot || after?.screenshot),
-    agent: agent ? { call: agent.call, path: agent.path, cache: agent.cache, reason: agent.reason, tokens: agent.tokens, llm_calls: agent.llm.length } : null,
+    agent: agent ? { call: agent.call, path: agent.path, cache: agent.cache, reason: agent.reason, tokens: agent.tokens, request_tokens: agent.request_tokens, llm_calls: agent.llm.length } : null,
     children: children.map(summaryOf),
   };
 }

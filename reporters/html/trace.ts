@@ -2,8 +2,9 @@
 // call's primitives nested under it, and per step what the log holds about it (params, target,
 // candidates, the screen before and after, the situation report, the verdict, timings, and for
 // agent calls the decisions and model calls). Pure: files beside the log are read by the caller.
-import type {
-  ActionStartEvent, AgentDecisionEvent, AgentEndEvent, AgentStartEvent, CandidateRecord, EventError, GestureRecord, MobileEvent, ObservationEvent,
+import {
+  llmUsage, type ActionStartEvent, type AgentDecisionEvent, type AgentEndEvent, type AgentStartEvent, type CandidateRecord, type EventError, type GestureRecord,
+  type MobileEvent, type ObservationEvent, type UsageSource,
 } from '../../src/events/index.js';
 import { locationText, targetText } from '../results/evidence.js';
 
@@ -51,8 +52,18 @@ export interface TraceDecision {
 export interface TraceLlmCall {
   role: string;
   model: string;
+  /** The provider profile that shaped the request (openai, anthropic, ...); null when not recorded. */
+  profile: string | null;
+  /** Tokens of the whole request as sent (schema or tools and images included); tokens_in when not recorded. */
+  request_tokens: number;
+  /** False for a log from before requests were counted. */
+  request_recorded: boolean;
+  /** Billed: the provider's reported usage, or mobiletest's own count (usage_source). */
   tokens_in: number;
   tokens_out: number;
+  usage_source: UsageSource;
+  /** The provider's finish reason as it gave it; null when not recorded. */
+  finish: string | null;
   cost_usd: number;
   duration_ms: number;
   /** File names beside the log, replaced by their text when the report is written. */
@@ -94,7 +105,10 @@ export interface TraceStep {
     reason: string | null;
     decisions: TraceDecision[];
     llm: TraceLlmCall[];
+    /** Billed input plus output. */
     tokens: number;
+    /** The whole requests of its model calls, summed. */
+    request_tokens: number;
   } | null;
   children: TraceStep[];
 }
@@ -188,8 +202,11 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
         break;
       case 'llm_call': {
         const agent = event.action_id ? steps.get(event.action_id)?.agent : undefined;
+        const usage = llmUsage(event);
         agent?.llm.push({
-          role: event.role, model: event.model, tokens_in: event.tokens_in, tokens_out: event.tokens_out, cost_usd: event.cost_usd,
+          role: event.role, model: event.model, profile: event.profile ?? null,
+          request_tokens: usage.request_tokens, request_recorded: usage.request_recorded, tokens_in: usage.tokens_in, tokens_out: usage.tokens_out,
+          usage_source: usage.usage_source, finish: event.finish ?? null, cost_usd: event.cost_usd,
           duration_ms: event.duration_ms, prompt_ref: event.prompt_ref, answer_ref: event.answer_ref, prompt: null, answer: null,
         });
         break;
@@ -214,6 +231,7 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
     if (!step.agent) continue;
     // An agent call's tokens are its end's figure, or the sum of the model calls it logged.
     if (step.agent.tokens === 0) step.agent.tokens = step.agent.llm.reduce((sum, c) => sum + c.tokens_in + c.tokens_out, 0);
+    step.agent.request_tokens = step.agent.llm.reduce((sum, c) => sum + c.request_tokens, 0);
     step.timings = agentTimings(step);
   }
   return { device: start?.kind === 'test_start' ? start.device ?? null : null, steps: roots, images: testImages, error };
@@ -237,7 +255,7 @@ function agentStep(event: AgentStartEvent, t0: number, lastTs: number, rootDir: 
     kind: 'agent',
     name: CALL_NAMES[event.call],
     label: event.text,
-    agent: { call: event.call, path: null, cache: null, reason: null, decisions: [], llm: [], tokens: 0 },
+    agent: { call: event.call, path: null, cache: null, reason: null, decisions: [], llm: [], tokens: 0, request_tokens: 0 },
   };
 }
 

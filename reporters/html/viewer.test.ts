@@ -61,7 +61,7 @@ async function writeTrace(dir: string, file: string): Promise<void> {
   const events: EventInput[] = [
     { kind: 'test_start', title: 'adds a cable by goal', device: 'emulator-5554' },
     { kind: 'agent_start', action_id: step, call: 'step', text: 'add a cable to the cart', location: { file, line: 2 } },
-    { kind: 'llm_call', action_id: step, role: 'planner', model: 'gpt-4o-mini', prompt_ref: 'p1-prompt.txt', answer_ref: 'p1-answer.txt', tokens_in: 900, tokens_out: 40, cost_usd: 0.0002, duration_ms: 820 },
+    { kind: 'llm_call', action_id: step, role: 'planner', model: 'gpt-4o-mini', prompt_ref: 'p1-prompt.txt', answer_ref: 'p1-answer.txt', tokens_in: 900, tokens_out: 40, request_tokens: 17_900, usage_source: 'counted', finish: 'length', profile: 'openai', cost_usd: 0.0002, duration_ms: 820 },
     { kind: 'agent_decision', action_id: step, role: 'planner', path: 'model', reason: 'the cart button of the first cable', actions: [{ name: 'tap', params: { target: 'Add to cart' } }], refs: ['e12'] },
     { kind: 'action_start', action_id: tap, primitive: 'tap', params: { target: 'Add to cart' }, target: 'Add to cart', source: 'agent', parent_action_id: step },
     { kind: 'observation', action_id: tap, phase: 'before', screen_text: 'app com.example.shop/.MainActivity · screen 1080x2400\ne12 button "Add to cart"\ne13 button "Add to cart"', signature: 's1' },
@@ -72,6 +72,7 @@ async function writeTrace(dir: string, file: string): Promise<void> {
       ],
     },
     { kind: 'action_end', action_id: tap, verdict: 'OK', timings: { total_ms: 140, device_ms: 120, harness_ms: 20 } },
+    // As a log from before requests were counted writes it: no request_tokens, usage_source, finish or profile.
     { kind: 'llm_call', action_id: step, role: 'validator', model: 'gpt-4o-mini', prompt_ref: 'gone-prompt.txt', answer_ref: 'gone-answer.txt', tokens_in: 300, tokens_out: 10, cost_usd: 0.0001, duration_ms: 300 },
     { kind: 'agent_end', action_id: step, call: 'step', status: 'passed', path: 'model', cache: 'miss', llm_calls: 2, tokens_in: 1200, tokens_out: 50, steps: 1, reason: 'goal reached', duration_ms: 1400 },
     { kind: 'test_end', status: 'passed', duration_ms: 1500 },
@@ -124,6 +125,7 @@ test('the run lists the failed test first with its category; the status filter a
   await expect(first.locator('.cat')).toHaveText('product');
   await expect(first.locator('.where')).toHaveText('specs/crash.test.ts:4');
   await expect(page.locator('#run-summary')).toContainText('4 tests · 3 passed · 1 failed');
+  await expect(page.locator('#run-summary')).toContainText('2 model calls, 1,250 tokens billed');
 
   await page.getByRole('button', { name: /^Passed/ }).click();
   expect(await rowTitles(page)).toEqual(['adds a cable by goal', 'alice signs in', 'alice signs in by goal']);
@@ -218,18 +220,20 @@ test('the keyboard moves through the list and the steps, Enter opens, Escape goe
   expect(problems).toEqual([]);
 });
 
-test('an agent step served by a model shows its decision and model calls, prompt and answer folded with the token masked; its action shows the ambiguous candidates', async () => {
+test('an agent step served by a model shows its decision and model calls (whole request, tokens billed and by whom, an unusual finish), prompt and answer folded with the token masked; its action shows the ambiguous candidates', async () => {
   if (!browser) throw new Error('no browser');
   const { page, problems } = await watchedPage(browser);
   await page.goto(`${indexUrl}#test/1`);
   await page.locator('#timeline .step', { hasText: 'ai.step' }).click();
   const detail = page.locator('#detail');
-  await expect(detail.locator('.agent-summary')).toContainText('served by a model · cache miss · 1 action · 2 model calls · 1250 tokens');
+  await expect(detail.locator('.agent-summary')).toContainText('served by a model · cache miss · 1 action · 2 model calls · requests 17,900 tokens (1 not recorded) · billed 1,200 in + 50 out (partly counted)');
+  await expect(detail.locator('.meta .tokens')).toHaveText('1,250 tokens (1,200 in + 50 out) · requests 17,900 tokens (1 not recorded)');
   await expect(detail.locator('.decisions')).toContainText('the cart button of the first cable');
   await expect(detail.locator('.decisions')).toContainText('cites e12');
 
   const calls = detail.locator('.llm');
-  await expect(calls.first()).toContainText('planner gpt-4o-mini · 900 in + 40 out tokens');
+  await expect(calls.first().locator('.llm-head')).toHaveText('planner gpt-4o-mini (openai) · request 17,900 tokens · billed 900 in + 40 out (counted) · finished: length · 820 ms · $0.000200');
+  await expect(calls.last().locator('.llm-head')).toHaveText('validator gpt-4o-mini · request not recorded (300 billed in) · billed 300 in + 10 out (provider) · 300 ms · $0.000100');
   const prompt = calls.first().locator('details').first();
   await expect(prompt.locator('pre')).toBeHidden();
   await prompt.locator('summary').click();

@@ -28,8 +28,9 @@ function primitive(primitive: string, target: string, parent: string, device_ms:
   ];
 }
 
-const llm = (action_id: string, tokens_in: number, tokens_out: number, cost_usd: number): EventInput =>
-  ({ kind: 'llm_call', action_id, role: 'planner', model: 'gpt-4o-mini', prompt_ref: 'p.txt', answer_ref: 'a.txt', tokens_in, tokens_out, cost_usd, duration_ms: 300 });
+/** A model call as logs before request_tokens have it; `request` adds the whole request's tokens and the role. */
+const llm = (action_id: string, tokens_in: number, tokens_out: number, cost_usd: number, request?: { request_tokens: number; role: string }): EventInput =>
+  ({ kind: 'llm_call', action_id, role: 'planner', model: 'gpt-4o-mini', prompt_ref: 'p.txt', answer_ref: 'a.txt', tokens_in, tokens_out, cost_usd, duration_ms: 300, ...(request ? { ...request, usage_source: 'provider' } : {}) });
 
 function end(action_id: string, fields: { call: 'step' | 'expect'; status: 'passed' | 'failed'; path: 'cache' | 'rules' | 'model'; cache: 'hit' | 'miss' | 'healed' | 'off'; steps: number; llm_calls: number }): EventInput {
   return { kind: 'agent_end', action_id, tokens_in: 0, tokens_out: 0, reason: 'done', duration_ms: 2300.4, ...fields };
@@ -60,26 +61,30 @@ test('each agent call is a step entry saying what was asked and how it was serve
   expect(steps[1].agent).toBeUndefined();
 });
 
-test("a test's agent totals count calls, plan cache outcomes, and the model's calls, tokens and cost", async () => {
+test("a test's agent totals count calls, plan cache outcomes, and the model's calls, tokens, whole requests and cost, per role", async () => {
   const ids = [newActionId(), newActionId(), newActionId(), newActionId()];
   const events = await logOf([
     ...ids.flatMap((id, i): EventInput[] => [
       { kind: 'agent_start', action_id: id, call: 'step', text: `goal ${i}` },
-      ...(i === 3 ? [llm(id, 1000, 50, 0.0002), llm(id, 400, 20, 0.0001)] : []),
+      ...(i === 3 ? [llm(id, 1000, 50, 0.0002, { request_tokens: 17_500, role: 'planner' }), llm(id, 400, 20, 0.0001, { request_tokens: 700, role: 'validator' })] : []),
       end(id, { call: 'step', status: 'passed', path: i === 3 ? 'model' : 'cache', cache: (['hit', 'hit', 'healed', 'miss'] as const)[i], steps: 1, llm_calls: i === 3 ? 2 : 0 }),
     ]),
     llm('', 100, 10, 0.00005),
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });
   expect(evidence.agent).toEqual({
-    steps: 4, cache_hits: 2, cache_misses: 1, cache_healed: 1, llm_calls: 3, tokens_in: 1500, tokens_out: 80, cost_usd: 0.00035,
-    by_role: { planner: { llm_calls: 3, tokens_in: 1500, tokens_out: 80, cost_usd: 0.00035 } },
+    steps: 4, cache_hits: 2, cache_misses: 1, cache_healed: 1, llm_calls: 3, tokens_in: 1500, tokens_out: 80, request_tokens: 18_300, cost_usd: 0.00035,
+    by_role: {
+      // The call without request_tokens (an older log) counts its tokens_in as its request.
+      planner: { llm_calls: 2, tokens_in: 1100, tokens_out: 60, request_tokens: 17_600, cost_usd: 0.00025 },
+      validator: { llm_calls: 1, tokens_in: 400, tokens_out: 20, request_tokens: 700, cost_usd: 0.0001 },
+    },
   });
   expect(evidence).toMatchObject({ llm_calls: 3, tokens: 1580 });
 });
 
 test('a log without agent events counts zeros; an agent call cut short is UNFINISHED with what it had decided', async () => {
-  expect(summarizeEvents([], { rootDir: ROOT }).agent).toEqual({ steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, cost_usd: 0, by_role: {} });
+  expect(summarizeEvents([], { rootDir: ROOT }).agent).toEqual({ steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, request_tokens: 0, cost_usd: 0, by_role: {} });
   const id = newActionId();
   const events = await logOf([
     { kind: 'agent_start', action_id: id, call: 'wait_for', text: 'the spinner is gone', ts: 1_000 },

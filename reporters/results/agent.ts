@@ -1,6 +1,6 @@
 // What a test's agent calls did, from their events: one step entry per call (what was asked, how it
 // was served) and the test's totals (calls, plan cache outcomes, model calls, tokens, cost).
-import type { ActionStartEvent, AgentEndEvent, AgentStartEvent, MobileEvent } from '../../src/events/index.js';
+import { llmUsage, type ActionStartEvent, type AgentEndEvent, type AgentStartEvent, type MobileEvent } from '../../src/events/index.js';
 import { addAgentTotals, NO_AGENT, UNFINISHED, type AgentTotals, type StepRecord } from './model.js';
 
 /** The agent events of one log, indexed by the agent call's action_id. */
@@ -25,7 +25,8 @@ export class AgentEvents {
     } else if (event.kind === 'agent_decision') this.paths.set(event.action_id, event.path);
     else if (event.kind === 'llm_call') {
       // Every model call counts, whichever part of a test made it; the events carry the tokens and price.
-      const spend = { llm_calls: 1, tokens_in: event.tokens_in, tokens_out: event.tokens_out, cost_usd: event.cost_usd };
+      const usage = llmUsage(event);
+      const spend = { llm_calls: 1, tokens_in: usage.tokens_in, tokens_out: usage.tokens_out, request_tokens: usage.request_tokens, cost_usd: event.cost_usd };
       this.totalsSoFar = addAgentTotals(this.totalsSoFar, { ...NO_AGENT, ...spend, by_role: { [event.role]: spend } });
       if (event.action_id) this.llmCalls.set(event.action_id, (this.llmCalls.get(event.action_id) ?? 0) + 1);
     } else if (event.kind === 'action_start' && event.parent_action_id) {

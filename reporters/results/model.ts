@@ -51,8 +51,11 @@ export interface AgentCallRecord {
 /** What one model role (planner, locator, validator, debugger) spent. */
 export interface RoleSpend {
   llm_calls: number;
+  /** Input and output tokens billed (the provider's usage, or mobiletest's count when it reported none). */
   tokens_in: number;
   tokens_out: number;
+  /** Tokens of the whole requests as sent (messages, schema or tools, images); tokens_in for logs that did not record it. */
+  request_tokens: number;
   cost_usd: number;
 }
 
@@ -66,15 +69,17 @@ export interface AgentTotals {
   llm_calls: number;
   tokens_in: number;
   tokens_out: number;
+  /** Tokens of the whole requests as sent, as in RoleSpend. */
+  request_tokens: number;
   cost_usd: number;
   /** The model calls above, per role; roles that made none are left out. */
   by_role: Record<string, RoleSpend>;
 }
 
-export const NO_AGENT: Readonly<AgentTotals> = Object.freeze({ steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, cost_usd: 0, by_role: Object.freeze({}) });
+export const NO_AGENT: Readonly<AgentTotals> = Object.freeze({ steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, request_tokens: 0, cost_usd: 0, by_role: Object.freeze({}) });
 
-const COUNTS = ['steps', 'cache_hits', 'cache_misses', 'cache_healed', 'llm_calls', 'tokens_in', 'tokens_out', 'cost_usd'] as const;
-const SPENDS = ['llm_calls', 'tokens_in', 'tokens_out', 'cost_usd'] as const;
+const SPENDS = ['llm_calls', 'tokens_in', 'tokens_out', 'request_tokens', 'cost_usd'] as const;
+const COUNTS = ['steps', 'cache_hits', 'cache_misses', 'cache_healed', ...SPENDS] as const;
 
 /** Cost is rounded to a millionth of a dollar so float noise stays out of the report. */
 const dollars = (value: number): number => Math.round(value * 1e6) / 1e6;
@@ -85,7 +90,7 @@ export function addAgentTotals(a: AgentTotals, b: AgentTotals): AgentTotals {
   for (const key of COUNTS) sum[key] += b[key];
   sum.cost_usd = dollars(sum.cost_usd);
   for (const role of new Set([...Object.keys(a.by_role), ...Object.keys(b.by_role)])) {
-    const spend: RoleSpend = { llm_calls: 0, tokens_in: 0, tokens_out: 0, cost_usd: 0 };
+    const spend: RoleSpend = { llm_calls: 0, tokens_in: 0, tokens_out: 0, request_tokens: 0, cost_usd: 0 };
     for (const key of SPENDS) spend[key] = (a.by_role[role]?.[key] ?? 0) + (b.by_role[role]?.[key] ?? 0);
     spend.cost_usd = dollars(spend.cost_usd);
     sum.by_role[role] = spend;

@@ -19,7 +19,7 @@ for (const title of ['logs in by goal', 'replays from the cache', 'has no agent 
 }
 `;
 
-type Model = { tokens_in: number; tokens_out: number; cost_usd: number } | null;
+type Model = { tokens_in: number; tokens_out: number; cost_usd: number; request_tokens?: number; usage_source?: 'provider' | 'counted' } | null;
 
 /** What an ai.step that ran one tap writes: its start, the tap, the model call if any, its end. */
 function aiStep(text: string, cache: 'hit' | 'miss' | 'healed', model: Model, file: string): EventInput[] {
@@ -44,7 +44,7 @@ async function writeLog(project: TempProject, title: string, inputs: EventInput[
   await log.close();
 }
 
-interface AgentTotals { steps: number; cache_hits: number; cache_misses: number; cache_healed: number; llm_calls: number; tokens_in: number; tokens_out: number; cost_usd: number }
+interface AgentTotals { steps: number; cache_hits: number; cache_misses: number; cache_healed: number; llm_calls: number; tokens_in: number; tokens_out: number; request_tokens: number; cost_usd: number }
 interface Entry { title: string; llm_calls: number; tokens: number; agent: AgentTotals; steps: Array<{ primitive: string; detail: string | null; source: string; agent?: Record<string, unknown> }> }
 
 test('results.json has each test\'s agent figures, the agent calls among its steps, and the run\'s totals; junit.xml the cache and model properties', async () => {
@@ -56,9 +56,10 @@ test('results.json has each test\'s agent figures, the agent calls among its ste
     await project.write({ 'specs/agent.test.ts': SPEC });
     const file = project.path('specs', 'agent.test.ts');
     await writeLog(project, 'logs in by goal', [
-      ...aiStep('log in as alice', 'miss', { tokens_in: 900, tokens_out: 40, cost_usd: 0.0002 }, file),
+      ...aiStep('log in as alice', 'miss', { tokens_in: 900, tokens_out: 40, cost_usd: 0.0002, request_tokens: 17_900, usage_source: 'counted' }, file),
       ...aiStep('open the cart', 'hit', null, file),
     ]);
+    // A model call as logs from before request_tokens have it: its request counts as its tokens_in.
     await writeLog(project, 'replays from the cache', aiStep('open settings', 'healed', { tokens_in: 300, tokens_out: 20, cost_usd: 0.0001 }, file));
     await writeLog(project, 'has no agent steps', []);
     const run = await project.playwright(['test', '--reporter', REPORTERS]);
@@ -70,8 +71,8 @@ test('results.json has each test\'s agent figures, the agent calls among its ste
       llm_calls: 1,
       tokens: 940,
       agent: {
-        steps: 2, cache_hits: 1, cache_misses: 1, cache_healed: 0, llm_calls: 1, tokens_in: 900, tokens_out: 40, cost_usd: 0.0002,
-        by_role: { planner: { llm_calls: 1, tokens_in: 900, tokens_out: 40, cost_usd: 0.0002 } },
+        steps: 2, cache_hits: 1, cache_misses: 1, cache_healed: 0, llm_calls: 1, tokens_in: 900, tokens_out: 40, request_tokens: 17_900, cost_usd: 0.0002,
+        by_role: { planner: { llm_calls: 1, tokens_in: 900, tokens_out: 40, request_tokens: 17_900, cost_usd: 0.0002 } },
       },
     });
     expect(entry('logs in by goal').steps.map((s) => [s.primitive, s.detail, s.source, s.agent?.path ?? null])).toEqual([
@@ -81,15 +82,15 @@ test('results.json has each test\'s agent figures, the agent calls among its ste
       ['tap', null, 'agent', null],
     ]);
     expect(entry('logs in by goal').steps[0].agent).toEqual({ call: 'step', text: 'log in as alice', path: 'model', cache: 'miss', actions: 1, llm_calls: 1, tokens: 940 });
-    expect(entry('has no agent steps').agent).toEqual({ steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, cost_usd: 0, by_role: {} });
+    expect(entry('has no agent steps').agent).toEqual({ steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, request_tokens: 0, cost_usd: 0, by_role: {} });
     expect(results.run.agent).toEqual({
-      steps: 3, cache_hits: 1, cache_misses: 1, cache_healed: 1, llm_calls: 2, tokens_in: 1200, tokens_out: 60, cost_usd: 0.0003,
-      by_role: { planner: { llm_calls: 2, tokens_in: 1200, tokens_out: 60, cost_usd: 0.0003 } },
+      steps: 3, cache_hits: 1, cache_misses: 1, cache_healed: 1, llm_calls: 2, tokens_in: 1200, tokens_out: 60, request_tokens: 18_200, cost_usd: 0.0003,
+      by_role: { planner: { llm_calls: 2, tokens_in: 1200, tokens_out: 60, request_tokens: 18_200, cost_usd: 0.0003 } },
     });
 
     const junit = await project.read('mobiletest-report/junit.xml');
     const testcase = /<testcase[^>]*name="logs in by goal"[\s\S]*?<\/testcase>/.exec(junit)?.[0] ?? '';
-    for (const [name, value] of [['llm_calls', '1'], ['tokens', '940'], ['cache_hits', '1'], ['cache_misses', '1']]) {
+    for (const [name, value] of [['llm_calls', '1'], ['tokens', '940'], ['tokens_in', '900'], ['tokens_out', '40'], ['request_tokens', '17900'], ['cost_usd', '0.0002'], ['cache_hits', '1'], ['cache_misses', '1']]) {
       expect(testcase).toContain(`<property name="${name}" value="${value}"/>`);
     }
     expect(testcase).toContain('✓ ai.step "log in as alice" 70 ms [model, cache miss, 1 action, 1 model call]\n  ✓ tap "Log in" 50 ms');

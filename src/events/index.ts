@@ -1,4 +1,6 @@
 export * from './types.js';
+export { USAGE_SOURCES, type UsageSource } from './fields.js';
+export { llmUsage, type LlmUsage } from './usage.js';
 export { EventLog, type AppendResult, type EventLogOptions } from './log.js';
 export { readEvents, parseEvents, type ReadResult } from './read.js';
 export { registerSecret, registerMarkedSecrets, redactText, redactDeep, redactSecretParams, knownSecrets, envSecrets, MASK, MIN_SECRET_LENGTH } from './redact.js';

@@ -3,7 +3,7 @@ import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  EventLog, EventLogClosedError, EventLogCorruptError, InvalidEventError, newActionId, readEvents,
+  EventLog, EventLogClosedError, EventLogCorruptError, InvalidEventError, llmUsage, newActionId, readEvents,
   type EventInput, type EventKind,
 } from './index.js';
 
@@ -21,7 +21,7 @@ function oneOfEach(actionId: string): EventInput[] {
     { kind: 'observation', action_id: actionId, phase: 'before', screen_text: 'Log in\nEmail', signature: 'sig-1', screenshot: 'before.png', package: 'com.example.shop' },
     { kind: 'candidates', action_id: actionId, target: { text: 'Log in' }, candidates: [{ ref: 'e3', label: 'Log in', score: 1, reasons: ['exact text'] }], ambiguous: false, chosen: 0 },
     { kind: 'situation', action_id: actionId, report: 'Login screen, no dialog', data: { dialog: null } },
-    { kind: 'llm_call', action_id: actionId, role: 'planner', model: 'gpt-x', prompt_ref: 'p1.txt', answer_ref: 'a1.txt', tokens_in: 900, tokens_out: 40, cost_usd: 0.001, duration_ms: 800 },
+    { kind: 'llm_call', action_id: actionId, role: 'planner', model: 'gpt-x', prompt_ref: 'p1.txt', answer_ref: 'a1.txt', tokens_in: 900, tokens_out: 40, request_tokens: 17_900, usage_source: 'provider', finish: 'stop', profile: 'openai', cost_usd: 0.001, duration_ms: 800 },
     { kind: 'observation', action_id: actionId, phase: 'after', screen_text: 'Home', signature: 'sig-2' },
     { kind: 'attachment', name: 'screenshot', content_type: 'image/png', path: 'after.png', action_id: actionId },
     { kind: 'action_end', action_id: actionId, verdict: 'OK', timings },
@@ -179,6 +179,22 @@ test('an action_end gesture is written with its points and screen; a malformed o
   await log.close();
   const [end] = (await readEvents(path)).events;
   expect(end).toMatchObject({ action_id: 'a1', gesture: { kind: 'swipe', points: [{ x: 540, y: 1200 }, { x: 540, y: 240 }], screen } });
+});
+
+test('an llm_call tells its whole request from its billed tokens; a log from before request_tokens reads as billed by the provider', async () => {
+  const path = join(dir, 'llm.jsonl');
+  const call = { kind: 'llm_call', role: 'planner', model: 'm', prompt_ref: 'p.txt', answer_ref: 'a.txt', tokens_in: 600, tokens_out: 60, cost_usd: 0, duration_ms: 5 } as const;
+  const log = await EventLog.open(path, { testId: 't' });
+  await log.append({ ...call, request_tokens: 17_400, usage_source: 'counted', finish: 'length', profile: 'openai-reasoning' });
+  await expect(log.append({ ...call, usage_source: 'estimated' } as unknown as EventInput)).rejects.toThrow('field "usage_source" should be one of provider|counted');
+  await expect(log.append({ ...call, request_tokens: '17k' } as unknown as EventInput)).rejects.toThrow('field "request_tokens" should be number');
+  await log.close();
+  // A line as a reader from before these fields wrote it.
+  await appendFile(path, `${JSON.stringify({ v: 1, ts: 1, seq: 2, test_id: 't', ...call })}\n`);
+  const [fresh, old] = (await readEvents(path)).events.filter((event) => event.kind === 'llm_call');
+  expect(fresh && llmUsage(fresh)).toEqual({ tokens_in: 600, tokens_out: 60, request_tokens: 17_400, usage_source: 'counted', request_recorded: true });
+  expect(fresh).toMatchObject({ finish: 'length', profile: 'openai-reasoning' });
+  expect(old && llmUsage(old)).toEqual({ tokens_in: 600, tokens_out: 60, request_tokens: 600, usage_source: 'provider', request_recorded: false });
 });
 
 test('action ids are unique and sort by creation time', () => {

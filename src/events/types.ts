@@ -1,5 +1,7 @@
 // The evidence log's event vocabulary: one JSON object per line, closed union by `kind`.
 
+import type { FieldsOf, LLM_CALL_FIELDS } from './fields.js';
+
 export const EVENT_VERSION = 1 as const;
 
 export type Verdict = 'OK' | 'RETRY' | 'FAIL' | 'EXCEPTION';
@@ -100,26 +102,9 @@ export interface SituationEvent extends Base {
   data?: Record<string, unknown>;
 }
 
-export interface LlmCallEvent extends Base {
+/** One model request; its fields are described once, in LLM_CALL_FIELDS. */
+export interface LlmCallEvent extends Base, FieldsOf<typeof LLM_CALL_FIELDS> {
   kind: 'llm_call';
-  action_id?: string;
-  role: string;
-  model: string;
-  /** File names beside the log holding the prompt and the raw answer. */
-  prompt_ref: string;
-  answer_ref: string;
-  tokens_in: number;
-  tokens_out: number;
-  /** o200k tokens of the whole request body as sent (messages, schema or tools). */
-  request_tokens?: number;
-  /** Whether tokens_in/out are the provider's reported usage or mobiletest's own count. */
-  usage_source?: 'provider' | 'counted';
-  /** The provider's finish or stop reason. */
-  finish?: string;
-  /** The provider profile that shaped the request. */
-  profile?: string;
-  cost_usd: number;
-  duration_ms: number;
 }
 
 /** Which agent call an agent event belongs to. */

@@ -1,10 +1,6 @@
 import { EVENT_VERSION, type EventKind, type MobileEvent } from './types.js';
+import { LLM_CALL_FIELDS, opt, type Shape, type Spec } from './fields.js';
 
-// A field's expected shape; a trailing '?' marks it optional.
-type Shape = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'target' | readonly string[];
-type Spec = Record<string, Shape | { optional: Shape }>;
-
-const opt = (shape: Shape): { optional: Shape } => ({ optional: shape });
 const location = opt('object');
 const error = opt('object');
 
@@ -22,10 +18,7 @@ const SPECS: Record<EventKind, Spec> = {
   },
   candidates: { action_id: 'string', target: 'target', candidates: 'array', ambiguous: 'boolean', chosen: opt('number') },
   situation: { action_id: 'string', report: 'string', data: opt('object') },
-  llm_call: {
-    action_id: opt('string'), role: 'string', model: 'string', prompt_ref: 'string', answer_ref: 'string',
-    tokens_in: 'number', tokens_out: 'number', cost_usd: 'number', duration_ms: 'number',
-  },
+  llm_call: LLM_CALL_FIELDS,
   action_end: { action_id: 'string', verdict: ['OK', 'RETRY', 'FAIL', 'EXCEPTION'], error, timings: 'object', gesture: opt('object') },
   test_end: { status: ['passed', 'failed', 'timedOut', 'skipped', 'interrupted'], duration_ms: 'number', error },
   attachment: { name: 'string', content_type: 'string', path: 'string', action_id: opt('string') },

@@ -49,6 +49,8 @@
     return `${Math.floor(value / 60000)} min ${Math.round((value % 60000) / 1000)} s`;
   };
   V.plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  /** 17900 → '17,900': token counts read at a glance. */
+  V.count = (n) => Number(n || 0).toLocaleString('en-US');
   V.statusGroup = (status) => (FAILING.has(status) ? 'failed' : status);
   V.section = (title, ...body) => V.el('section', { class: 'part' }, V.el('h3', {}, title), ...body);
 

@@ -6,7 +6,7 @@
 (function () {
   const M = window.__mobiletest;
   const V = M.viewer;
-  const { el, ms, plural, section, state } = V;
+  const { count, el, ms, plural, section, state } = V;
 
   V.renderStep = function renderStep(step) {
     const parts = [
@@ -63,7 +63,40 @@
     const calls = step.agent.llm || [];
     const tokensIn = calls.reduce((sum, c) => sum + c.tokens_in, 0);
     const tokensOut = calls.reduce((sum, c) => sum + c.tokens_out, 0);
-    return el('span', { class: 'tokens' }, step.agent.tokens ? `${step.agent.tokens} tokens${tokensIn + tokensOut ? ` (${tokensIn} in + ${tokensOut} out)` : ''}` : '0 tokens');
+    if (!step.agent.tokens) return el('span', { class: 'tokens' }, '0 tokens');
+    return el('span', { class: 'tokens', title: 'tokens billed (input + output); the whole requests as sent' },
+      `${count(step.agent.tokens)} tokens${tokensIn + tokensOut ? ` (${count(tokensIn)} in + ${count(tokensOut)} out)` : ''}`,
+      calls.length ? ` · ${requestsText(calls)}` : '');
+  }
+
+  /** The calls' whole requests summed, saying how many a log from before requests were counted left out. */
+  function requestsText(calls) {
+    const missing = calls.filter((c) => !c.request_recorded).length;
+    if (missing === calls.length) return 'requests not recorded';
+    return `requests ${count(calls.reduce((sum, c) => sum + (c.request_recorded ? c.request_tokens : 0), 0))} tokens${missing ? ` (${missing} not recorded)` : ''}`;
+  }
+
+  // Finish reasons that mean the model ended its answer as asked; any other (length, refusal, ...) is shown.
+  const NORMAL_FINISH = new Set(['stop', 'end_turn', 'stop_sequence', 'tool_use', 'tool_calls', 'function_call']);
+
+  /** Billed tokens of some calls and where they came from: `billed 1,200 in + 50 out (provider)`, `(counted)` or `(partly counted)`. */
+  function billedText(calls) {
+    const sources = new Set(calls.map((c) => c.usage_source));
+    const tokensIn = calls.reduce((sum, c) => sum + c.tokens_in, 0);
+    const tokensOut = calls.reduce((sum, c) => sum + c.tokens_out, 0);
+    return `billed ${count(tokensIn)} in + ${count(tokensOut)} out (${sources.size > 1 ? 'partly counted' : [...sources][0]})`;
+  }
+
+  /** One model call's head line: role, model, the whole request, the tokens billed, an unusual finish, time, cost. */
+  function callLine(call) {
+    const unusualFinish = call.finish && !NORMAL_FINISH.has(call.finish.toLowerCase());
+    return el('div', { class: 'llm-head' },
+      el('span', { class: 'tag' }, call.role), ` ${call.model}`, call.profile ? el('span', { class: 'profile' }, ` (${call.profile})`) : '',
+      ' · ', el('span', { class: 'llm-request', title: 'tokens (o200k) of the whole request as sent: messages, schema or tools, images' },
+        call.request_recorded ? `request ${count(call.request_tokens)} tokens` : `request not recorded (${count(call.request_tokens)} billed in)`),
+      ' · ', el('span', { class: 'llm-billed', title: call.usage_source === 'counted' ? 'the provider reported no usage: mobiletest counted these' : 'as the provider reported them' }, billedText([call])),
+      unusualFinish ? [' · ', el('span', { class: 'llm-finish' }, `finished: ${call.finish}`)] : '',
+      ` · ${ms(call.duration_ms)}`, call.cost_usd ? ` · $${call.cost_usd.toFixed(6)}` : '');
   }
 
   /** An error with the facts that decided its category and what to do about it. */
@@ -84,7 +117,8 @@
       a.cache && a.cache !== 'off' ? `cache ${a.cache}` : null,
       plural(step.children.length, 'action'),
       plural(a.llm.length, 'model call'),
-      a.tokens ? `${a.tokens} tokens` : null,
+      a.llm.length ? requestsText(a.llm) : null,
+      a.llm.length ? billedText(a.llm) : a.tokens ? `${count(a.tokens)} tokens` : null,
     ].filter(Boolean).join(' · '), a.reason ? el('span', { class: 'reason' }, ` — ${a.reason}`) : '')];
     if (a.decisions.length) {
       parts.push(section('Decisions', el('ol', { class: 'decisions' }, a.decisions.map((d) => el('li', {},
@@ -103,7 +137,7 @@
     }
     if (a.llm.length) {
       parts.push(section('Model calls', ...a.llm.map((call) => el('div', { class: 'llm' },
-        el('div', {}, el('span', { class: 'tag' }, call.role), ` ${call.model} · ${call.tokens_in} in + ${call.tokens_out} out tokens · ${ms(call.duration_ms)}`, call.cost_usd ? ` · $${call.cost_usd.toFixed(6)}` : ''),
+        callLine(call),
         el('details', {}, el('summary', {}, `Prompt${call.prompt === null ? ' (file missing)' : ` (${call.prompt.length} chars)`}`), el('pre', {}, call.prompt || '')),
         el('details', {}, el('summary', {}, `Answer${call.answer === null ? ' (file missing)' : ''}`), el('pre', {}, call.answer || '')),
       ))));

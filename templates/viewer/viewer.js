@@ -18,7 +18,7 @@
       el('span', { class: `badge run-${run.status}` }, run.status),
       ` ${plural(tests.length, 'test')} · ${t.passed} passed · ${t.failed} failed` + (t.flaky ? ` · ${t.flaky} flaky` : '') + (t.skipped ? ` · ${t.skipped} skipped` : ''),
       ` · ${ms(run.duration_ms)} · ${localTime(run.started_at)}`,
-      run.agent && run.agent.llm_calls ? ` · ${plural(run.agent.llm_calls, 'model call')}, ${run.agent.tokens_in + run.agent.tokens_out} tokens` : '',
+      run.agent && run.agent.llm_calls ? ` · ${plural(run.agent.llm_calls, 'model call')}, ${V.count(run.agent.tokens_in + run.agent.tokens_out)} tokens billed` : '',
     );
     for (const button of document.querySelectorAll('[data-filter]')) {
       const filter = button.dataset.filter;

@@ -6,7 +6,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startModel } from '../../src/agent/testing/model-server.js';
 import { SHOP_JOURNEY, shopPlanner } from '../../src/agent/testing/shop-model.js';
-import type { ScriptedServer } from '../../src/llm/testing/scripted-server.js';
+import type { ProviderServer } from '../../src/llm/testing/providers/index.js';
 import { picturesOf, readReportTests } from '../testing/html-report.js';
 import { TempProject } from '../testing/project.js';
 
@@ -39,7 +39,7 @@ test('a checkout button shows (fails on purpose)', async ({ device }) => {
 const API_KEY = 'sk-merge-KEY-0a1b2c3d4e5f';
 
 let project: TempProject | undefined;
-let server: ScriptedServer | undefined;
+let server: ProviderServer | undefined;
 test.afterAll(async () => {
   await project?.remove();
   await server?.close();

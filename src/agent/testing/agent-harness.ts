@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MobileEvent } from '../../events/index.js';
 import { AccountedProvider, AnthropicProvider, Budget, OpenAiProvider, TokenLedger, type BudgetLimits, type Provider, type RetryPolicy } from '../../llm/index.js';
-import type { ScriptedServer } from '../../llm/testing/scripted-server.js';
+import type { ProviderServer } from '../../llm/testing/providers/index.js';
 import type { TestRunner } from '../../primitives/exec/testing/phone.js';
 import { Agent } from '../agent.js';
 import { PlanCache } from '../cache/index.js';
@@ -30,7 +30,7 @@ export interface HarnessOptions {
 export interface AgentHarness {
   agent: Agent;
   ledger: TokenLedger;
-  server?: ScriptedServer;
+  server?: ProviderServer;
   cache?: PlanCache;
   events(): Promise<MobileEvent[]>;
   close(): Promise<void>;
@@ -42,7 +42,7 @@ export async function cacheFileIn(): Promise<string> {
 
 export async function agentOn(exec: TestRunner, options: HarnessOptions = {}): Promise<AgentHarness> {
   const ledger = new TokenLedger();
-  let server: ScriptedServer | undefined;
+  let server: ProviderServer | undefined;
   let models: { provider: Provider; log: TestRunner['log'] } | undefined;
   if (options.decide) {
     server = await startModel(options.wire ?? 'openai', options.decide);

@@ -1,6 +1,9 @@
 // For agent tests and benchmarks: a model behind real HTTP (OpenAI- or Anthropic-compatible) whose
 // answers a test writes as a function of what it was asked: the role, the goal and the screen.
-import { anthropicToolAnswer, openAiCompletion, ScriptedServer, type RecordedRequest, type ScriptedReply } from '../../llm/testing/scripted-server.js';
+import type { ScriptedReply } from '../../llm/testing/scripted-server.js';
+import {
+  startAnthropicServer, startOpenAiServer, type AnthropicAnswer, type OpenAiAnswer, type ProviderServer, type RecordedRequest,
+} from '../../llm/testing/providers/index.js';
 
 export type Wire = 'openai' | 'anthropic';
 
@@ -45,22 +48,37 @@ export function turnOf(request: RecordedRequest, n: number): ModelTurn {
   return { schema, system, user, goal, screen, n };
 }
 
-function reply(wire: Wire, answer: TurnAnswer, schema: string): ScriptedReply {
-  if ('reply' in answer) return answer.reply;
-  if (wire === 'openai') return { body: openAiCompletion('json' in answer ? JSON.stringify(answer.json) : answer.text, { prompt_tokens: 600, completion_tokens: 60 }) };
-  // Anthropic answers through the forced tool; text that is not JSON goes as a text block.
-  if ('text' in answer) {
-    return { body: { id: 'msg_1', type: 'message', role: 'assistant', model: 'scripted-claude', stop_reason: 'end_turn', stop_sequence: null, content: [{ type: 'text', text: answer.text }], usage: { input_tokens: 600, output_tokens: 60 } } };
-  }
-  return { body: anthropicToolAnswer(schema || 'answer', answer.json, { input_tokens: 600, output_tokens: 60 }) };
+/** Whether the request asked for OpenAI's strict structured output, whose open objects travel as JSON strings. */
+function strictRequest(request: RecordedRequest): boolean {
+  const format = request.body.response_format as { json_schema?: { strict?: boolean } } | undefined;
+  return format?.json_schema?.strict === true;
 }
 
-/** Starts a scripted model server speaking `wire`, answering each request with `decide`. */
-export function startModel(wire: Wire, decide: Decide): Promise<ScriptedServer> {
-  return ScriptedServer.start((request, n) => {
-    const turn = turnOf(request, n);
-    return reply(wire, decide(turn), turn.schema);
-  });
+/** A planner answer as a model under strict mode writes it: each action's params as a JSON string. */
+function asStrict(json: unknown): unknown {
+  if (typeof json !== 'object' || json === null || !Array.isArray((json as { actions?: unknown }).actions)) return json;
+  const answer = json as { actions: Array<Record<string, unknown>> };
+  return { ...answer, actions: answer.actions.map((action) => ({ ...action, params: JSON.stringify(action.params ?? {}) })) };
+}
+
+/** The scripted answer in the provider servers' terms: JSON, raw text, or an HTTP failure or hang of its own. */
+function answerOf(answer: TurnAnswer, request: RecordedRequest): OpenAiAnswer & AnthropicAnswer {
+  if ('json' in answer) return { json: strictRequest(request) ? asStrict(answer.json) : answer.json };
+  if ('text' in answer) return { text: answer.text };
+  const { reply } = answer;
+  if (reply.hang) return { hang: true };
+  const body = reply.body;
+  return { status: reply.status ?? 500, ...(body === undefined ? {} : { error: typeof body === 'string' ? body : body as Record<string, unknown> }), ...(reply.headers ? { headers: reply.headers } : {}) };
+}
+
+/**
+ * Starts a scripted model speaking `wire`, answering each request with `decide`. The servers answer as
+ * the providers do: usage counted from the request as sent (schema included), refusals and errors in
+ * their own shapes.
+ */
+export function startModel(wire: Wire, decide: Decide): Promise<ProviderServer> {
+  const answer = (request: RecordedRequest, n: number): OpenAiAnswer & AnthropicAnswer => answerOf(decide(turnOf(request, n)), request);
+  return wire === 'openai' ? startOpenAiServer({ decide: answer }) : startAnthropicServer({ decide: answer });
 }
 
 /** The refs of the screen lines of this role whose label matches, in screen order. */

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { AndroidDriver, DeviceObserver, EventLog, createExecutor, llmUsage, readEvents, redactText, type ActionResult, type MobileEvent, type PrimitiveCall, type PrimitiveRunner, type UsageSource } from '../runner/index.js';
+import { AndroidDriver, DeviceObserver, EventLog, createExecutor, llmUsage, profileFor, readEvents, redactText, type ActionResult, type MobileEvent, type PrimitiveCall, type PrimitiveRunner, type UsageSource } from '../runner/index.js';
 import { agentOn, type HarnessOptions } from '../src/agent/testing/agent-harness.js';
 import { SHOP_JOURNEY as JOURNEY, shopPlanner } from '../src/agent/testing/shop-model.js';
 import { startPhoneProcess } from './phone-process.js';
@@ -181,10 +181,21 @@ interface Figures {
   first: StepFigures[];
   cached: StepFigures[];
   offline: StepFigures[];
+  /** One first run per provider profile: what its planner requests weigh as each provider is sent them. */
+  profiles: Array<{ name: string; run: StepFigures }>;
 }
 
+/** The providers whose requests are weighed: each its wire and profile, against a server that answers and rejects as it does. */
+const PROFILES: Array<{ name: string; options: HarnessOptions }> = [
+  { name: 'OpenAI gpt-4o-mini (strict schema)', options: { wire: 'openai', model: 'gpt-4o-mini', profile: profileFor({ provider: 'openai', model: 'gpt-4o-mini' }) } },
+  { name: 'OpenAI gpt-5-mini (reasoning)', options: { wire: 'openai', model: 'gpt-5-mini', profile: profileFor({ provider: 'openai', model: 'gpt-5-mini' }) } },
+  { name: 'Anthropic claude-opus-4-7 (tool)', options: { wire: 'anthropic', model: 'claude-opus-4-7', profile: profileFor({ provider: 'anthropic', model: 'claude-opus-4-7' }) } },
+  { name: 'Gemini (its schema subset)', options: { wire: 'openai', model: 'gemini-2.5-flash', profile: profileFor({ provider: 'gemini', model: 'gemini-2.5-flash' }) } },
+  { name: 'local server (grammar schema)', options: { wire: 'openai', model: 'qwen2.5', profile: profileFor({ provider: 'local', model: 'qwen2.5', baseUrl: 'http://localhost:8080/v1' }) } },
+];
+
 async function runAll(bench: Bench): Promise<Figures> {
-  const figures: Figures = { first: [], cached: [], offline: [] };
+  const figures: Figures = { first: [], cached: [], offline: [], profiles: [] };
   for (let i = 0; i < RUNS; i++) {
     // Each first run records into a cache of its own; the re-run after it reads that cache only.
     const file = join(await mkdtemp(join(bench.dir, 'cache-')), '__mobiletest__', 'spec.test.ts.cache.json');
@@ -192,6 +203,9 @@ async function runAll(bench: Bench): Promise<Figures> {
     figures.first.push(await measure(await freshShop(bench, `first${i}`), JOURNEY, { decide, cache: { file, mode: 'read-write' } }, IN_CART));
     figures.cached.push(await measure(await freshShop(bench, `cached${i}`), JOURNEY, { decide, cache: { file, mode: 'read-only' } }, IN_CART));
     figures.offline.push(await measure(await freshShop(bench, `offline${i}`), OFFLINE, {}, SIGNED_IN));
+  }
+  for (const [i, { name, options }] of PROFILES.entries()) {
+    figures.profiles.push({ name, run: await measure(await freshShop(bench, `profile${i}`), JOURNEY, { ...options, decide: shopPlanner() }, IN_CART) });
   }
   return figures;
 }
@@ -245,6 +259,15 @@ function roleRows(calls: CallFigures[]): Row[] {
   return rows;
 }
 
+/** A provider profile's planner requests on one first run, as that provider is sent them and bills them. */
+function profileRows(name: string, run: StepFigures): Row[] {
+  const planner = run.llm.filter((c) => c.role === 'planner' && c.request !== null);
+  if (planner.length === 0) return [[`${name}: planner request tokens, median`, 'no planner call recorded', `<= ${TARGETS.plannerRequestMedian}`, 'NOT MEASURED']];
+  const requests = planner.map((c) => c.request ?? 0);
+  const value = `${median(requests)} (max ${most(requests)}), billed in ${median(planner.map((c) => c.tokensIn))} (${planner[0].source}), ${run.calls} calls`;
+  return [[`${name}: planner request tokens, median`, value, `<= ${TARGETS.plannerRequestMedian}`, judged(median(requests) <= TARGETS.plannerRequestMedian)]];
+}
+
 async function report(f: Figures): Promise<void> {
   const prompts = f.first.flatMap((r) => r.prompts);
   if (prompts.length === 0) throw new BenchFailed('no planner prompt was logged on a first run');
@@ -266,6 +289,7 @@ async function report(f: Figures): Promise<void> {
     ['overhead/primitive, first run', `${over(f.first).toFixed(1)} ms`, `<= ${TARGETS.overheadMs} ms`, judged(over(f.first) <= TARGETS.overheadMs)],
     ['overhead/primitive, cached run', `${over(f.cached).toFixed(1)} ms`, `<= ${TARGETS.overheadMs} ms`, judged(over(f.cached) <= TARGETS.overheadMs)],
     ['overhead/primitive, offline rules', `${over(f.offline).toFixed(1)} ms`, `<= ${TARGETS.overheadMs} ms`, judged(over(f.offline) <= TARGETS.overheadMs)],
+    ...f.profiles.flatMap(({ name, run }) => profileRows(name, run)),
   ];
   const silent = ROLES.filter((role) => !calls.some((c) => c.role === role));
   console.log(`\nAgent step on the virtual phone's Shop (phone in its own process, scripted planner over HTTP), ${RUNS} runs each:`);
@@ -275,8 +299,8 @@ async function report(f: Figures): Promise<void> {
   console.log(`${planner(prompts.length, f.first)}`);
   console.log('request tokens: o200k tokens of the whole request as sent (messages, schema or tools, images), from the llm_call events; billed in: tokens_in as the provider reported it (provider) or mobiletest counted it (counted)');
   if (silent.length > 0) console.log(`no model calls on first runs: ${silent.join(', ')}`);
-  console.log(`\n${'figure'.padEnd(54)} ${'value'.padEnd(32)} target`);
-  for (const [name, value, target] of rows) console.log(`${name.padEnd(54)} ${value.padEnd(32)} ${target}`);
+  console.log(`\n${'figure'.padEnd(66)} ${'value'.padEnd(44)} target`);
+  for (const [name, value, target] of rows) console.log(`${name.padEnd(66)} ${value.padEnd(44)} ${target}`);
   console.log('\nwall time per step, median: model calls / child actions / agent (of which its screen reads between actions, device time)');
   for (const [name, runs] of [['first run', f.first], ['cached run', f.cached], ['offline rules', f.offline]] as const) {
     console.log(`  ${name.padEnd(14)} ${ms(median(runs.map((r) => r.wallMs)))} = ${ms(median(runs.map((r) => r.modelMs)))} / ${ms(median(runs.map((r) => r.actionMs)))} / ${ms(median(runs.map((r) => r.wallMs - r.modelMs - r.actionMs)))} (${ms(median(runs.map((r) => r.lookMs))).trim()}), ${median(runs.map((r) => r.steps))} primitives; without those reads ${median(runs.map((r) => (r.wallMs - r.modelMs - r.actionMs - r.lookMs) / Math.max(1, r.steps))).toFixed(1)} ms/primitive`);

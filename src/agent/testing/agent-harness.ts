@@ -4,7 +4,9 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MobileEvent } from '../../events/index.js';
-import { AccountedProvider, AnthropicProvider, Budget, OpenAiProvider, TokenLedger, type BudgetLimits, type Provider, type RetryPolicy } from '../../llm/index.js';
+import {
+  AccountedProvider, AnthropicProvider, Budget, OpenAiProvider, TokenLedger, type BudgetLimits, type Provider, type ProviderProfile, type RetryPolicy,
+} from '../../llm/index.js';
 import type { ProviderServer } from '../../llm/testing/providers/index.js';
 import type { TestRunner } from '../../primitives/exec/testing/phone.js';
 import { Agent } from '../agent.js';
@@ -20,6 +22,10 @@ export interface HarnessOptions {
   /** The scripted model; none means offline (rules only). */
   decide?: Decide;
   wire?: Wire;
+  /** How requests are shaped (a provider and model's profile); by default the wire's for a server of its own. */
+  profile?: ProviderProfile;
+  /** The model name sent. */
+  model?: string;
   budget?: BudgetLimits;
   retry?: Partial<RetryPolicy>;
   cache?: { file: string; mode: CacheMode };
@@ -47,9 +53,10 @@ export async function agentOn(exec: TestRunner, options: HarnessOptions = {}): P
   if (options.decide) {
     server = await startModel(options.wire ?? 'openai', options.decide);
     const retry = { baseDelayMs: 10, ...options.retry };
+    const { profile } = options;
     const provider = (options.wire ?? 'openai') === 'openai'
-      ? new OpenAiProvider({ model: 'scripted-model', apiKey: API_KEY, baseUrl: `${server.url}/v1`, retry })
-      : new AnthropicProvider({ model: 'scripted-claude', apiKey: API_KEY, baseUrl: server.url, retry });
+      ? new OpenAiProvider({ model: options.model ?? 'scripted-model', apiKey: API_KEY, baseUrl: `${server.url}/v1`, retry, profile })
+      : new AnthropicProvider({ model: options.model ?? 'scripted-claude', apiKey: API_KEY, baseUrl: server.url, retry, profile });
     models = { provider: new AccountedProvider(provider, new Budget(options.budget ?? {}, ledger)), log: exec.log };
   }
   const cache = options.cache ? await PlanCache.open(options.cache) : undefined;

@@ -4,6 +4,7 @@ import type { ScriptedReply } from '../../llm/testing/scripted-server.js';
 import {
   startAnthropicServer, startOpenAiServer, type AnthropicAnswer, type OpenAiAnswer, type ProviderServer, type RecordedRequest,
 } from '../../llm/testing/providers/index.js';
+import { anthropicToolProblems, openAiStrictProblems, type JsonSchema } from '../../llm/testing/conformance/index.js';
 
 export type Wire = 'openai' | 'anthropic';
 
@@ -78,7 +79,9 @@ function answerOf(answer: TurnAnswer, request: RecordedRequest): OpenAiAnswer & 
  */
 export function startModel(wire: Wire, decide: Decide): Promise<ProviderServer> {
   const answer = (request: RecordedRequest, n: number): OpenAiAnswer & AnthropicAnswer => answerOf(decide(turnOf(request, n)), request);
-  return wire === 'openai' ? startOpenAiServer({ decide: answer }) : startAnthropicServer({ decide: answer });
+  // OpenAI's strict-mode and Anthropic's tool rules are checked on every request, as the real APIs would.
+  if (wire === 'openai') return startOpenAiServer({ decide: answer, checkStrictSchema: (schema) => openAiStrictProblems(schema as JsonSchema) });
+  return startAnthropicServer({ decide: answer, checkTool: (tool) => anthropicToolProblems(tool as Parameters<typeof anthropicToolProblems>[0]) });
 }
 
 /** The refs of the screen lines of this role whose label matches, in screen order. */

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import { finishAnswer, requestTokens } from './answer.js';
 import { toDialect } from './dialects.js';
 import { LlmCallFailed } from './errors.js';
-import { profileFor, type ProviderProfile } from './profiles.js';
+import { profileFor, profileForModel, type ProviderProfile } from './profiles.js';
 import { rejectionHint } from './rejection.js';
 import { clientPolicy, withRetries } from './retry.js';
 import { type CallOptions, type ModelAnswer, type ModelRequest, type Provider, type RetryPolicy } from './types.js';
@@ -58,10 +58,12 @@ export class AnthropicProvider implements Provider {
 
   async complete(request: ModelRequest, options: CallOptions = {}): Promise<ModelAnswer> {
     const started = performance.now();
-    const body = anthropicBody(this.profile, request, this.options.model);
+    // A per-role model may take other parameters than the provider's default one (a reasoning model, Opus 4.7).
+    const profile = request.model === undefined ? this.profile : profileForModel(this.profile, request.model);
+    const body = anthropicBody(profile, request, this.options.model);
     const context = {
       provider: this.name, policy: this.policy, secret: this.options.apiKey, signal: options.signal,
-      hint: (status: number | undefined, message: string) => rejectionHint(status, message, { role: request.role, model: body.model, profile: this.profile }),
+      hint: (status: number | undefined, message: string) => rejectionHint(status, message, { role: request.role, model: body.model, profile }),
     };
     const message = await withRetries(context, (signal) =>
       this.client.messages.create(body, { signal, maxRetries: 0, timeout: this.sdkTimeoutMs }));
@@ -69,21 +71,23 @@ export class AnthropicProvider implements Provider {
     const toolName = body.tool_choice?.type === 'tool' ? body.tool_choice.name : undefined;
     const call = message.content.find((block) => block.type === 'tool_use' && block.name === toolName);
     const stop = message.stop_reason as string | null;
+    // A refusal's words come in stop_details.explanation; its content is often empty.
+    const explanation = message.stop_details?.explanation;
     const raw = {
       text: call?.type === 'tool_use' && !text ? JSON.stringify(call.input) : text,
       usage: { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens },
       model: message.model || body.model,
       finish: stop ?? undefined,
-      ...(stop === 'refusal' ? { refusal: text || '(the model stopped with stop_reason "refusal" and gave no words)' } : {}),
+      ...(stop === 'refusal' ? { refusal: text || explanation || '(the model stopped with stop_reason "refusal" and gave no words)' } : {}),
       truncated: stop === 'max_tokens',
       ...(call?.type === 'tool_use' ? { structured: call.input } : {}),
     };
     const size = await requestTokens(body);
     if (toolName && !call && stop !== 'refusal' && stop !== 'max_tokens') {
-      const answer = await finishAnswer({ ...raw, truncated: false }, { provider: this.name, profile: this.profile, request: { ...request, schema: undefined }, requestTokens: size, started });
+      const answer = await finishAnswer({ ...raw, truncated: false }, { provider: this.name, profile, request: { ...request, schema: undefined }, requestTokens: size, started });
       const reason = `the model did not call the ${toolName} tool${text ? `; it wrote: ${JSON.stringify(text.slice(0, 80))}` : ''}`;
       throw new LlmCallFailed({ provider: this.name, kind: 'bad-answer', attempts: 1, reason, answer });
     }
-    return finishAnswer(raw, { provider: this.name, profile: this.profile, request, requestTokens: size, started });
+    return finishAnswer(raw, { provider: this.name, profile, request, requestTokens: size, started });
   }
 }

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { finishAnswer, requestTokens } from './answer.js';
 import { toDialect } from './dialects.js';
-import { profileFor, type ProviderProfile } from './profiles.js';
+import { profileFor, profileForModel, type ProviderProfile } from './profiles.js';
 import { rejectionHint } from './rejection.js';
 import { clientPolicy, withRetries } from './retry.js';
 import { type CallOptions, type ModelAnswer, type ModelRequest, type Provider, type RetryPolicy } from './types.js';
@@ -56,10 +56,12 @@ export class OpenAiProvider implements Provider {
 
   async complete(request: ModelRequest, options: CallOptions = {}): Promise<ModelAnswer> {
     const started = performance.now();
-    const body = openAiBody(this.profile, request, this.options.model);
+    // A per-role model may take other parameters than the provider's default one (a reasoning model, Opus 4.7).
+    const profile = request.model === undefined ? this.profile : profileForModel(this.profile, request.model);
+    const body = openAiBody(profile, request, this.options.model);
     const context = {
       provider: this.name, policy: this.policy, secret: this.options.apiKey, signal: options.signal,
-      hint: (status: number | undefined, message: string) => rejectionHint(status, message, { role: request.role, model: body.model, profile: this.profile }),
+      hint: (status: number | undefined, message: string) => rejectionHint(status, message, { role: request.role, model: body.model, profile }),
     };
     const completion = await withRetries(context, (signal) =>
       this.client.chat.completions.create(body, { signal, maxRetries: 0, timeout: this.sdkTimeoutMs }));
@@ -74,6 +76,6 @@ export class OpenAiProvider implements Provider {
       finish: choice?.finish_reason ?? undefined,
       ...(refusal ? { refusal } : {}),
       truncated: choice?.finish_reason === 'length',
-    }, { provider: this.name, profile: this.profile, request, requestTokens: await requestTokens(body), started });
+    }, { provider: this.name, profile, request, requestTokens: await requestTokens(body), started });
   }
 }

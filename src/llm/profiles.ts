@@ -103,6 +103,14 @@ export function profileFor(choice: ProfileChoice): ProviderProfile {
   };
 }
 
+/** The profile for another model of the same provider (a per-role model): what the model's name decides follows it. */
+export function profileForModel(profile: ProviderProfile, model: string): ProviderProfile {
+  if (profile.wire === 'anthropic') return { ...profile, temperature: anthropicTakesTemperature(model) };
+  if (profile.id !== 'openai' && profile.id !== 'openai-reasoning') return profile;
+  const reasoning = isOpenAiReasoningModel(model);
+  return { ...profile, id: reasoning ? 'openai-reasoning' : 'openai', temperature: !reasoning, reasoning };
+}
+
 /** The output modes a wire can send; `tool` is Anthropic's, the response formats are OpenAI's. */
 export function outputProblem(wire: ProviderProfile['wire'], output: OutputMode): string | undefined {
   if (wire === 'anthropic' && (output === 'strict-schema' || output === 'schema' || output === 'json-object')) {

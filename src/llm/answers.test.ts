@@ -209,4 +209,13 @@ test.describe('as Ollama, compiling the schema with llama.cpp', () => {
     const model = await serve('local', { rejectSchema: await ollamaCompiling(loose), decide: () => ({ json: { empty: true } }) });
     expect((await model.provider.complete({ ...request, schema: loose })).json).toEqual({ empty: true });
   });
+
+  test('a schema Ollama cannot compile fails after one request (its 500 is not retried) and names the output setting to change', async () => {
+    const model = await serve('local', { rejectSchema: { server: 'ollama', problem: () => 'unknown escape' }, decide: () => ({ json: cart }) });
+    const error = await failed(model.provider.complete(request));
+    expect(model.bodies()).toHaveLength(1);
+    expect(error.status).toBe(500);
+    expect(error.message).toContain('invalid JSON schema in format');
+    expect(error.message).toMatch(/set MOBILETEST_LLM_OUTPUT \(or `ai.output` in the config\) to json-object, then prompt/);
+  });
 });

@@ -6,7 +6,7 @@ export {
 } from './settings.js';
 export { openAiBody, OpenAiProvider, type OpenAiProviderOptions } from './openai.js';
 export { anthropicBody, AnthropicProvider, type AnthropicProviderOptions } from './anthropic.js';
-export { OUTPUT_MODES, profileFor, type OutputMode, type ProfileId, type ProviderProfile } from './profiles.js';
+export { OUTPUT_MODES, profileFor, profileForModel, type OutputMode, type ProfileId, type ProviderProfile } from './profiles.js';
 export { fromDialect, toDialect, type SchemaDialect } from './dialects.js';
 export { readAnswerText } from './answer-text.js';
 export { countTokens } from './answer.js';

@@ -16,7 +16,9 @@ export function roleSetting(role: ModelRole, field: 'temperature' | 'maxTokens' 
 
 /** What to set so the server takes the request; undefined for statuses that are not about the request. */
 export function rejectionHint(status: number | undefined, message: string, context: RejectionContext): string | undefined {
-  if (status === undefined || status < 400 || status >= 500 || status === 429 || status === 408) return undefined;
+  if (status === undefined || status < 400 || status === 429 || status === 408) return undefined;
+  // A server error is not about the request, unless it says the schema could not be compiled (Ollama's 500).
+  if (status >= 500 && !/schema|grammar/i.test(message)) return undefined;
   const { role, model, profile } = context;
   const about = `the ${role} call to ${model} (provider profile ${profile.id}, output ${profile.output})`;
   const text = message.toLowerCase();

@@ -49,7 +49,9 @@ export async function withRetries<T>(context: RetryContext, attempt: (signal: Ab
       clearTimeout(timer);
       context.signal?.removeEventListener('abort', onAbort);
     }
-    const retryable = kind !== 'http' || failure.status === 429 || (failure.status ?? 0) >= 500;
+    // Ollama answers a schema it cannot compile with a 500: asking again gets the same answer.
+    const schemaFault = kind === 'http' && SCHEMA_FAULT.test(failure.message);
+    const retryable = !schemaFault && (kind !== 'http' || failure.status === 429 || (failure.status ?? 0) >= 500);
     const deadline = deadlineOf(context.signal);
     const fail = (reason: string): LlmCallFailed => {
       const hint = kind === 'http' ? context.hint?.(failure.status, failure.message) : undefined;
@@ -63,6 +65,8 @@ export async function withRetries<T>(context: RetryContext, attempt: (signal: Ab
     await sleep(backoff, undefined, { signal: context.signal }).catch(() => undefined);
   }
 }
+
+const SCHEMA_FAULT = /invalid json schema|json schema conversion|failed to parse grammar/i;
 
 function readFailure(error: unknown): HttpFailure {
   if (!(error instanceof Error)) return { message: String(error) };

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { redactText, registerMarkedSecrets, type EventLog } from '../../events/index.js';
 import {
-  LlmCallFailed, REASONING_MIN_TOKENS, roleDefaults, type ChatMessage, type ModelAnswer, type ModelRole, type Provider, type RoleSettings,
+  LlmCallFailed, profileForModel, REASONING_MIN_TOKENS, roleDefaults, type ChatMessage, type ModelAnswer, type ModelRole, type Provider, type RoleSettings,
 } from '../../llm/index.js';
 import type { JsonSchema } from '../../primitives/index.js';
 import type {
@@ -106,7 +106,8 @@ async function askRole<T>(access: ModelAccess, request: RoleRequest<T>, options:
   const own = access.roles?.[request.role] ?? {};
   const settings = { ...roleDefaults[request.role], ...request.defaults, ...own };
   // A reasoning model thinks within its answer cap: a role's small default would leave nothing to answer with.
-  let maxTokens = access.provider.profile?.reasoning && own.maxTokens === undefined ? Math.max(settings.maxTokens, REASONING_MIN_TOKENS) : settings.maxTokens;
+  const profile = access.provider.profile && settings.model ? profileForModel(access.provider.profile, settings.model) : access.provider.profile;
+  let maxTokens = profile?.reasoning && own.maxTokens === undefined ? Math.max(settings.maxTokens, REASONING_MIN_TOKENS) : settings.maxTokens;
   const attempts = (access.repairs ?? DEFAULT_REPAIRS) + 1;
   const messages = [...request.messages];
   const problemsSoFar: string[] = [];

@@ -7,8 +7,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { z } from 'zod';
 import { AndroidDriver, DeviceObserver, EventLog, createExecutor, llmUsage, profileFor, readEvents, redactText, type ActionResult, type MobileEvent, type PrimitiveCall, type PrimitiveRunner, type UsageSource } from '../runner/index.js';
 import { agentOn, type HarnessOptions } from '../src/agent/testing/agent-harness.js';
+import { refOf, type Decide } from '../src/agent/testing/model-server.js';
 import { SHOP_JOURNEY as JOURNEY, shopPlanner } from '../src/agent/testing/shop-model.js';
 import { startPhoneProcess } from './phone-process.js';
 import { quantile } from './stats.js';
@@ -142,14 +144,53 @@ async function measure(exec: BenchRunner, goal: string, options: HarnessOptions,
   const lookMs = exec.observer.looks.slice(looksBefore).filter((l) => !windows.some((w) => l.at >= w.from && l.at <= w.to)).reduce((sum, l) => sum + l.ms, 0);
   const calls = events.filter((e) => e.kind === 'llm_call');
   const modelMs = calls.reduce((sum, e) => sum + e.duration_ms, 0);
-  const read = await Promise.all(calls.map(async (e) => ({ event: e, prompt: promptTokens(await readFile(join(dirname(exec.log.path), e.prompt_ref), 'utf8')) })));
-  const llm = read.map(({ event, prompt }): CallFigures => {
-    const usage = llmUsage(event);
-    return { role: event.role, request: usage.request_recorded ? usage.request_tokens : null, promptOnly: prompt.total, tokensIn: usage.tokens_in, source: usage.usage_source };
-  });
+  const read = await readCalls(exec, calls);
+  const llm = read.map(({ figures }) => figures);
   const prompts = read.filter(({ event }) => event.role === 'planner').map(({ prompt }) => prompt);
   const steps = Math.max(1, outcome.steps);
   return { calls: outcome.llmCalls, steps: outcome.steps, path: outcome.path, cache: outcome.cache, llm, prompts, wallMs, modelMs, actionMs, lookMs, overheadMs: (wallMs - modelMs - actionMs) / steps };
+}
+
+type LlmCall = Extract<MobileEvent, { kind: 'llm_call' }>;
+
+/** Each model call's figures: its whole request and billed input from the event, its prompt file's tokens. */
+async function readCalls(exec: BenchRunner, calls: LlmCall[]): Promise<Array<{ event: LlmCall; prompt: ReturnType<typeof promptTokens>; figures: CallFigures }>> {
+  return Promise.all(calls.map(async (event) => {
+    const prompt = promptTokens(await readFile(join(dirname(exec.log.path), event.prompt_ref), 'utf8'));
+    const usage = llmUsage(event);
+    const figures: CallFigures = { role: event.role, request: usage.request_recorded ? usage.request_tokens : null, promptOnly: prompt.total, tokensIn: usage.tokens_in, source: usage.usage_source };
+    return { event, prompt, figures };
+  }));
+}
+
+/** A check the rules do not cover and a query, on the cart after the goal: the validator's requests, with its answers scripted. */
+const FUZZY = 'the cart holds exactly the headphones the user picked';
+const CART = z.object({ items: z.number().int(), product: z.string().optional() });
+
+function withValidator(plan: Decide): Decide {
+  return (turn) => {
+    const cart = refOf(turn.screen, 'button', /^Cart, 1 item$/);
+    if (turn.schema === 'judge') return { json: cart ? { reason: 'the cart badge shows 1 item', verdict: 'pass', refs: [cart] } : { reason: 'no cart badge', verdict: 'fail', refs: [] } };
+    if (turn.schema === 'query') return { json: { answer: { items: cart ? 1 : 0 }, refs: cart ? [cart] : [] } };
+    return plan(turn);
+  };
+}
+
+/** The goal, then one model-judged check and one query: the validator's request sizes (query runs as the validator). */
+async function measureChecks(bench: Bench): Promise<CallFigures[]> {
+  const exec = await freshShop(bench, 'checks');
+  const h = await agentOn(exec, { decide: withValidator(shopPlanner()) });
+  try {
+    await h.agent.step(JOURNEY, { timeout: STEP_TIMEOUT_MS });
+    await h.agent.expect(FUZZY);
+    const { items } = await h.agent.query('how many items the cart holds', CART);
+    if (items !== 1) throw new BenchFailed(`the query read ${items} items in the cart, not 1`);
+  } finally {
+    await h.close();
+  }
+  const calls = (await exec.events()).filter((e): e is LlmCall => e.kind === 'llm_call' && e.role !== 'planner');
+  if (calls.length < 2) throw new BenchFailed(`the check and the query made ${calls.length} model calls, not 2`);
+  return (await readCalls(exec, calls)).map(({ figures }) => figures);
 }
 
 /** Tokens (o200k) of an attached prompt, of its system message, and of its screen: the text after the last "Screen:" up to the next message. */
@@ -183,6 +224,8 @@ interface Figures {
   offline: StepFigures[];
   /** One first run per provider profile: what its planner requests weigh as each provider is sent them. */
   profiles: Array<{ name: string; run: StepFigures }>;
+  /** The validator's calls for a model-judged check and a query after the goal. */
+  checks: CallFigures[];
 }
 
 /** The providers whose requests are weighed: each its wire and profile, against a server that answers and rejects as it does. */
@@ -195,7 +238,7 @@ const PROFILES: Array<{ name: string; options: HarnessOptions }> = [
 ];
 
 async function runAll(bench: Bench): Promise<Figures> {
-  const figures: Figures = { first: [], cached: [], offline: [], profiles: [] };
+  const figures: Figures = { first: [], cached: [], offline: [], profiles: [], checks: [] };
   for (let i = 0; i < RUNS; i++) {
     // Each first run records into a cache of its own; the re-run after it reads that cache only.
     const file = join(await mkdtemp(join(bench.dir, 'cache-')), '__mobiletest__', 'spec.test.ts.cache.json');
@@ -204,6 +247,7 @@ async function runAll(bench: Bench): Promise<Figures> {
     figures.cached.push(await measure(await freshShop(bench, `cached${i}`), JOURNEY, { decide, cache: { file, mode: 'read-only' } }, IN_CART));
     figures.offline.push(await measure(await freshShop(bench, `offline${i}`), OFFLINE, {}, SIGNED_IN));
   }
+  figures.checks = await measureChecks(bench);
   for (const [i, { name, options }] of PROFILES.entries()) {
     figures.profiles.push({ name, run: await measure(await freshShop(bench, `profile${i}`), JOURNEY, { ...options, decide: shopPlanner() }, IN_CART) });
   }
@@ -271,7 +315,7 @@ function profileRows(name: string, run: StepFigures): Row[] {
 async function report(f: Figures): Promise<void> {
   const prompts = f.first.flatMap((r) => r.prompts);
   if (prompts.length === 0) throw new BenchFailed('no planner prompt was logged on a first run');
-  const calls = f.first.flatMap((r) => r.llm);
+  const calls = [...f.first.flatMap((r) => r.llm), ...f.checks];
   const screens = prompts.map((p) => p.screen);
   const firstCalls = f.first.map((r) => r.calls);
   const cachedCalls = f.cached.map((r) => r.calls);

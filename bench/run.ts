@@ -7,6 +7,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   observe: async () => (await import('./observe.js')).benchObserve(),
   primitives: async () => (await import('./primitives.js')).benchPrimitives(),
   agent: async () => (await import('./agent.js')).benchAgent(),
+  requests: async () => (await import('./requests.js')).benchRequests(),
   frames: async () => (await import('./frames.js')).benchFrames(),
   trace: async () => (await import('./trace.js')).benchTrace(),
   mcp: async () => (await import('./mcp.js')).benchMcp(),

@@ -15,7 +15,12 @@ test('a configured provider shows its model, server and per-role models, the key
   const result = checkLlm({ ANTHROPIC_API_KEY: KEY, MOBILETEST_LLM_PLANNER_MODEL: 'claude-opus-4', MOBILETEST_CACHE: 'refresh' }, { provider: 'anthropic', model: 'claude-sonnet-4-5', cache: 'off' });
   expect(result).toEqual({ status: 'ok', title: 'LLM', detail: 'anthropic, model claude-sonnet-4-5, API key set (planner claude-opus-4); profile anthropic: tool, max_tokens; plan cache refresh (MOBILETEST_CACHE)' });
   expect(checkLlm({ MOBILETEST_LLM_PROVIDER: 'openai', MOBILETEST_LLM_MODEL: 'llama3', MOBILETEST_LLM_BASE_URL: 'http://localhost:11434/v1' }, { cache: 'read-only' }).detail)
-    .toBe('openai, model llama3, at http://localhost:11434/v1, no API key (a local server takes none); plan cache read-only (config)');
+    .toBe('openai, model llama3, at http://localhost:11434/v1, no API key (a local server takes none); profile openai-compatible: schema, max_tokens; plan cache read-only (config)');
+  // A reasoning model is sent no temperature, and a local server by name needs neither key nor address.
+  expect(checkLlm({ MOBILETEST_LLM_PROVIDER: 'openai', MOBILETEST_LLM_MODEL: 'gpt-5-mini', OPENAI_API_KEY: KEY }).detail)
+    .toBe('openai, model gpt-5-mini, API key set; profile openai-reasoning: strict-schema, max_completion_tokens, no temperature; plan cache read-write');
+  expect(checkLlm({ MOBILETEST_LLM_PROVIDER: 'ollama', MOBILETEST_LLM_MODEL: 'qwen2.5:7b' }).detail)
+    .toBe('ollama, model qwen2.5:7b, no API key (a local server takes none); profile local: schema, max_tokens; plan cache read-write');
 });
 
 test('a setting that would stop agent steps fails the check, naming it and the fix, never the key', () => {

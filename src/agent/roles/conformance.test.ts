@@ -4,10 +4,11 @@ import {
 } from '../../llm/testing/conformance/index.js';
 import { actionSchema } from '../../primitives/index.js';
 import { z } from 'zod';
-import { anthropicBody, countTokens, openAiBody, profileFor, type ModelRequest, type ModelRole, type ProviderProfile } from '../../llm/index.js';
-import {
-  debuggerAnswerSchema, locatorAnswerSchema, plannerAnswerSchema, queryAnswerSchema, queryJsonSchema, renderPlanner, SCHEMA_NAMES, validatorAnswerSchema,
-} from './index.js';
+import { countTokens, profileFor, type ModelRequest, type ProviderProfile } from '../../llm/index.js';
+import { buildScreen, parseUiautomatorXml, screenText } from '../../observe/index.js';
+import { fixture } from '../../observe/testing/fixtures.js';
+import { requestBody, roleRequests } from '../testing/role-requests.js';
+import { queryAnswerSchema, queryJsonSchema } from './index.js';
 
 // The first llama.cpp call extracts the converter and starts the parser process; later calls in the worker reuse them.
 test.describe.configure({ timeout: 120_000 });
@@ -34,13 +35,14 @@ const QUERY = z.object({
   in_stock: z.boolean().nullable(),
 });
 
+// A real app's screen (a uiautomator dump of WeWork's confirm dialog), each role's request on it, and a
+// query whose schema comes from a caller's zod schema.
+const shown = buildScreen(parseUiautomatorXml(fixture('wework-confirm.xml').xml));
+const onScreen = roleRequests({ text: screenText(shown), elements: shown.elements.map((e) => ({ ref: e.ref, label: e.label })) });
 const requests: ModelRequest[] = [
-  { role: 'planner', schemaName: SCHEMA_NAMES.planner, schema: plannerAnswerSchema() },
-  { role: 'locator', schemaName: SCHEMA_NAMES.locator, schema: locatorAnswerSchema },
-  { role: 'validator', schemaName: SCHEMA_NAMES.validator, schema: validatorAnswerSchema },
-  { role: 'debugger', schemaName: SCHEMA_NAMES.debugger, schema: debuggerAnswerSchema },
-  { role: 'validator', schemaName: SCHEMA_NAMES.query, schema: queryAnswerSchema(queryJsonSchema(QUERY)) },
-].map((request) => ({ ...request, role: request.role as ModelRole, messages: [{ role: 'system', content: 'Answer JSON.' }, { role: 'user', content: 'Screen: e1 button "Log in"' }], maxTokens: 400, temperature: 0 }));
+  ...Object.values(onScreen),
+  { ...onScreen.query, schema: queryAnswerSchema(queryJsonSchema(QUERY)) },
+];
 
 const PROFILES: Array<{ name: string; profile: ProviderProfile }> = [
   { name: 'OpenAI gpt-4o-mini', profile: profileFor({ provider: 'openai', model: 'gpt-4o-mini' }) },
@@ -55,11 +57,8 @@ const PROFILES: Array<{ name: string; profile: ProviderProfile }> = [
 type Sent = { schema?: JsonSchema; tool?: { name: string; description?: string; input_schema: JsonSchema }; body: Record<string, unknown> };
 
 function sent(profile: ProviderProfile, request: ModelRequest): Sent {
-  if (profile.wire === 'anthropic') {
-    const body = anthropicBody(profile, request, 'model') as unknown as Record<string, unknown>;
-    return { tool: (body.tools as Sent['tool'][])[0], body };
-  }
-  const body = openAiBody(profile, request, 'model') as unknown as Record<string, unknown>;
+  const body = requestBody(profile, request);
+  if (profile.wire === 'anthropic') return { tool: (body.tools as Sent['tool'][])[0], body };
   const format = body.response_format as { json_schema?: { schema: JsonSchema } } | undefined;
   return { schema: format?.json_schema?.schema, body };
 }
@@ -82,16 +81,15 @@ for (const { name, profile } of PROFILES) {
       }
       // The planner's schema no longer carries every primitive's params: it stays a few hundred tokens.
       if (request.role === 'planner') expect(await countTokens(JSON.stringify(schema ?? tool)), what).toBeLessThan(300);
+      // The whole request, as billed: a planner call within 1,500 tokens, every other within 800, on this real screen.
+      expect(await countTokens(JSON.stringify(body)), what).toBeLessThanOrEqual(request.role === 'planner' ? 1500 : 800);
     }
   });
 }
 
 test('parameters go only to models that take them: no temperature and max_completion_tokens for reasoning models, none for Opus 4.7', () => {
   const [planner] = requests;
-  const body = (model: string, provider: 'openai' | 'anthropic' = 'openai') => {
-    const profile = profileFor({ provider, model });
-    return (provider === 'openai' ? openAiBody(profile, { ...planner, reasoningEffort: 'low' }, model) : anthropicBody(profile, planner, model)) as unknown as Record<string, unknown>;
-  };
+  const body = (model: string, provider: 'openai' | 'anthropic' = 'openai') => requestBody(profileFor({ provider, model }), { ...planner, reasoningEffort: 'low' }, model);
   expect(body('gpt-5-mini')).toMatchObject({ max_completion_tokens: 400, reasoning_effort: 'low' });
   expect(body('gpt-5-mini')).not.toHaveProperty('temperature');
   expect(body('gpt-5-mini')).not.toHaveProperty('max_tokens');
@@ -104,7 +102,7 @@ test('parameters go only to models that take them: no temperature and max_comple
 test('json-object and prompt modes send no schema, and the prompts name JSON (OpenAI\'s JSON mode requires the word)', () => {
   for (const output of ['json-object', 'prompt'] as const) {
     const profile = profileFor({ provider: 'local', model: 'm', baseUrl: 'http://localhost:8080/v1', output });
-    const body = openAiBody(profile, { ...requests[0], messages: renderPlanner({ goal: 'log in', constraints: [], history: [], noEffect: [], screen: 'e1 button "Log in"' }) }, 'm') as unknown as Record<string, unknown>;
+    const body = requestBody(profile, onScreen.planner);
     expect(body.response_format).toEqual(output === 'json-object' ? { type: 'json_object' } : undefined);
     expect(JSON.stringify(body.messages)).toMatch(/json/i);
   }

@@ -52,3 +52,20 @@ test('grammar: boolean subschemas become {} and regex patterns are left to the c
   expect((grammar.properties as Record<string, JsonSchema>).params).toEqual({ type: 'object', description: 'the params' });
   expect(fromDialect({ name: 'tap', params: {} }, SCHEMA, 'grammar')).toEqual({ name: 'tap', params: {} });
 });
+
+test('openai-strict and gemini send what they cannot say as JSON strings: a record, any value; the answer reads back parsed', () => {
+  const schema: JsonSchema = {
+    type: 'object',
+    properties: { counts: { type: 'object', additionalProperties: { type: 'number' } }, extra: {} },
+    required: ['counts', 'extra'],
+    additionalProperties: false,
+  };
+  for (const dialect of ['openai-strict', 'gemini'] as const) {
+    const written = toDialect(schema, dialect).properties as Record<string, JsonSchema>;
+    expect(written.counts.type, dialect).toBe('string');
+    expect(written.extra.type, dialect).toBe('string');
+    expect(fromDialect({ counts: '{"cables":2}', extra: '[1,"a"]' }, schema, dialect)).toEqual({ counts: { cables: 2 }, extra: [1, 'a'] });
+  }
+  // A closed object with no fields stays an object.
+  expect(toDialect({ type: 'object', properties: {}, additionalProperties: false }, 'openai-strict')).toMatchObject({ type: 'object' });
+});

@@ -16,9 +16,16 @@ export type SchemaDialect = 'json-schema' | 'openai-strict' | 'gemini' | 'gramma
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** An object schema that says nothing about its fields: any JSON object is accepted. */
-export function isOpenObject(schema: JsonSchema): boolean {
-  return schema.type === 'object' && !isRecord(schema.properties) && schema.additionalProperties === undefined;
+const SHAPING = ['type', 'properties', 'items', 'anyOf', 'oneOf', 'allOf', 'enum', 'const', '$ref', 'not'];
+
+/**
+ * What OpenAI's strict mode and Gemini cannot say: any JSON object (the planner's params, a zod record,
+ * whose additionalProperties strict mode must close) or any value at all (`{}`, a zod `unknown`).
+ * These travel as a JSON string, parsed back after the answer.
+ */
+function isFreeForm(schema: JsonSchema): boolean {
+  if (schema.type === 'object') return !isRecord(schema.properties) && schema.additionalProperties !== false;
+  return !SHAPING.some((key) => key in schema);
 }
 
 // Keywords each dialect leaves out; the answer is still checked against them by ajv after it arrives.
@@ -48,8 +55,9 @@ function convert(schema: unknown, dialect: SchemaDialect): unknown {
   // A boolean subschema: `true` is any value, `false` none (handled where it is a property).
   if (schema === true) return {};
   if (!isRecord(schema)) return schema;
-  if ((dialect === 'openai-strict' || dialect === 'gemini') && isOpenObject(schema)) {
-    return { type: 'string', description: [schema.description, OPEN_OBJECT_TEXT].filter(Boolean).join('; ') };
+  if ((dialect === 'openai-strict' || dialect === 'gemini') && isFreeForm(schema)) {
+    const text = schema.type === 'object' ? OPEN_OBJECT_TEXT : 'any JSON value written as a string';
+    return { type: 'string', description: [schema.description, text].filter(Boolean).join('; ') };
   }
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -108,10 +116,10 @@ export function fromDialect(value: unknown, schema: JsonSchema, dialect: SchemaD
 
 function decode(value: unknown, schema: unknown): unknown {
   if (!isRecord(schema)) return value;
-  if (isOpenObject(schema) && typeof value === 'string') {
+  if (isFreeForm(schema) && typeof value === 'string') {
     try {
       const parsed: unknown = JSON.parse(value);
-      return isRecord(parsed) ? parsed : value;
+      return schema.type !== 'object' || isRecord(parsed) ? parsed : value;
     } catch {
       return value;
     }
@@ -133,9 +141,9 @@ function decode(value: unknown, schema: unknown): unknown {
 function typeMatches(schema: JsonSchema, value: unknown): boolean {
   const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
   const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? undefined : [schema.type];
-  if (types === undefined) return isOpenObject(schema) ? typeof value === 'string' || kind === 'object' : true;
+  if (types === undefined) return true;
   if (types.includes(kind)) return true;
   if (kind === 'integer' && types.includes('number')) return true;
-  // An open object travels as a string in strict mode and Gemini.
-  return types.includes('object') && isOpenObject(schema) && typeof value === 'string';
+  // A free-form object travels as a string in strict mode and Gemini.
+  return types.includes('object') && isFreeForm(schema) && typeof value === 'string';
 }

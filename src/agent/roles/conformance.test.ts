@@ -33,6 +33,8 @@ const QUERY = z.object({
   seller: z.object({ name: z.string(), email: z.email().optional(), rating: z.number().max(5).optional() }).optional(),
   tags: z.array(z.string()),
   in_stock: z.boolean().nullable(),
+  counts: z.record(z.string(), z.number()),
+  extra: z.unknown(),
 });
 
 // A real app's screen (a uiautomator dump of WeWork's confirm dialog), each role's request on it, and a

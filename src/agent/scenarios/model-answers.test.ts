@@ -118,6 +118,25 @@ test('a model server that never answers fails the step as ModelFailed (environme
   }
 });
 
+for (const wire of ['openai', 'anthropic'] as const) {
+  test(`a model that refuses through ${wire} ends the step as ModelRefused (refusal) in its own words, asked once`, async () => {
+    const exec = await loginForm();
+    const words = 'I cannot help with signing in to accounts.';
+    const h = await agentOn(exec, { wire, decide: () => ({ refusal: words }) });
+    try {
+      const error = await failure(h.agent.step(LOGIN, SECRET));
+      expect(error).toMatchObject({ kind: 'ModelRefused', category: 'refusal' });
+      expect(error.message).toContain(words);
+      expect(error.suggestion).toContain('declined');
+      expect(h.server?.requests).toHaveLength(1);
+      const end = (await h.events()).find((e) => e.kind === 'agent_end');
+      expect(end).toMatchObject({ status: 'failed', error: { name: 'ModelRefused', category: 'refusal' } });
+    } finally {
+      await h.close();
+    }
+  });
+}
+
 test('a budget of two calls stops a five-call goal as BudgetExceeded before a third request is sent', async () => {
   const exec = await loginForm();
   const options: HarnessOptions = { decide: shopPlanner(), budget: { maxCalls: 2 } };

@@ -24,7 +24,7 @@ export interface ModelTurn {
 }
 
 /** A JSON answer, raw text (for answers that are not JSON), or an HTTP reply of its own (429, 500, a hang). */
-export type TurnAnswer = { json: unknown } | { text: string } | { reply: ScriptedReply };
+export type TurnAnswer = { json: unknown } | { text: string } | { refusal: string } | { reply: ScriptedReply };
 
 export type Decide = (turn: ModelTurn) => TurnAnswer;
 
@@ -66,6 +66,7 @@ function asStrict(json: unknown): unknown {
 function answerOf(answer: TurnAnswer, request: RecordedRequest): OpenAiAnswer & AnthropicAnswer {
   if ('json' in answer) return { json: strictRequest(request) ? asStrict(answer.json) : answer.json };
   if ('text' in answer) return { text: answer.text };
+  if ('refusal' in answer) return { refusal: answer.refusal };
   const { reply } = answer;
   if (reply.hang) return { hang: true };
   const body = reply.body;

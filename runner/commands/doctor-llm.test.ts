@@ -20,7 +20,7 @@ test('a configured provider shows its model, server and per-role models, the key
   expect(checkLlm({ MOBILETEST_LLM_PROVIDER: 'openai', MOBILETEST_LLM_MODEL: 'gpt-5-mini', OPENAI_API_KEY: KEY }).detail)
     .toBe('openai, model gpt-5-mini, API key set; profile openai-reasoning: strict-schema, max_completion_tokens, no temperature; plan cache read-write');
   expect(checkLlm({ MOBILETEST_LLM_PROVIDER: 'ollama', MOBILETEST_LLM_MODEL: 'qwen2.5:7b' }).detail)
-    .toBe('ollama, model qwen2.5:7b, no API key (a local server takes none); profile local: schema, max_tokens; plan cache read-write');
+    .toBe('ollama, model qwen2.5:7b, at http://localhost:11434/v1, no API key (a local server takes none); profile local: schema, max_tokens; plan cache read-write');
 });
 
 test('a setting that would stop agent steps fails the check, naming it and the fix, never the key', () => {

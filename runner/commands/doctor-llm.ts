@@ -28,15 +28,16 @@ export function checkLlm(env: NodeJS.ProcessEnv = process.env, ai: AiOptions | u
   const roles = Object.entries(settings.roles).filter(([, role]) => role.model).map(([name, role]) => `${name} ${role.model}`);
   const profile = profileOf(llm);
   const sends = `profile ${profile.id}: ${profile.output}, ${profile.tokenCap}${profile.temperature ? '' : ', no temperature'}`;
-  return { status: 'ok', title: 'LLM', detail: `${summary(ai, env)}${roles.length ? ` (${roles.join(', ')})` : ''}; ${sends}; ${cache}` };
+  return { status: 'ok', title: 'LLM', detail: `${summary(ai, env, llm.baseUrl)}${roles.length ? ` (${roles.join(', ')})` : ''}; ${sends}; ${cache}` };
 }
 
 /** `openai, model gpt-4o-mini, at URL, API key set`, from what is set even when it is incomplete. */
-function summary(ai: AiOptions | undefined, env: NodeJS.ProcessEnv): string {
+function summary(ai: AiOptions | undefined, env: NodeJS.ProcessEnv, resolvedUrl?: string): string {
   const provider = value(env, 'MOBILETEST_LLM_PROVIDER') ?? ai?.provider ?? 'offline';
   if (provider === 'offline') return 'offline';
   const model = value(env, 'MOBILETEST_LLM_MODEL') ?? ai?.model;
-  const baseUrl = value(env, 'MOBILETEST_LLM_BASE_URL') ?? ai?.baseUrl;
+  // A local server by name and Gemini have a default address: the one resolved is shown.
+  const baseUrl = value(env, 'MOBILETEST_LLM_BASE_URL') ?? ai?.baseUrl ?? resolvedUrl;
   const usual = provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : provider === 'gemini' ? 'GEMINI_API_KEY' : 'OPENAI_API_KEY';
   const key = value(env, 'MOBILETEST_LLM_API_KEY') ?? value(env, usual);
   const local = !['openai', 'anthropic', 'gemini'].includes(provider);

@@ -98,7 +98,7 @@ export class Agent {
       const look = await this.options.runner.observer.look({ signal });
       const json = queryJsonSchema(schema);
       const answer = await modelQuery(record, this.options, { question, schema: json, look, cached, screen: screenText(look.observation.screen), signal });
-      if (!answer) throw new AgentStepFailed('query', question, 'NeedsModel', 'plan', 'reading data off the screen needs a model: set MOBILETEST_LLM_PROVIDER (openai or anthropic), MOBILETEST_LLM_MODEL and the provider\'s API key');
+      if (!answer) throw new AgentStepFailed('query', question, 'NeedsModel', 'plan', 'reading data off the screen needs a model: set MOBILETEST_LLM_PROVIDER (openai, anthropic, gemini or a local server such as ollama), MOBILETEST_LLM_MODEL and the provider\'s API key (local servers take none)');
       const parsed = schema.safeParse(answer.answer);
       if (!parsed.success) throw new AgentStepFailed('query', question, 'QueryFailed', 'plan', `the answer does not fit the schema: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
       value = parsed.data;

@@ -52,6 +52,8 @@ export interface InstalledPackage {
 export interface PackageManager {
   list(): InstalledPackage[];
   get(name: string): InstalledPackage | undefined;
+  /** The activity an installed app's MAIN/LAUNCHER intent resolves to ('.MainActivity'); none for a package without one. */
+  launchActivity(name: string): string | undefined;
   /** Install an APK file from the device filesystem; apps unknown to the phone install as inert packages. */
   install(apk: Buffer, options?: { name?: string }): { ok: true; name: string } | { ok: false; error: string };
   uninstall(name: string): boolean;

@@ -75,6 +75,10 @@ class PhonePackages implements PackageManager {
     return this.packages.get(name);
   }
 
+  launchActivity(name: string): string | undefined {
+    return this.packages.has(name) ? this.known.get(name)?.launchActivity : undefined;
+  }
+
   install(apk: Buffer, options: { name?: string } = {}): { ok: true; name: string } | { ok: false; error: string } {
     if (apk.length === 0) return { ok: false, error: 'INSTALL_FAILED_INVALID_APK: Failed to parse package: file is empty' };
     if (!apk.subarray(0, 4).equals(ZIP_MAGIC)) {

@@ -109,7 +109,12 @@ export function strftime(format: string, ms: number): string {
     '%': () => '%',
     n: () => '\n',
   };
-  return format.replace(/%([a-zA-Z%])/g, (all, key: string) => map[key]?.() ?? all);
+  // `%3N` (toybox and GNU date): the first digits of the nanoseconds, e.g. milliseconds.
+  return format.replace(/%([1-9]?)([a-zA-Z%])/g, (all, width: string, key: string) => {
+    const value = map[key]?.();
+    if (value === undefined) return all;
+    return width && key === 'N' ? value.slice(0, Number(width)) : value;
+  });
 }
 
 function date(ctx: CommandContext): number {

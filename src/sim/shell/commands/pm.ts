@@ -1,5 +1,6 @@
 import type { InstalledPackage } from '../../types.js';
 import { packageNameInApk } from '../../device/packages.js';
+import { queryActivities, resolveActivity } from './intents.js';
 import type { CommandContext, CommandTable } from '../registry.js';
 import { readAll } from '../streams.js';
 import { javaException, SHELL_COMMAND_FRAMES } from './java.js';
@@ -103,6 +104,10 @@ const PM_USAGE = `Package manager (package) commands:
     Remove the given package name from the system.
   clear [--user USER_ID] PACKAGE
     Deletes all data associated with a package.
+  resolve-activity [--brief] [--components] [--user USER_ID] INTENT
+    Prints the activity that resolves to the given INTENT.
+  query-activities [--brief] [--components] [--user USER_ID] INTENT
+    Prints all activities that can handle the given INTENT.
   grant [--user USER_ID] PACKAGE PERMISSION
   revoke [--user USER_ID] PACKAGE PERMISSION
     These commands either grant or revoke permissions to apps.
@@ -162,6 +167,10 @@ async function pm(ctx: CommandContext): Promise<number> {
       return permission(ctx, verb, args);
     case 'dump':
       return ctx.sh(`dumpsys package ${pkgArg(args) ?? ''}`);
+    case 'resolve-activity':
+      return resolveActivity(ctx, args);
+    case 'query-activities':
+      return queryActivities(ctx, args);
     case 'enable':
     case 'disable':
     case 'disable-user': {

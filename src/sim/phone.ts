@@ -63,6 +63,7 @@ export function createPhone(options: PhoneOptions): Phone {
   };
 }
 
+/** A production (user) build, as the phones mobiletest stands in for are: no root, adb as the shell user. */
 function defaultProps(info: DeviceInfo): Record<string, string> {
   return {
     'ro.serialno': info.serial,
@@ -76,12 +77,12 @@ function defaultProps(info: DeviceInfo): Record<string, string> {
     'ro.build.version.sdk': String(info.sdk),
     'ro.build.version.release': info.release,
     'ro.build.version.codename': 'REL',
-    'ro.build.type': 'userdebug',
-    'ro.build.tags': 'test-keys',
+    'ro.build.type': 'user',
+    'ro.build.tags': 'release-keys',
     'ro.build.id': 'UQ1A.240205.004',
-    'ro.build.fingerprint': `mobiletest/${info.product}/${info.device}:${info.release}/UQ1A.240205.004/1:userdebug/test-keys`,
-    'ro.debuggable': '1',
-    'ro.secure': '0',
+    'ro.build.fingerprint': `mobiletest/${info.product}/${info.device}:${info.release}/UQ1A.240205.004/1:user/release-keys`,
+    'ro.debuggable': '0',
+    'ro.secure': '1',
     'ro.adb.secure': '0',
     'ro.kernel.qemu': '0',
     'ro.hardware': 'mtsim',

@@ -39,6 +39,14 @@ test('adb devices -l lists the phone with its product, model and device', async 
   expect((await adb.ok(['-s', sim.serial, 'get-state'])).text).toBe('device\n');
 });
 
+test('a production build: adb root and unroot answer as adbd does on one, and the properties say so', async () => {
+  const said = async (command: string): Promise<string> => { const r = await adb.run(['-s', sim.serial, command]); return r.text + r.stderr; };
+  expect(await said('root')).toContain('adbd cannot run as root in production builds');
+  expect(await said('unroot')).toContain('adbd not running as root');
+  const props = (await adb.ok(['-s', sim.serial, 'shell', 'getprop ro.build.type; getprop ro.debuggable; getprop ro.secure; id -u'])).text;
+  expect(props).toBe('user\n0\n1\n2000\n');
+});
+
 test('adb shell passes the exit code and keeps stderr apart (shell v2)', async () => {
   const ok = await adb.run(['-s', sim.serial, 'shell', 'echo hello; echo oops >&2']);
   expect([ok.code, ok.text, ok.stderr]).toEqual([0, 'hello\n', 'oops\n']);

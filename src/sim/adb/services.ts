@@ -15,6 +15,9 @@ export function createServiceHost(phone: Phone, shell: PhoneShell): ServiceHost 
       if (name === 'sync:') return (stream: ServiceStream) => serveSync(phone, stream);
       if (name === 'reboot:' || name.startsWith('reboot:')) return (stream: ServiceStream) => stream.end();
       if (name === 'remount:' || name.startsWith('remount:')) return (stream: ServiceStream) => stream.end('Not running as root. Try "adb root" first.\n');
+      // A user build (ro.debuggable=0): adbd answers `adb root` and `adb unroot` as AOSP's restart services do there.
+      if (name === 'root:') return (stream: ServiceStream) => stream.end('adbd cannot run as root in production builds\n');
+      if (name === 'unroot:') return (stream: ServiceStream) => stream.end('adbd not running as root\n');
       return undefined;
     },
   };

@@ -39,6 +39,9 @@ test('formats, filters, buffers and counts', async () => {
   expect((await shell(phone, "logcat -d -v brief -T '01-08 10:00:00.350'")).out).toBe('--------- beginning of main\nW/X       (   55): warn\n');
   expect((await shell(phone, 'logcat -d --pid=987 -v brief | grep -c 987')).out).toBe('3\n');
   expect(await shell(phone, 'logcat -d -b nonsense')).toMatchObject({ err: 'logcat: unknown buffer nonsense\n', code: 1 });
+  // One -v with commas is several format words, as appium-adb sends it.
+  expect((await shell(phone, 'logcat -d -v time,year *:E')).out).toBe('--------- beginning of crash\n2024-01-08 10:00:00.300 E/AndroidRuntime(  987): FATAL EXCEPTION: main\n');
+  expect((await shell(phone, 'logcat -d -v time -v year *:E')).out).toBe((await shell(phone, 'logcat -d -v time,year *:E')).out);
 });
 
 test('logcat -c empties the buffers', async () => {

@@ -67,10 +67,12 @@ function parse(ctx: CommandContext): Options | string {
         else if (name !== 'radio' && name !== 'kernel' && name !== 'stats' && name !== 'security') return `unknown buffer ${name}`;
       }
     } else if (flag === '-v' || flag === '--format') {
-      const format = value() ?? '';
-      if (FORMATS.has(format)) o.format = format as Format;
-      else if (format === 'year') o.year = true;
-      else if (!['color', 'usec', 'nsec', 'printable', 'uid', 'zone', 'UTC', 'monotonic', 'epoch', 'descriptive', 'uid'].includes(format)) return `Invalid parameter "${format}" to -v`;
+      // logcat splits one -v on commas and spaces: `-v threadtime,year` is two format words.
+      for (const format of (value() ?? '').split(/[,\s]+/).filter(Boolean)) {
+        if (FORMATS.has(format)) o.format = format as Format;
+        else if (format === 'year') o.year = true;
+        else if (!['color', 'usec', 'nsec', 'printable', 'uid', 'zone', 'UTC', 'monotonic', 'epoch', 'descriptive'].includes(format)) return `Invalid parameter "${format}" to -v`;
+      }
     } else if (flag === '-t') error = count(value(), 't', false);
     else if (flag === '-T') error = count(value(), 'T', true);
     else if (flag === '--pid') o.pid = Number(value());

@@ -38,3 +38,14 @@ test('date +%s%3N prints milliseconds since the epoch, and airplane mode reads 0
   expect(Math.abs(Number(out) - phone.clock.now())).toBeLessThan(5_000);
   expect((await shell(phone, 'settings get global airplane_mode_on')).out).toBe('0\n');
 });
+
+test('cmd -w waits for a service, and cmd connectivity airplane-mode turns it on and off as the setting shows', async () => {
+  const phone = testPhone();
+  expect((await shell(phone, 'cmd -w connectivity airplane-mode')).out).toBe('disabled\n');
+  expect((await shell(phone, 'cmd connectivity airplane-mode enable')).code).toBe(0);
+  expect((await shell(phone, 'settings get global airplane_mode_on')).out).toBe('1\n');
+  expect((await shell(phone, 'cmd connectivity airplane-mode')).out).toBe('enabled\n');
+  await shell(phone, 'cmd connectivity airplane-mode disable');
+  expect((await shell(phone, 'settings get global airplane_mode_on')).out).toBe('0\n');
+  expect((await shell(phone, 'cmd connectivity airplane-mode sideways')).code).not.toBe(0);
+});

@@ -22,3 +22,20 @@ test('the shell user may not kill other users\' processes', async () => {
   expect(await shell(phone, `kill ${pid}`)).toMatchObject({ err: `kill: ${pid}: Operation not permitted\n`, code: 1 });
   expect((await shell(phone, 'pidof com.example.notes')).out.trim()).toBe(pid);
 });
+
+test('ps --help prints toybox\'s usage with -A; -o picks the columns and -p the processes', async () => {
+  const phone = testPhone();
+  await shell(phone, 'monkey -p com.example.notes 1');
+  const help = await shell(phone, 'ps --help');
+  expect(help.code).toBe(0);
+  expect(help.out).toMatch(/^usage: ps \[-AadefLlnwZ\]/);
+  expect(help.out).toContain('-A  All');
+  const pid = (await shell(phone, 'pidof com.example.notes')).out.trim();
+  const listed = await shell(phone, 'ps -A -o PID,NAME');
+  const [header, ...rows] = listed.out.trimEnd().split('\n');
+  expect(header.trimEnd()).toBe('  PID NAME');
+  expect(rows).toContain(`${pid.padStart(5)} com.example.notes`);
+  expect(rows.every((r) => r.trim().split(/\s+/).length === 2)).toBe(true);
+  expect((await shell(phone, `ps -o USER,PID -p ${pid}`)).out.trimEnd().split('\n')[1]).toMatch(new RegExp(`^u0_a\\d+\\s+${pid}$`));
+  expect(await shell(phone, 'ps -o PID,BOGUS')).toMatchObject({ code: 1, err: 'ps: bad -o BOGUS\n' });
+});

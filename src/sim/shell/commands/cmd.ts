@@ -16,7 +16,8 @@ const SERVICES: Record<string, ShellCommand | undefined> = {
 const QUIET_SERVICES = new Set(['statusbar', 'notification', 'power', 'wifi', 'bluetooth_manager', 'uimode', 'overlay', 'appops', 'deviceidle', 'connectivity', 'media_session']);
 
 async function cmd(ctx: CommandContext): Promise<number> {
-  const [service, ...args] = ctx.args;
+  // `cmd -w SERVICE …` waits for the service to be published; on a booted phone it is at once.
+  const [service, ...args] = ctx.args[0] === '-w' ? ctx.args.slice(1) : ctx.args;
   if (service === undefined || service === '-l') {
     ctx.stdout(`Currently running services:\n${[...Object.keys(SERVICES), ...QUIET_SERVICES].sort().map((s) => `  ${s}\n`).join('')}`);
     return 0;
@@ -34,9 +35,24 @@ async function cmd(ctx: CommandContext): Promise<number> {
     ctx.phone.settings.global.set('wifi_on', args[1] === 'enabled' ? '1' : '0');
     return 0;
   }
+  if (service === 'connectivity' && args[0] === 'airplane-mode') return airplaneMode(ctx, args[1]);
   if (QUIET_SERVICES.has(service)) return 0;
   ctx.stderr(`cmd: Can't find service: ${service}\n`);
   return 20;
+}
+
+/** ConnectivityService's shell command: `airplane-mode enable|disable`, or the state as `enabled`/`disabled`. */
+function airplaneMode(ctx: CommandContext, action: string | undefined): number {
+  if (action === 'enable' || action === 'disable') {
+    ctx.phone.settings.global.set('airplane_mode_on', action === 'enable' ? '1' : '0');
+    return 0;
+  }
+  if (action === undefined) {
+    ctx.stdout(`${ctx.phone.settings.global.get('airplane_mode_on') === '1' ? 'enabled' : 'disabled'}\n`);
+    return 0;
+  }
+  ctx.stderr(`Unknown command: ${action}\n`);
+  return 255;
 }
 
 export const cmdCommands: CommandTable = { cmd };

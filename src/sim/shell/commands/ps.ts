@@ -50,17 +50,103 @@ function row(p: Proc): string {
 
 const HEADER = `${'USER'.padEnd(12)} ${'PID'.padStart(5)} ${'PPID'.padStart(5)} ${'VSZ'.padStart(7)} ${'RSS'.padStart(6)} ${'WCHAN'.padEnd(10)} ${'ADDR'.padStart(10)} S ${'NAME'.padEnd(27)}\n`;
 
-function ps(ctx: CommandContext): number {
-  const all = ctx.args.some((a) => /^-[A-Za-z]*[Ae]/.test(a));
-  const names = ctx.args.filter((a) => !a.startsWith('-'));
+/** toybox's ps usage, which `ps --help` prints (tools look for -A in it to know how to list every process). */
+const PS_USAGE = `usage: ps [-AadefLlnwZ] [-gG GROUP,] [-k FIELD,] [-o FIELD,] [-p PID,] [-t TTY,] [-uU USER,]
+
+List processes.
+
+Which processes to show (-gGuUpPt selections may be comma separated lists):
+
+-A  All                         -a  Has terminal not session leader
+-d  All but session leaders     -e  Synonym for -A
+-g  In GROUPs                   -G  In real GROUPs (before sgid)
+-p  PIDs (--pid)                -P  Parent PIDs (--ppid)
+-s  In session IDs              -t  Attached to selected TTYs
+-T  Show threads also           -u  Owned by selected USERs
+-U  Real USERs (before suid)
+
+Output modifiers:
+
+-k  Sort FIELDs (-FIELD to reverse)  -M  Measure/pad future field widths
+-n  Show numeric USER and GROUP      -w  Wide output (don't truncate fields)
+
+Which FIELDs to show. (-o HELP for list, default = -o PID,TTY,TIME,CMD)
+
+-f  Full listing (-o USER:12=UID,PID,PPID,C,STIME,TTY,TIME,ARGS=CMD)
+-l  Long listing (-o F,S,UID,PID,PPID,C,PRI,NI,ADDR,SZ,WCHAN,TTY,TIME,CMD)
+-o  Output FIELDs instead of defaults, each with optional :size and =title
+-O  Add FIELDS to defaults
+-Z  Include LABEL
+`;
+
+/** Fields `ps -o` prints: the header, right-aligned width (negative: left), and the value. */
+const FIELDS: Record<string, { width: number; value: (p: Proc) => string }> = {
+  PID: { width: 5, value: (p) => String(p.pid) },
+  PPID: { width: 5, value: (p) => String(p.ppid) },
+  USER: { width: -12, value: (p) => p.user },
+  UID: { width: 5, value: (p) => String(p.user.startsWith('u0_a') ? 10000 + Number(p.user.slice(4)) : p.user === 'shell' ? 2000 : p.user === 'system' ? 1000 : 0) },
+  VSZ: { width: 7, value: (p) => String(p.vsz) },
+  VSIZE: { width: 7, value: (p) => String(p.vsz) },
+  RSS: { width: 6, value: (p) => String(p.rss) },
+  S: { width: 1, value: (p) => p.state },
+  STAT: { width: -4, value: (p) => p.state },
+  NAME: { width: -27, value: (p) => p.name },
+  CMD: { width: -27, value: (p) => p.name },
+  COMM: { width: -15, value: (p) => p.name },
+  ARGS: { width: -27, value: (p) => p.name },
+  CMDLINE: { width: -27, value: (p) => p.name },
+};
+
+/** `-o PID,NAME` (also `-o PID -o NAME`, and `FIELD=TITLE`): the columns asked for, the last one unpadded. */
+function columns(ctx: CommandContext, specs: string[]): string | undefined {
+  const fields = specs.flatMap((spec) => spec.split(',')).filter(Boolean).map((spec) => {
+    const [name, title] = spec.split('=');
+    return { name: name.split(':')[0].toUpperCase(), title: title ?? name.split(':')[0].toUpperCase() };
+  });
+  const unknown = fields.find((f) => !FIELDS[f.name]);
+  if (unknown) return `ps: bad -o ${unknown.name}`;
+  // As in toybox's default listing: the header pads its last column too, the rows do not.
+  const line = (cells: string[], header: boolean): string => cells.map((cell, i) => {
+    const width = FIELDS[fields[i].name].width;
+    if (i === cells.length - 1 && !header) return cell;
+    return width < 0 ? cell.padEnd(-width) : cell.padStart(width);
+  }).join(' ');
+  const procs = selected(ctx);
+  ctx.stdout(`${[line(fields.map((f) => f.title), true), ...procs.map((p) => line(fields.map((f) => FIELDS[f.name].value(p)), false))].join('\n')}\n`);
+  return undefined;
+}
+
+/** The processes `ps` lists: this shell's own, or every one with -A/-e, or those named or given by -p. */
+function selected(ctx: CommandContext): Proc[] {
+  const args = ctx.args;
+  const all = args.some((a) => /^-[A-Za-z]*[Ae]/.test(a) && !a.startsWith('-o'));
+  const pids = args.flatMap((a, i) => (a === '-p' || a === '--pid' ? (args[i + 1] ?? '').split(',') : []));
+  const values = new Set(args.flatMap((a, i) => (a === '-p' || a === '--pid' || a === '-o' || a === '-O' || a === '-k' ? [args[i + 1]] : [])));
+  const names = args.filter((a) => !a.startsWith('-') && !values.has(a));
   const shellPid = 4000;
   const session: Proc[] = [
     { user: 'shell', pid: shellPid, ppid: 356, vsz: 2_195_540, rss: 3_584, state: 'S', name: 'sh' },
     { user: 'shell', pid: shellPid + 3, ppid: shellPid, vsz: 2_203_196, rss: 3_840, state: 'R', name: 'ps' },
   ];
-  let procs = all || names.length > 0 ? [...allProcesses(ctx.phone), ...session] : session;
+  let procs = all || names.length > 0 || pids.length > 0 ? [...allProcesses(ctx.phone), ...session] : session;
   if (names.length > 0) procs = procs.filter((p) => names.includes(p.name) || names.includes(String(p.pid)));
-  ctx.stdout(HEADER + procs.map(row).join(''));
+  if (pids.length > 0) procs = procs.filter((p) => pids.includes(String(p.pid)));
+  return procs;
+}
+
+function ps(ctx: CommandContext): number {
+  if (ctx.args.includes('--help')) {
+    ctx.stdout(PS_USAGE);
+    return 0;
+  }
+  const specs = ctx.args.flatMap((a, i) => (a === '-o' ? [ctx.args[i + 1] ?? ''] : a.startsWith('-o') && a.length > 2 ? [a.slice(2)] : []));
+  if (specs.length > 0) {
+    const problem = columns(ctx, specs);
+    if (!problem) return 0;
+    ctx.stderr(`${problem}\n`);
+    return 1;
+  }
+  ctx.stdout(HEADER + selected(ctx).map(row).join(''));
   return 0;
 }
 

@@ -1,11 +1,10 @@
 // `npm run bench -- observe`: what the observed screen costs and keeps, over every sample-app
 // screen and every real dump: tokens (text form vs raw XML), element recall, parse + compress time.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { buildScreen, parseUiautomatorXml, screenText, type Screen } from '../runner/index.js';
 import { sampleScreens } from './observe-screens.js';
+import { realDumps } from './real-dumps.js';
 import { recall, type Miss } from './observe-recall.js';
 import { quantile } from './stats.js';
 
@@ -39,14 +38,6 @@ function measure(name: string, xml: string): Measured {
   return { name, nodes: hierarchy.nodeCount, tokens: countTokens(screenText(screen)), rawTokens: countTokens(xml), eligible, misses, ms: quantile(times(xml), 0.5) };
 }
 
-function fixturesDir(): string {
-  // Built into dist/bench/, run from the checkout: the fixtures sit beside the checkout.
-  const candidates = ['../../../shared/fixtures/android/', '../../shared/fixtures/android/'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
-  const found = candidates.find((d) => existsSync(d));
-  if (!found) throw new Error(`bench observe: no real dumps at ${candidates.join(' or ')}`);
-  return found;
-}
-
 function table(title: string, rows: Measured[]): void {
   console.log(`\n${title}`);
   console.log(`${'screen'.padEnd(30)} ${'nodes'.padStart(5)} ${'tokens'.padStart(6)} ${'raw'.padStart(6)} ${'ratio'.padStart(6)} ${'recall'.padStart(7)} ${'ms'.padStart(6)}`);
@@ -76,9 +67,8 @@ function summary(title: string, rows: Measured[], targetTokens: number): void {
 }
 
 /** One dump of about 1,000 real nodes: every real dump's windows side by side in one hierarchy. */
-function thousandNodes(dir: string): void {
-  const bodies = readdirSync(dir).filter((f) => f.endsWith('.xml')).sort().map((f) => {
-    const xml = readFileSync(`${dir}${f}`, 'utf8');
+function thousandNodes(dumps: ReadonlyArray<{ xml: string }>): void {
+  const bodies = dumps.map(({ xml }) => {
     const open = xml.indexOf('>', xml.indexOf('<hierarchy')) + 1;
     return xml.slice(open, xml.lastIndexOf('</hierarchy>'));
   });
@@ -96,11 +86,11 @@ function thousandNodes(dir: string): void {
 
 export async function benchObserve(): Promise<void> {
   // First, while the heap is small: the time target is about the parser and compressor, not the GC of a long run.
-  thousandNodes(fixturesDir());
+  const dumps = realDumps();
+  thousandNodes(dumps);
   const sample = (await sampleScreens()).map((s) => measure(s.name, s.xml));
   table('Sample apps on the virtual phone (1080x2400)', sample);
-  const dir = fixturesDir();
-  const real = readdirSync(dir).filter((f) => f.endsWith('.xml')).sort().map((f) => measure(f.replace(/\.xml$/, ''), readFileSync(`${dir}${f}`, 'utf8')));
+  const real = dumps.map((d) => measure(d.name, d.xml));
   table('Real uiautomator dumps (../shared/fixtures/android)', real);
   summary('Sample apps', sample, 300);
   summary('Real dumps', real, 400);

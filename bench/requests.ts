@@ -1,13 +1,11 @@
 // `npm run bench -- requests`: what each role's request weighs, whole (messages and schema or tools, as
 // the provider is sent it, o200k tokens), on every screen of the sample apps and every real app's dump
 // in ../shared/fixtures/android, for each provider profile. What a provider bills as input per call.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { buildScreen, parseUiautomatorXml, profileFor, screenText, type ProviderProfile } from '../runner/index.js';
 import { REQUEST_NAMES, requestBody, roleRequests, type RequestName } from '../src/agent/testing/role-requests.js';
 import { sampleScreens } from './observe-screens.js';
+import { realDumps } from './real-dumps.js';
 import { quantile } from './stats.js';
 
 const TARGETS: Record<RequestName, number> = { planner: 1500, locator: 800, validator: 800, debugger: 800, query: 800 };
@@ -22,13 +20,6 @@ const PROFILES: Array<{ name: string; profile: ProviderProfile }> = [
 interface Shown {
   name: string;
   xml: string;
-}
-
-function realDumps(): Shown[] {
-  // Built into dist/bench/, run from the checkout: the fixtures sit beside the checkout.
-  const dir = ['../../../shared/fixtures/android/', '../../shared/fixtures/android/'].map((p) => fileURLToPath(new URL(p, import.meta.url))).find((d) => existsSync(d));
-  if (!dir) throw new Error('bench requests: no real dumps beside the checkout (../shared/fixtures/android)');
-  return readdirSync(dir).filter((f) => f.endsWith('.xml')).sort().map((f) => ({ name: f, xml: readFileSync(join(dir, f), 'utf8') }));
 }
 
 function weigh(screens: Shown[], profile: ProviderProfile): Record<RequestName, number[]> {

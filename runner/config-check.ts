@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { closest } from '../src/primitives/schema/suggest.js';
 import { CACHE_MODES } from '../src/agent/types.js';
-import { OUTPUT_MODES, PROVIDER_NAMES, REASONING_EFFORTS, type OutputMode, type RoleSettings } from '../src/llm/index.js';
+import { OUTPUT_MODES, PROVIDER_NAMES, REASONING_EFFORTS, type OutputMode, type ProviderName, type RoleSettings } from '../src/llm/index.js';
 import { FRAMES_MODES } from '../src/primitives/exec/frames.js';
 import { ExplainedError } from './errors.js';
 import type { MobileOptions } from './fixtures/options.js';
@@ -20,7 +20,7 @@ const ROLE = z.strictObject({
 
 /** `use.ai`: strict, so a misspelt key inside it is caught as the top-level ones are. */
 const AI_SCHEMA = z.strictObject({
-  provider: z.enum(PROVIDER_NAMES as [string, ...string[]]),
+  provider: z.enum(PROVIDER_NAMES as [ProviderName, ...ProviderName[]]),
   output: z.enum(OUTPUT_MODES as [OutputMode, ...OutputMode[]]),
   model: z.string().trim().min(1),
   baseUrl: z.url({ error: 'must be a URL such as http://localhost:11434/v1' }),

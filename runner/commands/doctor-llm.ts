@@ -2,7 +2,7 @@
 // MOBILETEST_*), whether an API key is set (never the key), and the plan cache mode.
 import { readFileSync } from 'node:fs';
 import { AgentSettingsError, onCi, resolveAgentSettings, type AgentSettings } from '../agent-settings.js';
-import { profileOf } from '../../src/llm/index.js';
+import { apiKeyVariable, profileOf } from '../../src/llm/index.js';
 import type { AiOptions } from '../fixtures/options.js';
 import { chooseConfig } from './config-file.js';
 import type { CheckResult } from './doctor-checks.js';
@@ -38,9 +38,10 @@ function summary(ai: AiOptions | undefined, env: NodeJS.ProcessEnv, resolvedUrl?
   const model = value(env, 'MOBILETEST_LLM_MODEL') ?? ai?.model;
   // A local server by name and Gemini have a default address: the one resolved is shown.
   const baseUrl = value(env, 'MOBILETEST_LLM_BASE_URL') ?? ai?.baseUrl ?? resolvedUrl;
-  const usual = provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : provider === 'gemini' ? 'GEMINI_API_KEY' : 'OPENAI_API_KEY';
-  const key = value(env, 'MOBILETEST_LLM_API_KEY') ?? value(env, usual);
-  const local = !['openai', 'anthropic', 'gemini'].includes(provider);
+  const usual = apiKeyVariable(provider);
+  const key = value(env, 'MOBILETEST_LLM_API_KEY') ?? (usual ? value(env, usual) : undefined);
+  // Only a local server has no usual key variable.
+  const local = usual === undefined;
   const keyText = key ? 'API key set' : (provider === 'openai' && baseUrl) || local ? 'no API key (a local server takes none)' : 'API key not set';
   return `${provider}, ${model ? `model ${model}` : 'no model'}${baseUrl ? `, at ${baseUrl}` : ''}, ${keyText}`;
 }

@@ -2,7 +2,6 @@ import OpenAI from 'openai';
 import { finishAnswer, requestTokens } from './answer.js';
 import { toDialect } from './dialects.js';
 import { profileFor, profileForModel, type ProviderProfile } from './profiles.js';
-import { rejectionHint } from './rejection.js';
 import { clientPolicy, withRetries } from './retry.js';
 import { type CallOptions, type ModelAnswer, type ModelRequest, type Provider, type RetryPolicy } from './types.js';
 
@@ -59,10 +58,7 @@ export class OpenAiProvider implements Provider {
     // A per-role model may take other parameters than the provider's default one (a reasoning model, Opus 4.7).
     const profile = request.model === undefined ? this.profile : profileForModel(this.profile, request.model);
     const body = openAiBody(profile, request, this.options.model);
-    const context = {
-      provider: this.name, policy: this.policy, secret: this.options.apiKey, signal: options.signal,
-      hint: (status: number | undefined, message: string) => rejectionHint(status, message, { role: request.role, model: body.model, profile }),
-    };
+    const context = { provider: this.name, policy: this.policy, secret: this.options.apiKey, signal: options.signal, about: { role: request.role, model: body.model, profile } };
     const completion = await withRetries(context, (signal) =>
       this.client.chat.completions.create(body, { signal, maxRetries: 0, timeout: this.sdkTimeoutMs }));
     const choice = completion.choices[0];

@@ -105,10 +105,10 @@ export function profileFor(choice: ProfileChoice): ProviderProfile {
 
 /** The profile for another model of the same provider (a per-role model): what the model's name decides follows it. */
 export function profileForModel(profile: ProviderProfile, model: string): ProviderProfile {
-  if (profile.wire === 'anthropic') return { ...profile, temperature: anthropicTakesTemperature(model) };
-  if (profile.id !== 'openai' && profile.id !== 'openai-reasoning') return profile;
-  const reasoning = isOpenAiReasoningModel(model);
-  return { ...profile, id: reasoning ? 'openai-reasoning' : 'openai', temperature: !reasoning, reasoning };
+  // Only OpenAI's own API and Anthropic decide by model name; other servers' profiles do not change.
+  if (profile.id === 'anthropic') return profileFor({ provider: 'anthropic', model, output: profile.output });
+  if (profile.id === 'openai' || profile.id === 'openai-reasoning') return profileFor({ provider: 'openai', model, output: profile.output });
+  return profile;
 }
 
 /** The output modes a wire can send; `tool` is Anthropic's, the response formats are OpenAI's. */

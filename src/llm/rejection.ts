@@ -1,5 +1,6 @@
 // A request the server refused (HTTP 4xx) says which role, model and setting it was about, and what to set.
 import type { ProviderProfile } from './profiles.js';
+import { roleVariable, type RoleSettings } from './settings.js';
 import type { ModelRole } from './types.js';
 
 export interface RejectionContext {
@@ -9,9 +10,8 @@ export interface RejectionContext {
 }
 
 /** The settings that name one role's model parameters, in the config and in the environment. */
-export function roleSetting(role: ModelRole, field: 'temperature' | 'maxTokens' | 'reasoningEffort' | 'model', value: string): string {
-  const variable = { temperature: 'TEMPERATURE', maxTokens: 'MAX_TOKENS', reasoningEffort: 'REASONING_EFFORT', model: 'MODEL' }[field];
-  return `\`ai.roles.${role}.${field}: ${value}\` in the config (or MOBILETEST_LLM_${role.toUpperCase()}_${variable}=${value === 'null' ? 'none' : value})`;
+export function roleSetting(role: ModelRole, field: keyof RoleSettings, value: string): string {
+  return `\`ai.roles.${role}.${field}: ${value}\` in the config (or ${roleVariable(role, field)}=${value === 'null' ? 'none' : value})`;
 }
 
 /** What to set so the server takes the request; undefined for statuses that are not about the request. */

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { deadlineOf } from './deadline.js';
 import { LlmCallFailed } from './errors.js';
+import { rejectionHint, type RejectionContext } from './rejection.js';
 import { defaultRetryPolicy, type RetryPolicy } from './types.js';
 
 /** What the retry loop needs to know about a failed attempt, read off the SDK's error. */
@@ -16,8 +17,8 @@ export interface RetryContext {
   /** Removed from every message, so a server echoing the key cannot leak it. */
   secret?: string;
   signal?: AbortSignal;
-  /** What to set when the server refused the request (a 4xx): names the role, model and setting. */
-  hint?: (status: number | undefined, message: string) => string | undefined;
+  /** The role, model and profile of the request: a refusal of it (a 4xx) names them and the setting to change. */
+  about?: RejectionContext;
 }
 
 /**
@@ -54,7 +55,7 @@ export async function withRetries<T>(context: RetryContext, attempt: (signal: Ab
     const retryable = !schemaFault && (kind !== 'http' || failure.status === 429 || (failure.status ?? 0) >= 500);
     const deadline = deadlineOf(context.signal);
     const fail = (reason: string): LlmCallFailed => {
-      const hint = kind === 'http' ? context.hint?.(failure.status, failure.message) : undefined;
+      const hint = kind === 'http' && context.about ? rejectionHint(failure.status, failure.message, context.about) : undefined;
       return new LlmCallFailed({ provider, kind, status: failure.status, attempts: n, reason: clean(reason), ...(hint ? { hint: clean(hint) } : {}) });
     };
     if (!retryable || n >= (deadline === undefined ? policy.maxAttempts : policy.stormAttempts)) throw fail(failure.message);

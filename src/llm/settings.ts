@@ -25,21 +25,27 @@ export type LlmSettings =
 const kinds: readonly ProviderKind[] = ['openai', 'anthropic', 'gemini', 'local', 'offline'];
 
 /** Local servers by name, each with the address it listens on out of the box. */
-const LOCAL_SERVERS: Readonly<Record<string, string>> = {
+const LOCAL_SERVERS = {
   ollama: 'http://localhost:11434/v1',
   llamacpp: 'http://localhost:8080/v1',
   'llama.cpp': 'http://localhost:8080/v1',
   lmstudio: 'http://localhost:1234/v1',
   vllm: 'http://localhost:8000/v1',
-};
+} as const;
 
-/** Every value MOBILETEST_LLM_PROVIDER (and the config's `ai.provider`) takes. */
-export const PROVIDER_NAMES: readonly string[] = [...kinds, ...Object.keys(LOCAL_SERVERS)];
+/** A value MOBILETEST_LLM_PROVIDER (and the config's `ai.provider`) takes: a kind, or a local server by name. */
+export type ProviderName = ProviderKind | keyof typeof LOCAL_SERVERS;
+export const PROVIDER_NAMES: readonly ProviderName[] = [...kinds, ...Object.keys(LOCAL_SERVERS) as Array<keyof typeof LOCAL_SERVERS>];
 
 const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta/openai/';
 
 /** The usual API key variable of each hosted provider. */
-const KEY_VARIABLES: Partial<Record<ProviderKind, string>> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY', gemini: 'GEMINI_API_KEY' };
+const KEY_VARIABLES: Partial<Record<string, string>> = { openai: 'OPENAI_API_KEY', anthropic: 'ANTHROPIC_API_KEY', gemini: 'GEMINI_API_KEY' };
+
+/** The usual API key variable of a provider (`OPENAI_API_KEY`, ...); none for a local server. */
+export function apiKeyVariable(provider: string): string | undefined {
+  return KEY_VARIABLES[provider];
+}
 
 /** Key sent to OpenAI-compatible local servers (Ollama, llama.cpp, ...) that take none; the SDK needs one. */
 const noKey = 'no-key';
@@ -50,7 +56,7 @@ const noKey = 'no-key';
  */
 export function readLlmSettings(env: NodeJS.ProcessEnv = process.env): LlmSettings {
   const raw = env.MOBILETEST_LLM_PROVIDER?.trim().toLowerCase() || 'offline';
-  const server = LOCAL_SERVERS[raw];
+  const server = (LOCAL_SERVERS as Readonly<Record<string, string>>)[raw];
   if (!kinds.includes(raw as ProviderKind) && server === undefined) {
     throw new LlmSettingsError('MOBILETEST_LLM_PROVIDER', `"${env.MOBILETEST_LLM_PROVIDER}" is not a provider; set it to ${kinds.join(', ')} (or a local server by name: ${Object.keys(LOCAL_SERVERS).join(', ')})`);
   }
@@ -69,9 +75,9 @@ export function readLlmSettings(env: NodeJS.ProcessEnv = process.env): LlmSettin
     const examples: Record<string, string> = { openai: 'gpt-4o-mini (or your local server\'s model name)', anthropic: 'claude-sonnet-4-5', gemini: 'gemini-2.5-flash', local: 'the name your server loaded, e.g. qwen2.5:7b' };
     throw new LlmSettingsError('MOBILETEST_LLM_MODEL', `no model is set for provider ${provider}; set it to the model to use, e.g. ${examples[provider]}`);
   }
-  const output = outputOf(env, provider, model, baseUrl);
+  const output = outputOf(env, provider);
   const extra = { ...(baseUrl === undefined ? {} : { baseUrl }), ...timeoutOf(env), ...(output === undefined ? {} : { output }) };
-  const usual = KEY_VARIABLES[provider];
+  const usual = apiKeyVariable(provider);
   const apiKey = env.MOBILETEST_LLM_API_KEY?.trim() || (usual ? env[usual]?.trim() : undefined);
   if (!apiKey) {
     // A local OpenAI-compatible server usually takes no key; the hosted APIs always do.
@@ -82,13 +88,13 @@ export function readLlmSettings(env: NodeJS.ProcessEnv = process.env): LlmSettin
 }
 
 /** MOBILETEST_LLM_OUTPUT, checked against what the provider's wire can send. */
-function outputOf(env: NodeJS.ProcessEnv, provider: Exclude<ProviderKind, 'offline'>, model: string, baseUrl: string | undefined): OutputMode | undefined {
+function outputOf(env: NodeJS.ProcessEnv, provider: Exclude<ProviderKind, 'offline'>): OutputMode | undefined {
   const raw = env.MOBILETEST_LLM_OUTPUT?.trim().toLowerCase();
   if (!raw) return undefined;
   if (!OUTPUT_MODES.includes(raw as OutputMode)) {
     throw new LlmSettingsError('MOBILETEST_LLM_OUTPUT', `"${env.MOBILETEST_LLM_OUTPUT}" is not an output mode; set it to ${OUTPUT_MODES.join(', ')}`);
   }
-  const problem = outputProblem(profileFor({ provider, model, baseUrl }).wire, raw as OutputMode);
+  const problem = outputProblem(provider === 'anthropic' ? 'anthropic' : 'openai', raw as OutputMode);
   if (problem) throw new LlmSettingsError('MOBILETEST_LLM_OUTPUT', `"${raw}" does not fit provider ${provider}: ${problem}`);
   return raw as OutputMode;
 }
@@ -134,26 +140,32 @@ export const roleDefaults: Readonly<Record<ModelRole, { temperature: number; max
 /** A reasoning model thinks within its answer cap: a role's cap is at least this for one. */
 export const REASONING_MIN_TOKENS = 4096;
 
+/** The variable that sets one field of one role's settings: MOBILETEST_LLM_PLANNER_MAX_TOKENS, ... */
+export function roleVariable(role: ModelRole, field: keyof RoleSettings): string {
+  const suffix = { model: 'MODEL', temperature: 'TEMPERATURE', maxTokens: 'MAX_TOKENS', reasoningEffort: 'REASONING_EFFORT' }[field];
+  return `MOBILETEST_LLM_${role.toUpperCase()}_${suffix}`;
+}
+
 /** Reads MOBILETEST_LLM_<ROLE>_MODEL, _TEMPERATURE (a number, or `none`), _MAX_TOKENS and _REASONING_EFFORT; only what is set is returned. */
 export function readRoleSettings(env: NodeJS.ProcessEnv = process.env): Partial<Record<ModelRole, RoleSettings>> {
   const out: Partial<Record<ModelRole, RoleSettings>> = {};
   for (const role of MODEL_ROLES) {
-    const prefix = `MOBILETEST_LLM_${role.toUpperCase()}`;
+    const variable = (field: keyof RoleSettings): string => roleVariable(role, field);
     const settings: RoleSettings = {};
-    const model = env[`${prefix}_MODEL`]?.trim();
+    const model = env[variable('model')]?.trim();
     if (model) settings.model = model;
-    if (env[`${prefix}_TEMPERATURE`]?.trim().toLowerCase() === 'none') settings.temperature = null;
+    if (env[variable('temperature')]?.trim().toLowerCase() === 'none') settings.temperature = null;
     else {
-      const temperature = readNumber(env, `${prefix}_TEMPERATURE`, 'a number from 0 to 2, e.g. 0 or 0.2, or none to send no temperature', (n) => n >= 0 && n <= 2);
+      const temperature = readNumber(env, variable('temperature'), 'a number from 0 to 2, e.g. 0 or 0.2, or none to send no temperature', (n) => n >= 0 && n <= 2);
       if (temperature !== undefined) settings.temperature = temperature;
     }
-    const maxTokens = readNumber(env, `${prefix}_MAX_TOKENS`, 'a whole number of tokens above 0, e.g. 400', (n) => Number.isInteger(n) && n > 0);
+    const maxTokens = readNumber(env, variable('maxTokens'), 'a whole number of tokens above 0, e.g. 400', (n) => Number.isInteger(n) && n > 0);
     if (maxTokens !== undefined) settings.maxTokens = maxTokens;
-    const effort = env[`${prefix}_REASONING_EFFORT`]?.trim().toLowerCase() || env.MOBILETEST_LLM_REASONING_EFFORT?.trim().toLowerCase();
+    const effort = env[variable('reasoningEffort')]?.trim().toLowerCase() || env.MOBILETEST_LLM_REASONING_EFFORT?.trim().toLowerCase();
     if (effort) {
       if (!(REASONING_EFFORTS as readonly string[]).includes(effort)) {
-        const variable = env[`${prefix}_REASONING_EFFORT`]?.trim() ? `${prefix}_REASONING_EFFORT` : 'MOBILETEST_LLM_REASONING_EFFORT';
-        throw new LlmSettingsError(variable, `"${effort}" is not a reasoning effort; set it to ${REASONING_EFFORTS.join(', ')}`);
+        const named = env[variable('reasoningEffort')]?.trim() ? variable('reasoningEffort') : 'MOBILETEST_LLM_REASONING_EFFORT';
+        throw new LlmSettingsError(named, `"${effort}" is not a reasoning effort; set it to ${REASONING_EFFORTS.join(', ')}`);
       }
       settings.reasoningEffort = effort as ReasoningEffort;
     }

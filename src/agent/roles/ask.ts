@@ -73,6 +73,7 @@ async function record(access: ModelAccess, call: { role: ModelRole; stem: string
   if (call.answer) registerMarkedSecrets(call.answer.json ?? parsedOrUndefined(call.answer.text));
   const answer = await log.attach(`${call.stem}-answer.txt`, redactText(answerText || '(no answer)'));
   const billed = call.answer;
+  const profile = billed?.profile ?? access.provider.profile?.id;
   await log.append({
     kind: 'llm_call',
     ...(call.actionId ? { action_id: call.actionId } : {}),
@@ -85,7 +86,7 @@ async function record(access: ModelAccess, call: { role: ModelRole; stem: string
     request_tokens: billed?.requestTokens ?? 0,
     usage_source: billed?.usageSource ?? 'counted',
     ...(billed?.finish ? { finish: billed.finish } : {}),
-    ...(billed?.profile ?? access.provider.profile ? { profile: billed?.profile ?? access.provider.profile?.id } : {}),
+    ...(profile ? { profile } : {}),
     cost_usd: billed?.costUsd ?? 0,
     duration_ms: Math.round(performance.now() - call.started),
   });

@@ -1,13 +1,13 @@
 // `cmd package resolve-activity` and `query-activities` (also as `pm …`): which activity an intent
 // reaches, printed as Android 14's PackageManagerShellCommand prints a ResolveInfo (brief: its match
 // line and the short component; in full: its ActivityInfo, whose `packageName=` lines tools grep).
+import { LAUNCHER_ACTIVITY as HOME_ACTIVITY, LAUNCHER_PACKAGE as HOME_PACKAGE } from '../../ui/launcher.js';
 import type { CommandContext } from '../registry.js';
+import { fullActivity, shortComponent } from './names.js';
 
 const MAIN = 'android.intent.action.MAIN';
 const LAUNCHER = 'android.intent.category.LAUNCHER';
 const HOME = 'android.intent.category.HOME';
-const HOME_PACKAGE = 'com.google.android.apps.nexuslauncher';
-const HOME_ACTIVITY = '.NexusLauncherActivity';
 
 interface IntentQuery {
   brief: boolean;
@@ -36,10 +36,6 @@ function parse(args: readonly string[]): IntentQuery | string {
   return query;
 }
 
-/** `com.example.shop/.MainActivity`, as ComponentName.flattenToShortString writes it. */
-const shortName = (pkg: string, activity: string): string => `${pkg}/${activity.startsWith('.') ? activity : activity.startsWith(`${pkg}.`) ? activity.slice(pkg.length) : activity}`;
-const className = (pkg: string, activity: string): string => (activity.startsWith('.') ? `${pkg}${activity}` : activity);
-
 /** The activities the intent reaches: the launcher's for HOME, else each launchable app's main activity. */
 function matches(ctx: CommandContext, query: IntentQuery): Array<{ pkg: string; activity: string }> {
   if (query.action !== undefined && query.action !== MAIN) return [];
@@ -63,14 +59,14 @@ function printResolveInfo(ctx: CommandContext, prefix: string, found: { pkg: str
   const match = `${prefix}priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=${query.categories.length > 0}`;
   if (query.brief || query.components) {
     if (!query.components) ctx.stdout(`${match}\n`);
-    ctx.stdout(`${prefix}${shortName(found.pkg, found.activity)}\n`);
+    ctx.stdout(`${prefix}${shortComponent(found.pkg, found.activity)}\n`);
     return;
   }
   const inner = `${prefix}  `;
   ctx.stdout([
     match,
     `${prefix}ActivityInfo:`,
-    `${inner}name=${className(found.pkg, found.activity)}`,
+    `${inner}name=${fullActivity(found.pkg, found.activity)}`,
     `${inner}packageName=${found.pkg}`,
     `${inner}enabled=true exported=true directBootAware=false`,
     `${inner}taskAffinity=${found.pkg} targetActivity=null persistableMode=PERSIST_ROOT_ONLY`,
@@ -99,7 +95,7 @@ export function queryActivities(ctx: CommandContext, args: readonly string[]): n
     return 0;
   }
   if (query.components) {
-    for (const each of found) ctx.stdout(`${shortName(each.pkg, each.activity)}\n`);
+    for (const each of found) ctx.stdout(`${shortComponent(each.pkg, each.activity)}\n`);
     return 0;
   }
   ctx.stdout(`${found.length} activities found:\n`);

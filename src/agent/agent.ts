@@ -14,6 +14,7 @@ import { runGoal } from './goal.js';
 import { checkExpectation, secretsOf } from './offline/index.js';
 import { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused, queryJsonSchema } from './roles/index.js';
 import type { AgentPath, CacheOutcome } from './types.js';
+import type { Verification } from './verify/index.js';
 
 export interface AiStepOptions {
   /** Bounds the whole step, ms. */
@@ -41,6 +42,8 @@ export interface AiOutcome {
   llmCalls: number;
   reason: string;
   refs: string[];
+  /** How the outcome was read off the screen: the rule or check, the screen, the refs. */
+  verification?: Verification;
 }
 
 const POLL_MS = 300;
@@ -69,6 +72,7 @@ export class Agent {
         limits: { ...this.limits, ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }) },
         signal,
       });
+      record.verification = outcome.verification;
       if (!outcome.ok) throw new AgentStepFailed('step', goal, outcome.kind, outcome.category, outcome.reason, outcome);
       // What a model decided, or a cached plan healed, is stored: the rules alone are deterministic and free already.
       if (record.path === 'model' || (entry !== undefined && record.path === 'rules')) {
@@ -174,7 +178,7 @@ export class Agent {
     try {
       const { reason, refs } = await body(record, signal);
       await record.end('passed', reason);
-      return { path: record.path, cache: record.cache, steps: record.steps, llmCalls: record.spent().calls, reason, refs };
+      return { path: record.path, cache: record.cache, steps: record.steps, llmCalls: record.spent().calls, reason, refs, ...(record.verification ? { verification: record.verification } : {}) };
     } catch (error) {
       const failure = asAgentFailure(call, text, error, signal);
       await record.end('failed', failure.message, { name: failure.kind, message: failure.message, category: failure.category, suggestion: failure.suggestion, evidence: failure.evidence });

@@ -4,6 +4,7 @@ import { newActionId, redactDeep, type AgentCall, type EventError, type EventLog
 import type { RoleTotals, TokenLedger } from '../llm/index.js';
 import type { ActionResult, PrimitiveCall, PrimitiveRunner } from '../primitives/index.js';
 import type { AgentPath, CacheOutcome } from './types.js';
+import type { Verification } from './verify/index.js';
 
 export interface DecisionInput {
   role: 'planner' | 'locator' | 'validator' | 'debugger' | 'cache';
@@ -22,6 +23,8 @@ export class AgentCallRecord {
   path: AgentPath = 'rules';
   cache: CacheOutcome = 'off';
   steps = 0;
+  /** How the call's outcome was read off the screen, once it was. */
+  verification?: Verification;
   private readonly started = Date.now();
   private readonly spentBefore: RoleTotals;
 
@@ -84,6 +87,7 @@ export class AgentCallRecord {
       steps: this.steps,
       reason,
       ...(error ? { error } : {}),
+      ...(this.verification ? { verification: { ...this.verification } } : {}),
       duration_ms: Date.now() - this.started,
     });
   }

@@ -3,7 +3,7 @@ import type { FailureCategory } from '../primitives/index.js';
 
 /** Why an agent call ended without reaching its goal or confirming its check. */
 export type AgentFailureKind =
-  | 'NeedsModel' | 'GoalFailed' | 'GaveUp' | 'Loop' | 'Stuck' | 'StepLimit' | 'ReplanLimit'
+  | 'NeedsModel' | 'GoalNotVerified' | 'GoalFailed' | 'GaveUp' | 'Loop' | 'Stuck' | 'StepLimit' | 'ReplanLimit'
   | 'ActionFailed' | 'ExpectationNotMet' | 'WaitTimedOut' | 'QueryFailed' | 'BudgetExceeded' | 'ModelFailed' | 'ModelRefused' | 'Aborted';
 
 /** What a failed agent call knew beyond its reason: what to do, and the facts that decided its category. */
@@ -44,6 +44,7 @@ function label(call: AgentCall): string {
 export function kindSuggestion(kind: AgentFailureKind, call: AgentCall): string {
   switch (kind) {
     case 'NeedsModel': return 'Configure a model (MOBILETEST_LLM_PROVIDER, MOBILETEST_LLM_MODEL and its API key), or word the step as one the offline rules know, or write it as scripted actions.';
+    case 'GoalNotVerified': return 'The step\'s actions ran but the screen does not show its goal done (see what was missing): if the app is right, word the goal as what it should reach; otherwise this is a defect in the app.';
     case 'GoalFailed':
     case 'GaveUp': return 'Read the agent\'s reason and the screens in the trace: make the goal more exact, or split it into steps the app offers.';
     case 'Loop':

@@ -153,7 +153,21 @@ export interface AgentEndEvent extends Base {
   steps: number;
   reason: string;
   error?: EventError;
+  /** How the outcome was read off the screen: by an offline rule's postcondition, the refs a model cited, the validator, or a cached check. */
+  verification?: AgentVerification;
   duration_ms: number;
+}
+
+/** An agent step's verification: which rule or check, whether it held, on which screen, with which refs. */
+export interface AgentVerification {
+  by: 'rule' | 'refs' | 'validator' | 'cache';
+  rule: string;
+  check: string;
+  held: boolean;
+  screen: string;
+  signature: string;
+  refs: string[];
+  missing?: string;
 }
 
 export interface ActionTimings { total_ms: number; device_ms: number; harness_ms: number }

@@ -30,7 +30,7 @@ const SPECS: Record<EventKind, Spec> = {
   agent_end: {
     action_id: 'string', call: ['step', 'expect', 'query', 'wait_for'], status: ['passed', 'failed'], path: ['cache', 'rules', 'model'],
     cache: ['hit', 'miss', 'healed', 'off'], llm_calls: 'number', tokens_in: 'number', tokens_out: 'number', steps: 'number',
-    reason: 'string', error, duration_ms: 'number',
+    reason: 'string', error, verification: opt('object'), duration_ms: 'number',
   },
   note: { note: ['duplicate_completion', 'torn_line_dropped', 'frames_discarded'], action_id: opt('string'), detail: 'string' },
 };
@@ -42,6 +42,7 @@ const NESTED: Record<string, Record<string, 'string' | 'number' | 'object' | 'ar
   error: { name: 'string', message: 'string' },
   candidates: { label: 'string', score: 'number' },
   gesture: { kind: 'string', points: 'array', screen: 'object' },
+  verification: { by: 'string', rule: 'string', check: 'string', screen: 'string', signature: 'string', refs: 'array' },
 };
 
 function nestedProblem(field: string, value: unknown): string | undefined {

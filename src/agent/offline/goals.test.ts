@@ -21,8 +21,8 @@ const PLANS: Array<[goal: string, rule: string, calls: unknown[]]> = [
   ['tap the Add to cart button', 'tap', [tap('the Add to cart button')]],
   ['press Checkout', 'tap', [tap('Checkout')]],
   ['click on Place order', 'tap', [tap('Place order')]],
-  ['open the cart', 'tap', [tap('the cart')]],
-  ['Please open Noise Cancelling Headphones.', 'tap', [tap('Noise Cancelling Headphones')]],
+  ['open the cart', 'open', [tap('the cart')]],
+  ['Please open Noise Cancelling Headphones.', 'open', [tap('Noise Cancelling Headphones')]],
   ['tap the first product', 'tap', [tap('the first product')]],
   ['select USB-C Cable', 'select', [tap('USB-C Cable')]],
   ['choose the second result', 'select', [tap('the second result')]],
@@ -34,7 +34,8 @@ const PLANS: Array<[goal: string, rule: string, calls: unknown[]]> = [
   ['long press the first product', 'long press', [{ name: 'long_press', params: { target: 'the first product' } }]],
   ['double tap the product image', 'double tap', [{ name: 'double_tap', params: { target: 'the product image' } }]],
   // Settings
-  ['open Network & internet', 'tap', [tap('Network & internet')]],
+  ['open Network & internet', 'open', [tap('Network & internet')]],
+  ['go to Display', 'open', [tap('Display')]],
   ['tap Wi-Fi', 'tap', [tap('Wi-Fi')]],
   ['scroll to About phone', 'scroll to', [{ name: 'scroll_to', params: { target: 'About phone' } }]],
   ['scroll down to Build number', 'scroll to', [{ name: 'scroll_to', params: { target: 'Build number', direction: 'down' } }]],
@@ -89,16 +90,42 @@ test('logging in with a user name that is not an email targets the username fiel
   ]);
 });
 
-test('turning a switch on or off taps it unless it already shows that state', () => {
-  const on = { call: tap('Wi-Fi'), skipWhen: { name: 'assert_state', params: { target: 'Wi-Fi', state: 'checked', value: true } } };
+test('turning a switch on or off taps the switch itself unless it already shows that state, and is done when it shows it', () => {
+  const wifiOn = { kind: 'switch', target: 'Wi-Fi', on: true };
   for (const goal of ['turn Wi-Fi on', 'turn on Wi-Fi', 'switch on Wi-Fi', 'enable Wi-Fi', 'set Wi-Fi to on']) {
-    expect(plan(goal).steps, goal).toEqual([on]);
+    expect(plan(goal).steps, goal).toEqual([{ call: tap('Wi-Fi'), skipWhen: wifiOn, needs: 'switch' }]);
+    expect(plan(goal).verify, goal).toEqual(wifiOn);
   }
-  const off = { call: tap('Dark theme'), skipWhen: { name: 'assert_state', params: { target: 'Dark theme', state: 'checked', value: false } } };
+  const darkOff = { kind: 'switch', target: 'Dark theme', on: false };
   for (const goal of ['turn Dark theme off', 'turn off Dark theme', 'toggle Dark theme off', 'disable Dark theme']) {
-    expect(plan(goal).steps, goal).toEqual([off]);
+    expect(plan(goal).steps, goal).toEqual([{ call: tap('Dark theme'), skipWhen: darkOff, needs: 'switch' }]);
+    expect(plan(goal).verify, goal).toEqual(darkOff);
   }
 });
+
+const POSTCONDITIONS: Array<[goal: string, verify: unknown, needs: Array<string | undefined>]> = [
+  ['tap Log in', { kind: 'changed', what: 'the tap on "Log in"' }, [undefined]],
+  ['open the cart', { kind: 'opened', target: 'the cart' }, ['item']],
+  ['select USB-C Cable', { kind: 'selected', target: 'USB-C Cable' }, ['item']],
+  ['type SAVE20 into the coupon field', { kind: 'holds', target: 'the coupon field', text: 'SAVE20' }, ['input']],
+  ['type groceries', { kind: 'holds', text: 'groceries' }, [undefined]],
+  ['search for headphones', { kind: 'results', query: 'headphones' }, [undefined, undefined]],
+  ['log in with ann@example.com and hunter2', { kind: 'signed_in' }, ['input', 'input', undefined]],
+  ['scroll to About phone', { kind: 'visible', target: 'About phone' }, [undefined]],
+  ['scroll down', { kind: 'changed', what: 'scrolling down' }, [undefined]],
+  ['go back', { kind: 'changed', what: 'the back key' }, [undefined]],
+  ['go home', { kind: 'home' }, [undefined]],
+  ['press enter', { kind: 'changed', what: 'the enter key' }, [undefined]],
+  ['long press the first product', { kind: 'changed', what: 'the long press on "the first product"' }, [undefined]],
+];
+
+for (const [goal, verify, needs] of POSTCONDITIONS) {
+  test(`"${goal}" is done when ${JSON.stringify(verify)} holds, acting on ${needs.map((n) => n ?? 'its target').join(', ')}`, () => {
+    const result = plan(goal);
+    expect(result.verify).toEqual(verify);
+    expect(result.steps.map((s) => s.needs)).toEqual(needs);
+  });
+}
 
 const NEEDS_MODEL = [
   'buy the cheapest headphones',
@@ -129,7 +156,7 @@ for (const goal of NEEDS_MODEL) {
 }
 
 test('a search taps Search only when no text field is on screen yet', () => {
-  expect(plan('search for headphones').steps[0].skipWhen).toEqual({ name: 'assert_visible', params: { target: { role: 'field' }, timeout_ms: 300 } });
+  expect(plan('search for headphones').steps[0].skipWhen).toEqual({ kind: 'visible', target: 'field' });
 });
 
 test('every planned call passes the primitives validator and keeps the goal as written', () => {

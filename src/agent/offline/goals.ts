@@ -1,10 +1,14 @@
 // The offline planner: one ordered table of goal patterns, each turning its captures into primitive calls.
 import { validateCall, type PrimitiveCall } from '../../primitives/index.js';
+import type { GoalCheck } from '../verify/index.js';
+import type { ControlKind } from './reach.js';
 import { needsModel, normalise, targetOf, unquote, valueOf, VALUE } from './phrase.js';
 import type { NeedsModel, OfflinePlan, PlannedStep } from './types.js';
 
-/** What a rule builds: plain steps (validated afterwards) or undefined when a capture is not a usable target. */
-type Build = (groups: string[]) => Array<{ call: unknown; skipWhen?: unknown }> | undefined;
+/** What a rule builds: its steps (validated afterwards) and the check that says the goal is done. */
+type Built = { steps: Array<{ call: unknown; skipWhen?: GoalCheck; needs?: ControlKind }>; verify: GoalCheck };
+/** A rule's builder: undefined when a capture is not a usable target. */
+type Build = (groups: string[]) => Built | undefined;
 
 interface GoalRule {
   rule: string;
@@ -13,60 +17,77 @@ interface GoalRule {
 }
 
 const V = VALUE;
-const call = (name: string, params: Record<string, unknown>) => ({ call: { name, params } });
+const call = (name: string, params: Record<string, unknown>, needs?: ControlKind) => ({ call: { name, params }, ...(needs ? { needs } : {}) });
 
-function tapOn(name: 'tap' | 'double_tap' | 'long_press') {
-  return ([raw]: string[]) => {
+/** A tap, double tap or long press on a target: done when it changed the screen. */
+function touch(name: 'tap' | 'double_tap' | 'long_press') {
+  const what = { tap: 'the tap', double_tap: 'the double tap', long_press: 'the long press' }[name];
+  return ([raw]: string[]): Built | undefined => {
     const target = targetOf(raw);
-    return target === undefined ? undefined : [call(name, { target })];
+    return target === undefined ? undefined : { steps: [call(name, { target })], verify: { kind: 'changed', what: `${what} on "${target}"` } };
   };
 }
 
-function typeInto([rawValue, rawTarget]: string[]) {
+/** Open or select: a tap on an item, never on a field or a switch that shares its name. */
+function pick(kind: 'opened' | 'selected') {
+  return ([raw]: string[]): Built | undefined => {
+    const target = targetOf(raw);
+    return target === undefined ? undefined : { steps: [call('tap', { target }, 'item')], verify: { kind, target } };
+  };
+}
+
+function typeInto([rawValue, rawTarget]: string[]): Built | undefined {
   const target = targetOf(rawTarget);
   const text = valueOf(rawValue);
-  return target === undefined || text === undefined ? undefined : [call('input_text', { target, text })];
+  return target === undefined || text === undefined ? undefined : { steps: [call('input_text', { target, text }, 'input')], verify: { kind: 'holds', target, text } };
 }
 
-/** Turning a switch is a tap that is skipped when the switch already shows the wanted state. */
-function turn(rawTarget: string, onOff: string) {
+/** Turning a switch: a tap on the switch itself, none when it already shows the wanted state. */
+function turn(rawTarget: string, onOff: string): Built | undefined {
   const target = targetOf(rawTarget);
   if (target === undefined) return undefined;
-  const on = /^(on|enable)$/i.test(onOff);
-  return [{ call: { name: 'tap', params: { target } }, skipWhen: { name: 'assert_state', params: { target, state: 'checked', value: on } } }];
+  const check: GoalCheck = { kind: 'switch', target, on: /^(on|enable)$/i.test(onOff) };
+  return { steps: [{ call: { name: 'tap', params: { target } }, skipWhen: check, needs: 'switch' }], verify: check };
 }
 
-function logIn([rawUser, rawPassword]: string[]) {
+function logIn([rawUser, rawPassword]: string[]): Built | undefined {
   const user = valueOf(rawUser);
   const password = valueOf(rawPassword);
   if (!user || !password) return undefined;
   const userField = user.includes('@') ? 'the email field' : 'the username field';
-  return [
-    call('input_text', { target: userField, text: user }),
-    call('input_text', { target: 'the password field', text: password, secret: true }),
-    call('tap', { target: 'Log in' }),
-  ];
+  return {
+    steps: [
+      call('input_text', { target: userField, text: user }, 'input'),
+      call('input_text', { target: 'the password field', text: password, secret: true }, 'input'),
+      call('tap', { target: 'Log in' }),
+    ],
+    verify: { kind: 'signed_in' },
+  };
 }
 
 /** Apps hide search behind a Search button; it is tapped only when no text field is on screen yet. */
-function search(text: string) {
-  const field = { role: 'field' };
-  return [
-    { call: { name: 'tap', params: { target: 'Search' } }, skipWhen: { name: 'assert_visible', params: { target: field, timeout_ms: 300 } } },
-    call('input_text', { target: field, text, submit: true }),
-  ];
+function search(text: string): Built {
+  return {
+    steps: [
+      { call: { name: 'tap', params: { target: 'Search' } }, skipWhen: { kind: 'visible', target: 'field' } },
+      call('input_text', { target: { role: 'field' }, text, submit: true }),
+    ],
+    verify: { kind: 'results', query: text },
+  };
 }
+
+const key = (name: string, verify: GoalCheck): Built => ({ steps: [call('press_key', { key: name })], verify });
 
 const USER = String.raw`(?:(?:the\s+)?(?:email|e-mail|username|user|account)\s+)?`;
 const PASS = String.raw`(?:(?:the\s+)?(?:password|pass|passcode)\s+)?`;
 
 /** Ordered: the first rule whose pattern matches the whole goal wins, so specific phrasings come before general ones. */
 const GOAL_RULES: GoalRule[] = [
-  { rule: 'go back', pattern: /^(?:go|navigate|move)\s+back$|^press\s+(?:the\s+)?back(?:\s+(?:button|key))?$/i, build: () => [call('press_key', { key: 'back' })] },
+  { rule: 'go back', pattern: /^(?:go|navigate|move)\s+back$|^press\s+(?:the\s+)?back(?:\s+(?:button|key))?$/i, build: () => key('back', { kind: 'changed', what: 'the back key' }) },
   {
     rule: 'go home',
     pattern: /^(?:go|navigate|return)\s+(?:to\s+(?:the\s+)?)?home(?:\s+screen)?$|^press\s+(?:the\s+)?home(?:\s+(?:button|key))?$/i,
-    build: () => [call('press_key', { key: 'home' })],
+    build: () => key('home', { kind: 'home' }),
   },
   {
     rule: 'log in',
@@ -99,7 +120,7 @@ const GOAL_RULES: GoalRule[] = [
     pattern: new RegExp(String.raw`^type\s+${V}$`, 'i'),
     build: ([v]) => {
       const text = valueOf(v);
-      return text === undefined ? undefined : [call('input_text', { text })];
+      return text === undefined ? undefined : { steps: [call('input_text', { text })], verify: { kind: 'holds', text } };
     },
   },
   {
@@ -108,20 +129,28 @@ const GOAL_RULES: GoalRule[] = [
     build: ([direction, raw]) => {
       const target = targetOf(raw);
       if (target === undefined) return undefined;
-      return [call('scroll_to', direction === undefined ? { target } : { target, direction: direction.toLowerCase() })];
+      return { steps: [call('scroll_to', direction === undefined ? { target } : { target, direction: direction.toLowerCase() })], verify: { kind: 'visible', target } };
     },
   },
   // Content scrolls down when the finger moves up.
-  { rule: 'scroll', pattern: /^scroll\s+(down|up)$/i, build: ([d]) => [call('swipe', { direction: d.toLowerCase() === 'down' ? 'up' : 'down' })] },
+  {
+    rule: 'scroll',
+    pattern: /^scroll\s+(down|up)$/i,
+    build: ([d]) => ({ steps: [call('swipe', { direction: d.toLowerCase() === 'down' ? 'up' : 'down' })], verify: { kind: 'changed', what: `scrolling ${d.toLowerCase()}` } }),
+  },
   {
     rule: 'press key',
     pattern: /^press\s+(?:the\s+)?(?:(enter|return)(?:\s+key)?|(search|delete|tab)\s+key)$/i,
-    build: ([enter, other]) => [call('press_key', { key: enter === undefined ? other.toLowerCase() : 'enter' })],
+    build: ([enter, other]) => {
+      const name = enter === undefined ? other.toLowerCase() : 'enter';
+      return key(name, { kind: 'changed', what: `the ${name} key` });
+    },
   },
-  { rule: 'double tap', pattern: new RegExp(String.raw`^double[\s-]?(?:tap|click)\s+(?:on\s+)?${V}$`, 'i'), build: tapOn('double_tap') },
-  { rule: 'long press', pattern: new RegExp(String.raw`^long[\s-]?(?:press|tap|click)\s+(?:on\s+)?${V}$`, 'i'), build: tapOn('long_press') },
-  { rule: 'select', pattern: new RegExp(String.raw`^(?:select|choose|pick)\s+${V}$`, 'i'), build: tapOn('tap') },
-  { rule: 'tap', pattern: new RegExp(String.raw`^(?:tap|click|press|hit|touch|open)\s+(?:on\s+)?${V}$`, 'i'), build: tapOn('tap') },
+  { rule: 'double tap', pattern: new RegExp(String.raw`^double[\s-]?(?:tap|click)\s+(?:on\s+)?${V}$`, 'i'), build: touch('double_tap') },
+  { rule: 'long press', pattern: new RegExp(String.raw`^long[\s-]?(?:press|tap|click)\s+(?:on\s+)?${V}$`, 'i'), build: touch('long_press') },
+  { rule: 'select', pattern: new RegExp(String.raw`^(?:select|choose|pick)\s+${V}$`, 'i'), build: pick('selected') },
+  { rule: 'open', pattern: new RegExp(String.raw`^(?:open|go\s+to|navigate\s+to)\s+${V}$`, 'i'), build: pick('opened') },
+  { rule: 'tap', pattern: new RegExp(String.raw`^(?:tap|click|press|hit|touch)\s+(?:on\s+)?${V}$`, 'i'), build: touch('tap') },
 ];
 
 const LEAD = /^(?:please\s+|now\s+|then\s+|and\s+)+/i;
@@ -137,11 +166,12 @@ export function planGoal(goal: string): OfflinePlan | NeedsModel {
     if (!match) continue;
     const built = build(match.slice(1));
     if (built === undefined) continue;
-    const steps: PlannedStep[] = built.map((s) => ({
+    const steps: PlannedStep[] = built.steps.map((s) => ({
       call: validateCall(s.call),
-      ...(s.skipWhen === undefined ? {} : { skipWhen: validateCall(s.skipWhen) }),
+      ...(s.skipWhen === undefined ? {} : { skipWhen: s.skipWhen }),
+      ...(s.needs === undefined ? {} : { needs: s.needs }),
     }));
-    return { kind: 'plan', goal, rule, steps };
+    return { kind: 'plan', goal, rule, steps, verify: built.verify };
   }
   return needsModel('goal', goal.trim());
 }

@@ -1,19 +1,20 @@
 import { expect, test } from '@playwright/test';
 import { startSim } from '../../sim/index.js';
 import { sharedPhone, type TestRunner } from '../../primitives/exec/testing/phone.js';
-import { checkExpectation, planGoal } from './index.js';
+import { agentOn } from '../testing/agent-harness.js';
+import { checkExpectation } from './index.js';
 
-// Offline plans run through the real executor on the virtual phone's Shop app.
+// Offline plans run by the agent, without a model, through the real executor on the virtual phone.
 test.describe.configure({ mode: 'serial' });
 
 const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
 
-async function achieve(exec: TestRunner, goal: string): Promise<void> {
-  const plan = planGoal(goal);
-  if (plan.kind !== 'plan') throw new Error(plan.message);
-  for (const step of plan.steps) {
-    if (step.skipWhen && (await exec.run(step.skipWhen)).verdict === 'OK') continue;
-    await exec.ok(step.call);
+async function achieve(exec: TestRunner, goal: string, app = 'com.example.shop'): Promise<void> {
+  const h = await agentOn(exec, { app });
+  try {
+    await h.agent.step(goal);
+  } finally {
+    await h.close();
   }
 }
 
@@ -38,14 +39,15 @@ test('an offline login plan signs in to Shop and its expectation checks pass and
 test('turning a Settings switch taps it once and is skipped when it already shows that state', async () => {
   const exec = await phone.session.executor({ app: 'com.android.settings' });
   await exec.ok({ name: 'launch_app', params: { app: 'com.android.settings', clear_state: true } });
-  await achieve(exec, 'open Network & internet');
+  const settings = 'com.android.settings';
+  await achieve(exec, 'open Network & internet', settings);
   expect(await holds(exec, 'Wi-Fi is on')).toEqual(['OK']);
-  await achieve(exec, 'turn Wi-Fi off');
+  await achieve(exec, 'turn Wi-Fi off', settings);
   expect(await holds(exec, 'Wi-Fi is off')).toEqual(['OK']);
   // Already off: a second tap would turn it back on.
-  await achieve(exec, 'turn off Wi-Fi');
+  await achieve(exec, 'turn off Wi-Fi', settings);
   expect(await holds(exec, 'Wi-Fi is off')).toEqual(['OK']);
-  await achieve(exec, 'turn on Wi-Fi');
+  await achieve(exec, 'turn on Wi-Fi', settings);
   expect(await holds(exec, 'Wi-Fi is on')).toEqual(['OK']);
 });
 
@@ -61,13 +63,14 @@ test('an offline search plan types into the search field and submits', async () 
 test('offline plans write a note with a quoted title and find it again through search', async () => {
   const exec = await phone.session.executor({ app: 'com.example.notes' });
   await exec.ok({ name: 'launch_app', params: { app: 'com.example.notes', clear_state: true } });
-  await achieve(exec, 'tap New note');
-  await achieve(exec, "type 'Call the plumber, then pay' into the Title field");
-  await achieve(exec, 'type "ask about the boiler" into Note');
+  const notes = 'com.example.notes';
+  await achieve(exec, 'tap New note', notes);
+  await achieve(exec, "type 'Call the plumber, then pay' into the Title field", notes);
+  await achieve(exec, 'type "ask about the boiler" into Note', notes);
   expect(await holds(exec, 'the screen shows "Call the plumber, then pay"')).toEqual(['OK']);
   // The first back closes the keyboard, the second leaves the editor.
-  await achieve(exec, 'go back');
-  await achieve(exec, 'go back');
-  await achieve(exec, 'search for "then pay"');
+  await achieve(exec, 'go back', notes);
+  await achieve(exec, 'go back', notes);
+  await achieve(exec, 'search for "then pay"', notes);
   expect(await holds(exec, 'the screen shows "Call the plumber, then pay"')).toEqual(['OK']);
 });

@@ -1,9 +1,13 @@
 import type { PrimitiveCall } from '../../primitives/index.js';
+import type { GoalCheck } from '../verify/index.js';
+import type { ControlKind } from './reach.js';
 
-/** One planned primitive; `skipWhen` is an assertion that, when it already passes, means the step has nothing to do. */
 export interface PlannedStep {
   call: PrimitiveCall;
-  skipWhen?: PrimitiveCall;
+  /** Already true on the screen as it is (read once, no waiting): the step has nothing to do. */
+  skipWhen?: GoalCheck;
+  /** The kind of element the call's target must be; a row that only names it is a way to it, not it. */
+  needs?: ControlKind;
 }
 
 /** A goal the offline rules understood, as primitives with semantic targets. */
@@ -13,6 +17,8 @@ export interface OfflinePlan {
   /** Name of the grammar rule that matched, for reports ("type into"). */
   rule: string;
   steps: PlannedStep[];
+  /** What the screen shows once the goal is done: the step passes only when this holds. */
+  verify: GoalCheck;
 }
 
 /** Counting cannot be said with one primitive: the number of on-screen elements matching `target` must equal `equals`. */

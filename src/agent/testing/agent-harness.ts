@@ -31,6 +31,8 @@ export interface HarnessOptions {
   cache?: { file: string; mode: CacheMode };
   limits?: Partial<AgentLimits>;
   scope?: string[];
+  /** The app under test (default Shop). */
+  app?: string;
 }
 
 export interface AgentHarness {
@@ -63,7 +65,7 @@ export async function agentOn(exec: TestRunner, options: HarnessOptions = {}): P
   const agent = new Agent({
     runner: exec.runner,
     log: exec.log,
-    app: 'com.example.shop',
+    app: options.app ?? 'com.example.shop',
     models,
     ledger,
     cache,

@@ -76,7 +76,8 @@ export class Agent {
       if (!outcome.ok) throw new AgentStepFailed('step', goal, outcome.kind, outcome.category, outcome.reason, outcome);
       // What a model decided, or a cached plan healed, is stored: the rules alone are deterministic and free already.
       if (record.path === 'model' || (entry !== undefined && record.path === 'rules')) {
-        this.put(key, { kind: 'step', text: redactText(goal), ...this.app(), steps: recorder.steps, recorded_at: new Date().toISOString() } satisfies GoalEntry);
+        const verify = outcome.check ?? entry?.verify;
+        this.put(key, { kind: 'step', text: redactText(goal), ...this.app(), steps: recorder.steps, ...(verify ? { verify } : {}), recorded_at: new Date().toISOString() } satisfies GoalEntry);
       }
       return { reason: outcome.reason, refs: outcome.refs ?? [] };
     });

@@ -1,5 +1,6 @@
 // `ai.step(goal)`: the plan cache first, then the offline rules, then the model planner; each
 // hands over to the next from the live screen when it cannot go on.
+import type { Observation } from '../observe/index.js';
 import type { ActionResult, PrimitiveCall } from '../primitives/index.js';
 import { replaySteps, type GoalEntry } from './cache/index.js';
 import type { AgentCallRecord } from './call.js';
@@ -8,6 +9,8 @@ import { planGoal } from './offline/index.js';
 import { plannerLoop } from './planner-loop.js';
 import { StepRecorder, type GoalOutcome } from './recorder.js';
 import { runRulesPlan } from './rules-run.js';
+import { verifyOn } from './verification.js';
+import type { Verification } from './verify/index.js';
 
 export interface GoalRun {
   outcome: GoalOutcome;
@@ -22,18 +25,23 @@ export async function runGoal(options: AgentOptions, record: AgentCallRecord, go
   let handover: string | undefined;
   if (input.entry) {
     record.path = 'cache';
+    const before = (await options.runner.observer.look({ signal: input.signal })).observation;
     const replay = await replaySteps({ runner: options.runner, entry: input.entry, goal, parentActionId: record.id, signal: input.signal });
     record.steps += replay.results.length;
-    if (replay.complete) {
+    const verification = replay.complete ? await replayVerified(options, input.entry, goal, before, replay.results, input.signal) : undefined;
+    if (replay.complete && verification?.held !== false) {
       record.cache = 'hit';
-      await record.decide({ role: 'cache', path: 'cache', reason: `replayed ${input.entry.steps.length} cached steps${replay.skipped.length ? `, skipped ${replay.skipped.length} absent popup(s)` : ''}` });
+      await record.decide({ role: 'cache', path: 'cache', reason: `replayed ${input.entry.steps.length} cached steps${replay.skipped.length ? `, skipped ${replay.skipped.length} absent popup(s)` : ''}; ${verification ? `verified: ${verification.check}` : 'no goal check was recorded with this plan: each replayed step\'s own expected outcome held'}`, ...(verification ? { refs: verification.refs, data: { verification } } : {}) });
       recorder.keep(input.entry.steps);
-      return { outcome: { ok: true, reason: 'replayed from the plan cache' }, recorder };
+      return { outcome: { ok: true, reason: 'replayed from the plan cache', ...(verification ? { verification, refs: verification.refs } : {}) }, recorder };
     }
     record.cache = 'healed';
-    handover = `a cached plan stopped at step ${replay.at + 1}: ${replay.reason}`;
+    handover = replay.complete
+      ? `a cached plan replayed whole, but ${verification?.check} does not hold: ${verification?.missing}`
+      : `a cached plan stopped at step ${replay.at + 1}: ${replay.reason}`;
+    if (verification && !options.models) return { outcome: { ok: false, kind: 'GoalNotVerified', category: 'plan', reason: `${handover}; without a model nothing can take over`, verification }, recorder };
     await record.decide({ role: 'cache', path: 'cache', reason: `${handover}; the agent takes over from the live screen` });
-    recorder.keep(input.entry.steps.slice(0, replay.at));
+    recorder.keep(input.entry.steps.slice(0, replay.complete ? input.entry.steps.length : replay.at));
   }
   const plan = planGoal(goal);
   if (plan.kind === 'plan') {
@@ -50,3 +58,12 @@ export async function runGoal(options: AgentOptions, record: AgentCallRecord, go
   return { outcome, recorder };
 }
 
+
+/** After a whole replay: the goal's rule check when the rules know the goal, else the check recorded with the plan. */
+async function replayVerified(options: AgentOptions, entry: GoalEntry, goal: string, before: Observation, acted: ActionResult[], signal?: AbortSignal): Promise<Verification | undefined> {
+  const plan = planGoal(goal);
+  const check = plan.kind === 'plan' ? plan.verify : entry.verify;
+  if (!check) return undefined;
+  const after = (await options.runner.observer.look({ signal })).observation;
+  return verifyOn(check, { before, after, acted }, { by: 'cache', rule: plan.kind === 'plan' ? plan.rule : 'recorded check' });
+}

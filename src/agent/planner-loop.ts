@@ -1,10 +1,11 @@
 // The model path of `ai.step`: observe, ask the planner, run what it decided, and repeat until it
 // finishes, gives up, or a guard (loop, stuck, step or replan limit) ends it with a reason.
-import { screenText, type Screen } from '../observe/index.js';
+import { screenText, type Observation, type Screen } from '../observe/index.js';
 import type { ActionResult, PrimitiveCall } from '../primitives/index.js';
 import type { AgentCallRecord } from './call.js';
 import { historyEntry, type AgentLimits, type AgentOptions } from './context.js';
 import { ProgressGuard, type GuardVerdict } from './debug/index.js';
+import { verifyFinish } from './finish.js';
 import type { GoalOutcome, StepRecorder } from './recorder.js';
 import { attributedFailure, attributeFailure, disambiguate } from './recovery.js';
 import { askPlanner, type ModelAccess } from './roles/index.js';
@@ -31,6 +32,8 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
   const done = [...input.done];
   const history: HistoryEntry[] = done.map((d) => historyEntry(d.call, d.result));
   let note = input.handover;
+  /** The screen the model started from, for checks that compare before and after. */
+  let start: Observation | undefined;
   record.path = 'model';
   for (;;) {
     input.signal?.throwIfAborted();
@@ -40,6 +43,7 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
 
   async function oneTurn(): Promise<Turn> {
     let { observation } = await options.runner.observer.look({ signal: input.signal });
+    start ??= observation;
     if (foreignDialog(observation.screen, options.app)) {
       // A permission prompt is the dialog policy's to answer, as before any scripted action, not the planner's.
       const settled = await record.run({ name: 'wait_idle', params: {} }, input.signal);
@@ -66,9 +70,8 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
     let signature = observation.signature;
     for (const planned of decision.actions) {
       if (planned.name === 'finish') {
-        return planned.params.success
-          ? { ok: true, reason: planned.params.summary, refs: planned.params.evidence }
-          : { ok: false, kind: 'GoalFailed', category: 'plan', reason: planned.params.summary };
+        if (!planned.params.success) return { ok: false, kind: 'GoalFailed', category: 'plan', reason: planned.params.summary };
+        return finished(planned.params.summary, planned.params.evidence);
       }
       if (planned.name === 'give_up') return { ok: false, kind: 'GaveUp', category: 'plan', reason: planned.params.reason };
       const before = guard.beforeAction(signature, planned);
@@ -117,6 +120,18 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
       note = `the last action failed: ${attribution.reason}`;
       return { next: 'observe' };
     }
+    return { next: 'observe' };
+  }
+
+  /** A finish is accepted only when the screen shows the goal done; otherwise the planner is told what is missing. */
+  async function finished(summary: string, cited: string[]): Promise<Turn> {
+    const { verification, check } = await verifyFinish(options, input.models, record, { goal: input.goal, cited, before: start as Observation, acted: done.map((d) => d.result), signal: input.signal });
+    const verdict = `${verification.check}${verification.missing ? `: ${verification.missing}` : ''}`;
+    await record.decide({ role: 'validator', path: verification.by === 'validator' ? 'model' : 'rules', reason: `finish ${verification.held ? 'accepted' : 'not accepted'}: ${verdict}`, refs: verification.refs, data: { verification } });
+    if (verification.held) return { ok: true, reason: summary, refs: verification.refs, verification, ...(check ? { check } : {}) };
+    const replan = guard.replanned(`finish not accepted: ${verdict}`);
+    if (!replan.ok) return { ok: false, kind: 'GoalNotVerified', category: 'plan', reason: `the model said the goal was done, but ${verdict}`, verification };
+    note = `your finish was not accepted: ${verification.missing}; keep working toward the goal, or give_up saying why`;
     return { next: 'observe' };
   }
 

@@ -2,11 +2,12 @@
 import type { ActionResult, FailureCategory, PrimitiveCall } from '../primitives/index.js';
 import { recordStep, type CachedStep } from './cache/index.js';
 import type { AgentFailureKind } from './errors.js';
-import type { Verification } from './verify/index.js';
+import type { GoalCheck, Verification } from './verify/index.js';
 
 /** How a goal ended; `verification` says how its outcome was read off the screen, when it was. */
 export type GoalOutcome =
-  | { ok: true; reason: string; refs?: string[]; verification?: Verification }
+  /** `check`: what a cached replay of this goal checks instead of asking a model again. */
+  | { ok: true; reason: string; refs?: string[]; verification?: Verification; check?: GoalCheck }
   | { ok: false; kind: AgentFailureKind; category: FailureCategory; reason: string; suggestion?: string; evidence?: string[]; verification?: Verification };
 
 /** Collects the successful primitives of one goal, ready to be stored in the plan cache. */

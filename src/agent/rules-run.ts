@@ -59,7 +59,7 @@ export async function runRulesPlan(options: AgentOptions, record: AgentCallRecor
     }
     screen = result.after ?? (await look());
   }
-  const verification = verifyOn(plan.verify, { before, after: await look(), acted }, { by: 'rule', rule: plan.rule });
+  const verification = verifyOn(plan.verify, { before, after: await look(), acted: acted.map((a) => a.result) }, { by: 'rule', rule: plan.rule });
   await record.decide({ role: 'validator', path: 'rules', reason: `${verification.held ? 'verified' : 'not verified'}: ${verification.check}${verification.missing ? `; ${verification.missing}` : ''}`, refs: verification.refs, data: { verification } });
   if (verification.held) return { ok: true, outcome: { ok: true, reason: `done by the offline rule "${plan.rule}": ${verification.check}`, refs: verification.refs, verification } };
   const reason = `the offline rule "${plan.rule}" ran ${acted.length} action${acted.length === 1 ? '' : 's'}, but ${verification.check} does not hold: ${verification.missing}`;

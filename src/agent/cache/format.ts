@@ -1,5 +1,6 @@
 // Reading and writing the cache file: checked on the way in, pretty and in a stable key order on the way out
 // so that a re-recorded step is a small, reviewable diff.
+import { GoalCheck } from '../verify/index.js';
 import { PlanCacheError } from './errors.js';
 import { CACHE_VERSION, type CacheEntry, type CacheFile } from './types.js';
 
@@ -7,7 +8,7 @@ const KINDS = new Set(['step', 'expect', 'query', 'wait_for']);
 /** Keys written first, in this order, wherever they occur; any other key follows in alphabetical order. */
 const KEY_ORDER = [
   'version', 'entries', 'kind', 'text', 'app', 'steps', 'call', 'name', 'params', 'target', 'signature', 'dialog', 'secret',
-  'content_key', 'answer', 'recorded_at',
+  'verify', 'content_key', 'answer', 'recorded_at',
 ];
 const RANK = new Map(KEY_ORDER.map((k, i) => [k, i]));
 
@@ -67,6 +68,10 @@ function entryProblem(entry: unknown): string | undefined {
         || typeof step.call !== 'object' || step.call === null || typeof (step.call as Record<string, unknown>).name !== 'string';
     });
     if (bad >= 0) return `step ${bad + 1} lacks a call or a signature`;
+    if (e.verify !== undefined) {
+      const check = GoalCheck.safeParse(e.verify);
+      if (!check.success) return `its "verify" is not a goal check (${check.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')})`;
+    }
   } else if (typeof e.content_key !== 'string' || typeof e.signature !== 'string') {
     return 'no "content_key" or "signature"';
   }

@@ -1,5 +1,6 @@
 // What the plan cache file holds: per agent call, what it did (a goal's steps) or found (a check's answer).
 import type { PrimitiveCall } from '../../primitives/index.js';
+import type { GoalCheck } from '../verify/index.js';
 
 /** One primitive an agent step ran, as it can be run again on another day. */
 export interface CachedStep {
@@ -18,6 +19,8 @@ export interface GoalEntry {
   text: string;
   app?: string;
   steps: CachedStep[];
+  /** What showed the goal done when it was recorded: checked again after every replay (rule goals derive theirs from the text). */
+  verify?: GoalCheck;
   recorded_at: string;
 }
 

@@ -60,12 +60,15 @@ test('a recorded journey replays from the cache with no model call, and the file
   // The password is stored masked, in the goal's text and key as in the typed step; replay takes it from the live goal.
   expect(text).not.toContain('pass123');
   expect(entry.steps.some((s) => s.secret !== undefined)).toBe(true);
+  // What showed the goal done, kept so a replay checks it without a model.
+  expect(entry.verify).toEqual({ kind: 'shows', elements: [{ role: 'button', label: 'Cart, 1 item', states: [] }] });
 
   const exec = await freshShop();
   const h = await agentOn(exec, { decide: unused, cache: { file, mode: 'read-only' } });
   try {
     const outcome = await h.agent.step(SHOP_JOURNEY);
     expect(outcome).toMatchObject({ path: 'cache', cache: 'hit', llmCalls: 0 });
+    expect(outcome.verification).toMatchObject({ by: 'cache', held: true, check: 'button "Cart, 1 item" on the screen' });
     expect(h.server?.requests).toHaveLength(0);
     await cartShowsOne(exec);
     expect((await h.events()).find((e) => e.kind === 'agent_end')).toMatchObject({ status: 'passed', path: 'cache', cache: 'hit', llm_calls: 0 });
@@ -108,4 +111,22 @@ test('a cached step whose target is gone stops the replay there; the model finis
   expect(healed.text).not.toContain('Sign me in');
   expect(healed.entry.steps.some((s) => JSON.stringify(s.call.params).includes('Log in'))).toBe(true);
   expect(JSON.stringify(healed.entry.steps)).not.toContain('pass123');
+});
+
+test('a replay that runs whole but does not reach what the recording showed fails without a model, saying what is missing', async () => {
+  const file = await recordJourney();
+  const { json, entry } = await readCache(file);
+  const key = Object.keys(json.entries)[0];
+  const edited: GoalEntry = { ...entry, verify: { kind: 'shows', elements: [{ role: 'button', label: 'Cart, 2 items', states: [] }] } };
+  await writeFile(file, JSON.stringify({ ...json, entries: { [key]: edited } }, null, 2));
+  const exec = await freshShop();
+  const h = await agentOn(exec, { cache: { file, mode: 'read-only' } });
+  try {
+    const error = await h.agent.step(SHOP_JOURNEY).then(() => undefined, (e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'GoalNotVerified' });
+    expect((error as Error).message).toContain('a cached plan replayed whole, but button "Cart, 2 items" on the screen does not hold: button "Cart, 2 items" is not on');
+    await cartShowsOne(exec);
+  } finally {
+    await h.close();
+  }
 });

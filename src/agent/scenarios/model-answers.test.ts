@@ -52,9 +52,10 @@ for (const { what, wire, answer, problem } of REASKED) {
     try {
       const outcome = await h.agent.step(LOGIN, SECRET);
       expect(outcome.path).toBe('model');
-      // The bad answer, its re-ask, and the turn that finishes on the greeting.
-      expect(h.server?.requests).toHaveLength(3);
-      expect(outcome.llmCalls).toBe(3);
+      // The bad answer, its re-ask, the turn that finishes on the greeting, and the validator's check of that finish.
+      expect(h.server?.requests).toHaveLength(4);
+      expect(outcome.llmCalls).toBe(4);
+      expect(outcome.verification).toMatchObject({ by: 'validator', held: true });
       const reask = JSON.stringify(h.server?.requests[1].body);
       expect(reask).toContain('That answer cannot be used');
       expect(reask).toMatch(problem);
@@ -94,9 +95,10 @@ test('a 429 with retry-after 0 is retried and the goal completes; only answers c
   try {
     const outcome = await h.agent.step(LOGIN, SECRET);
     expect(outcome.path).toBe('model');
-    expect(h.server?.requests).toHaveLength(3);
-    expect(outcome.llmCalls).toBe(2);
-    expect((await h.events()).filter((e) => e.kind === 'llm_call')).toHaveLength(2);
+    // The 429, two planner turns, and the validator's check of the finish.
+    expect(h.server?.requests).toHaveLength(4);
+    expect(outcome.llmCalls).toBe(3);
+    expect((await h.events()).filter((e) => e.kind === 'llm_call')).toHaveLength(3);
   } finally {
     await h.close();
   }

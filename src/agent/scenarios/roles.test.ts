@@ -54,6 +54,7 @@ test('a failure the rules do not know is attributed by the debugger model once; 
     decide: (turn) => {
       turns.push(turn);
       if (turn.schema === 'diagnose') return { json: { category: 'plan', decision: 'replan', reason: 'the awaited element never appears on this screen' } };
+      if (turn.schema === 'judge') return { json: { reason: 'home is shown', verdict: 'pass', refs: [refOf(turn.screen, 'text', /^Hi, Alice$/)] } };
       // Twice a wait for something this screen never shows, then done.
       if (waits < 2) {
         waits += 1;

@@ -15,12 +15,26 @@ export interface ShopModelOptions {
   doneWhen?: { role: string; label: RegExp };
 }
 
-/** Answers planner turns for the Shop journey (other roles are the test's to answer). */
+/**
+ * Judges whether a goal is reached as a careful validator does: from the screen alone, passing only when
+ * the cart badge counts an item (or `doneWhen` shows), whatever the planner claimed.
+ */
+export function shopJudge(options: ShopModelOptions = {}): (turn: ModelTurn) => TurnAnswer {
+  return (turn) => {
+    const s = turn.screen;
+    const reached = (options.doneWhen && refOf(s, options.doneWhen.role, options.doneWhen.label)) ?? refOf(s, 'button', /^Cart, [1-9]\d* items?$/);
+    return { json: reached ? { reason: 'the screen shows the goal reached', verdict: 'pass', refs: [reached] } : { reason: 'the cart is empty and nothing shows the goal reached', verdict: 'fail', refs: [] } };
+  };
+}
+
+/** Answers planner turns for the Shop journey, and the validator's check of a finish (other roles are the test's to answer). */
 export function shopPlanner(options: ShopModelOptions = {}): (turn: ModelTurn) => TurnAnswer {
   const email = options.email ?? 'alice@example.com';
   const password = options.password ?? 'pass123';
   const query = options.query ?? 'headphones';
+  const judge = shopJudge(options);
   return (turn) => {
+    if (turn.schema === 'judge') return judge(turn);
     const s = turn.screen;
     const reached = options.doneWhen && refOf(s, options.doneWhen.role, options.doneWhen.label);
     if (reached) return act('The goal shows on screen: done.', { name: 'finish', params: { success: true, evidence: [reached], summary: 'the goal is reached' } });

@@ -1,7 +1,7 @@
 // Whether a goal's postcondition holds, read off the screen after the step's last action. Pure: the
 // caller looks; this only reads the screens it is given.
 import type { Observation, Screen, ScreenElement } from '../../observe/index.js';
-import { bestMatches, locate, normalise, type ActionResult, type PrimitiveCall } from '../../primitives/index.js';
+import { bestMatches, locate, normalise, type ActionResult } from '../../primitives/index.js';
 import { screenWords } from '../debug/index.js';
 import type { GoalCheck, ShownElement } from './checks.js';
 
@@ -11,7 +11,7 @@ export interface CheckInput {
   /** The screen now, after its last action. */
   after: Observation;
   /** What the step ran, oldest first. */
-  acted?: ReadonlyArray<{ call: PrimitiveCall; result: ActionResult }>;
+  acted?: readonly ActionResult[];
 }
 
 export type CheckOutcome =
@@ -23,7 +23,7 @@ const MASK_CHARS = /[•●*\u2022\u25CF]/gu;
 /** Words that say a sign-in went wrong, as apps word it. */
 const ERROR_TEXT = /\b(?:invalid|incorrect|wrong|error|failed|try again|not recogni[sz]ed|doesn'?t match|does not match|locked)\b/i;
 /** Words around a name that are not part of it: "the Settings app", "the Cart tab". */
-const FILLER = new Set(['the', 'a', 'an', 'app', 'page', 'screen', 'tab', 'menu', 'section', 'view']);
+const FILLER = new Set(['the', 'a', 'an', 'my', 'your', 'for', 'of', 'with', 'to', 'in', 'on', 'app', 'page', 'screen', 'tab', 'menu', 'section', 'view']);
 /** Packages that are a home screen: AOSP's and the common vendors' launchers. */
 const LAUNCHER = /launcher|\.home$|trebuchet|lawnchair/i;
 
@@ -93,7 +93,7 @@ function textOf(e: ScreenElement): string {
 
 function fieldHolds(screen: Screen, check: Extract<GoalCheck, { kind: 'holds' }>, input: CheckInput): CheckOutcome {
   const inputs = screen.elements.filter((e) => e.role === 'input');
-  const typedInto = [...(input.acted ?? [])].reverse().find((a) => a.call.name === 'input_text' && a.result.element)?.result.element;
+  const typedInto = [...(input.acted ?? [])].reverse().find((a) => a.primitive === 'input_text' && a.element)?.element;
   const field = (typedInto && inputs.find((e) => e.ref === typedInto.ref))
     ?? (check.target === undefined ? undefined : named(screen, inputs, check.target)[0])
     ?? inputs.find((e) => e.states.includes('focused'));
@@ -113,7 +113,7 @@ function fieldHolds(screen: Screen, check: Extract<GoalCheck, { kind: 'holds' }>
 /** Whether anything a person would notice changed since the step began, a toast that came and went included. */
 export function changed(input: CheckInput): boolean {
   if (input.before.contentKey !== input.after.contentKey) return true;
-  return (input.acted ?? []).some(({ result: { report: r } }) => r !== undefined
+  return (input.acted ?? []).some(({ report: r }) => r !== undefined
     && (r.screen_changed || r.activity_changed !== undefined || r.toast !== undefined || r.keyboard?.changed === true || r.changed_elements.length > 0));
 }
 
@@ -129,15 +129,15 @@ export function says(label: string, name: string): boolean {
   return want.every((w) => have.has(w));
 }
 
-/** The title of the top window: its first text, and any label in the top fifth of the screen. */
+/** What titles the top window: its first two texts (a category line may come first), and any label in its top band. */
 function titles(screen: Screen): ScreenElement[] {
   const top = screen.windows.findIndex((w) => w.kind !== 'keyboard' && w.kind !== 'toast');
   const own = screen.elements.filter((e) => e.window === top && e.label !== '' && e.role !== 'input' && e.role !== 'keyboard');
-  const first = own.find((e) => e.role === 'text');
+  const first = own.filter((e) => e.role === 'text').slice(0, 2);
   const win = screen.windows[top]?.bounds;
   const bandEnd = win ? win.top + Math.max(screen.height / 5, (win.bottom - win.top) / 4) : screen.height / 5;
   const band = own.filter((e) => e.bounds.bottom <= bandEnd);
-  return [...new Set([...(first ? [first] : []), ...band])];
+  return [...new Set([...first, ...band])];
 }
 
 function opened(target: string, input: CheckInput): CheckOutcome {

@@ -196,8 +196,8 @@ test('the keyboard moves through the list and the steps, Enter opens, Escape goe
   await expect(page.locator('#test-title')).toContainText('alice signs in by goal');
 
   // ai.step's primitives are nested under it, and its decision says how it was served.
-  await expect(page.locator('#timeline [role="treeitem"]')).toHaveText([/launch_app/, /ai\.step/, /input_text/, /input_text/, /tap\s*Log in/, /ai\.expect/, /assert_text/]);
-  expect(await page.locator('#timeline [role="treeitem"]').evaluateAll((items) => items.map((item) => item.getAttribute('aria-level')))).toEqual(['1', '1', '2', '2', '2', '1', '2']);
+  await expect(page.locator('#timeline [role="treeitem"]')).toHaveText([/launch_app/, /ai\.step/, /wait_idle/, /input_text/, /input_text/, /tap\s*Log in/, /ai\.expect/, /assert_text/]);
+  expect(await page.locator('#timeline [role="treeitem"]').evaluateAll((items) => items.map((item) => item.getAttribute('aria-level')))).toEqual(['1', '1', '2', '2', '2', '2', '1', '2']);
   await expect(page.locator('#timeline .step:focus')).toContainText('launch_app');
   await page.keyboard.press('ArrowDown');
   await expect(page.locator('#timeline .step:focus')).toContainText('ai.step');
@@ -206,6 +206,7 @@ test('the keyboard moves through the list and the steps, Enter opens, Escape goe
   await expect(page.locator('#detail .agent-summary')).toContainText('served by the offline rules');
   await expect(page.locator('#detail .decisions')).toContainText('planner');
   await page.keyboard.press('k');
+  await page.keyboard.press('j');
   await page.keyboard.press('j');
   await page.keyboard.press('j');
   await page.keyboard.press('Enter');

@@ -1,11 +1,12 @@
 // The model path of `ai.step`: observe, ask the planner, run what it decided, and repeat until it
 // finishes, gives up, or a guard (loop, stuck, step or replan limit) ends it with a reason.
-import { screenText, type Observation, type Screen } from '../observe/index.js';
+import { screenText, type Observation } from '../observe/index.js';
 import type { ActionResult, PrimitiveCall } from '../primitives/index.js';
 import type { AgentCallRecord } from './call.js';
 import { historyEntry, type AgentLimits, type AgentOptions } from './context.js';
 import { ProgressGuard, type GuardVerdict } from './debug/index.js';
 import { verifyFinish } from './finish.js';
+import { foreignDialog } from './popup.js';
 import type { GoalOutcome, StepRecorder } from './recorder.js';
 import { attributedFailure, attributeFailure, disambiguate } from './recovery.js';
 import { askPlanner, type ModelAccess } from './roles/index.js';
@@ -147,11 +148,6 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
     note = `${verdict.reason}; back was pressed to get unstuck: try something else`;
     return { next: 'observe' };
   }
-}
-
-/** A dialog of another package (a permission prompt) over the app under test. */
-function foreignDialog(screen: Screen, app: string | undefined): boolean {
-  return app !== undefined && screen.windows.some((w) => w.kind === 'dialog' && w.package !== app && w.package !== '');
 }
 
 /**

@@ -34,3 +34,8 @@ export async function dismissPopup(record: AgentCallRecord, screen: Screen, app:
   const result = await record.run(call);
   return { call, result };
 }
+
+/** A dialog of another package (a permission prompt) over the app under test: the dialog policy's to answer. */
+export function foreignDialog(screen: Screen, app: string | undefined): boolean {
+  return app !== undefined && screen.windows.some((w) => w.kind === 'dialog' && w.package !== app && w.package !== '');
+}

@@ -6,7 +6,7 @@ import { locate, type ActionResult, type PrimitiveCall, type Target } from '../p
 import type { AgentCallRecord } from './call.js';
 import type { AgentOptions } from './context.js';
 import { reachControl, type OfflinePlan, type PlannedStep } from './offline/index.js';
-import { appPopup, dismissPopup } from './popup.js';
+import { appPopup, dismissPopup, foreignDialog } from './popup.js';
 import type { GoalOutcome, StepRecorder } from './recorder.js';
 import { attributedFailure, attributeFailure } from './recovery.js';
 import { verifyOn } from './verification.js';
@@ -59,7 +59,9 @@ export async function runRulesPlan(options: AgentOptions, record: AgentCallRecor
     }
     screen = result.after ?? (await look());
   }
-  const verification = verifyOn(plan.verify, { before, after: await look(), acted: acted.map((a) => a.result) }, { by: 'rule', rule: plan.rule });
+  // The last action's settled screen is the screen after it: read again only when nothing ran.
+  const after = acted.at(-1)?.result.after ?? (acted.length ? await look() : screen);
+  const verification = verifyOn(plan.verify, { before, after, acted: acted.map((a) => a.result) }, { by: 'rule', rule: plan.rule });
   await record.decide({ role: 'validator', path: 'rules', reason: `${verification.held ? 'verified' : 'not verified'}: ${verification.check}${verification.missing ? `; ${verification.missing}` : ''}`, refs: verification.refs, data: { verification } });
   if (verification.held) return { ok: true, outcome: { ok: true, reason: `done by the offline rule "${plan.rule}": ${verification.check}`, refs: verification.refs, verification } };
   const reason = `the offline rule "${plan.rule}" ran ${acted.length} action${acted.length === 1 ? '' : 's'}, but ${verification.check} does not hold: ${verification.missing}`;
@@ -98,7 +100,13 @@ async function reach(options: AgentOptions, record: AgentCallRecord, step: Plann
   const target = (step.call.params as { target?: Target }).target;
   const needs = step.needs;
   if (typeof target !== 'string' || needs === undefined) return { kind: 'act', call: step.call };
-  const settle = () => settled(look, (o) => reachControl(o.screen, target, needs).kind === 'here', signal);
+  const settle = async () => {
+    const o = await settled(look, (x) => reachControl(x.screen, target, needs).kind === 'here', signal);
+    if (!foreignDialog(o.screen, options.app)) return o;
+    // A permission prompt over the app is the dialog policy's to answer, as before any scripted action.
+    const answered = await record.run({ name: 'wait_idle', params: {} }, signal);
+    return answered.after ?? (await look());
+  };
   let screen = await settle();
   let found = reachControl(screen.screen, target, needs);
   if (found.kind === 'row') {

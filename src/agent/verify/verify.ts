@@ -118,7 +118,8 @@ export function changed(input: CheckInput): boolean {
 }
 
 function words(text: string): string[] {
-  return normalise(text).split(' ').filter((w) => w !== '').map((w) => (w.length > 3 ? w.replace(/(?:es|s)$/, '') : w));
+  // Plurals folded: "cables" is "cable", "batteries" is "battery"; "glass" stays.
+  return normalise(text).split(' ').filter((w) => w !== '').map((w) => (w.length <= 3 ? w : w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.replace(/([^s])s$/, '$1')));
 }
 
 /** Whether `label` says every word of `name` (fillers dropped, plurals folded). */

@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import type { Observation, Role, Screen, ScreenElement } from '../../observe/index.js';
+import { reachControl } from '../offline/index.js';
+import { checkGoal, type GoalCheck } from './index.js';
+
+// Goal checks read off one screen, and the control a verb needs: a row that only names a switch is a
+// way to it, never the switch; a state already there is read, not waited for.
+
+let refs = 0;
+function el(role: Role, label: string, top: number, extra: Partial<ScreenElement> = {}): ScreenElement {
+  refs += 1;
+  return { ref: `e${refs}`, role, label, bounds: { left: 0, top, right: 1080, bottom: top + 150 }, states: [], window: 0, className: '', resourceId: '', ...extra };
+}
+
+function screen(elements: ScreenElement[], pkg = 'com.android.settings'): Screen {
+  return {
+    width: 1080, height: 2400, rotation: 0, foreground: { package: pkg, activity: '.SubSettings' },
+    windows: [{ kind: 'app', package: pkg, bounds: { left: 0, top: 0, right: 1080, bottom: 2400 }, hiddenElements: 0 }],
+    elements, nodeCount: elements.length, skippedNodes: 0,
+  };
+}
+
+function look(s: Screen, key: string): Observation {
+  return { screen: s, signature: key, contentKey: key, at: 0 };
+}
+
+const home = screen([
+  el('text', 'Settings', 200),
+  el('item', 'Network & internet Mobile, Wi-Fi, hotspot', 600),
+  el('item', 'Connected devices Bluetooth, pairing', 800),
+  el('item', 'Battery 100%', 1000),
+  el('item', 'Sound & vibration Volume, haptics, Do Not Disturb', 1200),
+]);
+const bluetoothOff = el('toggle', 'Bluetooth', 700, { states: ['unchecked'] });
+const connected = screen([el('button', 'Navigate up', 150), el('text', 'Connected devices', 300), el('item', 'Pair new device', 500), bluetoothOff]);
+const check = (c: GoalCheck, before: Screen, after: Screen) => checkGoal(c, { before: look(before, 'a'), after: look(after, before === after ? 'a' : 'b') });
+
+test('a switch check reads the switch itself: a row that mentions the word is not it', () => {
+  expect(check({ kind: 'switch', target: 'Bluetooth', on: true }, home, home)).toMatchObject({ ok: false, missing: expect.stringContaining('no switch "Bluetooth" is on com.android.settings/.SubSettings') });
+  expect(check({ kind: 'switch', target: 'Bluetooth', on: true }, connected, connected)).toEqual({ ok: false, refs: [bluetoothOff.ref], missing: `toggle ${bluetoothOff.ref} "Bluetooth" is off` });
+  expect(check({ kind: 'switch', target: 'Bluetooth', on: false }, connected, connected)).toEqual({ ok: true, refs: [bluetoothOff.ref] });
+});
+
+test('a switch without a label of its own is named by the row it sits in', () => {
+  const row = el('item', 'Stay awake Screen will never sleep while charging', 900);
+  const bare = el('toggle', '', 930, { states: ['checked'], bounds: { left: 900, top: 930, right: 1000, bottom: 1000 } });
+  const s = screen([el('text', 'Developer options', 300), row, bare]);
+  expect(check({ kind: 'switch', target: 'Stay awake', on: true }, s, s)).toEqual({ ok: true, refs: [bare.ref] });
+});
+
+test('the rule acts on the switch when it is here, follows the one row that names it, and otherwise says why at once', () => {
+  expect(reachControl(connected, 'Bluetooth', 'switch')).toEqual({ kind: 'here', element: bluetoothOff });
+  expect(reachControl(home, 'Bluetooth', 'switch')).toMatchObject({ kind: 'row', row: { label: 'Connected devices Bluetooth, pairing' } });
+  expect(reachControl(home, 'Do Not Disturb', 'switch')).toMatchObject({ kind: 'row', row: { label: 'Sound & vibration Volume, haptics, Do Not Disturb' } });
+  const saver = reachControl(home, 'Battery Saver', 'switch');
+  expect(saver).toMatchObject({ kind: 'none' });
+  expect(saver.kind === 'none' && saver.reason).toBe('no switch "Battery Saver" is on com.android.settings/.SubSettings, and no row here names it; closest: "Battery 100%"');
+  // Two rows that both name it: neither is clearly the way.
+  const two = screen([el('item', 'Wi-Fi calling', 500), el('item', 'Network Wi-Fi, mobile', 700)]);
+  expect(reachControl(two, 'Wi-Fi', 'switch')).toMatchObject({ kind: 'none', reason: expect.stringContaining('2 rows name it') });
+});
+
+test('open and select want an item: a switch with the same name is not opened', () => {
+  const wifiRow = el('item', 'Wi-Fi HomeNet-5G', 500);
+  const wifiSwitch = el('toggle', 'Wi-Fi', 520, { states: ['checked'] });
+  const network = screen([el('text', 'Network & internet', 300), wifiRow, wifiSwitch]);
+  expect(reachControl(network, 'Wi-Fi', 'item')).toEqual({ kind: 'here', element: wifiRow });
+  expect(reachControl(network, 'Wi-Fi', 'switch')).toEqual({ kind: 'here', element: wifiSwitch });
+});
+
+test('opened wants a changed screen titled by the target; selected takes a selected element or a closed chooser', () => {
+  expect(check({ kind: 'opened', target: 'Connected devices' }, home, connected)).toMatchObject({ ok: true });
+  expect(check({ kind: 'opened', target: 'the Connected devices page' }, home, connected)).toMatchObject({ ok: true });
+  expect(check({ kind: 'opened', target: 'Bluetooth' }, home, connected)).toMatchObject({ ok: false, missing: expect.stringContaining('the screen is not titled "Bluetooth"') });
+  expect(check({ kind: 'opened', target: 'Connected devices' }, connected, connected)).toMatchObject({ ok: false, missing: expect.stringContaining('the screen did not change') });
+  const product = screen([el('button', 'Navigate up', 150), el('text', 'Audio', 300), el('text', 'Kids Headphones', 420), el('button', 'Add to cart', 1800)], 'com.example.shop');
+  expect(check({ kind: 'opened', target: 'the headphones for kids' }, home, product)).toMatchObject({ ok: true });
+  const tab = el('tab', 'Favourites', 2200, { states: ['selected'] });
+  expect(check({ kind: 'selected', target: 'Favourites' }, home, screen([tab]))).toEqual({ ok: true, refs: [tab.ref] });
+});
+
+test('a field holds what was typed; a password field shows one mask character per character typed', () => {
+  const email = el('input', 'Email', 600, { value: 'alice@example.com' });
+  const password = el('input', 'Password', 800, { value: '•••••••', states: ['password'] });
+  const form = screen([email, password]);
+  expect(check({ kind: 'holds', target: 'the email field', text: 'alice@example.com' }, form, form)).toEqual({ ok: true, refs: [email.ref] });
+  expect(check({ kind: 'holds', target: 'the email field', text: 'bob@example.com' }, form, form)).toMatchObject({ ok: false, missing: `input ${email.ref} holds "alice@example.com"` });
+  expect(check({ kind: 'holds', target: 'the password field', text: 'pass123', secret: true }, form, form)).toEqual({ ok: true, refs: [password.ref] });
+  expect(check({ kind: 'holds', target: 'the password field', text: 'pass12', secret: true }, form, form)).toMatchObject({ ok: false, missing: `input ${password.ref} holds 7 mask characters, not the 6 typed` });
+});
+
+test('signed in means no password field and no error; results mention the query outside the search field', () => {
+  const wrong = screen([el('input', 'Email', 600, { value: 'alice@example.com' }), el('input', 'Password', 800, { states: ['password'], value: '••••' }), el('text', 'Invalid email or password', 1000)], 'com.example.shop');
+  expect(check({ kind: 'signed_in' }, wrong, wrong)).toMatchObject({ ok: false, missing: 'the screen shows "Invalid email or password"' });
+  const greeted = screen([el('text', 'Hi, Alice', 300)], 'com.example.shop');
+  expect(check({ kind: 'signed_in' }, wrong, greeted)).toMatchObject({ ok: true });
+  const searching = screen([el('input', 'Search products', 300, { value: 'cable' })], 'com.example.shop');
+  const found = screen([el('input', 'Search products', 300, { value: 'cable' }), el('item', 'USB-C Cable $9.99', 600)], 'com.example.shop');
+  expect(check({ kind: 'results', query: 'cable' }, searching, searching)).toMatchObject({ ok: false, missing: expect.stringContaining('nothing but the search field mentions "cable"') });
+  expect(check({ kind: 'results', query: 'cables' }, searching, found)).toMatchObject({ ok: true });
+});
+
+test('home wants a launcher in front; changed wants any difference a person would notice', () => {
+  expect(check({ kind: 'home' }, home, screen([], 'com.google.android.apps.nexuslauncher'))).toMatchObject({ ok: true });
+  expect(check({ kind: 'home' }, home, home)).toMatchObject({ ok: false, missing: 'com.android.settings is in front, not the home screen' });
+  expect(check({ kind: 'changed', what: 'the back key' }, home, connected)).toMatchObject({ ok: true });
+  expect(check({ kind: 'changed', what: 'the back key' }, home, home)).toMatchObject({ ok: false });
+});

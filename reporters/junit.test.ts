@@ -15,7 +15,7 @@ test('a step reads as one line: mark, primitive, target or what it acted with, t
 });
 
 test('an agent call reads as what was asked and how it was served; the primitives it ran are indented under it', () => {
-  const agent = { call: 'step', text: 'log in as alice', path: 'rules', cache: 'miss', actions: 3, llm_calls: 0, tokens: 0 } as const;
+  const agent = { call: 'step', text: 'log in as alice', path: 'rules', cache: 'miss', actions: 3, llm_calls: 0, tokens: 0, verification: null } as const;
   expect(stepLine(step({ primitive: 'ai.step', detail: 'log in as alice', duration_ms: 2300, agent }))).toBe('✓ ai.step "log in as alice" 2300 ms [rules, cache miss, 3 actions]');
   expect(stepLine(step({ target: 'Log in', source: 'agent' }))).toBe('  ✓ tap "Log in" 120 ms');
   expect(stepLine(step({ primitive: 'ai.expect', status: 'FAIL', duration_ms: 900, agent: { ...agent, call: 'expect', text: 'the cart shows 1 item', path: 'model', cache: 'off', actions: 1, llm_calls: 2 } })))

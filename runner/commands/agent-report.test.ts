@@ -101,6 +101,11 @@ test('results.json has each test\'s agent figures, the agent calls among its ste
       expect(testcase).toContain(`<property name="${name}" value="${value}"/>`);
     }
     expect(testcase).toContain('✓ ai.step "log in as alice" 70 ms [model, cache miss, 1 action, 1 model call]\n  ✓ tap "Log in" 50 ms');
+    expect(testcase).toContain([
+      '✓ ai.step "open the cart" 70 ms [cache, cache hit, 1 action]',
+      '  verified by cache "open": the screen changed to one titled "Cart", on com.example.shop/.CartActivity showing "Cart", "Check out", refs e9',
+      '  ✓ tap "Log in" 50 ms',
+    ].join('\n'));
   } finally {
     await project.remove();
   }

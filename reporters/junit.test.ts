@@ -1,6 +1,7 @@
 import { test, expect } from '@playwright/test';
-import { failureBody, stepLine, testProperties } from './junit.js';
-import { NO_AGENT, type StepRecord, type TestRecord } from './results/model.js';
+import { failureBody, stepLine, stepLines, testProperties } from './junit.js';
+import type { AgentVerification } from '../src/events/index.js';
+import { NO_AGENT, type AgentCallRecord, type StepRecord, type TestRecord } from './results/model.js';
 
 const step = (fields: Partial<StepRecord>): StepRecord => ({
   primitive: 'tap', target: null, detail: null, status: 'OK', duration_ms: 120, device_ms: 100, location: 'specs/shop.test.ts:9', source: 'script', ...fields,
@@ -15,13 +16,31 @@ test('a step reads as one line: mark, primitive, target or what it acted with, t
 });
 
 test('an agent call reads as what was asked and how it was served; the primitives it ran are indented under it', () => {
-  const agent = { call: 'step', text: 'log in as alice', path: 'rules', cache: 'miss', actions: 3, llm_calls: 0, tokens: 0 } as const;
+  const agent = { call: 'step', text: 'log in as alice', path: 'rules', cache: 'miss', actions: 3, llm_calls: 0, tokens: 0, verification: null } as const;
   expect(stepLine(step({ primitive: 'ai.step', detail: 'log in as alice', duration_ms: 2300, agent }))).toBe('✓ ai.step "log in as alice" 2300 ms [rules, cache miss, 3 actions]');
   expect(stepLine(step({ target: 'Log in', source: 'agent' }))).toBe('  ✓ tap "Log in" 120 ms');
   expect(stepLine(step({ primitive: 'ai.expect', status: 'FAIL', duration_ms: 900, agent: { ...agent, call: 'expect', text: 'the cart shows 1 item', path: 'model', cache: 'off', actions: 1, llm_calls: 2 } })))
     .toBe('✗ ai.expect "the cart shows 1 item" 900 ms (FAIL at specs/shop.test.ts:9) [model, no cache, 1 action, 2 model calls]');
   expect(stepLine(step({ primitive: 'ai.step', status: 'UNFINISHED', location: null, agent: { ...agent, path: null, cache: null, actions: 0 } })))
     .toBe('✗ ai.step "log in as alice" 120 ms (did not finish) [undecided, 0 actions]');
+});
+
+test('under an agent call, a line says how its outcome was verified: by which rule, the check, the screen and refs, and what was missing', () => {
+  const screen = 'com.android.settings/.SubSettings showing "Navigate up", "Connected devices", "Pair new device"';
+  const on: AgentVerification = { by: 'rule', rule: 'turn on/off', check: 'a switch "Bluetooth" is on', held: true, screen, signature: 'b8745bb49216a68d', refs: ['e23'] };
+  const agent: AgentCallRecord = { call: 'step', text: 'turn on Bluetooth', path: 'rules', cache: 'miss', actions: 1, llm_calls: 0, tokens: 0, verification: on };
+  expect(stepLines(step({ primitive: 'ai.step', duration_ms: 166, agent }))).toEqual([
+    '✓ ai.step "turn on Bluetooth" 166 ms [rules, cache miss, 1 action]',
+    `  verified by rule "turn on/off": a switch "Bluetooth" is on, on ${screen}, refs e23`,
+  ]);
+  const off = { ...on, check: 'a switch "Bluetooth" is off', held: false, refs: ['e23', 'e24'], missing: 'toggle e23 "Bluetooth On" is on' };
+  expect(stepLines(step({ primitive: 'ai.step', status: 'FAIL', duration_ms: 137, agent: { ...agent, text: 'turn off Bluetooth', verification: off } }))[1])
+    .toBe(`  not verified by rule "turn on/off": a switch "Bluetooth" is off, on ${screen}, refs e23, e24; missing: toggle e23 "Bluetooth On" is on`);
+  // Without a rule name, without refs; and a call that recorded no verification, or a primitive, is its one line.
+  expect(stepLines(step({ primitive: 'ai.expect', agent: { ...agent, verification: { ...on, by: 'validator', rule: '', refs: [] } } }))[1])
+    .toBe(`  verified by validator: a switch "Bluetooth" is on, on ${screen}`);
+  expect(stepLines(step({ primitive: 'ai.step', agent: { ...agent, verification: null } }))).toHaveLength(1);
+  expect(stepLines(step({ target: 'Log in', source: 'agent' }))).toEqual(['  ✓ tap "Log in" 120 ms']);
 });
 
 test('a failure\'s text names the failed step, lists the evidence and ends with the suggestion', () => {

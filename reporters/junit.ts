@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Builder } from 'junit-report-builder';
+import type { AgentVerification } from '../src/events/index.js';
 import { ResultsReporter, type ResultsReporterOptions } from './results/base.js';
 import { UNFINISHED, type AgentCallRecord, type FailureRecord, type Results, type RunError, type StepRecord, type TestRecord } from './results/model.js';
 
@@ -25,7 +26,7 @@ export default class JunitReporter extends ResultsReporter {
         const name = test.title_path.join(' › ');
         const testCase = suite.testCase().className(file).name(projects.size > 1 ? `[${test.project}] ${name}` : name).time(seconds(test.duration_ms));
         for (const [property, value] of testProperties(test)) testCase.property(property, value);
-        if (test.steps.length > 0) testCase.standardOutput(test.steps.map(stepLine).join('\n'));
+        if (test.steps.length > 0) testCase.standardOutput(test.steps.flatMap(stepLines).join('\n'));
         if (test.status === 'skipped') testCase.skipped();
         else if (test.failure) testCase.failure(failureMessage(test), test.failure.category).stacktrace(failureBody(test.failure));
       }
@@ -69,8 +70,8 @@ function errorName(error: RunError): string {
 
 /**
  * `✓ tap "Log in" 120 ms`, `✓ press_key back 15 ms`, or `✗ tap "Buy" 5000 ms (FAIL at specs/shop.test.ts:12)`.
- * An agent call reads `✓ ai.step "log in as alice" 2300 ms [rules, cache miss, 3 actions]`, and the
- * primitives it ran follow it indented.
+ * An agent call reads `✓ ai.step "log in as alice" 2300 ms [rules, cache miss, 3 actions]`, and its
+ * verification (stepLines) and the primitives it ran follow it indented.
  */
 export function stepLine(step: StepRecord): string {
   const ok = step.status === 'OK';
@@ -80,6 +81,23 @@ export function stepLine(step: StepRecord): string {
   const status = step.status === UNFINISHED ? 'did not finish' : step.status;
   const indent = step.source === 'agent' ? '  ' : '';
   return `${indent}${ok ? '✓' : '✗'} ${step.primitive}${target} ${step.duration_ms} ms${ok ? '' : ` (${status}${where})`}${step.agent ? ` ${agentNote(step.agent)}` : ''}`;
+}
+
+/** A step's line, and under an agent call's the line saying how its outcome was verified, when it was. */
+export function stepLines(step: StepRecord): string[] {
+  const verification = step.agent?.verification;
+  return verification ? [stepLine(step), `  ${verificationText(verification)}`] : [stepLine(step)];
+}
+
+/**
+ * `verified by rule "turn on/off": a switch "Bluetooth" is on, on com.android.settings/.SubSettings
+ * showing …, refs e23`; when it did not hold, `not verified by …` and what was missing.
+ */
+export function verificationText(verification: AgentVerification): string {
+  const { by, rule, check, held, screen, refs, missing } = verification;
+  const how = rule ? `${by} ${JSON.stringify(rule)}` : by;
+  const cited = refs.length > 0 ? `, refs ${refs.join(', ')}` : '';
+  return `${held ? 'verified' : 'not verified'} by ${how}: ${check}, on ${screen}${cited}${!held && missing ? `; missing: ${missing}` : ''}`;
 }
 
 function agentNote(agent: AgentCallRecord): string {

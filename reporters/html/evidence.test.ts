@@ -1,5 +1,6 @@
 // The viewer's evidence in a real Chromium: element boxes from hierarchy snapshots under the pointer,
-// the refs an agent cited drawn on its screens, a failure's evidence and suggestion, and a test of
+// the refs an agent cited drawn on its screens, how an agent step's outcome was verified, a failure's
+// evidence and suggestion, and a test of
 // 1,000 steps that opens, scrolls without a blank view and reaches its last step. The events logs,
 // screenshots and snapshots are written here as the executor writes them, and the report by the
 // HTML writer a run uses.
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { EventLog, readEvents, type EventInput } from '../../src/events/index.js';
+import { EventLog, readEvents, type AgentVerification, type EventInput } from '../../src/events/index.js';
 import { NO_AGENT, type Results, type TestRecord } from '../results/model.js';
 import { chromiumMissing, launchChromium, watchedPage } from '../testing/browser.js';
 import { buildTrace } from './trace.js';
@@ -31,6 +32,11 @@ const CATALOGUE = {
   ],
 };
 const CART = { v: 1, width: 1080, height: 2400, elements: [{ ref: 'e3', role: 'text', label: '1 in cart', bounds: E3, window: 'app' }, { ref: 'e5', role: 'button', label: 'Check out', bounds: { left: 60, top: 2200, right: 1020, bottom: 2320 } }] };
+// The Connected devices screen of Settings, Bluetooth off and then on: the same row, a new ref.
+const E19: Bounds = { left: 40, top: 700, right: 1040, bottom: 820 };
+const BT_OFF = { v: 1, width: 1080, height: 2400, elements: [{ ref: 'e19', role: 'toggle', label: 'Bluetooth Off', bounds: E19, window: 'app' }] };
+const BT_ON = { v: 1, width: 1080, height: 2400, elements: [{ ref: 'e23', role: 'toggle', label: 'Bluetooth On', bounds: E19, window: 'app' }] };
+const BT_SCREEN = 'com.android.settings/.SubSettings showing "Navigate up", "Connected devices", "Bluetooth On"';
 const SUGGESTION = 'The button now reads "Check out": update the target in the spec.';
 const EVIDENCE = ['closest: e5 button "Check out" (score 0.81)', 'the screen before had 2 elements, none labelled "Checkout"'];
 
@@ -72,6 +78,35 @@ function checkoutEvents(): EventInput[] {
   ];
 }
 
+/** Bluetooth turned on by an offline rule, verified; then a tap that turned nothing off, not verified. */
+function bluetoothEvents(): EventInput[] {
+  const head = 'app com.android.settings/.SubSettings · screen 1080x2400\ne16 button "Navigate up"\ne17 text "Connected devices"';
+  const off = { screen_text: `${head}\ne19 toggle "Bluetooth Off" unchecked`, signature: 'bt-off', screenshot: 'bt-off.png', hierarchy: 'h-bt-off.json' };
+  const on = { screen_text: `${head}\ne23 toggle "Bluetooth On" checked`, signature: 'bt-on', screenshot: 'bt-on.png', hierarchy: 'h-bt-on.json' };
+  const held: AgentVerification = { by: 'rule', rule: 'turn on/off', check: 'a switch "Bluetooth" is on', held: true, screen: BT_SCREEN, signature: 'bt-on', refs: ['e23'] };
+  const notHeld: AgentVerification = { ...held, check: 'a switch "Bluetooth" is off', held: false, missing: 'toggle e23 "Bluetooth On" is on' };
+  const error = { name: 'AgentStepFailed', message: 'ai.step "turn off Bluetooth" failed (GoalNotVerified): a switch "Bluetooth" is off does not hold', category: 'product' };
+  const step = (id: string, goal: string, before: typeof on, after: typeof on, verification: AgentVerification): EventInput[] => [
+    { kind: 'agent_start', action_id: id, call: 'step', text: goal },
+    { kind: 'agent_decision', action_id: id, role: 'planner', path: 'rules', reason: 'offline rule "turn on/off"', actions: [{ name: 'tap', params: { target: 'Bluetooth' } }], refs: [before === off ? 'e19' : 'e23'] },
+    { kind: 'action_start', action_id: `${id}-tap`, primitive: 'tap', params: { target: 'Bluetooth' }, target: 'Bluetooth', source: 'agent', parent_action_id: id },
+    { kind: 'observation', action_id: `${id}-tap`, phase: 'before', ...before },
+    { kind: 'observation', action_id: `${id}-tap`, phase: 'after', ...after },
+    { kind: 'action_end', action_id: `${id}-tap`, verdict: 'OK', timings: { total_ms: 110, device_ms: 90, harness_ms: 20 } },
+    { kind: 'agent_decision', action_id: id, role: 'validator', path: 'rules', reason: `${verification.held ? 'verified' : 'not verified'}: ${verification.check}`, refs: verification.refs, data: { verification } },
+    {
+      kind: 'agent_end', action_id: id, call: 'step', status: verification.held ? 'passed' : 'failed', path: 'rules', cache: 'miss', llm_calls: 0, tokens_in: 0, tokens_out: 0, steps: 1,
+      reason: verification.held ? 'done by the offline rule "turn on/off"' : 'the tap did not turn it off', duration_ms: 160, verification, ...(verification.held ? {} : { error }),
+    },
+  ];
+  return [
+    { kind: 'test_start', title: 'switches Bluetooth', device: 'emulator-5554' },
+    ...step('on', 'turn on Bluetooth', off, on, held),
+    ...step('off', 'turn off Bluetooth', on, on, notHeld),
+    { kind: 'test_end', status: 'failed', duration_ms: 400, error },
+  ];
+}
+
 function longEvents(steps: number): EventInput[] {
   const events: EventInput[] = [{ kind: 'test_start', title: 'a long session', device: 'emulator-5554' }];
   for (let i = 1; i <= steps; i++) {
@@ -99,11 +134,18 @@ test.beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'mobiletest-html-evidence-'));
   // Half the device's size, as frames are stored: boxes must scale from device pixels.
   const png = (background: string): Promise<Buffer> => sharp({ create: { width: 540, height: 1200, channels: 3, background } }).png().toBuffer();
-  const files = { 'catalogue.png': await png('#f4f4f4'), 'cart.png': await png('#e8eefc'), 'h-catalogue.json': JSON.stringify(CATALOGUE), 'h-cart.json': JSON.stringify(CART) };
-  const traces = [await trace('checkout', checkoutEvents(), files), await trace('long', longEvents(1000), files)];
+  const files = {
+    'catalogue.png': await png('#f4f4f4'), 'cart.png': await png('#e8eefc'), 'h-catalogue.json': JSON.stringify(CATALOGUE), 'h-cart.json': JSON.stringify(CART),
+    'bt-off.png': await png('#f0f0f0'), 'bt-on.png': await png('#e6f0ff'), 'h-bt-off.json': JSON.stringify(BT_OFF), 'h-bt-on.json': JSON.stringify(BT_ON),
+  };
+  const traces = [await trace('checkout', checkoutEvents(), files), await trace('long', longEvents(1000), files), await trace('bluetooth', bluetoothEvents(), files)];
+  const bluetooth: TestRecord = {
+    ...record('switches Bluetooth', 'failed', 4),
+    failure: { category: 'product', message: 'ai.step "turn off Bluetooth" failed (GoalNotVerified)', suggestion: 'This is a defect in the app.', evidence: [], step: 'ai.step "turn off Bluetooth"' },
+  };
   const results: Results = {
-    version: 1, run: { status: 'failed', started_at: new Date(0).toISOString(), duration_ms: 106000, totals: { passed: 1, failed: 1, flaky: 0, skipped: 0 }, agent: { ...NO_AGENT }, errors: [] },
-    tests: [record('checks out', 'failed', 2), record('a long session', 'passed', 1000)],
+    version: 1, run: { status: 'failed', started_at: new Date(0).toISOString(), duration_ms: 106400, totals: { passed: 1, failed: 2, flaky: 0, skipped: 0 }, agent: { ...NO_AGENT }, errors: [] },
+    tests: [record('checks out', 'failed', 2), record('a long session', 'passed', 1000), bluetooth],
   };
   const out = path.join(dir, 'html');
   await writeHtmlReport({ outDir: out, templateDir: TEMPLATE_DIR, results, traces });
@@ -210,8 +252,40 @@ test('the refs an agent cited are boxed with their ref on the screens it decided
   expect(problems).toEqual([]);
 });
 
-test('a 1,000-step test opens with its steps listed, scrolls to its last step and reaches it by keyboard, whose details load when opened', async () => {
+test('an agent step shows how its outcome was verified: by which rule, the check, and the screen it was read on with its refs boxed; a failed one what was missing', async () => {
+  // Listed second, failed tests first.
   const { page, problems } = await open('#test/1');
+  // The test opens on its failed step: the check that did not hold, what was found instead, where.
+  const detail = page.locator('#detail');
+  await expect(detail.locator('h2')).toContainText('ai.step turn off Bluetooth');
+  const failed = detail.locator('.verification');
+  await expect(failed.locator('.verdict')).toHaveText('not verified by rule "turn on/off": a switch "Bluetooth" is off');
+  await expect(failed.locator('.missing')).toHaveText('Missing: toggle e23 "Bluetooth On" is on');
+  await expect(failed.locator('.where')).toHaveText(`on ${BT_SCREEN} · refs e23`);
+  await expect(failed.locator('figcaption')).toHaveText('checked on · cited by the planner and validator');
+  await expectAt(failed.locator('.marker.cited[data-ref="e23"]'), await onPicture(failed.locator('img'), E19));
+
+  await page.locator('#timeline .step', { hasText: 'turn on Bluetooth' }).click();
+  await expect(detail.locator('h2')).toContainText('ai.step turn on Bluetooth');
+  const verified = detail.locator('.verification');
+  await expect(verified.locator('.verdict')).toHaveText('verified by rule "turn on/off": a switch "Bluetooth" is on');
+  await expect(verified.locator('.missing')).toHaveCount(0);
+  await expect(verified.locator('figcaption')).toHaveText('verified on · cited by the validator');
+  await expect(verified.locator('pre .cited')).toHaveText(['e23 toggle "Bluetooth On" checked']);
+  const img = verified.locator('img');
+  await expectAt(verified.locator('.marker.cited[data-ref="e23"]'), await onPicture(img, E19));
+  // Pointing at a ref draws its element's box with its role and label.
+  await verified.locator('code.ref', { hasText: 'e23' }).hover();
+  await expectAt(verified.locator('.marker.element'), await onPicture(img, E19));
+  await expect(verified.locator('.tip')).toHaveText('e23 toggle "Bluetooth On"');
+  // That screen is not shown again among the screens decisions cited refs on: the planner's is.
+  await expect(detail.locator('.cited-screens figcaption')).toHaveText(['seen by the planner']);
+  await expect(detail.locator('.cited-screens pre .cited')).toHaveText(['e19 toggle "Bluetooth Off" unchecked']);
+  expect(problems).toEqual([]);
+});
+
+test('a 1,000-step test opens with its steps listed, scrolls to its last step and reaches it by keyboard, whose details load when opened', async () => {
+  const { page, problems } = await open('#test/2');
   await expect(page.locator('#timeline')).toHaveAttribute('data-steps', '1000');
   await expect(page.locator('#test-meta')).toContainText('1000 steps');
   // Scrolled to the bottom of the list as a user drags the scrollbar: the last step is drawn there.
@@ -244,7 +318,7 @@ interface ScrollPage {
 }
 
 test('a 1,000-step list shows its rows at the first frame after a jump to its middle and at every frame of a scroll 120 px a frame; in time every step is in the page for find-in-page', async () => {
-  const { page, problems } = await open('#test/1');
+  const { page, problems } = await open('#test/2');
   await expect(page.locator('#timeline')).toHaveAttribute('data-steps', '1000');
   // At once after opening, a jump to the middle (rows the page had no idle moment to draw yet), then
   // back to the top and down to the bottom: after each frame, the rows at the top, middle and bottom

@@ -1,7 +1,7 @@
 // A test's trace split for the viewer: a light index of its steps (what the timeline and the failure
 // summary need) loaded when the test opens, and the heavy details (screens, candidates, prompts,
 // decisions) in chunks of consecutive steps loaded when a step is opened or scrolled near.
-import { allSteps, type Trace, type TraceDecision, type TraceLlmCall, type TraceScreen, type TraceStep } from './trace.js';
+import { allSteps, type Trace, type TraceDecision, type TraceLlmCall, type TraceScreen, type TraceStep, type TraceVerification } from './trace.js';
 
 /** Steps per detail chunk: a chunk of a long test stays a few hundred KB, one script to load. */
 export const CHUNK_STEPS = 50;
@@ -12,7 +12,7 @@ type DetailKeys = 'id' | 'source' | 'start_ms' | 'timings' | 'gesture' | 'before
 export interface StepSummary extends Omit<TraceStep, DetailKeys | 'agent' | 'children'> {
   /** Whether the step has a screenshot of its own (the failure summary shows the test's only when not). */
   shots: boolean;
-  agent: (Omit<NonNullable<TraceStep['agent']>, 'decisions' | 'llm'> & { llm_calls: number }) | null;
+  agent: (Omit<NonNullable<TraceStep['agent']>, 'decisions' | 'llm' | 'verification'> & { llm_calls: number }) | null;
   children: StepSummary[];
 }
 
@@ -21,6 +21,8 @@ export interface StepDetail extends Pick<TraceStep, DetailKeys> {
   after: TraceScreen | null;
   decisions: TraceDecision[];
   llm: TraceLlmCall[];
+  /** With the screen it was read on. */
+  verification: TraceVerification | null;
 }
 
 export interface TraceIndex extends Omit<Trace, 'steps'> {
@@ -51,6 +53,6 @@ function detailOf(step: TraceStep): StepDetail {
   return {
     id: step.id, source: step.source, start_ms: step.start_ms, timings: step.timings, gesture: step.gesture,
     before: step.before, after: step.after, candidates: step.candidates, situation: step.situation, params: step.params,
-    decisions: step.agent?.decisions ?? [], llm: step.agent?.llm ?? [],
+    decisions: step.agent?.decisions ?? [], llm: step.agent?.llm ?? [], verification: step.agent?.verification ?? null,
   };
 }

@@ -3,8 +3,8 @@
 // candidates, the screen before and after, the situation report, the verdict, timings, and for
 // agent calls the decisions and model calls). Pure: files beside the log are read by the caller.
 import {
-  llmUsage, type ActionStartEvent, type AgentDecisionEvent, type AgentEndEvent, type AgentStartEvent, type CandidateRecord, type EventError, type GestureRecord,
-  type MobileEvent, type ObservationEvent, type UsageSource,
+  llmUsage, type ActionStartEvent, type AgentDecisionEvent, type AgentEndEvent, type AgentStartEvent, type AgentVerification, type CandidateRecord, type EventError,
+  type GestureRecord, type MobileEvent, type ObservationEvent, type UsageSource,
 } from '../../src/events/index.js';
 import { locationText, targetText } from '../results/evidence.js';
 
@@ -47,6 +47,12 @@ export interface TraceDecision {
   data: Record<string, unknown> | null;
   /** The screen the decision was made on, as the log last recorded it; null when none was. */
   screen: TraceScreen | null;
+}
+
+/** An agent call's verification as its end recorded it, with the recorded screen it was read on. */
+export interface TraceVerification extends AgentVerification {
+  /** The last screen observed before the call ended with the verification's signature (its refs cited there); null when the log has none. */
+  seen: TraceScreen | null;
 }
 
 export interface TraceLlmCall {
@@ -109,6 +115,8 @@ export interface TraceStep {
     tokens: number;
     /** The whole requests of its model calls, summed. */
     request_tokens: number;
+    /** How its outcome was read off the screen; null when its end recorded none. */
+    verification: TraceVerification | null;
   } | null;
   children: TraceStep[];
 }
@@ -139,6 +147,8 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
   let lastScreen: TraceScreen | null = null;
   const pending = new Map<string, TraceDecision[]>();
   const parents = new Map<string, string>();
+  // The last screen seen with each signature, to find the one a verification was read on.
+  const bySignature = new Map<string, TraceScreen>();
   for (const event of events) {
     switch (event.kind) {
       case 'action_start':
@@ -157,6 +167,7 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
         const screen = screenOf(event);
         step[event.phase] = screen;
         lastScreen = screen;
+        bySignature.set(event.signature, screen);
         // A decision that chose actions was made on the screen its first action meets.
         const parent = parents.get(event.action_id);
         const waiting = event.phase === 'before' && parent ? pending.get(parent) : undefined;
@@ -198,7 +209,7 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
         break;
       }
       case 'agent_end':
-        endAgent(steps.get(event.action_id), event);
+        endAgent(steps.get(event.action_id), event, bySignature);
         break;
       case 'llm_call': {
         const agent = event.action_id ? steps.get(event.action_id)?.agent : undefined;
@@ -255,7 +266,7 @@ function agentStep(event: AgentStartEvent, t0: number, lastTs: number, rootDir: 
     kind: 'agent',
     name: CALL_NAMES[event.call],
     label: event.text,
-    agent: { call: event.call, path: null, cache: null, reason: null, decisions: [], llm: [], tokens: 0, request_tokens: 0 },
+    agent: { call: event.call, path: null, cache: null, reason: null, decisions: [], llm: [], tokens: 0, request_tokens: 0, verification: null },
   };
 }
 
@@ -269,12 +280,16 @@ function blank(id: string, ts: number, t0: number, lastTs: number, location: str
   };
 }
 
-function endAgent(step: TraceStep | undefined, event: AgentEndEvent): void {
+function endAgent(step: TraceStep | undefined, event: AgentEndEvent, bySignature: ReadonlyMap<string, TraceScreen>): void {
   if (!step?.agent || step.status !== UNFINISHED) return;
   step.status = event.status === 'passed' ? 'OK' : 'FAIL';
   step.duration_ms = Math.round(event.duration_ms);
   step.error = event.error ?? null;
   Object.assign(step.agent, { path: event.path, cache: event.cache, reason: event.reason, tokens: event.tokens_in + event.tokens_out });
+  if (!event.verification) return;
+  const seen = bySignature.get(event.verification.signature) ?? null;
+  step.agent.verification = { ...event.verification, refs: [...event.verification.refs], seen };
+  if (seen) for (const ref of event.verification.refs) if (!seen.cited.includes(ref)) seen.cited.push(ref);
 }
 
 function decisionOf(event: AgentDecisionEvent): TraceDecision {

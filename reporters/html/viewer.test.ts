@@ -183,7 +183,7 @@ test('the failed test shows its attribution and steps; its failed step shows the
   expect(problems).toEqual([]);
 });
 
-test('the keyboard moves through the list and the steps, Enter opens, Escape goes back; agent calls nest their actions and show their decisions', async () => {
+test('the keyboard moves through the list and the steps, Enter opens, Escape goes back; agent calls nest their actions and show their verification and decisions', async () => {
   const { page, problems } = await openReport();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('j');
@@ -205,6 +205,9 @@ test('the keyboard moves through the list and the steps, Enter opens, Escape goe
   await expect(page.locator('#detail h2')).toContainText('ai.step');
   await expect(page.locator('#detail .agent-summary')).toContainText('served by the offline rules');
   await expect(page.locator('#detail .decisions')).toContainText('planner');
+  // How the rule's outcome was read off the screen after its last action, and on which screen.
+  await expect(page.locator('#detail .verification .verdict')).toHaveText('verified by rule "log in": the login form is gone and no error shows');
+  await expect(page.locator('#detail .verification .where')).toContainText('on com.example.shop/.MainActivity showing');
   await page.keyboard.press('k');
   await page.keyboard.press('j');
   await page.keyboard.press('j');

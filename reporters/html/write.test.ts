@@ -147,3 +147,48 @@ test('a screenshot and a hierarchy snapshot seen by two tests are stored once; a
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('an agent call\'s verification is read on the last screen recorded with its signature, cites its refs there, and is written with that screen\'s frame and masked', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'mobiletest-html-verified-'));
+  const token = 'verify-token-5c1e90';
+  process.env.MOBILETEST_VERIFY_TEST_TOKEN = token;
+  try {
+    const logDir = path.join(dir, 'trace');
+    await mkdir(logDir);
+    await writeFile(path.join(logDir, 'on.png'), 'the switch turned on');
+    const off = 'app com.android.settings/.SubSettings · screen 100x200\ne19 toggle "Bluetooth Off" unchecked';
+    const on = `app com.android.settings/.SubSettings · screen 100x200\ne23 toggle "Bluetooth On" checked\ne24 text "${token}"`;
+    const verification = { by: 'rule', rule: 'turn on/off', check: 'a switch "Bluetooth" is on', held: true, screen: `com.android.settings/.SubSettings showing "Navigate up", "${token}"`, signature: 'on', refs: ['e23'] } as const;
+    const trace = buildTrace([
+      ev('test_start', { title: 'switches' }),
+      ev('agent_start', { action_id: 'g', call: 'step', text: 'turn on Bluetooth' }),
+      ev('action_start', { action_id: 'a1', primitive: 'tap', params: { target: 'Bluetooth' }, target: 'Bluetooth', source: 'agent', parent_action_id: 'g' }),
+      ev('observation', { action_id: 'a1', phase: 'before', screen_text: off, signature: 'off' }),
+      ev('observation', { action_id: 'a1', phase: 'after', screen_text: on, signature: 'on', screenshot: 'on.png' }),
+      ev('action_end', { action_id: 'a1', verdict: 'OK', timings: { total_ms: 100, device_ms: 80, harness_ms: 20 } }),
+      ev('agent_end', { action_id: 'g', call: 'step', status: 'passed', path: 'rules', cache: 'miss', llm_calls: 0, tokens_in: 0, tokens_out: 0, steps: 1, reason: 'done', duration_ms: 150, verification: { ...verification, refs: [...verification.refs] } }),
+      ev('agent_start', { action_id: 'h', call: 'step', text: 'turn off Wi-Fi' }),
+      ev('agent_end', { action_id: 'h', call: 'step', status: 'failed', path: 'rules', cache: 'off', llm_calls: 0, tokens_in: 0, tokens_out: 0, steps: 0, reason: 'no switch', duration_ms: 20, verification: { ...verification, check: 'a switch "Wi-Fi" is off', held: false, signature: 'never-seen', refs: [], missing: 'no switch "Wi-Fi" is on this screen' } }),
+    ], { rootDir: '/' });
+    const [turnOn, turnOff] = trace.steps;
+    expect(turnOn.agent?.verification).toEqual({ ...verification, seen: turnOn.children[0].after });
+    expect(turnOn.children[0].after?.cited).toEqual(['e23']);
+    expect(turnOff.agent?.verification).toMatchObject({ held: false, missing: 'no switch "Wi-Fi" is on this screen', seen: null });
+
+    const results: Results = { version: 1, run: { status: 'failed', started_at: new Date(0).toISOString(), duration_ms: 5, totals: { passed: 0, failed: 1, flaky: 0, skipped: 0 }, agent: { ...NO_AGENT }, errors: [] }, tests: [record('switches', 'failed')] };
+    const out = path.join(dir, 'html');
+    await writeHtmlReport({ outDir: out, templateDir: TEMPLATE_DIR, results, traces: [{ trace, dir: logDir }] });
+    // The verification goes with the step's details, not in the index every test loads.
+    const index = await readFile(path.join(out, 'data', 'test-0.js'), 'utf8');
+    expect(index).not.toContain('turn on/off');
+    const details = dataOf<StepDetail[]>(await readFile(path.join(out, 'data', 'test-0-0.js'), 'utf8'));
+    const written = details[0].verification;
+    expect(written).toMatchObject({ by: 'rule', rule: 'turn on/off', held: true, refs: ['e23'], screen: 'com.android.settings/.SubSettings showing "Navigate up", "•••"' });
+    expect(written?.seen).toMatchObject({ screenshot: expect.stringMatching(/^frames\/[0-9a-f]{16}\.png$/), cited: ['e23'], text: expect.stringContaining('e24 text "•••"') });
+    expect(details[2].verification).toMatchObject({ held: false, seen: null });
+    expect(JSON.stringify(details)).not.toContain(token);
+  } finally {
+    delete process.env.MOBILETEST_VERIFY_TEST_TOKEN;
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -143,7 +143,7 @@ async function withFiles(loaded: LoadedTrace, files: ReportFiles, secrets: reado
 
 function screensOf(step: TraceStep): TraceScreen[] {
   const decided = step.agent?.decisions.map((d) => d.screen) ?? [];
-  return [step.before, step.after, ...decided].filter((s): s is TraceScreen => s !== null);
+  return [step.before, step.after, ...decided, step.agent?.verification?.seen ?? null].filter((s): s is TraceScreen => s !== null);
 }
 
 /** The file an event names: an attachment that carried it, else the file beside the log. */

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventLog, newActionId, readEvents, registerSecret, MASK, type EventInput } from '../../src/events/index.js';
+import { EventLog, newActionId, readEvents, registerSecret, MASK, type AgentVerification, type EventInput } from '../../src/events/index.js';
 import { summarizeEvents } from './evidence.js';
 
 let dir = '';
@@ -32,9 +32,17 @@ function primitive(primitive: string, target: string, parent: string, device_ms:
 const llm = (action_id: string, tokens_in: number, tokens_out: number, cost_usd: number, request?: { request_tokens: number; role: string }): EventInput =>
   ({ kind: 'llm_call', action_id, role: 'planner', model: 'gpt-4o-mini', prompt_ref: 'p.txt', answer_ref: 'a.txt', tokens_in, tokens_out, cost_usd, duration_ms: 300, ...(request ? { ...request, usage_source: 'provider' } : {}) });
 
-function end(action_id: string, fields: { call: 'step' | 'expect'; status: 'passed' | 'failed'; path: 'cache' | 'rules' | 'model'; cache: 'hit' | 'miss' | 'healed' | 'off'; steps: number; llm_calls: number }): EventInput {
+type EndFields = { call: 'step' | 'expect'; status: 'passed' | 'failed'; path: 'cache' | 'rules' | 'model'; cache: 'hit' | 'miss' | 'healed' | 'off'; steps: number; llm_calls: number; verification?: AgentVerification };
+
+function end(action_id: string, fields: EndFields): EventInput {
   return { kind: 'agent_end', action_id, tokens_in: 0, tokens_out: 0, reason: 'done', duration_ms: 2300.4, ...fields };
 }
+
+/** As the offline rule "turn on/off" records it on the Connected devices screen. */
+const BLUETOOTH_ON: AgentVerification = {
+  by: 'rule', rule: 'turn on/off', check: 'a switch "Bluetooth" is on', held: true,
+  screen: 'com.android.settings/.SubSettings showing "Navigate up", "Connected devices", "Pair new device"', signature: 'b8745bb49216a68d', refs: ['e23'],
+};
 
 test('each agent call is a step entry saying what was asked and how it was served, followed by the primitives it ran', async () => {
   const login = newActionId();
@@ -57,8 +65,25 @@ test('each agent call is a step entry saying what was asked and how it was serve
     ['ai.expect', 'the cart shows 1 item', 'FAIL', 'script'],
   ]);
   expect(steps[0]).toMatchObject({ duration_ms: 2300, device_ms: 200, location: 'specs/shop.test.ts:12', agent: { call: 'step', text: 'log in as alice', path: 'rules', cache: 'miss', actions: 2, llm_calls: 0 } });
-  expect(steps[3].agent).toEqual({ call: 'expect', text: 'the cart shows 1 item', path: 'model', cache: 'off', actions: 0, llm_calls: 1, tokens: 0 });
+  expect(steps[3].agent).toEqual({ call: 'expect', text: 'the cart shows 1 item', path: 'model', cache: 'off', actions: 0, llm_calls: 1, tokens: 0, verification: null });
   expect(steps[1].agent).toBeUndefined();
+});
+
+test('an agent step says how its outcome was verified: the rule and check, held or not, the screen and refs, and what was missing', async () => {
+  const on = newActionId();
+  const off = newActionId();
+  const notOff = { ...BLUETOOTH_ON, check: 'a switch "Bluetooth" is off', held: false, missing: 'toggle e23 "Bluetooth On" is on' };
+  const events = await logOf([
+    { kind: 'agent_start', action_id: on, call: 'step', text: 'turn on Bluetooth' },
+    ...primitive('tap', 'Bluetooth', on, 100),
+    end(on, { call: 'step', status: 'passed', path: 'rules', cache: 'miss', steps: 1, llm_calls: 0, verification: BLUETOOTH_ON }),
+    { kind: 'agent_start', action_id: off, call: 'step', text: 'turn off Bluetooth' },
+    ...primitive('tap', 'Bluetooth', off, 100),
+    end(off, { call: 'step', status: 'failed', path: 'rules', cache: 'off', steps: 1, llm_calls: 0, verification: notOff }),
+  ]);
+  const [first, , second] = summarizeEvents(events, { rootDir: ROOT }).steps;
+  expect(first.agent?.verification).toEqual(BLUETOOTH_ON);
+  expect(second).toMatchObject({ status: 'FAIL', agent: { verification: { held: false, check: 'a switch "Bluetooth" is off', missing: 'toggle e23 "Bluetooth On" is on', refs: ['e23'] } } });
 });
 
 test("a test's agent totals count calls, plan cache outcomes, and the model's calls, tokens, whole requests and cost, per role", async () => {
@@ -93,15 +118,24 @@ test('a log without agent events counts zeros; an agent call cut short is UNFINI
     { kind: 'test_end', status: 'timedOut', duration_ms: 5000, ts: 6_000 },
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });
-  expect(evidence.steps[0]).toMatchObject({ primitive: 'ai.waitFor', status: 'UNFINISHED', duration_ms: 5000, agent: { path: 'rules', cache: null, actions: 1, llm_calls: 0 } });
+  expect(evidence.steps[0]).toMatchObject({ primitive: 'ai.waitFor', status: 'UNFINISHED', duration_ms: 5000, agent: { path: 'rules', cache: null, actions: 1, llm_calls: 0, verification: null } });
   expect(evidence.agent).toMatchObject({ steps: 1, cache_hits: 0, cache_misses: 0 });
 });
 
-test('secret text in an agent goal is masked in its step entry', async () => {
+test('secret text in an agent goal and in its verification is masked in its step entry', async () => {
   registerSecret('s3cret-pa55word');
   const id = newActionId();
-  const events = await logOf([{ kind: 'agent_start', action_id: id, call: 'step', text: 'log in with password s3cret-pa55word' }]);
+  const verification: AgentVerification = {
+    ...BLUETOOTH_ON, rule: 'type', check: 'the field "Password" holds s3cret-pa55word', held: false,
+    screen: 'com.example.shop/.LoginActivity showing "Hint: s3cret-pa55word"', missing: 'the field shows s3cret-pa55word, not the text typed',
+  };
+  const events = await logOf([
+    { kind: 'agent_start', action_id: id, call: 'step', text: 'log in with password s3cret-pa55word' },
+    end(id, { call: 'step', status: 'failed', path: 'rules', cache: 'off', steps: 0, llm_calls: 0, verification }),
+  ]);
   const text = JSON.stringify(summarizeEvents(events, { rootDir: ROOT }));
   expect(text).not.toContain('s3cret');
-  expect(summarizeEvents(events, { rootDir: ROOT }).steps[0].detail).toBe(`log in with password ${MASK}`);
+  const [step] = summarizeEvents(events, { rootDir: ROOT }).steps;
+  expect(step.detail).toBe(`log in with password ${MASK}`);
+  expect(step.agent?.verification).toMatchObject({ check: `the field "Password" holds ${MASK}`, missing: `the field shows ${MASK}, not the text typed` });
 });

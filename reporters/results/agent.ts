@@ -62,6 +62,7 @@ export class AgentEvents {
         actions: end?.steps ?? children.length,
         llm_calls: end?.llm_calls ?? this.llmCalls.get(start.action_id) ?? 0,
         tokens: end ? end.tokens_in + end.tokens_out : 0,
+        verification: end?.verification ?? null,
       },
     };
   }

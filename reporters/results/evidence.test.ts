@@ -75,7 +75,7 @@ test('test_end\'s suggestion and evidence are the failure\'s; the failed step is
   });
 });
 
-test('a failed agent call is the failed step, not the primitive inside it that the agent recovered from', async () => {
+test('a failed agent call is the failed step, with what its check found missing, not the primitive inside it that the agent recovered from', async () => {
   const call = newActionId();
   const inner = newActionId();
   const events = await logOf([
@@ -85,10 +85,14 @@ test('a failed agent call is the failed step, not the primitive inside it that t
     {
       kind: 'agent_end', action_id: call, call: 'step', status: 'failed', path: 'rules', cache: 'off', llm_calls: 0, tokens_in: 0, tokens_out: 0, steps: 1, reason: 'gave up', duration_ms: 50,
       error: { name: 'NeedsModel', message: 'ai.step "check out" failed (NeedsModel)', category: 'plan' },
+      verification: { by: 'rule', rule: 'open', check: 'the screen changed to one titled "Payment"', held: false, screen: 'com.example.shop/.CartActivity showing "Cart"', signature: 's9', refs: [], missing: 'the screen still shows "Cart"' },
     },
     { kind: 'test_end', status: 'failed', duration_ms: 100, error: { name: 'NeedsModel', message: 'ai.step "check out" failed (NeedsModel)', category: 'plan', suggestion: 'Configure a model', evidence: ['agent: ai.step ended with NeedsModel'] } },
   ]);
-  expect(summarizeEvents(events, { rootDir: ROOT }).failure).toMatchObject({ category: 'plan', suggestion: 'Configure a model', step: 'ai.step "check out" at specs/shop.test.ts:20' });
+  const evidence = summarizeEvents(events, { rootDir: ROOT });
+  expect(evidence.failure).toMatchObject({ category: 'plan', suggestion: 'Configure a model', step: 'ai.step "check out" at specs/shop.test.ts:20' });
+  // The failed step says what its check found missing, on which screen.
+  expect(evidence.steps[0].agent?.verification).toMatchObject({ held: false, screen: 'com.example.shop/.CartActivity showing "Cart"', missing: 'the screen still shows "Cart"' });
 });
 
 test('a test that timed out inside an action names that action as the step still running', async () => {

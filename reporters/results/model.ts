@@ -1,6 +1,6 @@
 // The run as the JSON and JUnit reports describe it: one record per test, built from
 // Playwright's test metadata and the test's `mobiletest-events` attachment.
-import type { ActionSource, AgentCall, Verdict } from '../../src/events/index.js';
+import type { ActionSource, AgentCall, AgentVerification, Verdict } from '../../src/events/index.js';
 
 export const RESULTS_VERSION = 1 as const;
 
@@ -46,6 +46,12 @@ export interface AgentCallRecord {
   llm_calls: number;
   /** Input plus output tokens of its model calls. */
   tokens: number;
+  /**
+   * How its outcome was read off the screen, as its end recorded it: by which rule or check, whether
+   * it held, on which screen, with which refs, and what was missing when it did not. Null when the
+   * call recorded none (or never ended).
+   */
+  verification: AgentVerification | null;
 }
 
 /** What one model role (planner, locator, validator, debugger) spent. */

@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { EventLog, newActionId, type EventInput } from '../../src/events/index.js';
+import { EventLog, newActionId, type AgentVerification, type EventInput } from '../../src/events/index.js';
 import { PACKAGE_ROOT, TempProject } from '../testing/project.js';
 
 const REPORTERS = ['json', 'junit'].map((name) => path.join(PACKAGE_ROOT, 'dist', 'reporters', `${name}.js`)).join(',');
@@ -21,8 +21,13 @@ for (const title of ['logs in by goal', 'replays from the cache', 'has no agent 
 
 type Model = { tokens_in: number; tokens_out: number; cost_usd: number; request_tokens?: number; usage_source?: 'provider' | 'counted' } | null;
 
-/** What an ai.step that ran one tap writes: its start, the tap, the model call if any, its end. */
-function aiStep(text: string, cache: 'hit' | 'miss' | 'healed', model: Model, file: string): EventInput[] {
+/** How a replayed step's check read off the screen, as its end records it. */
+const CART_OPENED: AgentVerification = {
+  by: 'cache', rule: 'open', check: 'the screen changed to one titled "Cart"', held: true, screen: 'com.example.shop/.CartActivity showing "Cart", "Check out"', signature: 'c4a1', refs: ['e9'],
+};
+
+/** What an ai.step that ran one tap writes: its start, the tap, the model call if any, its end (with its verification, if any). */
+function aiStep(text: string, cache: 'hit' | 'miss' | 'healed', model: Model, file: string, verification?: AgentVerification): EventInput[] {
   const id = newActionId();
   const tap = newActionId();
   return [
@@ -33,6 +38,7 @@ function aiStep(text: string, cache: 'hit' | 'miss' | 'healed', model: Model, fi
     {
       kind: 'agent_end', action_id: id, call: 'step', status: 'passed', path: cache === 'hit' ? 'cache' : model ? 'model' : 'rules', cache,
       llm_calls: model ? 1 : 0, tokens_in: model?.tokens_in ?? 0, tokens_out: model?.tokens_out ?? 0, steps: 1, reason: 'goal reached', duration_ms: 70,
+      ...(verification ? { verification } : {}),
     },
   ];
 }
@@ -57,7 +63,7 @@ test('results.json has each test\'s agent figures, the agent calls among its ste
     const file = project.path('specs', 'agent.test.ts');
     await writeLog(project, 'logs in by goal', [
       ...aiStep('log in as alice', 'miss', { tokens_in: 900, tokens_out: 40, cost_usd: 0.0002, request_tokens: 17_900, usage_source: 'counted' }, file),
-      ...aiStep('open the cart', 'hit', null, file),
+      ...aiStep('open the cart', 'hit', null, file, CART_OPENED),
     ]);
     // A model call as logs from before request_tokens have it: its request counts as its tokens_in.
     await writeLog(project, 'replays from the cache', aiStep('open settings', 'healed', { tokens_in: 300, tokens_out: 20, cost_usd: 0.0001 }, file));
@@ -81,7 +87,8 @@ test('results.json has each test\'s agent figures, the agent calls among its ste
       ['ai.step', 'open the cart', 'script', 'cache'],
       ['tap', null, 'agent', null],
     ]);
-    expect(entry('logs in by goal').steps[0].agent).toEqual({ call: 'step', text: 'log in as alice', path: 'model', cache: 'miss', actions: 1, llm_calls: 1, tokens: 940 });
+    expect(entry('logs in by goal').steps[0].agent).toEqual({ call: 'step', text: 'log in as alice', path: 'model', cache: 'miss', actions: 1, llm_calls: 1, tokens: 940, verification: null });
+    expect(entry('logs in by goal').steps[2].agent?.verification).toEqual(CART_OPENED);
     expect(entry('has no agent steps').agent).toEqual({ steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, request_tokens: 0, cost_usd: 0, by_role: {} });
     expect(results.run.agent).toEqual({
       steps: 3, cache_hits: 1, cache_misses: 1, cache_healed: 1, llm_calls: 2, tokens_in: 1200, tokens_out: 60, request_tokens: 18_200, cost_usd: 0.0003,
@@ -94,6 +101,11 @@ test('results.json has each test\'s agent figures, the agent calls among its ste
       expect(testcase).toContain(`<property name="${name}" value="${value}"/>`);
     }
     expect(testcase).toContain('✓ ai.step "log in as alice" 70 ms [model, cache miss, 1 action, 1 model call]\n  ✓ tap "Log in" 50 ms');
+    expect(testcase).toContain([
+      '✓ ai.step "open the cart" 70 ms [cache, cache hit, 1 action]',
+      '  verified by cache "open": the screen changed to one titled "Cart", on com.example.shop/.CartActivity showing "Cart", "Check out", refs e9',
+      '  ✓ tap "Log in" 50 ms',
+    ].join('\n'));
   } finally {
     await project.remove();
   }

@@ -88,7 +88,7 @@
     return V.load(`data/hierarchy-${id}.js`, () => Boolean(M.hierarchies[id])).then(() => M.hierarchies[id], () => null);
   };
 
-  /** Step `i` of the open test with its details (screens, candidates, decisions, model calls) and hierarchies loaded. */
+  /** Step `i` of the open test with its details (screens, candidates, decisions, verification, model calls) and hierarchies loaded. */
   V.stepDetail = async function stepDetail(n, i) {
     const test = M.tests[n];
     const summary = V.state.steps[i];
@@ -96,9 +96,10 @@
     const chunk = await V.loadChunk(n, Math.floor(i / per));
     const detail = chunk[i % per];
     if (!detail) throw new Error(`data/test-${n}-${Math.floor(i / per)}.js has no step ${i + 1}.`);
-    const screens = [detail.before, detail.after, ...detail.decisions.map((d) => d.screen)].filter((s) => s && s.hierarchy);
+    const verification = detail.verification || null;
+    const screens = [detail.before, detail.after, ...detail.decisions.map((d) => d.screen), verification && verification.seen].filter((s) => s && s.hierarchy);
     await Promise.all(screens.map((s) => V.loadHierarchy(s.hierarchy)));
-    return Object.assign({}, summary, detail, { agent: summary.agent && Object.assign({}, summary.agent, { decisions: detail.decisions, llm: detail.llm }) });
+    return Object.assign({}, summary, detail, { agent: summary.agent && Object.assign({}, summary.agent, { decisions: detail.decisions, llm: detail.llm, verification }) });
   };
 
   /** Loads the detail chunks of steps first..last ahead of a click (the steps scrolled into view). */

@@ -1,6 +1,6 @@
 // The mobiletest trace viewer, part 3 of 5: one step's detail — its timings and tokens, error with
 // its evidence and suggestion, screenshots, screen text, situation report, candidates, and for an
-// agent call its decisions (with the screens they cite) and model calls.
+// agent call how its outcome was verified, its decisions (with the screens they cite) and model calls.
 /* global window */
 'use strict';
 (function () {
@@ -120,6 +120,9 @@
       a.llm.length ? requestsText(a.llm) : null,
       a.llm.length ? billedText(a.llm) : a.tokens ? `${count(a.tokens)} tokens` : null,
     ].filter(Boolean).join(' · '), a.reason ? el('span', { class: 'reason' }, ` — ${a.reason}`) : '')];
+    const cited = citedScreens(a.decisions);
+    const seen = a.verification && a.verification.seen;
+    if (a.verification) parts.push(verificationPart(a.verification, seen ? cited.find((c) => sameScreen(c.screen, seen)) : undefined));
     if (a.decisions.length) {
       parts.push(section('Decisions', el('ol', { class: 'decisions' }, a.decisions.map((d) => el('li', {},
         el('span', { class: 'tag' }, d.role), el('span', { class: `tag path-${d.path}` }, d.path), ` ${d.reason}`,
@@ -128,9 +131,10 @@
         d.data ? el('details', {}, el('summary', {}, 'detail'), el('pre', {}, JSON.stringify(d.data, null, 2))) : '',
       )))));
     }
-    const cited = citedScreens(a.decisions);
-    if (cited.length) {
-      parts.push(section('Cited on screen', el('div', { class: 'cited-screens' }, cited.map(({ screen, roles }, k) => el('div', { class: 'cited-screen' },
+    // The screen the verification was read on is shown with it, not again here.
+    const others = cited.filter((c) => !seen || !sameScreen(c.screen, seen));
+    if (others.length) {
+      parts.push(section('Cited on screen', el('div', { class: 'cited-screens' }, others.map(({ screen, roles }, k) => el('div', { class: 'cited-screen' },
         screen.screenshot ? V.shot({ src: screen.screenshot, caption: `seen by the ${roles.join(' and ')}`, screen, key: `cited-${k}` }) : '',
         V.screenText({ phase: `seen by the ${roles.join(' and ')}`, screen, key: `cited-${k}` }),
       )))));
@@ -145,12 +149,37 @@
     return parts;
   }
 
+  /**
+   * How the outcome was read off the screen: verified or not, by which rule or check, what was checked,
+   * what was missing, on which screen with which refs (pointing at one draws its box), and that screen.
+   * `cited` is the same screen as decisions cited on it, for the roles that did.
+   */
+  function verificationPart(v, cited) {
+    const key = 'verified';
+    const caption = `${v.held ? 'verified' : 'checked'} on${cited ? ` · cited by the ${cited.roles.join(' and ')}` : ''}`;
+    const refs = v.refs.map((ref, i) => [i ? ', ' : '', el('code', {
+      class: 'ref', onmouseenter: v.seen ? () => V.showRef(key, ref) : null, onmouseleave: v.seen ? () => V.showRef(key, null) : null,
+    }, ref)]);
+    return section('Verification', el('div', { class: `verification ${v.held ? 'held' : 'not-held'}` },
+      el('p', { class: 'verdict' }, el('span', { class: `badge ${v.held ? 'sv-OK' : 'sv-FAIL'}` }, v.held ? 'verified' : 'not verified'),
+        ` by ${v.by}${v.rule ? ` ${JSON.stringify(v.rule)}` : ''}: `, el('strong', { class: 'check' }, v.check)),
+      !v.held && v.missing ? el('p', { class: 'missing' }, el('strong', {}, 'Missing: '), v.missing) : '',
+      el('p', { class: 'where' }, 'on ', el('span', { class: 'on' }, v.screen), refs.length ? [' · refs ', refs] : ''),
+      v.seen
+        ? el('div', { class: 'cited-screen' },
+          v.seen.screenshot ? V.shot({ src: v.seen.screenshot, caption, screen: v.seen, key }) : '',
+          V.screenText({ phase: caption, screen: v.seen, key }))
+        : el('p', { class: 'hint' }, 'That screen is not among the ones the log recorded.')));
+  }
+
+  const sameScreen = (a, b) => a.text === b.text && a.screenshot === b.screenshot;
+
   /** The distinct screens decisions citing refs were made on, with the roles that cited on each. */
   function citedScreens(decisions) {
     const found = [];
     for (const d of decisions) {
       if (!d.screen || !d.refs.length) continue;
-      const same = found.find((f) => f.screen.text === d.screen.text && f.screen.screenshot === d.screen.screenshot);
+      const same = found.find((f) => sameScreen(f.screen, d.screen));
       if (same) { if (!same.roles.includes(d.role)) same.roles.push(d.role); } else found.push({ screen: d.screen, roles: [d.role] });
     }
     return found;

@@ -76,6 +76,17 @@ function search(text: string): Built {
   };
 }
 
+/** Back means leaving the screen: a keyboard that is up is closed first, or back would only close it. */
+function back(): Built {
+  return {
+    steps: [
+      { call: { name: 'hide_keyboard', params: {} }, skipWhen: { kind: 'keyboard', shown: false } },
+      call('press_key', { key: 'back' }),
+    ],
+    verify: { kind: 'left' },
+  };
+}
+
 const key = (name: string, verify: GoalCheck): Built => ({ steps: [call('press_key', { key: name })], verify });
 
 const USER = String.raw`(?:(?:the\s+)?(?:email|e-mail|username|user|account)\s+)?`;
@@ -83,7 +94,7 @@ const PASS = String.raw`(?:(?:the\s+)?(?:password|pass|passcode)\s+)?`;
 
 /** Ordered: the first rule whose pattern matches the whole goal wins, so specific phrasings come before general ones. */
 const GOAL_RULES: GoalRule[] = [
-  { rule: 'go back', pattern: /^(?:go|navigate|move)\s+back$|^press\s+(?:the\s+)?back(?:\s+(?:button|key))?$/i, build: () => key('back', { kind: 'changed', what: 'the back key' }) },
+  { rule: 'go back', pattern: /^(?:go|navigate|move)\s+back$|^press\s+(?:the\s+)?back(?:\s+(?:button|key))?$/i, build: back },
   {
     rule: 'go home',
     pattern: /^(?:go|navigate|return)\s+(?:to\s+(?:the\s+)?)?home(?:\s+screen)?$|^press\s+(?:the\s+)?home(?:\s+(?:button|key))?$/i,

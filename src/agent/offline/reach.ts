@@ -16,7 +16,8 @@ export type Reach =
 const ROLES: Record<ControlKind, ReadonlySet<string>> = {
   switch: new Set(['toggle', 'checkbox']),
   input: new Set(['input']),
-  item: new Set(['item', 'button', 'tab', 'image', 'list']),
+  // A chip is a checkbox that one selects or opens like an item.
+  item: new Set(['item', 'button', 'tab', 'image', 'list', 'checkbox']),
 };
 const NOUN: Record<ControlKind, string> = { switch: 'switch', input: 'text field', item: 'item' };
 
@@ -24,6 +25,11 @@ const NOUN: Record<ControlKind, string> = { switch: 'switch', input: 'text field
 export function reachControl(screen: Screen, target: string, kind: ControlKind): Reach {
   const here = controlsNamed(screen, target, kind);
   if (here) return here;
+  if (kind === 'switch') {
+    // Several switches that hold the word ("Battery Saver", "Battery percentage" for "Battery"): none is the one named.
+    const holding = named(screen, screen.elements.filter((e) => ROLES.switch.has(e.role) && e.label !== ''), target);
+    if (holding.length > 1) return { kind: 'none', reason: `no switch is named ${describeTarget(target)}; ${holding.length} hold the word (${holding.map((e) => `"${e.label}"`).join(', ')}): name the one meant` };
+  }
   const rows = screen.elements.filter((e) => isActionable(e) && !ROLES.switch.has(e.role) && e.role !== 'input' && says(e.label, target));
   if (rows.length === 1 && kind !== 'item') return { kind: 'row', row: rows[0] };
   const where = screen.foreground ? `${screen.foreground.package}${screen.foreground.activity ? `/${screen.foreground.activity}` : ''}` : 'the screen';

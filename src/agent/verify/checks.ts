@@ -32,6 +32,10 @@ export const GoalCheck = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('visible'), target: Label }),
   /** The launcher is in front. */
   z.strictObject({ kind: z.literal('home') }),
+  /** The app's own screen changed (a keyboard that only closed does not count): back left where it was. */
+  z.strictObject({ kind: z.literal('left') }),
+  /** The on-screen keyboard is shown (or not). */
+  z.strictObject({ kind: z.literal('keyboard'), shown: z.boolean() }),
   /** Anything a person would notice changed since the step began; `what` names the action. */
   z.strictObject({ kind: z.literal('changed'), what: Label }),
   /** Every one of these elements is on the screen, in these states: what a finished model step cited. */
@@ -54,6 +58,8 @@ export function describeCheck(check: GoalCheck): string {
     case 'visible': return `"${check.target}" is on the screen`;
     case 'home': return 'the home screen is in front';
     case 'changed': return `${check.what} changed the screen`;
+    case 'left': return 'the app left the screen it was on';
+    case 'keyboard': return `the keyboard is ${check.shown ? 'shown' : 'hidden'}`;
     case 'shows': return check.elements.map((e) => `${e.role} "${e.label}"${e.states.length ? ` ${e.states.join(' ')}` : ''}`).join(', ') + ' on the screen';
   }
 }

@@ -106,3 +106,36 @@ test('home wants a launcher in front; changed wants any difference a person woul
   expect(check({ kind: 'changed', what: 'the back key' }, home, connected)).toMatchObject({ ok: true });
   expect(check({ kind: 'changed', what: 'the back key' }, home, home)).toMatchObject({ ok: false });
 });
+
+test('a "no results" message is not a result; rows under a field holding the query are', () => {
+  const field = el('input', 'Search notes', 300, { value: 'zzzz' });
+  const none = screen([field, el('text', 'No notes match “zzzz”', 600)], 'com.example.notes');
+  expect(check({ kind: 'results', query: 'zzzz' }, none, none)).toMatchObject({ ok: false, missing: 'the search found nothing: the screen shows "No notes match “zzzz”"' });
+  const shop = screen([el('text', 'No results for “zzzz”', 600)], 'com.example.shop');
+  expect(check({ kind: 'results', query: 'zzzz' }, shop, shop)).toMatchObject({ ok: false });
+  const receipt = el('input', 'Search notes', 300, { value: 'receipt' });
+  const listed = screen([receipt, el('item', 'Vaccination record', 600, { list: 'e90' }), el('item', 'Restaurant list', 800, { list: 'e90' })], 'com.example.notes');
+  expect(check({ kind: 'results', query: 'receipt' }, listed, listed)).toMatchObject({ ok: true });
+});
+
+test('two switches that only hold a word name neither: the rule says so instead of taking the first', () => {
+  const saver = el('toggle', 'Battery Saver', 600);
+  const percent = el('toggle', 'Battery percentage', 800);
+  const battery = screen([el('text', 'Battery', 300), el('item', 'Battery usage View usage for past 24 hours', 450), saver, percent]);
+  expect(check({ kind: 'switch', target: 'Battery', on: true }, battery, battery)).toMatchObject({ ok: false, missing: expect.stringContaining('no switch "Battery"') });
+  expect(reachControl(battery, 'Battery', 'switch')).toMatchObject({ kind: 'none', reason: 'no switch is named "Battery"; 2 hold the word ("Battery Saver", "Battery percentage"): name the one meant' });
+  expect(reachControl(battery, 'Battery Saver', 'switch')).toEqual({ kind: 'here', element: saver });
+  // The only switch holding the name is it: "Use Wi-Fi" for Wi-Fi.
+  const use = el('toggle', 'Use Wi-Fi', 400, { states: ['checked'] });
+  const wifi = screen([el('text', 'Internet', 200), use]);
+  expect(check({ kind: 'switch', target: 'Wi-Fi', on: true }, wifi, wifi)).toEqual({ ok: true, refs: [use.ref] });
+});
+
+test('back has left only when the app shows something else: a keyboard that closed is not enough', () => {
+  const editor = [el('button', 'Back', 150), el('input', 'Title', 300, { value: 'Shopping' })];
+  const withKeyboard: Screen = { ...screen([...editor, el('keyboard', '', 1600, { window: 1 })], 'com.example.notes'), windows: [...screen([]).windows, { kind: 'keyboard', package: 'com.google.android.inputmethod.latin', bounds: { left: 0, top: 1500, right: 1080, bottom: 2400 }, hiddenElements: 0 }] };
+  const without = screen(editor, 'com.example.notes');
+  expect(check({ kind: 'left' }, withKeyboard, without)).toMatchObject({ ok: false, missing: expect.stringContaining('the app is still on the same screen') });
+  expect(check({ kind: 'left' }, withKeyboard, screen([el('button', 'New note', 2000)], 'com.example.notes'))).toMatchObject({ ok: true });
+  expect(check({ kind: 'keyboard', shown: false }, without, without)).toMatchObject({ ok: true });
+});

@@ -45,6 +45,8 @@ export function checkGoal(check: GoalCheck, input: CheckInput): CheckOutcome {
       return LAUNCHER.test(pkg) ? ok([]) : fail(`${pkg || 'an unknown app'} is in front, not the home screen`);
     }
     case 'changed': return changed(input) ? ok([]) : fail(`the screen did not change: ${screenWords(input.after)}`);
+    case 'left': return appContent(input.before.screen) !== appContent(screen) ? ok([]) : fail(`the app is still on the same screen: ${screenWords(input.after)}`);
+    case 'keyboard': return screen.windows.some((w) => w.kind === 'keyboard') === check.shown ? ok([]) : fail(`the keyboard is ${check.shown ? 'hidden' : 'shown'}`);
     case 'shows': return shows(screen, check.elements, input.after);
   }
 }
@@ -69,11 +71,22 @@ function inside(outer: ScreenElement, inner: ScreenElement): boolean {
   return x >= outer.bounds.left && x <= outer.bounds.right && y >= outer.bounds.top && y <= outer.bounds.bottom;
 }
 
-/** The switches `target` names: by their own label, else the unlabelled switch inside a row so named. */
+/** A switch's name without the state some apps add to it ("Bluetooth On"). */
+function switchName(label: string): string {
+  return label.replace(/\s+(?:on|off)$/i, '');
+}
+
+/**
+ * The switches `target` names: by their own label (the one so named, or the only one whose label holds
+ * the name: two that merely hold the word name neither), else the unlabelled switch inside a row so named.
+ */
 export function switchesNamed(screen: Screen, target: string): ScreenElement[] {
   const switches = screen.elements.filter((e) => SWITCH_ROLES.has(e.role));
   const own = named(screen, switches.filter((e) => e.label !== ''), target);
-  if (own.length) return own;
+  const exact = own.filter((e) => says(target, switchName(e.label)) && says(switchName(e.label), target));
+  if (exact.length) return exact;
+  if (own.length === 1) return own;
+  if (own.length > 1) return [];
   const rows = named(screen, screen.elements.filter((e) => !SWITCH_ROLES.has(e.role)), target);
   return switches.filter((s) => rows.some((row) => inside(row, s)));
 }
@@ -110,6 +123,15 @@ function fieldHolds(screen: Screen, check: Extract<GoalCheck, { kind: 'holds' }>
   return fail(`${field.role} ${field.ref} holds "${shown}"`, [field]);
 }
 
+/** What the app shows, the keyboard left out: a back that only closed the keyboard leaves this as it was. */
+function appContent(screen: Screen): string {
+  const keyboards = new Set(screen.windows.flatMap((w, i) => (w.kind === 'keyboard' ? [i] : [])));
+  return `${screen.foreground?.package ?? ''}/${screen.foreground?.activity ?? ''}\n${screen.elements
+    .filter((e) => !keyboards.has(e.window) && e.role !== 'keyboard')
+    .map((e) => `${e.role}|${e.label}|${e.value ?? ''}`)
+    .join('\n')}`;
+}
+
 /** Whether anything a person would notice changed since the step began, a toast that came and went included. */
 export function changed(input: CheckInput): boolean {
   if (input.before.contentKey !== input.after.contentKey) return true;
@@ -135,6 +157,9 @@ function titles(screen: Screen): ScreenElement[] {
   const top = screen.windows.findIndex((w) => w.kind !== 'keyboard' && w.kind !== 'toast');
   const own = screen.elements.filter((e) => e.window === top && e.label !== '' && e.role !== 'input' && e.role !== 'keyboard');
   const first = own.filter((e) => e.role === 'text').slice(0, 2);
+  // An editor is titled by its title field's text.
+  const field = screen.elements.find((e) => e.window === top && e.role === 'input' && e.value);
+  if (field) first.push(field);
   const win = screen.windows[top]?.bounds;
   const bandEnd = win ? win.top + Math.max(screen.height / 5, (win.bottom - win.top) / 4) : screen.height / 5;
   const band = own.filter((e) => e.bounds.bottom <= bandEnd);
@@ -144,7 +169,7 @@ function titles(screen: Screen): ScreenElement[] {
 function opened(target: string, input: CheckInput): CheckOutcome {
   const screen = input.after.screen;
   if (!changed(input)) return fail(`the screen did not change: ${screenWords(input.after)}`);
-  const titled = titles(screen).filter((e) => says(e.label, target));
+  const titled = titles(screen).filter((e) => says(textOf(e), target));
   if (titled.length) return ok(titled);
   const tab = named(screen, screen.elements, target).filter((e) => e.states.includes('selected'));
   if (tab.length) return ok(tab);
@@ -165,9 +190,19 @@ function selected(target: string, input: CheckInput): CheckOutcome {
   return fail(`"${target}" is not selected, and the screen is not titled "${target}": ${screenWords(input.after)}`);
 }
 
+/** How apps say a search found nothing: "No results for …", "No notes match …", "0 items", "Nothing found". */
+const NO_RESULTS = /\b(?:no|0|zero)\s+(?:\w+\s+){0,2}?(?:results?|matches|items?|found)\b|\bno\s+\w+\s+match|\bnothing\s+(?:found|matches)|\bnot\s+found\b/i;
+
 function results(screen: Screen, query: string, after: Observation): CheckOutcome {
-  const mentions = screen.elements.filter((e) => e.role !== 'input' && e.role !== 'keyboard' && e.label !== '' && says(e.label, query));
+  const shown = screen.elements.filter((e) => e.role !== 'input' && e.role !== 'keyboard' && e.label !== '');
+  const none = shown.find((e) => NO_RESULTS.test(e.label));
+  if (none) return fail(`the search found nothing: the screen shows "${none.label}"`, [none]);
+  const mentions = shown.filter((e) => says(e.label, query));
   if (mentions.length) return ok(mentions.slice(0, 3));
+  // Rows listed under a field holding the query: results that matched on text the list does not show.
+  const field = screen.elements.find((e) => e.role === 'input' && e.value !== undefined && says(e.value, query));
+  const rows = shown.filter((e) => e.role === 'item' && e.list !== undefined);
+  if (field && rows.length) return ok([field, ...rows.slice(0, 2)]);
   return fail(`nothing but the search field mentions "${query}": ${screenWords(after)}`);
 }
 

@@ -59,3 +59,11 @@ export function scrolled(isRow: (n: DumpNode) => boolean): Check {
     return { done: was !== now, said: `first row on screen "${was}" → "${now}"` };
   };
 }
+
+/** A precondition for a goal that starts with the keyboard up: `dumpsys input_method` must say it is shown. */
+export async function keyboardIsUp(read: AdbTruth): Promise<void> {
+  if (!(await read.keyboardShown())) throw new Error(`the goal starts with the keyboard shown, but dumpsys input_method on ${read.phone.serial} says mInputShown=false`);
+}
+
+/** Not a condition: what `dumpsys input_method` says of the keyboard now, for the report. */
+export const keyboardNow: Check = async (read) => ({ done: true, said: `keyboard ${(await read.keyboardShown()) ? 'shown' : 'hidden'} (dumpsys input_method)` });

@@ -2,7 +2,7 @@
 // and menus read from a fresh dump by their hints, labels and bounds; saved notes in the app's log.
 import type { AdbTruth, Dump, DumpNode } from './adb-read.js';
 import { battery, type GoalCase } from './battery.js';
-import { allOf, onScreen, type Check } from './checks.js';
+import { allOf, keyboardIsUp, keyboardNow, logged, onScreen, type Check } from './checks.js';
 import { test } from './phone.js';
 
 test.use({ app: 'com.example.notes', frames: 'off', ai: { provider: 'offline', cache: 'off' } });
@@ -135,12 +135,15 @@ const CASES: GoalCase[] = [
   { goal: 'Type Shopping', from: 'new note, title focused', setup: editor(''), truth: fieldText(0, 'Shopping', 'the title field') },
   { goal: 'Press the delete key', from: 'new note, "Shopping" typed', setup: editor('Shopping'), truth: fieldText(0, 'Shoppin', 'the title field') },
   { goal: 'Search for {note}', from: 'note list', setup: list, truth: found((v) => v.note) },
+  { goal: 'Search for receipt', from: 'note list', trap: 'the notes match on a body line the list does not show', setup: list, truth: found(() => 'receipt') },
   { goal: 'Search for zzzz', from: 'note list', trap: 'no note matches: the app says No notes match “zzzz”', setup: list, truth: found(() => 'zzzz') },
   { goal: 'Long press {note}', from: 'note list', setup: list, truth: menuShown },
+  { goal: 'Select Delete', from: 'a note\'s context menu', setup: async (read) => { const vars = await list(read); const { x, y } = await read.phone.find(vars.note); await read.phone.shell(`input swipe ${x} ${y} ${x} ${y} 800`); return vars; }, truth: async (read, seen) => logged(new RegExp(`NotesRepository.*Deleted note`))(read, seen) },
   { goal: 'Select Sort by title', from: 'note list, More options open', setup: async (read) => { await read.phone.tap('More options'); return list(read); }, truth: sortedByTitle },
   { goal: 'Scroll to {far}', from: 'note list', setup: list, truth: async (read, seen) => onScreen(seen.vars.far)(read, seen) },
   { goal: 'Scroll down', from: 'note list', setup: list, truth: listScrolled },
   { goal: 'Go back', from: 'editor of a note', setup: async (read) => { const vars = await list(read); await read.phone.tap(vars.note); return vars; }, truth: listShown },
+  { goal: 'Go back', from: 'new note, keyboard open', trap: 'the first back only closes the keyboard', setup: async (read) => { await editor('')(read); await keyboardIsUp(read); }, truth: allOf(listShown, keyboardNow) },
   { goal: 'Turn on favourites', from: 'note list', trap: 'the star that filters favourites has no label', setup: list, truth: favouritesOnly },
   { goal: 'Tap Search', from: 'note list', setup: list, truth: searchOpen },
   { goal: 'Tap the Title field', from: 'new note', setup: editor(), truth: allOf(titleFocused, keyboardShown) },

@@ -67,6 +67,14 @@ function switchShownOn(name: RegExp): Check {
 
 const is = (want: string) => (v: string) => v === want;
 
+/** The goal names no switch on its own: never done; adb reports which of `keys` the step changed on the way. */
+function noSwitchNamed(name: string, keys: string[]): Check {
+  return async (read) => {
+    const values = await Promise.all(keys.map(async (key) => `${key} → ${await read.setting(...(key.split(' ') as ['global' | 'system' | 'secure', string]))}`));
+    return { done: false, said: `no switch is named "${name}"; settings get ${values.join(', ')}` };
+  };
+}
+
 /** The dialog's field holds exactly `name`, and adb's own tap on Rename stores it: `settings get global device_name`. */
 function renamed(name: string): Check {
   return async (read) => {
@@ -107,6 +115,10 @@ const CASES: GoalCase[] = [
   { goal: 'Turn on Battery Saver', from: 'Battery', setup: start({}, 'Battery'), truth: setting('global low_power', is('1')) },
   { goal: 'Turn on Airplane mode', from: 'Network & internet', setup: start({}, 'Network & internet'), truth: setting('global airplane_mode_on', is('1')) },
   { goal: 'Turn off Adaptive brightness', from: 'Display', setup: start({ 'system screen_brightness_mode': '1' }, 'Display'), truth: setting('system screen_brightness_mode', is('0')) },
+  { goal: 'Turn on Wi-Fi', from: 'Settings home, Wi-Fi off', setup: start({ 'global wifi_on': '0' }), truth: setting('global wifi_on', is('1')) },
+  { goal: 'Turn on Wi-Fi', from: 'Network & internet, Wi-Fi off', setup: start({ 'global wifi_on': '0' }, 'Network & internet'), truth: setting('global wifi_on', is('1')) },
+  { goal: 'Turn off Wi-Fi', from: 'Wi-Fi page ("Use Wi-Fi" bar)', setup: start({}, 'Network & internet', 'Wi-Fi'), truth: setting('global wifi_on', is('0')) },
+  { goal: 'Turn on Battery', from: 'Battery', trap: 'two switches ("Battery Saver", "Battery percentage") hold the word; none is "Battery"', setup: start({}, 'Battery'), truth: noSwitchNamed('Battery', ['global low_power', 'system status_bar_show_battery_percent']) },
   { goal: 'Turn on Bluetooth', from: 'Settings home, Bluetooth already on', trap: 'already on: a tap would turn it off', setup: start({ 'global bluetooth_on': '1' }), truth: unchanged('global bluetooth_on', '1', 'BluetoothAdapter') },
   { goal: 'Turn off Wi-Fi', from: 'Settings home, Wi-Fi already off', trap: 'already off: a tap would turn it on', setup: start({ 'global wifi_on': '0' }), truth: unchanged('global wifi_on', '0', 'setWifiEnabled') },
   { goal: 'Disable Dark theme', from: 'Display, already off', trap: 'already off', setup: start({}, 'Display'), truth: unchanged('secure ui_night_mode', '1', 'UiModeManager') },
@@ -122,6 +134,8 @@ const CASES: GoalCase[] = [
   { goal: 'Search for zzzz', from: 'Settings home', trap: 'no results: only the search field holds the query', setup: start(), truth: searched('zzzz', 'zzzz') },
   { goal: 'Scroll to About phone', from: 'Settings home', setup: start(), truth: onScreen('About phone') },
   { goal: 'Scroll down', from: 'Settings home', setup: start(), truth: scrolled((n) => n.id === 'title') },
+  { goal: 'Scroll up', from: 'Settings home, scrolled to the end', setup: async (read) => { await start()(read); await read.phone.shell('input swipe 540 2000 540 600 200'); }, truth: scrolled((n) => n.id === 'title') },
+  { goal: 'Type hello', from: 'Settings home', trap: 'no text field on the screen, none focused', setup: start(), truth: async (read) => ({ done: (await read.screen()).has('hello'), said: `a fresh dump ${(await read.screen()).has('hello') ? 'shows' : 'has no'} "hello"` }) },
   { goal: 'Go back', from: 'Battery', setup: start({}, 'Battery'), truth: titled('Settings') },
   { goal: 'Go home', from: 'Display', setup: start({}, 'Display'), truth: launcherInFront },
   {

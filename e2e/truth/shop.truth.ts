@@ -2,7 +2,7 @@
 // dump, searches in the log and the dump, screens with `dumpsys activity activities`.
 import type { AdbTruth } from './adb-read.js';
 import { battery, type GoalCase } from './battery.js';
-import { allOf, fieldHolds, launcherInFront, logged, onScreen, resumed, scrolled, type Check } from './checks.js';
+import { allOf, fieldHolds, keyboardIsUp, keyboardNow, launcherInFront, logged, onScreen, resumed, scrolled, type Check } from './checks.js';
 import { test } from './phone.js';
 
 test.use({ app: 'com.example.shop', permissions: ['android.permission.POST_NOTIFICATIONS'], frames: 'off', ai: { provider: 'offline', cache: 'off' } });
@@ -65,6 +65,7 @@ const CASES: GoalCase[] = [
   { goal: 'Fill Email with alice@example.com', from: 'sign-in form, "bob@example.com" typed', trap: 'the field already holds text: fill replaces it', setup: signInForm('bob@example.com'), truth: fieldHolds((n) => n.id === 'email', 'alice@example.com', 'the email field') },
   { goal: 'Log in with alice@example.com and pass123', from: 'sign-in form', setup: signInForm(), truth: signedInAs('alice@example.com') },
   { goal: 'Sign in as bob@example.com with password hunter2', from: 'sign-in form', setup: signInForm(), truth: signedInAs('bob@example.com') },
+  { goal: 'Log in with alice@example.com and pass123', from: 'home, already signed in as alice', trap: 'already done: no sign-in form is left to fill', setup: signedIn(), truth: greeted('Hi, Alice') },
   { goal: 'Log in with alice@example.com and "wrongpass"', from: 'sign-in form', trap: 'the wrong password: the app says "Wrong email or password"', setup: signInForm(), truth: signedInAs('alice@example.com') },
   { goal: 'Tap Log in', from: 'sign-in form, fields empty', trap: 'Log in is disabled until both fields have text', setup: signInForm(), truth: logged(/ShopLogin/) },
   { goal: 'Type hello into the Email field', from: 'home, signed in', trap: 'no email field on this screen', setup: signedIn(), truth: fieldHolds((n) => n.id === 'email', 'hello', 'the email field') },
@@ -72,6 +73,7 @@ const CASES: GoalCase[] = [
   { goal: 'Search for zzzz', from: 'home', trap: 'no results: the app says No results for “zzzz”', setup: signedIn(), truth: resultsFor('zzzz') },
   { goal: 'Type cable', from: 'search, field focused', setup: signedIn(async (read) => { await read.phone.tap('Search'); await read.phone.tap('search_src_text'); }), truth: fieldHolds((n) => n.id === 'search_src_text', 'cable', 'the search field') },
   { goal: 'Press enter', from: 'search, "cable" typed', setup: signedIn(async (read) => { await read.phone.tap('Search'); await typeInto(read, 'search_src_text', 'cable'); }), truth: logged(/ShopSearch.*Searching "cable"/) },
+  { goal: 'Press the search key', from: 'search, "cable" typed', setup: signedIn(async (read) => { await read.phone.tap('Search'); await typeInto(read, 'search_src_text', 'cable'); }), truth: logged(/ShopSearch.*Searching "cable"/) },
   { goal: 'Scroll to Smart Watch', from: 'home', setup: signedIn(), truth: onScreen('Smart Watch') },
   { goal: 'Scroll down', from: 'home', setup: signedIn(), truth: scrolled((n) => n.id === 'product_title') },
   { goal: 'Select Audio', from: 'home', setup: signedIn(), truth: chipChecked('Audio') },
@@ -80,9 +82,19 @@ const CASES: GoalCase[] = [
   { goal: 'Open Order history', from: 'home', trap: 'the item is inside the closed overflow menu', setup: signedIn(), truth: resumed(`${SHOP}/.OrderHistoryActivity`) },
   { goal: 'Add USB-C Cable to the cart', from: 'home', trap: 'outside the offline grammar', setup: signedIn(), truth: logged(/ShopCart.*Added/) },
   { goal: 'Go back', from: 'product USB-C Cable', setup: signedIn(openLink('shop://product/13')), truth: resumed(`${SHOP}/.MainActivity`) },
+  { goal: 'Go back', from: 'search, keyboard open', trap: 'the first back only closes the keyboard', setup: signedIn(async (read) => { await read.phone.tap('Search'); await read.phone.tap('search_src_text'); await keyboardIsUp(read); }), truth: allOf(resumed(`${SHOP}/.MainActivity`), keyboardNow) },
   { goal: 'Press the back button', from: 'cart', setup: signedIn(tap('cart')), truth: resumed(`${SHOP}/.MainActivity`) },
   { goal: 'Go home', from: 'home', setup: signedIn(), truth: launcherInFront },
 ];
+
+/** Signed in: the home screen is resumed and greets the user. */
+function greeted(greeting: string): Check {
+  return async (read, seen) => {
+    const shown = (await read.screen()).byId('greeting')?.text;
+    const home = await resumed(`${SHOP}/.MainActivity`)(read, seen);
+    return { done: shown === greeting && home.done, said: `${home.said}; greeting "${shown ?? '(none)'}"` };
+  };
+}
 
 function chipChecked(name: string): Check {
   return async (read) => {

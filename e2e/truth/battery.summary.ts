@@ -40,10 +40,10 @@ test('the truth battery: no agent step passes without its goal done', async () =
   const failed = rows.filter((r) => r.step !== 'passed').map((r) => r.ms);
   const summary = `truth battery: ${rows.length} goals, ${count('pass')} passes, ${count('honest failure')} honest failures, `
     + `${count('false pass')} false passes, ${count('false failure')} false failures, median time to fail ${median(failed) ?? '-'} ms`;
-  console.log(`${table(rows)}\n\n${summary}`);
-  for (const r of rows.filter((row) => row.verdict === 'false pass' || row.verdict === 'false failure')) {
-    console.log(`\n${r.verdict}: ${r.app} "${r.goal}" from ${r.from}\n  the step said: ${r.said}\n  adb said: ${r.adb}`);
-  }
-  await test.info().attach('truth-battery.txt', { body: `${table(rows)}\n\n${summary}\n`, contentType: 'text/plain' });
+  const wrong = rows.filter((r) => r.verdict === 'false pass' || r.verdict === 'false failure').map((r) =>
+    `${r.verdict}: ${r.app} "${r.goal}" from ${r.from}${r.trap ? ` (${r.trap})` : ''}\n  the step said: ${r.said}\n  adb said: ${r.adb}`);
+  const report = [table(rows), ...wrong, summary].join('\n\n');
+  console.log(report);
+  await test.info().attach('truth-battery.txt', { body: `${report}\n`, contentType: 'text/plain' });
   expect(rows.filter((r) => r.verdict === 'false pass').map((r) => `${r.app} "${r.goal}" from ${r.from}`), summary).toEqual([]);
 });

@@ -31,6 +31,13 @@ function signedIn(then?: (read: AdbTruth) => Promise<void>) {
   };
 }
 
+/** Shop relaunched without its notifications permission: Android asks for it over the sign-in form. */
+async function underPermissionDialog(read: AdbTruth): Promise<void> {
+  await read.phone.shell(`pm clear ${SHOP}; pm revoke ${SHOP} android.permission.POST_NOTIFICATIONS; am start -W -n ${SHOP}/.MainActivity`);
+  const focus = await read.focus();
+  if (!focus.startsWith('com.google.android.permissioncontroller/')) throw new Error(`the goal starts under the permission dialog, but dumpsys window says mCurrentFocus ${focus}`);
+}
+
 const openLink = (uri: string) => async (read: AdbTruth) => void (await read.phone.shell(`am start -W -a android.intent.action.VIEW -d ${uri} ${SHOP}`));
 const tap = (label: string) => async (read: AdbTruth) => void (await read.phone.tap(label));
 
@@ -64,6 +71,7 @@ const CASES: GoalCase[] = [
   { goal: 'Fill Password with pass123', from: 'sign-in form, email typed', setup: signInForm('alice@example.com'), truth: passwordWorks('pass123') },
   { goal: 'Fill Email with alice@example.com', from: 'sign-in form, "bob@example.com" typed', trap: 'the field already holds text: fill replaces it', setup: signInForm('bob@example.com'), truth: fieldHolds((n) => n.id === 'email', 'alice@example.com', 'the email field') },
   { goal: 'Log in with alice@example.com and pass123', from: 'sign-in form', setup: signInForm(), truth: signedInAs('alice@example.com') },
+  { goal: 'Log in with alice@example.com and pass123', from: 'sign-in form under the notifications permission dialog', trap: 'a system dialog covers the form as the step begins', setup: underPermissionDialog, truth: signedInAs('alice@example.com') },
   { goal: 'Sign in as bob@example.com with password hunter2', from: 'sign-in form', setup: signInForm(), truth: signedInAs('bob@example.com') },
   { goal: 'Log in with alice@example.com and pass123', from: 'home, already signed in as alice', trap: 'already done: no sign-in form is left to fill', setup: signedIn(), truth: greeted('Hi, Alice') },
   { goal: 'Log in with alice@example.com and "wrongpass"', from: 'sign-in form', trap: 'the wrong password: the app says "Wrong email or password"', setup: signInForm(), truth: signedInAs('alice@example.com') },

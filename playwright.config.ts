@@ -10,6 +10,9 @@ export default defineConfig({
   projects: [
     { name: 'unit', testDir: '.', testMatch: ['src/**/*.test.ts', 'runner/**/*.test.ts', 'reporters/**/*.test.ts', 'bench/**/*.test.ts'], testIgnore: 'runner/packaging/**' },
     { name: 'e2e', testDir: 'e2e', testMatch: '**/*.spec.ts' },
+    // Every offline goal form on the sample apps, each step checked against what adb says; its teardown prints the table.
+    { name: 'truth', testDir: 'e2e/truth', testMatch: '*.truth.ts', fullyParallel: true, teardown: 'truth-summary' },
+    { name: 'truth-summary', testDir: 'e2e/truth', testMatch: 'battery.summary.ts' },
     // The packed package installed as users install it: one tarball, caches and Node binaries shared by every project.
     { name: 'install-setup', testDir: 'runner/packaging', testMatch: '*.setup.ts' },
     { name: 'install', testDir: 'runner/packaging', testMatch: '*.test.ts', dependencies: ['install-setup'] },

@@ -2,7 +2,7 @@
 // into, an item to open. A row that merely names the control is a way to it, never the control.
 import type { Screen, ScreenElement } from '../../observe/index.js';
 import { describeTarget, isActionable, locate, nearestLabels, type Target } from '../../primitives/index.js';
-import { named, says, switchesNamed } from '../verify/index.js';
+import { holding, named, says, switchesNamed } from '../verify/index.js';
 
 /** The kind of element a verb acts on. */
 export type ControlKind = 'switch' | 'input' | 'item';
@@ -27,8 +27,8 @@ export function reachControl(screen: Screen, target: string, kind: ControlKind):
   if (here) return here;
   if (kind === 'switch') {
     // Several switches that hold the word ("Battery Saver", "Battery percentage" for "Battery"): none is the one named.
-    const holding = named(screen, screen.elements.filter((e) => ROLES.switch.has(e.role) && e.label !== ''), target);
-    if (holding.length > 1) return { kind: 'none', reason: `no switch is named ${describeTarget(target)}; ${holding.length} hold the word (${holding.map((e) => `"${e.label}"`).join(', ')}): name the one meant` };
+    const some = holding(screen, screen.elements.filter((e) => ROLES.switch.has(e.role) && e.label !== ''), target);
+    if (some.length > 1) return { kind: 'none', reason: `no switch is named ${describeTarget(target)}; ${some.length} hold the word (${some.map((e) => `"${e.label}"`).join(', ')}): name the one meant` };
   }
   const rows = screen.elements.filter((e) => isActionable(e) && !ROLES.switch.has(e.role) && e.role !== 'input' && says(e.label, target));
   if (rows.length === 1 && kind !== 'item') return { kind: 'row', row: rows[0] };

@@ -64,6 +64,12 @@ export function named(screen: Screen, among: readonly ScreenElement[], target: s
   return bestMatches(locate({ ...screen, elements: [...among] }, target, { for: 'read', lookalikes: false }));
 }
 
+/** Every element of `among` whose label holds the target's words, not only the best of them. */
+export function holding(screen: Screen, among: readonly ScreenElement[], target: string): ScreenElement[] {
+  const result = locate({ ...screen, elements: [...among] }, target, { for: 'read', lookalikes: false });
+  return result.status === 'not_found' ? [] : result.candidates.map((c) => c.element);
+}
+
 /** Whether `outer` holds `inner`'s centre: a switch inside its row. */
 function inside(outer: ScreenElement, inner: ScreenElement): boolean {
   const x = (inner.bounds.left + inner.bounds.right) / 2;
@@ -82,7 +88,7 @@ function switchName(label: string): string {
  */
 export function switchesNamed(screen: Screen, target: string): ScreenElement[] {
   const switches = screen.elements.filter((e) => SWITCH_ROLES.has(e.role));
-  const own = named(screen, switches.filter((e) => e.label !== ''), target);
+  const own = holding(screen, switches.filter((e) => e.label !== ''), target);
   const exact = own.filter((e) => says(target, switchName(e.label)) && says(switchName(e.label), target));
   if (exact.length) return exact;
   if (own.length === 1) return own;
@@ -158,7 +164,7 @@ function titles(screen: Screen): ScreenElement[] {
   const own = screen.elements.filter((e) => e.window === top && e.label !== '' && e.role !== 'input' && e.role !== 'keyboard');
   const first = own.filter((e) => e.role === 'text').slice(0, 2);
   // An editor is titled by its title field's text.
-  const field = screen.elements.find((e) => e.window === top && e.role === 'input' && e.value);
+  const field = screen.elements.find((e) => e.window === top && e.role === 'input' && textOf(e) !== '');
   if (field) first.push(field);
   const win = screen.windows[top]?.bounds;
   const bandEnd = win ? win.top + Math.max(screen.height / 5, (win.bottom - win.top) / 4) : screen.height / 5;
@@ -200,7 +206,7 @@ function results(screen: Screen, query: string, after: Observation): CheckOutcom
   const mentions = shown.filter((e) => says(e.label, query));
   if (mentions.length) return ok(mentions.slice(0, 3));
   // Rows listed under a field holding the query: results that matched on text the list does not show.
-  const field = screen.elements.find((e) => e.role === 'input' && e.value !== undefined && says(e.value, query));
+  const field = screen.elements.find((e) => e.role === 'input' && says(textOf(e), query));
   const rows = shown.filter((e) => e.role === 'item' && e.list !== undefined);
   if (field && rows.length) return ok([field, ...rows.slice(0, 2)]);
   return fail(`nothing but the search field mentions "${query}": ${screenWords(after)}`);

@@ -40,10 +40,13 @@ export async function runRulesPlan(options: AgentOptions, record: AgentCallRecor
   for (const step of plan.steps) {
     if (await alreadyDone(record, step, before, screen)) continue;
     let call = step.call;
-    const closed = await closePopupHiding(options, record, call);
-    if (closed) ran(closed.call, closed.result, true);
+    const closed = await closePopupHiding(options, record, call, screen);
+    if (closed) {
+      ran(closed.call, closed.result, true);
+      screen = closed.result.after ?? (await look());
+    }
     if (step.needs) {
-      const reached = await reach(options, record, step, look, ran, signal);
+      const reached = await reach(options, record, { step, screen, look, ran }, signal);
       if (reached.kind === 'failed') return stopOrReplan(options, reached.outcome);
       if (reached.kind === 'done') {
         screen = reached.screen;
@@ -96,7 +99,15 @@ type Reached =
  * The step's target as the element its verb needs, on a settled screen: here, or one row away (the row
  * is followed and the screen read again); otherwise a failure at once that says what would make it pass.
  */
-async function reach(options: AgentOptions, record: AgentCallRecord, step: PlannedStep, look: () => Promise<Observation>, ran: (call: PrimitiveCall, result: ActionResult) => void, signal?: AbortSignal): Promise<Reached> {
+interface ReachInput {
+  step: PlannedStep;
+  /** The screen as last read: the one the previous action settled on. */
+  screen: Observation;
+  look: () => Promise<Observation>;
+  ran: (call: PrimitiveCall, result: ActionResult) => void;
+}
+
+async function reach(options: AgentOptions, record: AgentCallRecord, { step, screen: current, look, ran }: ReachInput, signal?: AbortSignal): Promise<Reached> {
   const target = (step.call.params as { target?: Target }).target;
   const needs = step.needs;
   if (typeof target !== 'string' || needs === undefined) return { kind: 'act', call: step.call };
@@ -107,7 +118,8 @@ async function reach(options: AgentOptions, record: AgentCallRecord, step: Plann
     const answered = await record.run({ name: 'wait_idle', params: {} }, signal);
     return answered.after ?? (await look());
   };
-  let screen = await settle();
+  // The screen the last action settled on serves when the control is there; only its absence is waited on.
+  let screen = reachControl(current.screen, target, needs).kind === 'here' && !foreignDialog(current.screen, options.app) ? current : await settle();
   let found = reachControl(screen.screen, target, needs);
   if (found.kind === 'row') {
     const row = found.row;
@@ -147,11 +159,10 @@ async function settled(look: () => Promise<Observation>, until: (o: Observation)
 }
 
 /** Before a step whose target a popup hides: close the popup (the step would only wait for its target and fail). */
-async function closePopupHiding(options: AgentOptions, record: AgentCallRecord, call: PrimitiveCall): Promise<{ call: PrimitiveCall; result: ActionResult } | undefined> {
+async function closePopupHiding(options: AgentOptions, record: AgentCallRecord, call: PrimitiveCall, current: Observation): Promise<{ call: PrimitiveCall; result: ActionResult } | undefined> {
   const target = (call.params as { target?: Target }).target;
   if (target === undefined) return undefined;
-  const { observation } = await options.runner.observer.look();
-  const screen = observation.screen;
+  const screen = current.screen;
   if (!appPopup(screen, options.app) || locate(screen, target).status !== 'not_found') return undefined;
   return dismissPopup(record, screen, options.app);
 }

@@ -49,7 +49,8 @@ module.exports = {
     ...layer('mcp-on-primitives-observe-drivers-events', 'src/mcp', ['src/primitives', 'src/observe', 'src/drivers', 'src/events']),
     rule({ name: 'runner-on-src', from: '^runner/', allowed: ['runner', 'src'] }),
     ...layer('reporters-on-events', 'reporters', ['src/events']),
-    publicApiOnly('e2e'),
+    // The truth battery's model path drives the agent with the scripted model servers the tests use.
+    publicApiOnly('e2e', ['^src/[^/]+/testing/']),
     // Benchmarks drive the agent with the scripted model servers the tests use.
     publicApiOnly('bench', ['^src/[^/]+/testing/']),
     {

@@ -39,3 +39,17 @@ test('ps --help prints toybox\'s usage with -A; -o picks the columns and -p the 
   expect((await shell(phone, `ps -o USER,PID -p ${pid}`)).out.trimEnd().split('\n')[1]).toMatch(new RegExp(`^u0_a\\d+\\s+${pid}$`));
   expect(await shell(phone, 'ps -o PID,BOGUS')).toMatchObject({ code: 1, err: 'ps: bad -o BOGUS\n' });
 });
+
+test('dumpsys activity processes lists each app process as a ProcessRecord with its pid, as appium-adb reads it', async () => {
+  const phone = testPhone();
+  await shell(phone, 'monkey -p com.example.notes 1');
+  const pid = (await shell(phone, 'pidof com.example.notes')).out.trim();
+  const uid = (await shell(phone, 'pm list packages -U com.example.notes')).out.match(/uid:(\d+)/)?.[1];
+  const { out } = await shell(phone, 'dumpsys activity processes');
+  expect(out.split('\n')[0]).toBe('ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)');
+  const record = new RegExp(`ProcessRecord\\{[0-9a-f]+ ${pid}:com\\.example\\.notes/u0a${Number(uid) - 10000}\\}`);
+  expect(out).toMatch(new RegExp(`\\*APP\\* UID ${uid} ${record.source}`));
+  expect(out).toMatch(new RegExp(`PID #${pid}: ${record.source}`));
+  expect(out).toMatch(new RegExp(`${pid}:com\\.example\\.notes/u0a\\d+ \\(top-activity\\)`));
+  expect((await shell(phone, 'dumpsys activity p')).out).toBe(out);
+});

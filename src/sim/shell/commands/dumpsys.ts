@@ -45,6 +45,36 @@ ${ime ? `  Window #1 ${imeWindow}:\n    mDisplayId=0 mHasSurface=true isReadyFor
   return `${windows}${displayLines(phone)}\n${focusLines}`;
 }
 
+/**
+ * `dumpsys activity processes` as Android 14 prints it: every app process as a ProcessRecord
+ * (`ProcessRecord{hash PID:PKG/u0aNN}`), its LRU line, and the PID mappings tools read pids from.
+ */
+function processesDump(phone: Phone): string {
+  const top = phone.ui.foreground().package;
+  const apps = phone.ui.processes().map((p) => {
+    const uid = uidOf(p.package, phone.packages.get(p.package)?.system ?? false);
+    const record = `ProcessRecord{${identity(`process:${p.package}:${p.pid}`)} ${p.pid}:${p.package}/u0a${uid - 10000}}`;
+    return { ...p, uid, record, top: p.package === top };
+  });
+  const known = apps.map((a) => `  *APP* UID ${a.uid} ${a.record}
+    user #0 uid=${a.uid} gids={${a.uid + 40000}, ${a.uid + 10000}, 9997}
+    mRequiredAbi=arm64-v8a instructionSet=null
+    class=${a.package}.App
+    dir=/data/app/~~${identity(`dir:${a.package}`)}==/${a.package}-${identity(`apk:${a.package}`)}==/base.apk
+    pid=${a.pid} starting=false
+    curProcState=${a.top ? 2 : 15} mRepProcState=${a.top ? 2 : 15} mPssProcState=${a.top ? 2 : 15} mSetProcState=${a.top ? 2 : 15}
+`).join('');
+  const lru = [...apps].reverse().map((a, i) => `    #${apps.length - 1 - i}: ${a.top ? 'fg     TOP' : 'cch+ 5 CEM'} LCMNFUA  t: 0 ${a.pid}:${a.package}/u0a${a.uid - 10000} (${a.top ? 'top-activity' : 'cch-empty'})\n`).join('');
+  const pids = [...apps].sort((a, b) => a.pid - b.pid).map((a) => `    PID #${a.pid}: ${a.record}\n`).join('');
+  return `ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)
+  All known processes:
+${known}
+  Process LRU list (sorted by oom_adj, ${apps.length} total, non-act at 0, non-svc at 0):
+${lru}
+  PID mappings:
+${pids}`;
+}
+
 function activityDump(phone: Phone): string {
   const { record, pkg } = focus(phone);
   const task = taskId(pkg);
@@ -162,6 +192,7 @@ function dumpsys(ctx: CommandContext): number {
       return 0;
     case 'activity':
       if (rest[0] === 'activities' || rest[0] === 'a' || rest[0] === 'top' || rest[0] === 'recents' || rest[0] === undefined) ctx.stdout(activityDump(phone));
+      else if (rest[0] === 'processes' || rest[0] === 'p') ctx.stdout(processesDump(phone));
       else ctx.stdout(`ACTIVITY MANAGER ${rest[0].toUpperCase()} (dumpsys activity ${rest[0]})\n`);
       return 0;
     case 'input_method':

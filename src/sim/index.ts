@@ -22,6 +22,7 @@ export interface SimOptions {
   /** Names of sample apps to install ('shop', 'settings', 'notes') or definitions; default all three. */
   apps?: Array<string | AppDefinition>;
   seed?: number;
+  /** The phone's own serial, ro.serialno (default MTSIM0001, MTSIM0002, … in start order); adb lists the phone by its address. */
   serial?: string;
   /** Require adb's RSA authentication on connect, as a secure device does. */
   auth?: boolean;
@@ -42,6 +43,9 @@ export interface Sim {
   stop(): Promise<void>;
 }
 
+/** Phones started in this process, for their hardware serials (MTSIM0001, MTSIM0002, ...). */
+let started = 0;
+
 /** Starts a virtual phone listening on loopback; stop() closes every connection. */
 export async function startSim(options: SimOptions = {}): Promise<Sim> {
   // Compile the renderer while the phone boots, so the first screencap is as quick as the rest;
@@ -52,7 +56,8 @@ export async function startSim(options: SimOptions = {}): Promise<Sim> {
   const requested = options.port ?? 0;
   const serialFor = (port: number) => (isEmulatorPort(port) ? `emulator-${port - 1}` : `${host}:${port}`);
   const phone = createPhone({
-    serial: options.serial ?? (requested ? serialFor(requested) : undefined),
+    // The phone's own serial (ro.serialno) is its hardware's, never the address adb reaches it by.
+    serial: options.serial ?? `MTSIM${String(++started).padStart(4, '0')}`,
     seed: options.seed,
     apps,
     frozenAt: options.frozenAt,

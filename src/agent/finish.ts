@@ -1,7 +1,7 @@
 // A model's `finish` is a claim, not a verdict: it is accepted only when the refs it cites are on the
 // screen now and the goal reads as done there — by the offline rule's check when the goal is one the
 // rules know, else by the validator model. What fell short goes back to the planner.
-import { screenText, type Observation } from '../observe/index.js';
+import { elementLine, screenText, type Observation } from '../observe/index.js';
 import type { ActionResult } from '../primitives/index.js';
 import type { AgentCallRecord } from './call.js';
 import type { AgentOptions } from './context.js';
@@ -49,7 +49,7 @@ export async function verifyFinish(options: AgentOptions, models: ModelAccess, r
     if (verification.held || !BY_NAME.has(plan.verify.kind)) return { verification: { ...verification, refs: [...new Set([...verification.refs, ...claim.cited])] } };
   }
   const cited = elements.filter((e) => claim.cited.includes(e.ref));
-  const lines = cited.map((e) => `${e.ref} ${e.role} "${e.label}"${e.states.length ? ` ${e.states.join(' ')}` : ''}`).join('; ');
+  const lines = cited.map(elementLine).join('; ');
   const answer = await askValidator(models, { assertion: `the goal "${claim.goal}" has been reached (the agent cites: ${lines})`, screen: screenText(after.screen) }, {
     screenRefs: new Set(elements.map((e) => e.ref)),
     actionId: record.id,

@@ -1,13 +1,12 @@
 // `ai.step(goal)`: the plan cache first, then the offline rules, then the model planner; each
 // hands over to the next from the live screen when it cannot go on.
-import type { Observation } from '../observe/index.js';
-import type { ActionResult, PrimitiveCall } from '../primitives/index.js';
+import type { ActionResult } from '../primitives/index.js';
 import { replaySteps, type GoalEntry } from './cache/index.js';
 import type { AgentCallRecord } from './call.js';
 import type { AgentLimits, AgentOptions } from './context.js';
 import { planGoal } from './offline/index.js';
 import { plannerLoop } from './planner-loop.js';
-import { StepRecorder, type GoalOutcome } from './recorder.js';
+import { StepRecorder, type Done, type GoalOutcome } from './recorder.js';
 import { runRulesPlan } from './rules-run.js';
 import { verifyOn } from './verification.js';
 import type { Verification } from './verify/index.js';
@@ -17,7 +16,6 @@ export interface GoalRun {
   recorder: StepRecorder;
 }
 
-type Done = Array<{ call: PrimitiveCall; result: ActionResult }>;
 
 export async function runGoal(options: AgentOptions, record: AgentCallRecord, goal: string, input: { entry?: GoalEntry; limits: AgentLimits; signal?: AbortSignal }): Promise<GoalRun> {
   const recorder = new StepRecorder(goal);
@@ -25,13 +23,12 @@ export async function runGoal(options: AgentOptions, record: AgentCallRecord, go
   let handover: string | undefined;
   if (input.entry) {
     record.path = 'cache';
-    const before = (await options.runner.observer.look({ signal: input.signal })).observation;
     const replay = await replaySteps({ runner: options.runner, entry: input.entry, goal, parentActionId: record.id, signal: input.signal });
     record.steps += replay.results.length;
-    const verification = replay.complete ? await replayVerified(options, input.entry, goal, before, replay.results, input.signal) : undefined;
+    const verification = replay.complete ? await replayVerified(options, input.entry, goal, replay.results, input.signal) : undefined;
     if (replay.complete && verification?.held !== false) {
       record.cache = 'hit';
-      await record.decide({ role: 'cache', path: 'cache', reason: `replayed ${input.entry.steps.length} cached steps${replay.skipped.length ? `, skipped ${replay.skipped.length} absent popup(s)` : ''}; ${verification ? `verified: ${verification.check}` : 'no goal check was recorded with this plan: each replayed step\'s own expected outcome held'}`, ...(verification ? { refs: verification.refs, data: { verification } } : {}) });
+      await record.decide({ role: 'cache', path: 'cache', reason: `replayed ${input.entry.steps.length} cached steps${replay.skipped.length ? `, skipped ${replay.skipped.length} absent popup(s)` : ''}; ${verification ? `verified: ${verification.check}` : 'no goal check was recorded with this plan: each replayed step\'s own expected outcome held'}`, ...(verification ? { refs: verification.refs } : {}) });
       recorder.keep(input.entry.steps);
       return { outcome: { ok: true, reason: 'replayed from the plan cache', ...(verification ? { verification, refs: verification.refs } : {}) }, recorder };
     }
@@ -60,10 +57,12 @@ export async function runGoal(options: AgentOptions, record: AgentCallRecord, go
 
 
 /** After a whole replay: the goal's rule check when the rules know the goal, else the check recorded with the plan. */
-async function replayVerified(options: AgentOptions, entry: GoalEntry, goal: string, before: Observation, acted: ActionResult[], signal?: AbortSignal): Promise<Verification | undefined> {
+async function replayVerified(options: AgentOptions, entry: GoalEntry, goal: string, acted: ActionResult[], signal?: AbortSignal): Promise<Verification | undefined> {
   const plan = planGoal(goal);
   const check = plan.kind === 'plan' ? plan.verify : entry.verify;
   if (!check) return undefined;
-  const after = (await options.runner.observer.look({ signal })).observation;
+  // The screen the last replayed step settled on is the screen after the plan; the first step's is the one before it.
+  const after = acted.at(-1)?.after ?? (await options.runner.observer.look({ signal })).observation;
+  const before = acted[0]?.before ?? after;
   return verifyOn(check, { before, after, acted }, { by: 'cache', rule: plan.kind === 'plan' ? plan.rule : 'recorded check' });
 }

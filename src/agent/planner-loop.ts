@@ -128,7 +128,7 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
   async function finished(summary: string, cited: string[]): Promise<Turn> {
     const { verification, check } = await verifyFinish(options, input.models, record, { goal: input.goal, cited, before: start as Observation, acted: done.map((d) => d.result), signal: input.signal });
     const verdict = `${verification.check}${verification.missing ? `: ${verification.missing}` : ''}`;
-    await record.decide({ role: 'validator', path: verification.by === 'validator' ? 'model' : 'rules', reason: `finish ${verification.held ? 'accepted' : 'not accepted'}: ${verdict}`, refs: verification.refs, data: { verification } });
+    await record.decide({ role: 'validator', path: verification.by === 'validator' ? 'model' : 'rules', reason: `finish ${verification.held ? 'accepted' : 'not accepted'}: ${verdict}`, refs: verification.refs });
     if (verification.held) return { ok: true, reason: summary, refs: verification.refs, verification, ...(check ? { check } : {}) };
     const replan = guard.replanned(`finish not accepted: ${verdict}`);
     if (!replan.ok) return { ok: false, kind: 'GoalNotVerified', category: 'plan', reason: `the model said the goal was done, but ${verdict}`, verification };

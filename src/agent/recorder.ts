@@ -4,6 +4,9 @@ import { recordStep, type CachedStep } from './cache/index.js';
 import type { AgentFailureKind } from './errors.js';
 import type { GoalCheck, Verification } from './verify/index.js';
 
+/** What one goal ran so far, oldest first: each call with its result. */
+export type Done = Array<{ call: PrimitiveCall; result: ActionResult }>;
+
 /** How a goal ended; `verification` says how its outcome was read off the screen, when it was. */
 export type GoalOutcome =
   /** `check`: what a cached replay of this goal checks instead of asking a model again. */

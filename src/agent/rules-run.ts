@@ -7,11 +7,10 @@ import type { AgentCallRecord } from './call.js';
 import type { AgentOptions } from './context.js';
 import { reachControl, type OfflinePlan, type PlannedStep } from './offline/index.js';
 import { appPopup, dismissPopup, foreignDialog } from './popup.js';
-import type { GoalOutcome, StepRecorder } from './recorder.js';
+import type { Done, GoalOutcome, StepRecorder } from './recorder.js';
 import { attributedFailure, attributeFailure } from './recovery.js';
 import { verifyOn } from './verification.js';
 
-type Done = Array<{ call: PrimitiveCall; result: ActionResult }>;
 type Failed = Extract<GoalOutcome, { ok: false }>;
 
 export type RulesRun =
@@ -65,7 +64,7 @@ export async function runRulesPlan(options: AgentOptions, record: AgentCallRecor
   // The last action's settled screen is the screen after it: read again only when nothing ran.
   const after = acted.at(-1)?.result.after ?? (acted.length ? await look() : screen);
   const verification = verifyOn(plan.verify, { before, after, acted: acted.map((a) => a.result) }, { by: 'rule', rule: plan.rule });
-  await record.decide({ role: 'validator', path: 'rules', reason: `${verification.held ? 'verified' : 'not verified'}: ${verification.check}${verification.missing ? `; ${verification.missing}` : ''}`, refs: verification.refs, data: { verification } });
+  await record.decide({ role: 'validator', path: 'rules', reason: `${verification.held ? 'verified' : 'not verified'}: ${verification.check}${verification.missing ? `; ${verification.missing}` : ''}`, refs: verification.refs });
   if (verification.held) return { ok: true, outcome: { ok: true, reason: `done by the offline rule "${plan.rule}": ${verification.check}`, refs: verification.refs, verification } };
   const reason = `the offline rule "${plan.rule}" ran ${acted.length} action${acted.length === 1 ? '' : 's'}, but ${verification.check} does not hold: ${verification.missing}`;
   return stopOrReplan(options, { ok: false, kind: 'GoalNotVerified', category: 'product', reason, verification });
@@ -95,10 +94,6 @@ type Reached =
   | { kind: 'done'; screen: Observation }
   | { kind: 'failed'; outcome: Failed };
 
-/**
- * The step's target as the element its verb needs, on a settled screen: here, or one row away (the row
- * is followed and the screen read again); otherwise a failure at once that says what would make it pass.
- */
 interface ReachInput {
   step: PlannedStep;
   /** The screen as last read: the one the previous action settled on. */
@@ -107,6 +102,10 @@ interface ReachInput {
   ran: (call: PrimitiveCall, result: ActionResult) => void;
 }
 
+/**
+ * The step's target as the element its verb needs, on a settled screen: here, or one row away (the row
+ * is followed and the screen read again); otherwise a failure at once that says what would make it pass.
+ */
 async function reach(options: AgentOptions, record: AgentCallRecord, { step, screen: current, look, ran }: ReachInput, signal?: AbortSignal): Promise<Reached> {
   const target = (step.call.params as { target?: Target }).target;
   const needs = step.needs;
@@ -119,8 +118,8 @@ async function reach(options: AgentOptions, record: AgentCallRecord, { step, scr
     return answered.after ?? (await look());
   };
   // The screen the last action settled on serves when the control is there; only its absence is waited on.
-  let screen = reachControl(current.screen, target, needs).kind === 'here' && !foreignDialog(current.screen, options.app) ? current : await settle();
-  let found = reachControl(screen.screen, target, needs);
+  let found = reachControl(current.screen, target, needs);
+  if (found.kind !== 'here' || foreignDialog(current.screen, options.app)) found = reachControl((await settle()).screen, target, needs);
   if (found.kind === 'row') {
     const row = found.row;
     const follow: PrimitiveCall = { name: 'tap', params: { target: row.ref } };
@@ -128,7 +127,7 @@ async function reach(options: AgentOptions, record: AgentCallRecord, { step, scr
     const result = await record.run(follow, signal);
     ran(follow, result);
     if (result.verdict !== 'OK') return { kind: 'failed', outcome: { ok: false, kind: 'ActionFailed', category: result.failure?.category ?? 'execution', reason: result.failure?.message ?? 'the row did not open' } };
-    screen = await settle();
+    const screen = await settle();
     found = reachControl(screen.screen, target, needs);
     if (found.kind === 'here' && step.skipWhen && (await alreadyDone(record, step, screen, screen))) return { kind: 'done', screen };
     if (found.kind !== 'here') {

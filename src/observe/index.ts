@@ -11,7 +11,7 @@ export { screenSignature, contentKey, maskVolatile } from './signature.js';
 export { observeXml, observeScreen, type Observation, type ObserveXmlOptions } from './observation.js';
 export { foregroundApp } from './foreground.js';
 export { thumbnail, sameFrame, type Thumbnail } from './frames.js';
-export { situationReport, STUCK_AFTER, type SituationInput, type SituationReport, type ElementSummary, type LogRecord } from './situation.js';
+export { reportChanged, situationReport, STUCK_AFTER, type SituationInput, type SituationReport, type ElementSummary, type LogRecord } from './situation.js';
 export { situationText } from './situation-text.js';
 export { waitForScreen, sleepRest, screenState, type ScreenState, type WaitOptions, type WaitResult, type WaitClock } from './wait.js';
 export { WaitTimeoutError } from './wait-error.js';

@@ -48,6 +48,11 @@ export interface SituationReport {
 const CRASH_TITLE = /^(?:Unfortunately, )?(.+?) (?:keeps stopping|has stopped|isn['’]t responding|is not responding)\.?$/;
 const ANR_TITLE = /isn['’]t responding|is not responding/;
 
+/** Whether anything a person would notice changed: the screen, the activity, the keyboard, a toast, an element in place. */
+export function reportChanged(r: SituationReport): boolean {
+  return r.screen_changed || r.activity_changed !== undefined || r.keyboard?.changed === true || r.toast !== undefined || r.changed_elements.length > 0;
+}
+
 export function situationReport(input: SituationInput): SituationReport {
   const before = input.recent[input.recent.length - 1];
   const after = input.after;

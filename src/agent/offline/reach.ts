@@ -1,7 +1,7 @@
 // Which element an offline rule's verb needs, read off one screen: a switch to turn, a field to type
 // into, an item to open. A row that merely names the control is a way to it, never the control.
 import type { Screen, ScreenElement } from '../../observe/index.js';
-import { describeTarget, isActionable, locate, nearestLabels, type Target } from '../../primitives/index.js';
+import { describeTarget, isActionable, locate, nearestLabels, where, type Target } from '../../primitives/index.js';
 import { holding, named, says, switchesNamed } from '../verify/index.js';
 
 /** The kind of element a verb acts on. */
@@ -32,8 +32,7 @@ export function reachControl(screen: Screen, target: string, kind: ControlKind):
   }
   const rows = screen.elements.filter((e) => isActionable(e) && !ROLES.switch.has(e.role) && e.role !== 'input' && says(e.label, target));
   if (rows.length === 1 && kind !== 'item') return { kind: 'row', row: rows[0] };
-  const where = screen.foreground ? `${screen.foreground.package}${screen.foreground.activity ? `/${screen.foreground.activity}` : ''}` : 'the screen';
-  const noun = `no ${NOUN[kind]} ${describeTarget(target)} is on ${where}`;
+  const noun = `no ${NOUN[kind]} ${describeTarget(target)} is on ${where(screen)}`;
   if (rows.length > 1) return { kind: 'none', reason: `${noun}, and ${rows.length} rows name it (${rows.map((r) => `"${r.label}"`).join(', ')}): which one leads there is not clear` };
   const near = nearestLabels(screen, target).map((n) => `"${n.label}"`);
   return { kind: 'none', reason: `${noun}${kind === 'item' ? '' : ', and no row here names it'}${near.length ? `; closest: ${near.join(', ')}` : ''}` };

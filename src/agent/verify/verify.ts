@@ -1,7 +1,7 @@
 // Whether a goal's postcondition holds, read off the screen after the step's last action. Pure: the
 // caller looks; this only reads the screens it is given.
-import type { Observation, Screen, ScreenElement } from '../../observe/index.js';
-import { bestMatches, locate, normalise, type ActionResult } from '../../primitives/index.js';
+import { reportChanged, type Observation, type Screen, type ScreenElement } from '../../observe/index.js';
+import { bestMatches, locate, maskedCount, normalise, textOf, type ActionResult } from '../../primitives/index.js';
 import { screenWords } from '../debug/index.js';
 import type { GoalCheck, ShownElement } from './checks.js';
 
@@ -19,7 +19,6 @@ export type CheckOutcome =
   | { ok: false; refs: string[]; missing: string };
 
 const SWITCH_ROLES = new Set(['toggle', 'checkbox']);
-const MASK_CHARS = /[•●*\u2022\u25CF]/gu;
 /** Words that say a sign-in went wrong, as apps word it. */
 const ERROR_TEXT = /\b(?:invalid|incorrect|wrong|error|failed|try again|not recogni[sz]ed|doesn'?t match|does not match|locked)\b/i;
 /** Words around a name that are not part of it: "the Settings app", "the Cart tab". */
@@ -106,10 +105,6 @@ function switchIs(screen: Screen, target: string, on: boolean, after: Observatio
   return fail(`${e.role} ${e.ref} "${e.label}" is ${on ? 'off' : 'on'}`, found);
 }
 
-function textOf(e: ScreenElement): string {
-  return e.value ?? e.label;
-}
-
 function fieldHolds(screen: Screen, check: Extract<GoalCheck, { kind: 'holds' }>, input: CheckInput): CheckOutcome {
   const inputs = screen.elements.filter((e) => e.role === 'input');
   const typedInto = [...(input.acted ?? [])].reverse().find((a) => a.primitive === 'input_text' && a.element)?.element;
@@ -120,7 +115,7 @@ function fieldHolds(screen: Screen, check: Extract<GoalCheck, { kind: 'holds' }>
   if (!field) return fail(`${which} is not on ${screenWords(input.after)}`);
   const shown = textOf(field);
   if (check.secret || field.states.includes('password')) {
-    const masked = (shown.match(MASK_CHARS) ?? []).length;
+    const masked = maskedCount(shown);
     const length = [...check.text].length;
     const holds = field.states.includes('password') ? masked === length : shown === check.text;
     return holds ? ok([field]) : fail(`${field.role} ${field.ref} holds ${field.states.includes('password') ? `${masked} mask characters` : `${[...shown].length} characters`}, not the ${length} typed`, [field]);
@@ -141,8 +136,7 @@ function appContent(screen: Screen): string {
 /** Whether anything a person would notice changed since the step began, a toast that came and went included. */
 export function changed(input: CheckInput): boolean {
   if (input.before.contentKey !== input.after.contentKey) return true;
-  return (input.acted ?? []).some(({ report: r }) => r !== undefined
-    && (r.screen_changed || r.activity_changed !== undefined || r.toast !== undefined || r.keyboard?.changed === true || r.changed_elements.length > 0));
+  return (input.acted ?? []).some(({ report }) => report !== undefined && reportChanged(report));
 }
 
 function words(text: string): string[] {
@@ -172,10 +166,15 @@ function titles(screen: Screen): ScreenElement[] {
   return [...new Set([...first, ...band])];
 }
 
+/** The elements that title the screen and name `target`. */
+function titledBy(screen: Screen, target: string): ScreenElement[] {
+  return titles(screen).filter((e) => says(textOf(e), target));
+}
+
 function opened(target: string, input: CheckInput): CheckOutcome {
   const screen = input.after.screen;
   if (!changed(input)) return fail(`the screen did not change: ${screenWords(input.after)}`);
-  const titled = titles(screen).filter((e) => says(textOf(e), target));
+  const titled = titledBy(screen, target);
   if (titled.length) return ok(titled);
   const tab = named(screen, screen.elements, target).filter((e) => e.states.includes('selected'));
   if (tab.length) return ok(tab);
@@ -187,7 +186,7 @@ function selected(target: string, input: CheckInput): CheckOutcome {
   const picked = named(screen, screen.elements, target).filter((e) => e.states.includes('selected') || e.states.includes('checked'));
   if (picked.length) return ok(picked);
   if (!changed(input)) return fail(`"${target}" is not selected and the screen did not change: ${screenWords(input.after)}`);
-  const titled = titles(screen).filter((e) => says(e.label, target));
+  const titled = titledBy(screen, target);
   if (titled.length) return ok(titled);
   // A chooser (a dialog or menu) that offered it has closed.
   const chooser = input.before.screen.windows.findIndex((w) => w.kind === 'dialog');

@@ -3,7 +3,7 @@
 import type { CallOptions, Driver } from '../../drivers/index.js';
 import type { ActionSource, EventLog, GestureRecord } from '../../events/index.js';
 import {
-  screenState, situationReport, sleepRest, waitForScreen, WaitTimeoutError,
+  reportChanged, screenState, situationReport, sleepRest, waitForScreen, WaitTimeoutError,
   type DeviceObserver, type LogRecord, type Observation, type ScreenElement, type SituationReport, type WaitClock,
 } from '../../observe/index.js';
 import { describeLocateResult, describeTarget, locate, type Candidate, type Target } from '../locator/index.js';
@@ -235,9 +235,7 @@ export class ActionContext {
 
   /** Whether anything a person would notice changed between before and after. */
   changed(): boolean {
-    const r = this.report;
-    if (!r) return false;
-    return r.screen_changed || r.activity_changed !== undefined || r.keyboard?.changed === true || r.toast !== undefined || r.changed_elements.length > 0;
+    return this.report !== undefined && reportChanged(this.report);
   }
 
   /** Polls `expected` briefly on the screen after acting; FAIL ExpectationFailed when it does not hold. */

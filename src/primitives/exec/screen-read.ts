@@ -21,11 +21,19 @@ export function readTarget(screen: Screen, target: Target): { element?: ScreenEl
   return { result };
 }
 
+const MASK_CHARS = /[•●*\u2022\u25CF]/gu;
+
+/** How many characters of `shown` are a password field's mask dots. */
+export function maskedCount(shown: string): number {
+  return (shown.match(MASK_CHARS) ?? []).length;
+}
+
 /** The text an element shows: an input's value, else its label. */
 export function textOf(element: ScreenElement): string {
   return element.value ?? element.label;
 }
 
+/** The foreground app and activity as messages name it: `com.example.shop/.MainActivity`. */
 export function where(screen: Screen): string {
   const fg = screen.foreground;
   return fg ? `${fg.package}${fg.activity ? `/${fg.activity}` : ''}` : 'the screen';

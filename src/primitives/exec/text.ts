@@ -5,13 +5,12 @@ import type { Target } from '../locator/index.js';
 import type { Executors } from '../schema/registry.js';
 import { centre, POLL_MS, type ActionContext } from './context.js';
 import { ActionFailure, PlanProblem, TextMismatch } from './errors.js';
-import { textOf, where } from './screen-read.js';
+import { maskedCount, textOf, where } from './screen-read.js';
 
 type TextExecutors = Pick<Executors<ActionContext, void>, 'input_text' | 'clear_text' | 'hide_keyboard' | 'press_key'>;
 
 /** Looks after tapping a field while waiting for it to take focus. */
 const FOCUS_LOOKS = 5;
-const MASK_CHARS = /[•●*\u2022\u25CF]/gu;
 
 export const textExecutors: TextExecutors = {
   async input_text(p, ctx) {
@@ -28,7 +27,7 @@ export const textExecutors: TextExecutors = {
       throw new TextMismatch(`Typed ${typed} into ${field.ref}, but no focused field is left on ${where(after.screen)} to read it back.`);
     }
     if (p.text !== '' && shown !== undefined) {
-      const masked = (shown.match(MASK_CHARS) ?? []).length;
+      const masked = maskedCount(shown);
       const ok = password ? masked === [...shown].length && masked === [...p.text].length : shown === p.text;
       if (!ok) {
         const seen = password ? `${masked} mask characters` : p.secret ? `${[...shown].length} characters` : `"${shown}"`;

@@ -107,7 +107,7 @@ test('devices and look name the device the server drives', async () => {
   expect(listed.devices.filter((d) => d.selected).map((d) => d.serial)).toEqual([device]);
   // --app brought Shop up when the server took the phone; it asks for notifications at once.
   const { text } = await look();
-  expect(text).toContain(`under the dialog: ${SHOP}`);
+  expect(text).toContain('dialog "Allow Shop to send you notifications?"');
 });
 
 test('query app_state: the launcher in front once Shop is stopped, Shop\'s sign-in activity after it is launched', async () => {

@@ -1,5 +1,7 @@
-// Observing a live device: one call takes the hierarchy, foreground app, screen size, a screenshot
-// and the log since the previous look, and reports what changed. The driver is passed in, so this
+// Observing a live device: one call takes the hierarchy, foreground app, screen size, whether the
+// soft keyboard is up, a screenshot and the log since the previous look, and reports what changed.
+// A plain uiautomator dump holds the active window alone, so the keyboard's state comes from the
+// input method service, not from the dump. The driver is passed in, so this
 // layer still knows drivers only by their types.
 import type { CallOptions, Driver, LogMark } from '../drivers/index.js';
 import { foregroundApp } from './foreground.js';
@@ -39,10 +41,11 @@ export class DeviceObserver {
   async look(call: CallOptions = {}): Promise<Look> {
     const since = this.mark;
     const nextMark = await this.driver.mark(call);
-    const [hierarchy, foreground, size, screenshot, logs] = await Promise.all([
+    const [hierarchy, foreground, size, keyboard, screenshot, logs] = await Promise.all([
       this.driver.hierarchy(call),
       this.driver.foreground(call),
       this.driver.screenSize(call),
+      this.driver.keyboardShown(call),
       this.options.screenshots === false ? Promise.resolve(undefined) : this.driver.screenshot(call),
       since ? this.driver.logs({ ...call, since }) : Promise.resolve([]),
     ]);
@@ -50,10 +53,10 @@ export class DeviceObserver {
     if (hierarchy.format !== 'uiautomator-xml') {
       throw new HierarchyParseError({ source: `${this.driver.id} dump`, problem: `${hierarchy.format} hierarchies are not read yet`, hint: 'Only uiautomator dumps (Android) are observed today.' });
     }
-    const inputs = JSON.stringify([foreground, size]);
+    const inputs = JSON.stringify([foreground, size, keyboard]);
     const observation = this.last?.xml === hierarchy.xml && this.last.inputs === inputs
       ? { ...this.last.observation, at: Date.now(), frame: screenshot ? thumbnail(screenshot) : undefined }
-      : observeScreen(buildScreen(parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` }), { foreground: foregroundApp(foreground), size, refs: this.refs }), { screenshot });
+      : observeScreen(buildScreen(parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` }), { foreground: foregroundApp(foreground), size, keyboard, refs: this.refs }), { screenshot });
     if (!observation.frame) delete observation.frame;
     this.last = { xml: hierarchy.xml, inputs, observation };
     const stuckAfter = this.options.stuckAfter ?? STUCK_AFTER;

@@ -35,6 +35,8 @@ export function screenText(screen: Screen, options: RenderOptions = {}): string 
     lines.push(`${'  '.repeat(depth)}${elementLine(e)}`);
   }
   if (lastWindow >= 0) lines.push(...hiddenLines(screen, lastWindow));
+  // A keyboard known from the input method service, not from the dump: no keys to list.
+  if (screen.windows.some((w) => w.kind === 'keyboard' && w.ref === undefined)) lines.push('keyboard shown');
   const left = screen.elements.length - shown.length;
   if (left > 0) lines.push(`… ${left} more elements left out (${shown.length} of ${screen.elements.length} shown)`);
   if (screen.skippedNodes > 0) lines.push(`… ${screen.skippedNodes} nodes nested too deep left out`);

@@ -13,6 +13,12 @@ export interface ScreenOptions {
   foreground?: ForegroundApp;
   /** Carries refs over from the previous screen; a fresh registry numbers from e1. */
   refs?: RefRegistry;
+  /**
+   * Whether the soft keyboard is up, as the input method service says. A plain uiautomator dump
+   * holds the active window alone, so the keyboard is seldom in it; when it is not, the screen
+   * still lists a keyboard window, with no keys and no known bounds.
+   */
+  keyboard?: boolean;
 }
 
 // Printed order of window groups: what is on top of the app first, bars and keyboard last.
@@ -38,6 +44,9 @@ export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {})
     if (info.modal) underModal = true;
   });
 
+  if (options.keyboard === true && !windows.some((w) => w.kind === 'keyboard')) {
+    windows.push({ kind: 'keyboard', package: '', bounds: { left: screenRect.left, top: screenRect.bottom, right: screenRect.right, bottom: screenRect.bottom }, hiddenElements: 0 });
+  }
   groups.sort((a, b) => GROUP_ORDER[a.kind] - GROUP_ORDER[b.kind] || a.window - b.window);
   const placed = groups.flatMap((g) => g.drafts.map((d) => ({ d, window: g.window })));
   const refs = (options.refs ?? new RefRegistry()).assign(placed.map(({ d, window }) => ({

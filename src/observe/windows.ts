@@ -17,9 +17,10 @@ export interface WindowInfo {
 export function classifyWindows(windows: UiWindow[], screen: Rect): WindowInfo[] {
   const screenArea = Math.max(1, area(screen));
   const kinds = windows.map((window) => kindOf(window, area(window.root.bounds) / screenArea));
-  // The lowest app-like window is the app itself, however much of the screen the bars leave it.
+  // The lowest app-like window is the app itself, however much of the screen the bars leave it;
+  // but a plain dump taken while a dialog is up holds that dialog alone, without the app beneath.
   const base = kinds.findLastIndex((k) => k === 'app' || k === 'dialog');
-  if (base >= 0) kinds[base] = 'app';
+  if (base >= 0 && !(windows.length === 1 && kinds[base] === 'dialog')) kinds[base] = 'app';
   return windows.map((window, i) => ({
     window,
     kind: kinds[i],

@@ -16,6 +16,8 @@ export interface PhoneLike {
     swipe(options: { x1: number; y1: number; x2: number; y2: number; durationMs: number }): void;
     launch(pkg: string): unknown;
     foreground(): { package: string; activity: string };
+    keyboardShown(): boolean;
+    frame(): { size: { width: number; height: number } };
     processes(): Array<{ package: string }>;
   };
   logcat: { entries(options?: { since?: number }): Array<LogRecord & { time: number }> };
@@ -41,6 +43,9 @@ export class PhoneSession {
     const observation = observeXml(ui.dumpXml(), {
       refs: this.refs,
       foreground: ui.foreground(),
+      keyboard: ui.keyboardShown(),
+      // The display's size, as the driver reads it with `wm size`: a plain dump of a dialog spans the dialog only.
+      size: { width: ui.frame().size.width, height: ui.frame().size.height },
       at: this.phone.clock.now(),
       screenshot: options.screenshot ? await this.phone.screenshotPng() : undefined,
     });

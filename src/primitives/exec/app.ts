@@ -4,6 +4,9 @@ import type { ActionContext } from './context.js';
 import { AppNotInFront, PlanProblem } from './errors.js';
 import { where } from './screen-read.js';
 
+/** Android's runtime-permission prompt, an activity the permission controller starts in the asking app's task. */
+const PERMISSION_PROMPT = /\.permission\.ui\.GrantPermissionsActivity$/;
+
 type AppExecutors = Pick<Executors<ActionContext, void>, 'launch_app' | 'stop_app' | 'clear_app_data' | 'open_link'>;
 
 function appOf(ctx: ActionContext, given: string | undefined): string {
@@ -16,10 +19,13 @@ export const appExecutors: AppExecutors = {
   async launch_app(p, ctx) {
     const app = appOf(ctx, p.app);
     await ctx.snapshot();
+    ctx.state.frontApp = app;
     await ctx.driver.launchApp(app, { ...ctx.call, clearState: p.clear_state, stopFirst: true, ...(p.permissions ? { permissions: p.permissions } : {}) });
     const after = await ctx.settle();
-    // The app's own permission prompt sits in its task, over it: that still counts as in front.
-    const shown = after.screen.windows.some((w) => w.kind === 'app' && w.package === app) || after.screen.foreground?.package === app;
+    // The app's own permission prompt sits in its task, over it: that still counts as in front. A plain
+    // dump then holds the prompt alone, so a runtime-permission prompt in front counts too.
+    const shown = after.screen.windows.some((w) => w.kind === 'app' && w.package === app) || after.screen.foreground?.package === app
+      || PERMISSION_PROMPT.test(after.screen.foreground?.activity ?? '');
     if (!shown) throw new AppNotInFront(`${app} was launched but ${where(after.screen)} is in front. Check that the app starts (its log), or that nothing opens over it.`);
     await ctx.checkExpected(p.expected);
   },

@@ -4,7 +4,7 @@ import type { CallOptions, Driver } from '../../drivers/index.js';
 import type { ActionSource, EventLog, GestureRecord } from '../../events/index.js';
 import {
   reportChanged, screenState, situationReport, sleepRest, waitForScreen, WaitTimeoutError,
-  type DeviceObserver, type LogRecord, type Observation, type ScreenElement, type SituationReport, type WaitClock,
+  type DeviceObserver, type LogRecord, type Observation, type Screen, type ScreenElement, type SituationReport, type WaitClock,
 } from '../../observe/index.js';
 import { describeLocateResult, describeTarget, locate, type Candidate, type Target } from '../locator/index.js';
 import type { Expected } from '../schema/expected.js';
@@ -25,6 +25,11 @@ export interface ExecutorState {
   /** Screenshots for the trace; none when absent. */
   frames?: FrameRecorder;
   app?: string;
+  /**
+   * The app last seen in front or launched: a dialog of another package is a system prompt. A plain
+   * dump taken while a dialog is up holds the dialog alone, so the app beneath is remembered here.
+   */
+  frontApp?: string;
   dialogs: DialogPolicy;
   timeouts: { target: number; idle: number; assertion: number };
   clock: WaitClock;
@@ -117,6 +122,13 @@ export class ActionContext {
    * with a target, until the locator finds it (bounded by timeouts.target). System dialogs met on the
    * way are answered by policy; a crash or ANR ends the action.
    */
+  /** The app whose screen this is: the configured app, else the app window on screen, else the one last seen. */
+  appInFront(screen: Screen): string | undefined {
+    const shown = screen.windows.find((w) => w.kind === 'app')?.package;
+    if (shown) this.state.frontApp = shown;
+    return this.state.app ?? shown ?? this.state.frontApp;
+  }
+
   async ready(options: ReadyOptions = {}): Promise<Candidate | undefined> {
     const { target } = options;
     const start = this.clock.now();
@@ -127,7 +139,7 @@ export class ActionContext {
       const o = await this.look();
       await this.failOnFatal(o);
       const result = target === undefined ? undefined : locate(o.screen, target, { for: options.for ?? 'action' });
-      const dialog = options.aimedAtDialog ? undefined : dialogsOn(o.screen, { foreignOnly: true })[0];
+      const dialog = options.aimedAtDialog ? undefined : dialogsOn(o.screen, { foreignOnly: true, app: this.appInFront(o.screen) })[0];
       const aimedInside = dialog !== undefined && result?.status === 'found' && result.best.element.window === dialog.window;
       if (dialog && !aimedInside) {
         await this.answerByPolicy(dialog);
@@ -173,7 +185,7 @@ export class ActionContext {
       this.signal?.throwIfAborted();
       const o = await this.look();
       await this.failOnFatal(o);
-      const dialog = dialogsOn(o.screen, { foreignOnly: true })[0];
+      const dialog = dialogsOn(o.screen, { foreignOnly: true, app: this.appInFront(o.screen) })[0];
       if (dialog) {
         const found = target === undefined ? undefined : locate(o.screen, target, { for: 'read' });
         if (!(found?.status === 'found' && found.best.element.window === dialog.window)) {

@@ -26,7 +26,8 @@ export const waitingExecutors: WaitingExecutors = {
   async wait_idle(p, ctx) {
     const timeoutMs = p.timeout_ms ?? ctx.state.timeouts.idle;
     // A system dialog over the app is answered by the dialog policy first, as before any other action.
-    if (dialogsOn((await ctx.look()).screen, { foreignOnly: true }).length > 0) await ctx.ready();
+    const { screen } = await ctx.look();
+    if (dialogsOn(screen, { foreignOnly: true, app: ctx.appInFront(screen) }).length > 0) await ctx.ready();
     try {
       const waited = await waitForScreen({ observe: () => ctx.look(), timeoutMs, intervalMs: POLL_MS, clock: ctx.clock, signal: ctx.signal });
       ctx.before ??= waited.observation;

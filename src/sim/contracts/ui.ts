@@ -14,8 +14,10 @@ export interface LaunchResult {
 export interface PhoneUi {
   /** The physical (portrait) screen, as `wm size` reports it; frame().size is turned with the rotation. */
   readonly size: ScreenSize;
-  /** The uiautomator dump of the current screen, XML exactly as a device writes it. */
+  /** A plain `uiautomator dump`: the active window (a dialog when one is up, else the app), XML exactly as a device writes it. */
   dumpXml(): string;
+  /** `uiautomator dump --windows`: every interactive window, keyboard and system bars included. */
+  dumpWindowsXml(): string;
   /** The current frame as it would be drawn (for the renderer). */
   frame(): Frame;
   tap(x: number, y: number): void;

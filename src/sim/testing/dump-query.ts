@@ -116,9 +116,12 @@ export function findNode(xml: string, query: NodeQuery): DumpNode {
   return node;
 }
 
-/** Taps the centre of the first matching node of the current dump, as `input tap` would. */
+/**
+ * Taps the centre of the first matching node, as `input tap` would: in the active window's dump,
+ * else in any window (the soft keyboard's keys are only in `uiautomator dump --windows`).
+ */
 export function tapNode(ui: PhoneUi, query: NodeQuery): DumpNode {
-  const node = findNode(ui.dumpXml(), query);
+  const node = findAll(ui.dumpXml(), query)[0] ?? findNode(ui.dumpWindowsXml(), query);
   ui.tap(node.center.x, node.center.y);
   return node;
 }

@@ -83,8 +83,9 @@ test('tapping a field focuses it and shows the keyboard; typed text lands in it;
   expect(phone.ui.keyboardShown()).toBe(true);
   let xml = phone.ui.dumpXml();
   expect(findNode(xml, { id: 'name' }).attrs.focused).toBe('true');
-  // The keyboard is the topmost window, so it comes first in the dump.
-  expect(parseDump(xml)[0]?.package).toBe('com.google.android.inputmethod.latin');
+  // A plain dump holds the active window alone; the keyboard, the topmost window, is listed first with --windows.
+  expect(findAll(xml, { package: 'com.google.android.inputmethod.latin' })).toHaveLength(0);
+  expect(parseDump(phone.ui.dumpWindowsXml()).find((n) => n.depth === 0 && n.package !== 'com.android.systemui')?.package).toBe('com.google.android.inputmethod.latin');
   phone.ui.typeText('Ada Lovelace');
   phone.ui.keyEvent(KEYCODE.DEL);
   phone.ui.keyEvent(KEYCODE.A);
@@ -192,11 +193,13 @@ test('a dialog is its own window over the app; a tap outside it or BACK closes i
   const phone = launched();
   tapNode(phone.ui, { text: 'Dialog' });
   let xml = phone.ui.dumpXml();
-  const nodes = parseDump(xml);
-  expect(nodes[0]?.depth).toBe(0);
+  // The dialog is the active window: a plain dump holds it alone; --windows lists it above the app.
+  expect(parseDump(xml).filter((n) => n.depth === 0)).toHaveLength(1);
   expect(findNode(xml, { id: 'android:id/alertTitle' }).text).toBe('Delete everything?');
+  expect(findAll(xml, { id: 'greeting' })).toHaveLength(0);
+  const nodes = parseDump(phone.ui.dumpWindowsXml());
   expect(nodes.findIndex((n) => n.id === 'android:id/button1')).toBeLessThan(nodes.findIndex((n) => n.id === DEMO_PACKAGE + ':id/greeting'));
-  const greet = findNode(xml, { id: 'greet' });
+  const greet = findNode(phone.ui.dumpWindowsXml(), { id: 'greet' });
   phone.ui.tap(greet.center.x, 100);
   xml = phone.ui.dumpXml();
   expect(findAll(xml, { id: 'android:id/alertTitle' })).toHaveLength(0);
@@ -209,19 +212,19 @@ test('a dialog is its own window over the app; a tap outside it or BACK closes i
   expect(findNode(phone.ui.dumpXml(), { id: 'greeting' }).text).toBe('Deleted');
 });
 
-test('a toast shows in its own window and is gone after two seconds of phone time', () => {
+test('a toast is drawn in its own window, in no dump, and is gone after two seconds of phone time', () => {
   const phone = launched();
+  const toastText = () => phone.ui.frame().windows.find((w) => w.kind === 'toast')?.root.children[0]?.text;
   tapNode(phone.ui, { text: 'Toast' });
-  let xml = phone.ui.dumpXml();
-  const toast = findNode(xml, { text: 'Saved' });
-  expect(toast.id).toBe('android:id/message');
-  expect(toast.depth).toBe(1);
+  expect(toastText()).toBe('Saved');
+  // A toast takes no touches: uiautomator sees it neither as the active window nor with --windows.
+  expect(findAll(phone.ui.dumpXml(), { text: 'Saved' })).toHaveLength(0);
+  expect(findAll(phone.ui.dumpWindowsXml(), { text: 'Saved' })).toHaveLength(0);
   phone.clock.advance(1000);
   tapNode(phone.ui, { text: 'Toast' });
-  expect(findNode(phone.ui.dumpXml(), { text: 'Saved again' }).id).toBe('android:id/message');
+  expect(toastText()).toBe('Saved again');
   phone.clock.advance(2100);
-  xml = phone.ui.dumpXml();
-  expect(findAll(xml, { id: 'android:id/message' })).toHaveLength(0);
+  expect(toastText()).toBeUndefined();
 });
 
 test('deep links open the app that handles them; an unhandled one is refused', () => {

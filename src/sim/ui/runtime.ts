@@ -11,7 +11,8 @@ import { SystemDialogs } from './system-ui.js';
 import { TextInput } from './text-input.js';
 import type { UiWindow } from './windows.js';
 import { isEditText } from './widget-defaults.js';
-import { dumpWindows } from './xml.js';
+import { activeWindow, displayWindows } from './dump-windows.js';
+import { dumpActiveWindow, dumpDisplayWindows } from './xml.js';
 
 const SHELL_UID = 2000;
 /** Below this many dp a swipe is a tap (ViewConfiguration's touch slop). */
@@ -94,8 +95,14 @@ class PhoneRuntime implements PhoneUi {
 
   dumpXml(): string {
     const c = this.compose();
-    this.xml ??= dumpWindows([...c.windows].reverse(), c.rotation);
+    this.xml ??= dumpActiveWindow(activeWindow(c.windows).root, c.rotation);
     return this.xml;
+  }
+
+  dumpWindowsXml(): string {
+    const c = this.compose();
+    const label = (pkg: string) => this.table.records.get(pkg)?.def.label ?? (pkg === LAUNCHER_PACKAGE ? 'Home' : pkg);
+    return dumpDisplayWindows(displayWindows({ windows: c.windows, metrics: c.metrics, label }), c.rotation);
   }
 
   frame(): Frame {

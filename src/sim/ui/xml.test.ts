@@ -119,14 +119,22 @@ test('an id that names a package is dumped as it is; widgets that are gone are n
   expect(findNode(xml, { id: 'after' }).attrs.index).toBe('1');
 });
 
-test('several windows are several top-level nodes, topmost first, each with index 0, as in a multi-window dump', () => {
-  const real = parseDump(fixture('google-tasks-tablet.xml')).filter((n) => n.depth === 0);
-  expect(real.length).toBeGreaterThan(1);
-  expect(real.every((n) => n.attrs.index === '0')).toBe(true);
+test('a plain dump is the active window alone; --windows lists every window topmost first, each with its hierarchy', () => {
   const phone = createPhone({ apps: [labelApp([{ cls: 'android.widget.EditText', id: 'field', hint: 'Type here' }])], frozenAt: FROZEN_AT });
   phone.ui.launch('com.example.labels');
   const field = findNode(phone.ui.dumpXml(), { id: 'field' });
   phone.ui.tap(field.center.x, field.center.y);
-  const windows = parseDump(phone.ui.dumpXml()).filter((n) => n.depth === 0);
-  expect(windows.map((n) => `${n.attrs.index}:${n.package}`)).toEqual(['0:com.google.android.inputmethod.latin', '0:com.example.labels']);
+  expect(phone.ui.keyboardShown()).toBe(true);
+  expect(parseDump(phone.ui.dumpXml()).filter((n) => n.depth === 0).map((n) => n.package)).toEqual(['com.example.labels']);
+  const all = phone.ui.dumpWindowsXml();
+  expect(all.startsWith(`<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><displays><display id="0"><window index="0" title="Status bar" bounds="[0,0][1080,`)).toBe(true);
+  const windows = [...all.matchAll(/<window index="(\d+)" title="([^"]*)" bounds="[^"]*" active="(\w+)" focused="\w+" accessibility-focused="false" id="\d+" layer="(\d+)" type="(\w+)"><hierarchy rotation="0"><node index="0" [^>]*package="([^"]*)"/g)]
+    .map((m) => `${m[1]} ${m[2]} ${m[5]} active=${m[3]} ${m[6]} layer=${m[4]}`);
+  expect(windows).toEqual([
+    '0 Status bar TYPE_SYSTEM active=false com.android.systemui layer=4',
+    '1 Navigation bar TYPE_SYSTEM active=false com.android.systemui layer=3',
+    '2 Gboard TYPE_INPUT_METHOD active=false com.google.android.inputmethod.latin layer=2',
+    '3 Labels TYPE_APPLICATION active=true com.example.labels layer=1',
+  ]);
+  expect(all.endsWith('</hierarchy></window></display></displays>')).toBe(true);
 });

@@ -1,14 +1,44 @@
 // The uiautomator dump format, byte for byte as AccessibilityNodeInfoDumper writes it through
-// Android's KXmlSerializer: one line, no trailing newline, windows topmost first.
-import type { Bounds, LaidOutNode, LaidOutWindow } from '../types.js';
+// Android's KXmlSerializer: one line, no trailing newline.
+import type { Bounds, LaidOutNode } from '../types.js';
 
 const HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>";
 
-/** Serialises windows (given topmost first) as `uiautomator dump` writes them. */
-export function dumpWindows(windows: readonly LaidOutWindow[], rotation: number): string {
+/** A plain `uiautomator dump`: the root of the active window only (DumpCommand's getRootInActiveWindow). */
+export function dumpActiveWindow(root: LaidOutNode, rotation: number): string {
   const out: string[] = [HEADER, `<hierarchy rotation="${rotation}">`];
-  for (const window of windows) writeNode(out, window.root, 0);
+  writeNode(out, root, 0);
   out.push('</hierarchy>');
+  return out.join('');
+}
+
+/** One window as `uiautomator dump --windows` describes it (AccessibilityWindowInfo). */
+export interface DumpedWindow {
+  root: LaidOutNode;
+  title: string;
+  type: 'TYPE_APPLICATION' | 'TYPE_INPUT_METHOD' | 'TYPE_SYSTEM';
+  active: boolean;
+  focused: boolean;
+  id: number;
+  layer: number;
+}
+
+/**
+ * `uiautomator dump --windows`: every interactive window of the display, topmost first, each with
+ * its own hierarchy, as AccessibilityNodeInfoDumper.dumpWindowsToFile writes them.
+ */
+export function dumpDisplayWindows(windows: readonly DumpedWindow[], rotation: number): string {
+  const out: string[] = [HEADER, '<displays><display id="0">'];
+  windows.forEach((w, index) => {
+    out.push(
+      `<window index="${index}" title="${escape(w.title)}" bounds="${formatBounds(w.root.bounds)}" active="${w.active}"`
+      + ` focused="${w.focused}" accessibility-focused="false" id="${w.id}" layer="${w.layer}" type="${w.type}">`,
+      `<hierarchy rotation="${rotation}">`,
+    );
+    writeNode(out, w.root, 0);
+    out.push('</hierarchy></window>');
+  });
+  out.push('</display></displays>');
   return out.join('');
 }
 

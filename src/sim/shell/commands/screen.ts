@@ -19,12 +19,14 @@ function uiautomator(ctx: CommandContext): number {
     return 1;
   }
   const target = rest.filter((a) => !a.startsWith('-'))[0] ?? DEFAULT_DUMP;
+  // `--windows` (Android 13's DumpCommand): every window of the display; without it, the active window only.
+  const allWindows = rest.includes('--windows');
   if (ctx.phone.faults.take('idleStateErrors')) {
     // DumpCommand prints this on stderr and returns normally, so the process still exits 0.
     ctx.stderr('ERROR: could not get idle state.\n');
     return 0;
   }
-  const xml = ctx.phone.ui.dumpXml();
+  const xml = allWindows ? ctx.phone.ui.dumpWindowsXml() : ctx.phone.ui.dumpXml();
   const path = absolute(ctx, target);
   if (normalizePath(path) === '/dev/tty') {
     ctx.stdout(xml);

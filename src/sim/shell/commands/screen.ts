@@ -10,7 +10,7 @@ function absolute(ctx: CommandContext, path: string): string {
 }
 
 /** `uiautomator dump`: the hierarchy to a file (or the terminal), then the tool's own misspelt notice. */
-function uiautomator(ctx: CommandContext): number {
+async function uiautomator(ctx: CommandContext): Promise<number> {
   const [verb, ...rest] = ctx.args;
   if (verb !== 'dump') {
     ctx.stderr(verb === undefined
@@ -19,7 +19,7 @@ function uiautomator(ctx: CommandContext): number {
     return 1;
   }
   const target = rest.filter((a) => !a.startsWith('-'))[0] ?? DEFAULT_DUMP;
-  if (ctx.phone.faults.take('idleStateErrors')) {
+  if (ctx.phone.faults.take('idleStateErrors') || !(await ctx.phone.timing.dumpIdle())) {
     // DumpCommand prints this on stderr and returns normally, so the process still exits 0.
     ctx.stderr('ERROR: could not get idle state.\n');
     return 0;

@@ -58,9 +58,9 @@ export const SCREENCAP_CAPTURE_MS = 250;
 export const PNG_MS_PER_MEGAPIXEL = 680;
 // Native adb over USB 2.0 moves 38 MB/s (yume-chan/ya-webadb#510, Mi 11, Android 13).
 export const USB_MS_PER_MB = 1000 / 38;
-// Cold start of a small app as `am start -W` waits for it (TotalTime), and a warm one (process alive).
-// No single published figure for a small app on a mid-range phone; the phone's own `am start -W`
-// prints TotalTime 380..620 ms cold and 90..170 ms hot, and the wait follows it.
+// Cold start of a small app as `am start -W` waits for it, and a hot one (process alive): WaitTime
+// 278 ms on a Galaxy Z Flip3 and 973 ms on a Galaxy Tab A7 Lite (techempower-org/candela#618), a
+// mid-range phone between; the phone's own `am start -W` prints TotalTime 380..620 cold, 90..170 hot.
 export const COLD_START_MS = 500;
 export const HOT_START_MS = 130;
 // `pm clear`: the package manager deletes the app's data and kills its process; no published median

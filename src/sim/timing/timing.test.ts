@@ -154,3 +154,14 @@ test('real timing makes a client wait in wall time', async () => {
   // The shell's 25 ms and input's 200 ms, at worst three sigmas (0.15 each) below their medians.
   expect(performance.now() - start).toBeGreaterThan(225 * Math.exp(-0.45) - 2);
 });
+
+test('a pull takes its bytes\' time over USB 2.0 at real timing, and none at fast timing', async () => {
+  const real = pacedPhone({ timing: 'real' });
+  const start = real.clock.now();
+  await real.timing.transfer(38e6);
+  expect(real.clock.now() - start).toBeCloseTo(1000, 6);
+  const fast = pacedPhone({ timing: 'fast' });
+  const before = fast.clock.now();
+  await fast.timing.transfer(38e6);
+  expect(fast.clock.now()).toBe(before);
+});

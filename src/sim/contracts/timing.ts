@@ -11,9 +11,9 @@ export interface PhoneTiming {
   /**
    * uiautomator dump's wait for an idle screen (UiAutomation.waitForIdle(1000, 10000)): resolves true
    * once nothing has animated for the idle timeout, false when that never happened within the
-   * global timeout. Always true at once at fast timing.
+   * global timeout. `busy` (an injected fault) never idles. Fast timing answers at once.
    */
-  dumpIdle(): Promise<boolean>;
+  dumpIdle(options?: { busy?: boolean }): Promise<boolean>;
   /** Waits what moving this many bytes between the phone and the host over USB takes (sync pull and push). */
   transfer(bytes: number): Promise<void>;
 }

@@ -28,7 +28,7 @@ const wallSleep = (ms: number): Promise<void> => new Promise((resolve) => setTim
 const FAST: PhoneTiming = {
   mode: 'fast',
   command: () => Promise.resolve(),
-  dumpIdle: () => Promise.resolve(true),
+  dumpIdle: (options) => Promise.resolve(!options?.busy),
   transfer: () => Promise.resolve(),
 };
 
@@ -50,8 +50,9 @@ class RealTiming implements PhoneTiming {
     await this.pace(this.jittered(commandCost(name, args, this.options.facts)));
   }
 
-  async dumpIdle(): Promise<boolean> {
-    const { clock, animating } = this.options;
+  async dumpIdle(options: { busy?: boolean } = {}): Promise<boolean> {
+    const { clock } = this.options;
+    const animating = options.busy ? () => true : this.options.animating;
     const start = clock.now();
     let lastEvent = start;
     for (;;) {

@@ -127,6 +127,17 @@ test('at real timing a dump under an endless spinner fails with uiautomator\'s i
   expect(still.ms).toBeLessThan(3000);
 });
 
+test('an injected idle-state fault costs uiautomator\'s global timeout at real timing, and nothing at fast timing', async () => {
+  for (const timing of ['real', 'fast'] as const) {
+    const phone = pacedPhone({ timing });
+    phone.faults.set({ idleStateErrors: 1 });
+    const result = await sh(phone, 'uiautomator dump /sdcard/ui.xml');
+    expect(result.err).toBe('ERROR: could not get idle state.\n');
+    if (timing === 'real') expect(result.ms).toBeGreaterThanOrEqual(10_000);
+    else expect(result.ms).toBe(0);
+  }
+});
+
 test('at real timing a dump during a short load waits for it to end and shows what came after', async () => {
   const phone = pacedPhone({ timing: 'real', apps: [loaderApp(2500)] });
   phone.ui.launch(LOADER);

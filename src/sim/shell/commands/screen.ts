@@ -19,7 +19,7 @@ async function uiautomator(ctx: CommandContext): Promise<number> {
     return 1;
   }
   const target = rest.filter((a) => !a.startsWith('-'))[0] ?? DEFAULT_DUMP;
-  if (ctx.phone.faults.take('idleStateErrors') || !(await ctx.phone.timing.dumpIdle())) {
+  if (!(await ctx.phone.timing.dumpIdle({ busy: ctx.phone.faults.take('idleStateErrors') }))) {
     // DumpCommand prints this on stderr and returns normally, so the process still exits 0.
     ctx.stderr('ERROR: could not get idle state.\n');
     return 0;

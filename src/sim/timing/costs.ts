@@ -63,11 +63,13 @@ export const USB_MS_PER_MB = 1000 / 38;
 // mid-range phone between; the phone's own `am start -W` prints TotalTime 380..620 cold, 90..170 hot.
 export const COLD_START_MS = 500;
 export const HOT_START_MS = 130;
-// `pm clear`: the package manager deletes the app's data and kills its process; no published median
-// found, an estimate of a few hundred ms.
+// `pm clear`: the package manager deletes the app's data and kills its process. An appium/appium-adb#355
+// log (API 24, when pm still started an app_process VM) shows 1155 ms; less the VM's ~800 ms and the
+// shell's start, ~350 ms are the clear itself.
 export const PM_CLEAR_MS = 350;
-// `pm list packages`: one binder call, then a line per package; estimate per package.
-export const PM_PACKAGE_MS = 0.4;
+// `pm list packages`: one binder call, then every package walked. The same log shows 1209 ms for a
+// filtered list; less the VM, ~400 ms for a phone's few hundred packages: ~1 ms a package.
+export const PM_PACKAGE_MS = 1;
 // `logcat -d`: logd formats and sends each line; estimate per line (a full 256 KiB main buffer, ~2,500 lines, ~0.1 s).
 export const LOGCAT_LINE_MS = 0.04;
 

@@ -1,6 +1,7 @@
 import adbkit from '@devicefarmer/adbkit';
 import { PrivateAdbServer, adbMissingReason, startSim } from '../src/sim/index.js';
 import { row, sample } from './stats.js';
+import { benchSimTiming } from './sim-timing.js';
 
 // adbkit is CommonJS: its named exports hang off the default export under ESM.
 const { Adb } = adbkit;
@@ -79,4 +80,5 @@ export async function benchSim(): Promise<void> {
     await adb.stop();
     await sim.stop();
   }
+  await benchSimTiming();
 }

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { similarPackages } from './app-check.js';
 import { DeviceLeaseError } from './lease/lease-error.js';
 import { DeviceLock } from './lease/lock.js';
-import { leaseDevice } from './lease/pool.js';
+import { leaseDevice, simTiming } from './lease/pool.js';
 import { parseDeviceSpec } from './lease/spec.js';
 import { METHODS, methodFor } from './methods.js';
 import { PRIMITIVE_NAMES } from '../../src/primitives/index.js';
@@ -15,6 +15,12 @@ test('the device setting reads as the virtual phone, any device, or serials', ()
   expect(parseDeviceSpec(' sim ')).toEqual({ kind: 'sim' });
   expect(parseDeviceSpec('android:any')).toEqual({ kind: 'any' });
   expect(parseDeviceSpec('emulator-5554, 127.0.0.1:4000,emulator-5554')).toEqual({ kind: 'serials', serials: ['emulator-5554', '127.0.0.1:4000'] });
+});
+
+test('MOBILETEST_SIM_TIMING paces the virtual phone as a real one; fast is the default and a typo is named', () => {
+  expect(simTiming({})).toBe('fast');
+  expect(simTiming({ MOBILETEST_SIM_TIMING: ' real ' })).toBe('real');
+  expect(() => simTiming({ MOBILETEST_SIM_TIMING: 'slow' })).toThrow('MOBILETEST_SIM_TIMING must be "fast" or "real", got "slow".');
 });
 
 test('more workers than listed devices is refused before any device is touched, saying how many workers to use', async () => {

@@ -1,4 +1,4 @@
-import type { AppDefinition, FaultSettings, Phone, ServiceHost } from './types.js';
+import type { AppDefinition, FaultSettings, Phone, ServiceHost, TimingMode } from './types.js';
 import { createPhone } from './phone.js';
 import { sampleApps, resolveApps } from './apps/index.js';
 import { phoneShell } from './shell/index.js';
@@ -7,7 +7,7 @@ import { listenDevice } from './adb/device-transport.js';
 import { listenHostServer } from './adb/host-server.js';
 import { prepareRenderer } from './render/index.js';
 
-export type { Phone } from './types.js';
+export type { Phone, TimingMode } from './types.js';
 export { sampleApps } from './apps/index.js';
 export { PrivateAdbServer, adbMissingReason, freePort } from './private-adb.js';
 export type { AdbResult, AdbRunOptions, PrivateAdbServerOptions } from './private-adb.js';
@@ -31,6 +31,8 @@ export interface SimOptions {
   /** Freeze the phone's clock at this epoch ms. */
   frozenAt?: number;
   faults?: Partial<FaultSettings>;
+  /** 'fast' (default) answers at once; 'real' takes what each command takes on a mid-range Android 14 phone. */
+  timing?: TimingMode;
 }
 
 export interface Sim {
@@ -62,6 +64,7 @@ export async function startSim(options: SimOptions = {}): Promise<Sim> {
     apps,
     frozenAt: options.frozenAt,
     faults: options.faults,
+    timing: options.timing,
   });
   const services = createServiceHost(phone, phoneShell);
   const device = await listenDevice({ phone, services, port: requested, host, auth: options.auth, announceTo: options.announceTo });

@@ -1,4 +1,4 @@
-import type { AppDefinition, DeviceInfo, FaultSettings, Phone, ScreenSize, UiDeps } from './types.js';
+import type { AppDefinition, DeviceInfo, FaultSettings, Phone, PhoneUi, ScreenSize, TimingMode, UiDeps } from './types.js';
 import { PhoneClock } from './device/clock.js';
 import { SeededRandom } from './device/random.js';
 import { PhoneFaults } from './device/faults.js';
@@ -7,6 +7,9 @@ import { createLogcat } from './device/logcat.js';
 import { createPackageManager } from './device/packages.js';
 import { createUi } from './ui/runtime.js';
 import { renderPng } from './render/index.js';
+import { createTiming } from './timing/model.js';
+import type { PhoneFacts } from './timing/costs.js';
+import { isAnimating } from './timing/animation.js';
 
 export interface PhoneOptions {
   /** The serial the phone reports as ro.serialno. */
@@ -21,6 +24,10 @@ export interface PhoneOptions {
   faults?: Partial<FaultSettings>;
   /** How long the phone waits before the ANR dialog, and how long a toast stays, in phone-clock ms. */
   timings?: UiDeps['timings'];
+  /** 'fast' (default) answers at once; 'real' takes what a mid-range Android 14 phone takes. */
+  timing?: TimingMode;
+  /** How real timing waits, ms; default a wall-clock timer. Tests pass one that returns at once on a frozen clock. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 const LATIN_IME = 'com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME';
@@ -56,10 +63,30 @@ export function createPhone(options: PhoneOptions): Phone {
   return {
     ...base,
     ui,
+    timing: createTiming({
+      mode: options.timing ?? 'fast',
+      clock,
+      // The jitter's own stream: pacing a phone never changes what its apps draw or pick.
+      random: new SeededRandom(((options.seed ?? 1) ^ 0x9e3779b9) >>> 0),
+      facts: phoneFacts(ui, base),
+      animating: () => isAnimating(ui.frame(), settings.global.get('animator_duration_scale')),
+      sleep: options.sleep,
+    }),
     async screenshotPng() {
       if (faults.take('screencapFailures')) throw new Error('screencap failed (fault injected)');
       return renderPng(ui.frame());
     },
+  };
+}
+
+/** The phone's state the timing model reads when a command starts. */
+function phoneFacts(ui: PhoneUi, base: Pick<Phone, 'logcat' | 'packages'>): PhoneFacts {
+  return {
+    nodes: () => ui.dumpXml().split('<node ').length - 1,
+    pixels: () => ui.size.width * ui.size.height,
+    logLines: () => base.logcat.entries().length,
+    packages: () => base.packages.list().length,
+    running: (pkg: string) => ui.processes().some((p) => p.package === pkg),
   };
 }
 

@@ -5,3 +5,4 @@ export type * from './contracts/screen.js';
 export type * from './contracts/ui.js';
 export type * from './contracts/device.js';
 export type * from './contracts/services.js';
+export type * from './contracts/timing.js';

@@ -1,6 +1,6 @@
 // The worker's device lease: which phone worker N drives, and getting it back after it went away.
 import { AndroidDriver, DeviceError, type Driver } from '../../../src/drivers/index.js';
-import { startSim, type Sim } from '../../../src/sim/index.js';
+import { startSim, type Sim, type TimingMode } from '../../../src/sim/index.js';
 import { adbServerAddress } from '../../../src/drivers/android/server-address.js';
 import { adbDevices, describeListing, usable } from './adb.js';
 import { DeviceLeaseError } from './lease-error.js';
@@ -44,13 +44,20 @@ async function answers(driver: Driver): Promise<boolean> {
   }
 }
 
+/** MOBILETEST_SIM_TIMING=real paces the leased virtual phones as a mid-range Android 14 phone; fast (default) answers at once. */
+export function simTiming(env: NodeJS.ProcessEnv = process.env): TimingMode {
+  const value = env.MOBILETEST_SIM_TIMING?.trim() || 'fast';
+  if (value === 'fast' || value === 'real') return value;
+  throw new DeviceLeaseError(`MOBILETEST_SIM_TIMING must be "fast" or "real", got "${value}". Unset it for the default (fast).`);
+}
+
 class SimLease implements DeviceLease {
   readonly kind = 'sim';
 
   private constructor(private current: Sim, private connection: Driver, private readonly seed: number) {}
 
   static async start(seed: number): Promise<SimLease> {
-    const sim = await startSim({ serverPort: 0, seed });
+    const sim = await startSim({ serverPort: 0, seed, timing: simTiming() });
     try {
       return new SimLease(sim, await SimLease.connect(sim), seed);
     } catch (error) {
@@ -83,7 +90,7 @@ class SimLease implements DeviceLease {
     if (await answers(this.connection)) return;
     // A virtual phone that went away is replaced by a fresh one: the next tests run on a phone that answers.
     await this.release();
-    this.current = await startSim({ serverPort: 0, seed: this.seed });
+    this.current = await startSim({ serverPort: 0, seed: this.seed, timing: this.current.phone.timing.mode });
     this.connection = await SimLease.connect(this.current);
   }
 

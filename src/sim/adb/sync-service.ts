@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { FsResult, Phone, ServiceStream, VirtualFs } from '../types.js';
+import type { FsResult, Phone, PhoneTiming, ServiceStream, VirtualFs } from '../types.js';
 import { StreamReader } from './stream-reader.js';
 import {
   ERRNO, STRERROR, SYNC_DATA_MAX, SYNC_PATH_MAX, dentV1, dentV2, failMessage, idMessage, listDone, statV1, statV2,
@@ -9,7 +9,7 @@ type Errno = Exclude<FsResult, undefined>;
 
 /** The `sync:` service (adb push/pull/ls): requests are read as a byte stream, however the host packs them into WRTEs. */
 export function serveSync(phone: Phone, stream: ServiceStream): void {
-  runSync(phone.fs, stream)
+  runSync(phone.fs, stream, phone.timing)
     .catch((error: Error) => {
       if (!stream.destroyed) stream.write(failMessage(`internal error: ${error.message}`));
     })
@@ -18,7 +18,7 @@ export function serveSync(phone: Phone, stream: ServiceStream): void {
     });
 }
 
-async function runSync(fs: VirtualFs, stream: ServiceStream): Promise<void> {
+async function runSync(fs: VirtualFs, stream: ServiceStream, timing: PhoneTiming): Promise<void> {
   const reader = new StreamReader(stream);
   const send = (data: Buffer) => {
     if (!stream.destroyed && !stream.writableEnded) stream.write(data);
@@ -55,6 +55,8 @@ async function runSync(fs: VirtualFs, stream: ServiceStream): Promise<void> {
         send(listing(fs, path, id === 'LIST' ? 1 : 2));
         break;
       case 'RECV':
+        // A pull takes what its bytes take over USB.
+        await timing.transfer(fs.stat(path)?.size ?? 0);
         if (!receive(fs, path, send)) return;
         break;
       case 'SEND':

@@ -1,4 +1,5 @@
 // Shared services of the phone: log, clock, random numbers, files, faults, identity.
+import type { PhoneTiming } from './timing.js';
 import type { PackageManager, PhoneUi } from './ui.js';
 
 export type LogPriority = 'V' | 'D' | 'I' | 'W' | 'E' | 'F';
@@ -101,4 +102,6 @@ export interface Phone {
   readonly settings: Record<'global' | 'system' | 'secure', Map<string, string>>;
   /** PNG of the current screen. Rejects with an Error when a screencap fault fires. */
   screenshotPng(): Promise<Buffer>;
+  /** How long commands and transfers take: at once ('fast') or as on a real phone ('real'). */
+  readonly timing: PhoneTiming;
 }

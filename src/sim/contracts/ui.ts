@@ -64,7 +64,7 @@ export interface PackageManager {
 }
 
 /** What the UI runtime is built from: the phone's other parts, the screen and the installed apps. */
-export type UiDeps = Omit<Phone, 'ui' | 'screenshotPng'> & {
+export type UiDeps = Omit<Phone, 'ui' | 'screenshotPng' | 'timing'> & {
   size: ScreenSize;
   apps: AppDefinition[];
   /** Phone-clock delays: ANR dialog after a freeze (default 2000 ms; 5000 on a real phone) and toast duration (default 2000 ms). */

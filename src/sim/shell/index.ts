@@ -10,6 +10,8 @@ export const runShell: ShellRunner = async (phone: Phone, commandLine: string, i
   nextPid = nextPid >= 32000 ? 4000 : nextPid + 7;
   const shell = new Shell(phone, commands, defaultEnv(phone), nextPid);
   const stdin = io.stdin ? untilAborted(io.stdin, io.signal) : EMPTY_INPUT;
+  // adbd forks sh for each command line it is sent.
+  await phone.timing.command('sh', []);
   return shell.runLine(commandLine, { in: stdin, out: (c) => io.stdout(c), err: (c) => io.stderr(c) }, io.signal);
 };
 

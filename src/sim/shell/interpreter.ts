@@ -206,6 +206,7 @@ export class Shell implements ShellState {
       sh: (line) => this.fork().runLine(line, fds, signal),
     };
     try {
+      await this.phone.timing.command(found.name, args);
       return await found.run(ctx);
     } catch (error) {
       if (error instanceof ExitRequest) throw error;

@@ -10,7 +10,7 @@ function absolute(ctx: CommandContext, path: string): string {
 }
 
 /** `uiautomator dump`: the hierarchy to a file (or the terminal), then the tool's own misspelt notice. */
-function uiautomator(ctx: CommandContext): number {
+async function uiautomator(ctx: CommandContext): Promise<number> {
   const [verb, ...rest] = ctx.args;
   if (verb !== 'dump') {
     ctx.stderr(verb === undefined
@@ -21,7 +21,7 @@ function uiautomator(ctx: CommandContext): number {
   const target = rest.filter((a) => !a.startsWith('-'))[0] ?? DEFAULT_DUMP;
   // `--windows` (Android 13's DumpCommand): every window of the display; without it, the active window only.
   const allWindows = rest.includes('--windows');
-  if (ctx.phone.faults.take('idleStateErrors')) {
+  if (!(await ctx.phone.timing.dumpIdle({ busy: ctx.phone.faults.take('idleStateErrors') }))) {
     // DumpCommand prints this on stderr and returns normally, so the process still exits 0.
     ctx.stderr('ERROR: could not get idle state.\n');
     return 0;

@@ -1,4 +1,5 @@
 import type { AppDefinition, FaultSettings, Phone, ServiceHost } from './types.js';
+import type { BootTiming } from './device/reboot.js';
 import { createPhone } from './phone.js';
 import { sampleApps, resolveApps } from './apps/index.js';
 import { phoneShell } from './shell/index.js';
@@ -8,6 +9,7 @@ import { listenHostServer } from './adb/host-server.js';
 import { prepareRenderer } from './render/index.js';
 
 export type { Phone } from './types.js';
+export type { BootTiming } from './device/reboot.js';
 export { sampleApps } from './apps/index.js';
 export { PrivateAdbServer, adbMissingReason, freePort } from './private-adb.js';
 export type { AdbResult, AdbRunOptions, PrivateAdbServerOptions } from './private-adb.js';
@@ -31,6 +33,8 @@ export interface SimOptions {
   /** Freeze the phone's clock at this epoch ms. */
   frozenAt?: number;
   faults?: Partial<FaultSettings>;
+  /** How long `adb reboot` keeps the phone away, real ms (default about two seconds). */
+  boot?: BootTiming;
 }
 
 export interface Sim {
@@ -63,7 +67,7 @@ export async function startSim(options: SimOptions = {}): Promise<Sim> {
     frozenAt: options.frozenAt,
     faults: options.faults,
   });
-  const services = createServiceHost(phone, phoneShell);
+  const services = createServiceHost(phone, phoneShell, { boot: options.boot });
   const device = await listenDevice({ phone, services, port: requested, host, auth: options.auth, announceTo: options.announceTo });
   const serial = serialFor(device.port);
   let server: { port: number; close(): Promise<void> } | undefined;

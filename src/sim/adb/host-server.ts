@@ -8,6 +8,7 @@ import { RequestReader, encodeRequest, fail, okay } from './smart-socket.js';
 import { TcpServiceStream } from './tcp-service-stream.js';
 import { watchDevices } from './device-watch.js';
 import { DropCounter } from './drop-fault.js';
+import { HostLink } from './host-link.js';
 import type { Phone } from '../types.js';
 
 export type { HostDevice } from './host-devices.js';
@@ -30,12 +31,13 @@ export interface HostServerListener {
 export async function listenHostServer(options: ListenHostServerOptions): Promise<HostServerListener> {
   const log = options.log ?? stderrLog;
   const ids = new TransportIds();
+  const links = new Map<string, HostLink>();
   const sockets = new Set<Socket>();
   const server = createServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
-    new HostClient(socket, { devices: options.devices, ids, log });
+    new HostClient(socket, { devices: options.devices, ids, log, links });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -49,6 +51,7 @@ export async function listenHostServer(options: ListenHostServerOptions): Promis
   return {
     port: typeof address === 'object' && address ? address.port : options.port,
     async close() {
+      for (const link of links.values()) link.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of [...sockets]) socket.destroy();
       await closed;
@@ -60,6 +63,8 @@ interface HostContext {
   devices: () => HostDevice[];
   ids: TransportIds;
   log: AdbLog;
+  /** Each phone's transport to this server, by serial. */
+  links: Map<string, HostLink>;
 }
 
 /** One client connection: host requests, then possibly a transport and one service. */
@@ -211,7 +216,7 @@ class HostClient {
     }
     if (phone.faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, phone.faults.latencyMs));
     if (this.socket.destroyed) return;
-    const handler = device.services.resolve(name);
+    const handler = device.services.resolve(name, this.linkOf(device.serial));
     if (!handler) return this.finish(fail('closed'));
     this.socket.write(okay());
     const stream = new TcpServiceStream(this.socket, this.reader.rest());
@@ -227,6 +232,15 @@ class HostClient {
       this.context.log(`${device.serial}: service "${name}" threw: ${(error as Error).stack ?? error}`);
       stream.destroy();
     }
+  }
+
+  private linkOf(serial: string): HostLink {
+    let link = this.context.links.get(serial);
+    if (!link) {
+      link = new HostLink(`host-${this.context.ids.of(serial) + 20}`);
+      this.context.links.set(serial, link);
+    }
+    return link;
   }
 
   /** Send a last answer and close, as the adb server does after a one-shot request. */

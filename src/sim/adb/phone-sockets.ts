@@ -20,16 +20,20 @@ const EPHEMERAL_LAST = 60999;
  */
 export class PhoneSockets {
   private readonly listeners = new Map<string, AcceptHandler>();
+  // Any start in the range will do: the kernel's choice looks random to the user.
   private nextEphemeral = EPHEMERAL_FIRST + 7919;
 
-  /** Starts listening; undefined when the address is taken (EADDRINUSE). */
+  /** Starts listening (`tcp:0` on a free ephemeral port); undefined when the address is taken (EADDRINUSE). */
   listen(address: PhoneSocketAddress, accept: AcceptHandler): BoundListener | undefined {
-    const bound = address.kind === 'tcp' && address.port === 0 ? { kind: 'tcp' as const, port: this.ephemeralPort() } : address;
+    const ephemeral = address.kind === 'tcp' && address.port === 0;
+    const port = ephemeral ? this.ephemeralPort() : undefined;
+    if (ephemeral && port === undefined) return undefined;
+    const bound = ephemeral ? { kind: 'tcp' as const, port: port as number } : address;
     const key = addressKey(bound);
     if (this.listeners.has(key)) return undefined;
     this.listeners.set(key, accept);
     return {
-      port: address.kind === 'tcp' && address.port === 0 && bound.kind === 'tcp' ? bound.port : undefined,
+      port,
       close: () => {
         if (this.listeners.get(key) === accept) this.listeners.delete(key);
       },
@@ -45,13 +49,14 @@ export class PhoneSockets {
     return client;
   }
 
-  private ephemeralPort(): number {
+  /** A free port from the ephemeral range; undefined when all are taken (EADDRINUSE). */
+  private ephemeralPort(): number | undefined {
     for (let tries = 0; tries <= EPHEMERAL_LAST - EPHEMERAL_FIRST; tries++) {
       const port = this.nextEphemeral;
       this.nextEphemeral = port >= EPHEMERAL_LAST ? EPHEMERAL_FIRST : port + 1;
       if (!this.listeners.has(`tcp:${port}`)) return port;
     }
-    throw new Error('no free ephemeral port on the phone');
+    return undefined;
   }
 }
 

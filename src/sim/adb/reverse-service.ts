@@ -6,8 +6,8 @@ import { encodeRequest, fail, okay } from './smart-socket.js';
 /** One `adb reverse` tunnel: a listener on the phone whose connections go back to the host. */
 interface ReverseEntry {
   local: string;
-  connectTo: string;
-  transport: ServiceTransport;
+  /** Where connections go; a rebind changes it in place. */
+  route: { connectTo: string; transport: ServiceTransport };
   listener: BoundListener;
 }
 
@@ -29,7 +29,7 @@ export class ReverseTable {
 
   private answer(command: string, transport: ServiceTransport | undefined): Buffer {
     if (command === 'list-forward') {
-      return encodeRequest(this.entries.map((entry) => `${entry.transport.name} ${entry.local} ${entry.connectTo}\n`).join(''));
+      return encodeRequest(this.entries.map(({ route, local }) => `${route.transport.name} ${local} ${route.connectTo}\n`).join(''));
     }
     if (command === 'killforward-all') {
       this.clear();
@@ -53,24 +53,22 @@ export class ReverseTable {
     const existing = this.entries.find((entry) => entry.local === local);
     if (existing) {
       if (noRebind) return fail('cannot rebind existing socket');
-      existing.connectTo = connectTo;
-      existing.transport = transport;
+      existing.route.connectTo = connectTo;
+      existing.route.transport = transport;
       this.watch(transport);
       return okay();
     }
     const parsed = parseSocketSpec(local, 'listen');
     if ('error' in parsed) return fail(`cannot bind listener: ${parsed.error}`);
-    const entry: Partial<ReverseEntry> = { local, connectTo, transport };
+    const route = { connectTo, transport };
     const listener = this.sockets.listen(parsed.address, (socket) => {
-      void (entry.transport as ServiceTransport).openToHost(entry.connectTo as string).then((host) => {
+      void route.transport.openToHost(route.connectTo).then((host) => {
         if (host) splice(socket, host);
         else socket.destroy();
       });
     });
     if (!listener) return fail('cannot bind listener: Address already in use');
-    entry.listener = listener;
-    if (listener.port !== undefined) entry.local = `tcp:${listener.port}`;
-    this.entries.push(entry as ReverseEntry);
+    this.entries.push({ local: listener.port !== undefined ? `tcp:${listener.port}` : local, route, listener });
     this.watch(transport);
     return okay(listener.port !== undefined ? String(listener.port) : undefined);
   }
@@ -86,7 +84,7 @@ export class ReverseTable {
     this.watched.add(transport);
     transport.onClose(() => {
       for (let i = this.entries.length - 1; i >= 0; i--) {
-        if (this.entries[i].transport === transport) this.entries.splice(i, 1)[0].listener.close();
+        if (this.entries[i].route.transport === transport) this.entries.splice(i, 1)[0].listener.close();
       }
     });
   }

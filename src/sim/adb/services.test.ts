@@ -53,12 +53,19 @@ test('framebuffer: gives adbd\'s version 2 header and the pixels screencap draws
   expect(reply.subarray(56).equals(raw.subarray(16))).toBe(true);
 });
 
+test('framebuffer: when screencap fails, the stream closes with no header', async () => {
+  sim.phone.faults.set({ screencapFailures: 1 });
+  const { data } = await openService('framebuffer:');
+  expect((await data).toString('latin1')).toBe('OKAYOKAY');
+});
+
 test('a forward to a device port nothing listens on: adb forward succeeds, a connection is closed at once', async () => {
   const local = await freePort();
   await adb.ok(['-s', sim.serial, 'forward', `tcp:${local}`, 'tcp:9']);
   await adb.ok(['-s', sim.serial, 'forward', `tcp:${local + 1}`, 'localabstract:chrome_devtools_remote']);
+  await adb.ok(['-s', sim.serial, 'forward', `tcp:${local + 2}`, 'jdwp:1234']);
   try {
-    for (const port of [local, local + 1]) {
+    for (const port of [local, local + 1, local + 2]) {
       const received = await exchange(port, 'hello?');
       expect(received).toEqual({ data: '', closed: true });
     }

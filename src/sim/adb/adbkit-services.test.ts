@@ -1,8 +1,8 @@
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import adbkit from '@devicefarmer/adbkit';
 import { expect, test } from '@playwright/test';
-import { startSim, type Sim } from '../index.js';
+import { freePort, startSim, type Sim } from '../index.js';
 
 // adbkit against the phone's own adb server port (no adb installed): reverse tunnels, sockets and the JDWP tracker.
 const { Adb } = adbkit;
@@ -51,6 +51,20 @@ test('adbkit reverse: the tunnel is listed, and a socket opened on the phone rea
 
 test('adbkit openTcp to a port nothing listens on fails', async () => {
   await expect(Promise.resolve(client.getDevice(sim.serial).openTcp(5037))).rejects.toThrow(/closed/);
+});
+
+test('adbkit forward on the mobiletest server port: listed, looped through a reverse tunnel, closed at once when nothing listens', async () => {
+  const phone = client.getDevice(sim.serial);
+  const [looped, dead] = [await freePort(), await freePort()];
+  await phone.reverse('tcp:8092', `tcp:${echoPort}`);
+  expect(await phone.forward(`tcp:${looped}`, 'tcp:8092')).toBe(true);
+  expect(await phone.forward(`tcp:${dead}`, 'localabstract:nobody')).toBe(true);
+  expect(await phone.listForwards()).toEqual([
+    { serial: sim.serial, local: `tcp:${looped}`, remote: 'tcp:8092' },
+    { serial: sim.serial, local: `tcp:${dead}`, remote: 'localabstract:nobody' },
+  ]);
+  expect(await roundTrip(connect({ port: looped, host: '127.0.0.1' }), 'around')).toBe('echo: around');
+  expect(await roundTrip(connect({ port: dead, host: '127.0.0.1' }).on('error', () => undefined), 'hello?')).toBe('');
 });
 
 test('adbkit trackJdwp reports an empty list on a user build and keeps tracking', async () => {

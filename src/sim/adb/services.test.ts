@@ -108,11 +108,22 @@ test('adb reverse carries a connection on the phone back to the host; forward th
     // With the tunnel gone, nothing listens on the device port any more.
     await adb.ok(['-s', sim.serial, 'reverse', '--remove', `tcp:${devicePort}`]);
     expect(await exchange(local, 'anyone?')).toEqual({ data: '', closed: true });
+    // A tunnel whose host end refuses: the adb server answers the phone's OPEN with CLSE, and the connection closes.
+    await adb.ok(['-s', sim.serial, 'reverse', `tcp:${devicePort}`, `tcp:${await freePort()}`]);
+    expect(await exchange(local, 'nobody home')).toEqual({ data: '', closed: true });
   } finally {
     await adb.run(['-s', sim.serial, 'forward', '--remove-all']);
     await adb.run(['-s', sim.serial, 'reverse', '--remove-all']);
     echo.server.close();
   }
+});
+
+test('reverse tunnels close with the connection that made them', async () => {
+  await adb.ok(['-s', sim.serial, 'reverse', 'tcp:8082', 'tcp:8082']);
+  expect((await adb.ok(['-s', sim.serial, 'reverse', '--list'])).text).toContain(' tcp:8082 tcp:8082\n');
+  await adb.ok(['disconnect', sim.serial]);
+  await adb.connect(sim);
+  expect((await adb.ok(['-s', sim.serial, 'reverse', '--list'])).text).toBe('\n');
 });
 
 test('jdwp on a user build: adb jdwp lists no process, track-jdwp sends the empty list and stays open', async () => {

@@ -1,4 +1,5 @@
 import type { AppDefinition, FaultSettings, Phone, ServiceHost, TimingMode } from './types.js';
+import type { BootTiming } from './device/reboot.js';
 import { createPhone } from './phone.js';
 import { sampleApps, resolveApps } from './apps/index.js';
 import { phoneShell } from './shell/index.js';
@@ -8,6 +9,7 @@ import { listenHostServer } from './adb/host-server.js';
 import { prepareRenderer } from './render/index.js';
 
 export type { Phone, TimingMode } from './types.js';
+export type { BootTiming } from './device/reboot.js';
 export { sampleApps } from './apps/index.js';
 export { PrivateAdbServer, adbMissingReason, freePort } from './private-adb.js';
 export type { AdbResult, AdbRunOptions, PrivateAdbServerOptions } from './private-adb.js';
@@ -33,6 +35,8 @@ export interface SimOptions {
   faults?: Partial<FaultSettings>;
   /** 'fast' (default) answers at once; 'real' takes what each command takes on a mid-range Android 14 phone. */
   timing?: TimingMode;
+  /** How long `adb reboot` keeps the phone away, real ms (default about two seconds). */
+  boot?: BootTiming;
 }
 
 export interface Sim {
@@ -66,7 +70,7 @@ export async function startSim(options: SimOptions = {}): Promise<Sim> {
     faults: options.faults,
     timing: options.timing,
   });
-  const services = createServiceHost(phone, phoneShell);
+  const services = createServiceHost(phone, phoneShell, { boot: options.boot });
   const device = await listenDevice({ phone, services, port: requested, host, auth: options.auth, announceTo: options.announceTo });
   const serial = serialFor(device.port);
   let server: { port: number; close(): Promise<void> } | undefined;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:net';
-import type { Phone, ServiceHost } from '../types.js';
+import type { Phone, ServiceHost, ServiceStream, ServiceTransport } from '../types.js';
 import { parseAndroidPublicKey, verifyTokenSignature, type AuthorizedKeys } from './auth.js';
 import { DropCounter } from './drop-fault.js';
 import type { AdbLog } from './log.js';
@@ -21,6 +21,8 @@ export interface DeviceConnectionOptions {
   auth: boolean;
   keys: AuthorizedKeys;
   log: AdbLog;
+  /** The descriptor adbd would hold for this connection; names the transport `host-FD`. */
+  fd: number;
 }
 
 /** adbd's side of one TCP connection from an adb host: handshake, auth, and the service sockets. */
@@ -36,6 +38,10 @@ export class DeviceConnection {
   private dead = false;
   private readonly peer: string;
   private readonly dropCounter: DropCounter;
+  /** Streams this side opened toward the host, by local id, until the host's OKAY or CLSE. */
+  private readonly opening = new Map<number, { name: string; settle: (stream: ServiceStream | undefined) => void }>();
+  private readonly closeListeners: Array<() => void> = [];
+  private readonly transport: ServiceTransport;
 
   constructor(private readonly options: DeviceConnectionOptions) {
     const { socket } = options;
@@ -46,6 +52,14 @@ export class DeviceConnection {
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('error', (error) => this.options.log(`connection from ${this.peer} failed: ${error.message}`));
     socket.on('close', () => this.teardown());
+    this.transport = {
+      name: `host-${options.fd}`,
+      openToHost: (destination) => this.openToHost(destination),
+      onClose: (listener) => {
+        if (this.dead) queueMicrotask(listener);
+        else this.closeListeners.push(listener);
+      },
+    };
   }
 
   /** Close the TCP connection and every service on it. */
@@ -75,9 +89,13 @@ export class DeviceConnection {
       case A_CNXN: return this.onConnect(packet);
       case A_AUTH: return this.onAuth(packet);
       case A_OPEN: return this.onOpen(packet);
-      case A_OKAY: return this.socketFor(packet)?.acknowledged();
+      case A_OKAY:
+        if (!this.settleOpen(packet, true)) this.socketFor(packet)?.acknowledged();
+        return;
       case A_WRTE: return this.socketFor(packet)?.receive(packet.data);
-      case A_CLSE: return this.socketFor(packet)?.remoteClosed();
+      case A_CLSE:
+        if (!this.settleOpen(packet, false)) this.socketFor(packet)?.remoteClosed();
+        return;
       case A_SYNC:
       case A_STLS:
         return;
@@ -132,21 +150,13 @@ export class DeviceConnection {
 
   private answerOpen(remoteId: number, name: string): void {
     if (this.dead || !this.online) return;
-    const handler = this.options.services.resolve(name);
+    const handler = this.options.services.resolve(name, this.transport);
     if (!handler) {
       this.send(A_CLSE, 0, remoteId);
       return;
     }
     const localId = this.nextLocalId++;
-    const socket = new AdbServiceSocket({
-      maxData: Math.min(this.peerMaxData, DEVICE_MAX_DATA),
-      sendWrite: (data) => this.send(A_WRTE, localId, remoteId, data),
-      sendOkay: () => this.send(A_OKAY, localId, remoteId),
-      sendClose: () => this.send(A_CLSE, localId, remoteId),
-      forget: () => this.sockets.delete(localId),
-    });
-    socket.on('error', (error) => this.options.log(`${this.options.phone.info.serial}: service "${name}" failed: ${error.message}`));
-    this.sockets.set(localId, socket);
+    const socket = this.addSocket(localId, remoteId, name);
     this.send(A_OKAY, localId, remoteId);
     try {
       handler(socket);
@@ -154,6 +164,38 @@ export class DeviceConnection {
       this.options.log(`${this.options.phone.info.serial}: service "${name}" threw: ${(error as Error).stack ?? error}`);
       socket.destroy();
     }
+  }
+
+  private addSocket(localId: number, remoteId: number, name: string): AdbServiceSocket {
+    const socket = new AdbServiceSocket({
+      maxData: Math.min(this.peerMaxData, DEVICE_MAX_DATA),
+      sendWrite: (data) => this.send(A_WRTE, localId, remoteId, data),
+      sendOkay: () => this.send(A_OKAY, localId, remoteId),
+      sendClose: () => this.send(A_CLSE, localId, remoteId),
+      forget: () => this.sockets.delete(localId),
+    });
+    socket.on('error', (error) => this.options.log(`${this.options.phone.info.serial}: stream "${name}" failed: ${error.message}`));
+    this.sockets.set(localId, socket);
+    return socket;
+  }
+
+  /** adbd's connect_to_remote: OPEN toward the host, settled by its OKAY (a stream) or CLSE (undefined). */
+  private openToHost(destination: string): Promise<ServiceStream | undefined> {
+    if (this.dead || !this.online) return Promise.resolve(undefined);
+    const localId = this.nextLocalId++;
+    return new Promise((settle) => {
+      this.opening.set(localId, { name: destination, settle });
+      this.send(A_OPEN, localId, 0, Buffer.from(`${destination}\0`, 'utf8'));
+    });
+  }
+
+  /** The host's OKAY (a stream) or CLSE (it could not connect) to one of our OPENs; false for other sockets' packets. */
+  private settleOpen(packet: AdbPacket, accepted: boolean): boolean {
+    const pending = this.online ? this.opening.get(packet.arg1) : undefined;
+    if (!pending) return false;
+    this.opening.delete(packet.arg1);
+    pending.settle(accepted ? this.addSocket(packet.arg1, packet.arg0, pending.name) : undefined);
+    return true;
   }
 
   /** The socket a packet addresses: arg1 is our local id, arg0 the peer's id for it. */
@@ -193,6 +235,8 @@ export class DeviceConnection {
   private closeSockets(): void {
     for (const socket of [...this.sockets.values()]) socket.connectionLost();
     this.sockets.clear();
+    for (const pending of [...this.opening.values()]) pending.settle(undefined);
+    this.opening.clear();
   }
 
   private teardown(): void {
@@ -200,6 +244,7 @@ export class DeviceConnection {
     this.dead = true;
     this.online = false;
     this.closeSockets();
+    for (const listener of this.closeListeners.splice(0)) listener();
   }
 }
 

@@ -32,6 +32,8 @@ export async function listenDevice(options: ListenDeviceOptions): Promise<Device
   const keys = authorizedKeysOf(phone);
   const connections = new Set<DeviceConnection>();
   const sockets = new Set<Socket>();
+  // adbd names a TCP transport after its descriptor (`host-21`); a few are open before the first connection.
+  let nextFd = 21;
 
   const server: Server = createServer({ noDelay: true }, (socket) => {
     if (phone.faults.offline) {
@@ -39,7 +41,7 @@ export async function listenDevice(options: ListenDeviceOptions): Promise<Device
       return;
     }
     sockets.add(socket);
-    const connection = new DeviceConnection({ socket, phone, services, auth: options.auth ?? false, keys, log });
+    const connection = new DeviceConnection({ socket, phone, services, auth: options.auth ?? false, keys, log, fd: nextFd++ });
     connections.add(connection);
     socket.on('close', () => {
       sockets.delete(socket);

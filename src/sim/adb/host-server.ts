@@ -8,6 +8,8 @@ import { RequestReader, encodeRequest, fail, okay } from './smart-socket.js';
 import { TcpServiceStream } from './tcp-service-stream.js';
 import { watchDevices } from './device-watch.js';
 import { DropCounter } from './drop-fault.js';
+import { HostForwards } from './host-forward.js';
+import { HostLink } from './host-link.js';
 import type { Phone } from '../types.js';
 
 export type { HostDevice } from './host-devices.js';
@@ -30,12 +32,14 @@ export interface HostServerListener {
 export async function listenHostServer(options: ListenHostServerOptions): Promise<HostServerListener> {
   const log = options.log ?? stderrLog;
   const ids = new TransportIds();
+  const links = new Map<string, HostLink>();
+  const forwards = new HostForwards();
   const sockets = new Set<Socket>();
   const server = createServer({ noDelay: true }, (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
-    new HostClient(socket, { devices: options.devices, ids, log });
+    new HostClient(socket, { devices: options.devices, ids, log, links, forwards });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -49,6 +53,8 @@ export async function listenHostServer(options: ListenHostServerOptions): Promis
   return {
     port: typeof address === 'object' && address ? address.port : options.port,
     async close() {
+      for (const link of links.values()) link.close();
+      forwards.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of [...sockets]) socket.destroy();
       await closed;
@@ -60,6 +66,9 @@ interface HostContext {
   devices: () => HostDevice[];
   ids: TransportIds;
   log: AdbLog;
+  /** Each phone's transport to this server, by serial. */
+  links: Map<string, HostLink>;
+  forwards: HostForwards;
 }
 
 /** One client connection: host requests, then possibly a transport and one service. */
@@ -139,7 +148,6 @@ class HostClient {
       case 'get-state': return answer((pick) => stateOf(pick.device));
       case 'get-serialno': return answer((pick) => pick.device.serial);
       case 'get-devpath': return answer(() => 'unknown');
-      case 'list-forward': return this.finish(okay(''));
     }
     if (command.startsWith('wait-for-')) return this.waitFor(command, by);
     if (command.startsWith('connect:')) {
@@ -154,8 +162,12 @@ class HostClient {
       return this.finish(known ? okay(`disconnected ${address}`) : fail(`no such device '${address}'`));
     }
     if (command.startsWith('emulator:')) return this.finish();
-    if (command.startsWith('forward') || command.startsWith('killforward')) {
-      return this.finish(fail('port forwarding is not supported by the mobiletest virtual phone'));
+    if (command === 'list-forward' || command.startsWith('forward:') || command.startsWith('killforward')) {
+      const target = () => {
+        const pick = device();
+        return 'error' in pick ? pick : { device: pick.device, transport: this.linkOf(pick.device.serial) };
+      };
+      return this.finish(await this.context.forwards.request(command, target));
     }
     return this.finish(fail('unknown host service'));
   }
@@ -211,7 +223,7 @@ class HostClient {
     }
     if (phone.faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, phone.faults.latencyMs));
     if (this.socket.destroyed) return;
-    const handler = device.services.resolve(name);
+    const handler = device.services.resolve(name, this.linkOf(device.serial));
     if (!handler) return this.finish(fail('closed'));
     this.socket.write(okay());
     const stream = new TcpServiceStream(this.socket, this.reader.rest());
@@ -227,6 +239,15 @@ class HostClient {
       this.context.log(`${device.serial}: service "${name}" threw: ${(error as Error).stack ?? error}`);
       stream.destroy();
     }
+  }
+
+  private linkOf(serial: string): HostLink {
+    let link = this.context.links.get(serial);
+    if (!link) {
+      link = new HostLink(`host-${this.context.ids.of(serial) + 20}`);
+      this.context.links.set(serial, link);
+    }
+    return link;
   }
 
   /** Send a last answer and close, as the adb server does after a one-shot request. */

@@ -29,6 +29,16 @@ export interface PhoneShell {
  */
 export type ServiceStream = Duplex;
 
+/** The adb transport a service was opened on, as adbd sees it. */
+export interface ServiceTransport {
+  /** adbd's name for the transport ('host-17' for a TCP connection), as `adb reverse --list` prints it. */
+  readonly name: string;
+  /** Opens a stream toward the host (adbd's OPEN, e.g. 'tcp:8080'); undefined when the host closes it at once. */
+  openToHost(destination: string): Promise<ServiceStream | undefined>;
+  /** Called once when the transport goes away. */
+  onClose(listener: () => void): void;
+}
+
 /** Opens a service by its ADB name ('shell,v2,raw:ls', 'sync:', 'exec:cat x'). */
 export interface ServiceHost {
   /**
@@ -36,7 +46,7 @@ export interface ServiceHost {
    * closes the stream, as adbd does, or answers FAIL, as the adb server does). The caller
    * acknowledges the open before it runs the handler, so a handler may write at once.
    */
-  resolve(name: string): ((stream: ServiceStream) => void) | undefined;
+  resolve(name: string, transport?: ServiceTransport): ((stream: ServiceStream) => void) | undefined;
   /** The features string advertised in CNXN and `host:features`. */
   readonly features: string[];
 }

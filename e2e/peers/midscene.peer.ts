@@ -5,6 +5,8 @@ import sharp from 'sharp';
 import { SETTINGS, SHOP, expect, focusedWindow, launchShopQuietly, test, type PeerPhone } from './phone.js';
 
 async function midsceneDevice(peer: PeerPhone): Promise<AndroidDevice> {
+  // Midscene writes its logs under ./midscene_run unless told otherwise: keep them with the test's output.
+  process.env.MIDSCENE_RUN_DIR = test.info().outputPath('midscene_run');
   const device = new AndroidDevice(peer.serial, { remoteAdbHost: '127.0.0.1', remoteAdbPort: peer.port });
   await device.connect();
   return device;

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { ADB } from 'appium-adb';
 import { PNG } from 'pngjs';
 import { freePort } from '../../src/sim/index.js';
-import { NOTES, SETTINGS, SHOP, expect, test, type PeerPhone } from './phone.js';
+import { NOTES, SETTINGS, SHOP, expect, quietAppiumLogs, test, type PeerPhone } from './phone.js';
 
 async function appiumAdb(peer: PeerPhone): Promise<ADB> {
+  quietAppiumLogs();
   const adb = await ADB.createADB({ adbPort: peer.port, sdkRoot: peer.sdkRoot, suppressKillServer: true, adbExecTimeout: 30_000 });
   adb.setDeviceId(peer.serial);
+  quietAppiumLogs();
   return adb;
 }
 
@@ -133,6 +135,24 @@ test('appium-adb install of a file that is not an APK fails as adb install does;
   await expect(adb.install(bogus, { timeout: 30_000 })).rejects.toThrow(/INSTALL_PARSE_FAILED_NOT_APK/);
   expect(await adb.uninstallApk(NOTES)).toBe(true);
   expect(await adb.isAppInstalled(NOTES)).toBe(false);
+});
+
+test('appium-adb cannot kill Shop by process name without root, as on a user build', async ({ peer }) => {
+  const adb = await appiumAdb(peer);
+  await adb.shell(['pm', 'grant', SHOP, 'android.permission.POST_NOTIFICATIONS']);
+  await adb.startApp({ pkg: SHOP, activity: '.MainActivity', waitActivity: '.LoginActivity' });
+  // The shell user may not signal another app's process; appium-adb then retries with su, which a user build lacks.
+  await expect(adb.killProcessesByName(SHOP)).rejects.toThrow(/su: inaccessible or not found/);
+  expect(await adb.processExists(SHOP)).toBe(true);
+});
+
+test('appium-adb root leaves the shell unprivileged on a production build', async ({ peer }) => {
+  const adb = await appiumAdb(peer);
+  // appium-adb 16 reads `adb root`'s answer from a string as if it were an object, so it reports success either way.
+  expect(await adb.root()).toEqual({ isSuccessful: true, wasAlreadyRooted: false });
+  expect(await peer.adb.run(['-s', peer.serial, 'root']).then((r) => r.text)).toContain('adbd cannot run as root in production builds');
+  expect(await adb.isRoot()).toBe(false);
+  expect(await adb.shell(['id', '-u'])).toBe('2000');
 });
 
 test('appium-adb finds no io.appium.settings helper, as on a phone Appium has not prepared', async ({ peer }) => {

@@ -2,18 +2,23 @@
 // it reaches the phone through appium-adb and the real adb server (remoteAdbHost/remoteAdbPort).
 import { AndroidDevice } from '@midscene/android';
 import sharp from 'sharp';
-import { SETTINGS, SHOP, expect, focusedWindow, launchShopQuietly, test, type PeerPhone } from './phone.js';
+import { SETTINGS, SHOP, expect, focusedWindow, launchShopQuietly, quietAppiumLogs, test, type PeerPhone } from './phone.js';
 
-async function midsceneDevice(peer: PeerPhone): Promise<AndroidDevice> {
+
+type DeviceOptions = NonNullable<ConstructorParameters<typeof AndroidDevice>[1]>;
+
+async function midsceneDevice(peer: PeerPhone, options: DeviceOptions = {}): Promise<AndroidDevice> {
   // Midscene writes its logs under ./midscene_run unless told otherwise: keep them with the test's output.
   process.env.MIDSCENE_RUN_DIR = test.info().outputPath('midscene_run');
-  const device = new AndroidDevice(peer.serial, { remoteAdbHost: '127.0.0.1', remoteAdbPort: peer.port });
+  quietAppiumLogs();
+  const device = new AndroidDevice(peer.serial, { remoteAdbHost: '127.0.0.1', remoteAdbPort: peer.port, ...options });
   await device.connect();
+  quietAppiumLogs();
   return device;
 }
 
-async function using(peer: PeerPhone, body: (device: AndroidDevice) => Promise<void>): Promise<void> {
-  const device = await midsceneDevice(peer);
+async function using(peer: PeerPhone, body: (device: AndroidDevice) => Promise<void>, options: DeviceOptions = {}): Promise<void> {
+  const device = await midsceneDevice(peer, options);
   try {
     await body(device);
   } finally {
@@ -108,3 +113,4 @@ test('Midscene types non-ASCII text through yadb, a dex run by app_process, whic
     expect(await peer.phone.labels()).not.toContain('zoë@example.com');
   });
 });
+

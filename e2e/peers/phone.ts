@@ -84,6 +84,12 @@ export const test = base.extend<{ simOptions: SimOptions; peer: PeerPhone }>({
   },
 });
 
+/** appium's logger prints every adb command it runs at debug level; keep the test output to warnings. */
+export function quietAppiumLogs(): void {
+  const npmlog = (globalThis as { _global_npmlog?: { level: string } })._global_npmlog;
+  if (npmlog) npmlog.level = 'warn';
+}
+
 /** Package names of the window that has focus, from `dumpsys window` as a person would read it. */
 export async function focusedWindow(phone: AdbPhone): Promise<string> {
   const windows = await phone.shell('dumpsys window');

@@ -125,3 +125,23 @@ test('adbkit install of a file that is not an APK fails as pm does; uninstall re
   expect(await device.isInstalled(NOTES)).toBe(false);
   expect(await shellText(device, 'pm list packages')).not.toContain(`package:${NOTES}\n`);
 });
+
+test('adbkit reboot takes the phone offline, and it comes back booted with no app running', async ({ peer }) => {
+  const { client, device } = connect(peer.port, peer.serial);
+  await shellText(device, `pm grant ${SHOP} android.permission.POST_NOTIFICATIONS`);
+  await device.startActivity({ component: `${SHOP}/.MainActivity`, wait: true });
+  expect(await shellText(device, `pidof ${SHOP}`)).toMatch(/^\d+\n$/);
+  const tracker = await client.trackDevices();
+  const seen: string[] = [];
+  tracker.on('change', (entry: { id: string; type: string }) => seen.push(entry.type));
+  tracker.on('remove', () => seen.push('gone'));
+  try {
+    expect(await device.reboot()).toBe(true);
+    await expect.poll(() => seen.some((state) => state !== 'device'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await client.listDevices()).find((d) => d.id === peer.serial)?.type, { timeout: 60_000 }).toBe('device');
+    expect(await device.waitBootComplete()).toBe(true);
+    expect(await shellText(device, `pidof ${SHOP} || true`)).toBe('');
+  } finally {
+    tracker.end();
+  }
+});

@@ -32,22 +32,55 @@ test('mobile-mcp lists the phone as an online Android 14 device', async ({ peer 
   });
 });
 
+test('legacy robot: mobile_list_apps names the launchable apps', async ({ peer }) => {
+  await withMcp('legacy')(peer, async (mcp) => {
+    const answer = await mcp.call('mobile_list_apps');
+    expect(answer.isError, answer.text).toBe(false);
+    expect(answer.text).toMatch(/^Found these apps on device: /);
+    for (const pkg of [SHOP, 'com.example.notes', 'com.android.settings']) expect(answer.text).toContain(`(${pkg})`);
+  });
+});
+
+test('legacy robot: typing non-ASCII text asks for mobilenext devicekit, which the phone does not have', async ({ peer }) => {
+  await launchShopQuietly(peer.phone);
+  await peer.phone.tap('Email');
+  await withMcp('legacy')(peer, async (mcp) => {
+    const answer = await mcp.call('mobile_type_keys', { text: 'zoë@example.com', submit: false });
+    expect(answer.text).toContain('Non-ASCII text is not supported on Android, please install mobilenext devicekit');
+  });
+});
+
+test('mobilecli robot: the tools that need its DeviceServer (a dex run by app_process) say it could not start', async ({ peer }) => {
+  await withMcp('mobilecli')(peer, async (mcp) => {
+    for (const [tool, args] of [['mobile_list_apps', {}], ['mobile_clipboard', {}]] as const) {
+      const answer = await mcp.call(tool, args);
+      expect(answer, tool).toMatchObject({ isError: true, text: expect.stringContaining('launch device server') });
+    }
+  });
+});
+
+test('mobilecli robot: mobile_open_url with no app for https links fails as am start does', async ({ peer }) => {
+  await withMcp('mobilecli')(peer, async (mcp) => {
+    const answer = await mcp.call('mobile_open_url', { url: 'https://example.com' });
+    expect(answer.isError).toBe(true);
+    expect(answer.text).toContain('Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=https://example.com/... flg=0x10000000 }');
+  });
+});
+
+test('mobilecli robot: a screen recording yields no MP4, as on a phone without screenrecord', async ({ peer }, testInfo) => {
+  const output = testInfo.outputPath('screen.mp4');
+  await withMcp('mobilecli')(peer, async (mcp) => {
+    expect((await mcp.call('mobile_start_screen_recording', { output, timeLimit: 2 })).text).toBe(`Screen recording started. Output will be saved to: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    const stopped = await mcp.call('mobile_stop_screen_recording');
+    expect(stopped.text).toContain('No active recording found');
+    const mp4 = await readFile(output).catch(() => Buffer.alloc(0));
+    expect(mp4.subarray(4, 8).toString('latin1')).not.toBe('ftyp');
+  });
+});
+
 for (const robot of ['mobilecli', 'legacy'] as const) {
   test.describe(`${robot} robot`, () => {
-    test('mobile_list_apps names the launchable apps', async ({ peer }) => {
-      await withMcp(robot)(peer, async (mcp) => {
-        const answer = await mcp.call('mobile_list_apps');
-        if (robot === 'mobilecli') {
-          // mobilecli reads app labels through its on-device DeviceServer (a dex run by app_process), which the phone does not run.
-          expect(answer).toMatchObject({ isError: true, text: expect.stringMatching(/launch device server/) });
-          return;
-        }
-        expect(answer.isError, answer.text).toBe(false);
-        expect(answer.text).toMatch(/^Found these apps on device: /);
-        for (const pkg of [SHOP, 'com.example.notes', 'com.android.settings']) expect(answer.text).toContain(`(${pkg})`);
-      });
-    });
-
     test('mobile_launch_app opens Shop, and with its first-launch dialog up the list shows the dialog only', async ({ peer }) => {
       await withMcp(robot)(peer, async (mcp) => {
         expect((await mcp.call('mobile_launch_app', { packageName: SHOP })).text).toBe(`Launched app ${SHOP}`);

@@ -79,6 +79,8 @@ test('mobilecli robot: a screen recording yields no MP4, as on a phone without s
   });
 });
 
+// mobilecli lists elements through its DeviceServer when that runs, else through a plain `uiautomator dump`
+// (the phone does not run the DeviceServer): so both robots list what a plain dump shows.
 for (const robot of ['mobilecli', 'legacy'] as const) {
   test.describe(`${robot} robot`, () => {
     test('mobile_launch_app opens Shop, and with its first-launch dialog up the list shows the dialog only', async ({ peer }) => {

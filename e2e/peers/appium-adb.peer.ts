@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ADB } from 'appium-adb';
 import { PNG } from 'pngjs';
 import { freePort } from '../../src/sim/index.js';
-import { NOTES, SETTINGS, SHOP, expect, quietAppiumLogs, test, type PeerPhone } from './phone.js';
+import { NOT_APK_FAILURE, NOTES, SETTINGS, SHOP, expect, quietAppiumLogs, test, type PeerPhone } from './phone.js';
 
 async function appiumAdb(peer: PeerPhone): Promise<ADB> {
   quietAppiumLogs();
@@ -138,7 +138,7 @@ test('appium-adb install of a file that is not an APK fails as adb install does;
   const adb = await appiumAdb(peer);
   const bogus = testInfo.outputPath('bogus.apk');
   await writeFile(bogus, 'not a zip file');
-  await expect.soft(adb.install(bogus, { timeout: 30_000 })).rejects.toThrow(/INSTALL_PARSE_FAILED_NOT_APK/);
+  await expect.soft(adb.install(bogus, { timeout: 30_000 })).rejects.toThrow(NOT_APK_FAILURE);
   expect(await adb.uninstallApk(NOTES)).toBe(true);
   expect(await adb.isAppInstalled(NOTES)).toBe(false);
 });

@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { PNG } from 'pngjs';
 import { readFile } from 'node:fs/promises';
-import { SHOP, expect, focusedWindow, launchShopQuietly, test } from './phone.js';
+import { NOT_APK_FAILURE, SHOP, expect, focusedWindow, launchShopQuietly, test } from './phone.js';
 import { shown, startMobileMcp, type McpElement, type MobileMcp, type Robot } from './mobile-mcp.js';
 
 const KEYBOARD = 'com.google.android.inputmethod.latin:';
@@ -194,7 +194,7 @@ test('mobile_install_app with a file that is not an APK fails with pm\'s reason'
   await import('node:fs/promises').then((fs) => fs.writeFile(path, 'not a zip file'));
   await withMcp('mobilecli')(peer, async (mcp) => {
     const answer = await mcp.call('mobile_install_app', { path });
-    expect.soft(answer.text).toMatch(/INSTALL_PARSE_FAILED_NOT_APK/);
+    expect.soft(answer.text).toMatch(NOT_APK_FAILURE);
     expect(await peer.phone.shell('pm list packages')).not.toContain('bogus');
   });
 });

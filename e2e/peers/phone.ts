@@ -14,6 +14,9 @@ export const SHOP = 'com.example.shop';
 export const SETTINGS = 'com.android.settings';
 export const NOTES = 'com.example.notes';
 
+/** What Android 11+ answers when the file given to adb install or pm install is not a zip: the session cannot parse base.apk. */
+export const NOT_APK_FAILURE = /INSTALL_PARSE_FAILED_NOT_APK: Failed to parse \/data\/app\/vmdl\d+\.tmp\/base\.apk: Failed to load asset path \/data\/app\/vmdl\d+\.tmp\/base\.apk/;
+
 export interface PeerPhone {
   sim: Sim;
   adb: PrivateAdbServer;

@@ -145,3 +145,19 @@ test('adbkit reboot takes the phone offline, and it comes back booted with no ap
     tracker.end();
   }
 });
+
+test('adbkit trackJdwp lists no debuggable process on a user build', async ({ peer }) => {
+  const { device } = connect(peer.port, peer.serial);
+  await shellText(device, `pm grant ${SHOP} android.permission.POST_NOTIFICATIONS`);
+  await device.startActivity({ component: `${SHOP}/.MainActivity`, wait: true });
+  const tracker = await device.trackJdwp();
+  try {
+    const pids = await new Promise<string[]>((resolve, reject) => {
+      tracker.once('changeSet', (_changes: unknown, list: string[]) => resolve(list));
+      tracker.once('error', reject);
+    });
+    expect(pids).toEqual([]);
+  } finally {
+    tracker.end();
+  }
+});

@@ -168,3 +168,39 @@ test('appium-adb finds no io.appium.settings helper, as on a phone Appium has no
   const answer = await adb.shell(['am', 'broadcast', '-a', 'io.appium.settings.wifi', '-n', 'io.appium.settings/.receivers.WiFiConnectionSettingReceiver', '--es', 'setstatus', 'enable']);
   expect(answer).toMatch(/Broadcast completed: result=0/);
 });
+
+test('appium-adb turns Wi-Fi and mobile data off and on', async ({ peer }) => {
+  const adb = await appiumAdb(peer);
+  expect(await adb.isWifiOn()).toBe(true);
+  await adb.setWifiState(false);
+  expect(await adb.isWifiOn()).toBe(false);
+  expect.soft(await peer.phone.shell('cmd wifi status')).toContain('Wifi is disabled');
+  await adb.setWifiState(true);
+  expect(await adb.isWifiOn()).toBe(true);
+  await adb.setDataState(false);
+  expect(await adb.isDataOn()).toBe(false);
+  await adb.setDataState(true);
+  expect(await adb.isDataOn()).toBe(true);
+});
+
+test('appium-adb turns location off and on', async ({ peer }) => {
+  const adb = await appiumAdb(peer);
+  await adb.toggleGPSLocationProvider(false);
+  expect(await adb.getLocationProviders()).toEqual([]);
+  await adb.toggleGPSLocationProvider(true);
+  expect(await adb.getLocationProviders()).toEqual(['gps']);
+});
+
+test('appium-adb adds Shop to the Doze whitelist', async ({ peer }) => {
+  const adb = await appiumAdb(peer);
+  expect(await adb.getDeviceIdleWhitelist()).not.toContainEqual(expect.stringContaining(`,${SHOP},`));
+  expect(await adb.addToDeviceIdleWhitelist(SHOP)).toBe(true);
+  expect(await adb.getDeviceIdleWhitelist()).toContainEqual(expect.stringMatching(new RegExp(`^user,${SHOP.replace(/\./g, '\\.')},\\d+$`)));
+});
+
+test('appium-adb lists the listening TCP ports from /proc/net/tcp', async ({ peer }) => {
+  const adb = await appiumAdb(peer);
+  const ports = await adb.listPorts();
+  expect(Array.isArray(ports)).toBe(true);
+  for (const entry of ports) expect(entry.port).toBeGreaterThan(0);
+});

@@ -138,7 +138,7 @@ test('adbkit reboot takes the phone offline, and it comes back booted with no ap
   try {
     expect(await device.reboot()).toBe(true);
     await expect.poll(() => seen.some((state) => state !== 'device'), { timeout: 15_000 }).toBe(true);
-    await expect.poll(async () => (await client.listDevices()).find((d) => d.id === peer.serial)?.type, { timeout: 60_000 }).toBe('device');
+    await expect.poll(async () => (await client.listDevices()).find((d) => d.id === peer.serial)?.type, { timeout: 30_000 }).toBe('device');
     expect(await device.waitBootComplete()).toBe(true);
     expect(await shellText(device, `pidof ${SHOP} || true`)).toBe('');
   } finally {

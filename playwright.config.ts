@@ -13,6 +13,8 @@ export default defineConfig({
     // Every offline goal form on the sample apps, each step checked against what adb says; its teardown prints the table.
     { name: 'truth', testDir: 'e2e/truth', testMatch: '*.truth.ts', fullyParallel: true, teardown: 'truth-summary' },
     { name: 'truth-summary', testDir: 'e2e/truth', testMatch: 'battery.summary.ts' },
+    // Widely used Android tools (mobile-mcp, appium-adb, Midscene, adbkit) driving the phone through their public APIs; e2e/peers has its own node_modules.
+    { name: 'peers', testDir: 'e2e/peers', testMatch: '*.peer.ts', fullyParallel: true },
     // The packed package installed as users install it: one tarball, caches and Node binaries shared by every project.
     { name: 'install-setup', testDir: 'runner/packaging', testMatch: '*.setup.ts' },
     { name: 'install', testDir: 'runner/packaging', testMatch: '*.test.ts', dependencies: ['install-setup'] },

@@ -56,7 +56,7 @@ test('install accepts a zip that names its package and refuses anything else', (
   expect(pm.install(zip('no manifest'), { name: 'org.example.named' })).toEqual({ ok: true, name: 'org.example.named' });
   const rejected = pm.install(Buffer.from('not a zip at all'));
   expect(rejected.ok).toBe(false);
-  expect(!rejected.ok && rejected.error).toMatch(/^INSTALL_FAILED_INVALID_APK: /);
+  expect(!rejected.ok && rejected.error).toMatch(/^INSTALL_PARSE_FAILED_NOT_APK: Failed to parse \/data\/app\/vmdl\d+\.tmp\/base\.apk: Failed to load asset path \/data\/app\/vmdl\d+\.tmp\/base\.apk$/);
   expect(pm.install(Buffer.alloc(0)).ok).toBe(false);
   expect(pm.install(zip('nothing to name it by')).ok).toBe(false);
 });

@@ -56,6 +56,8 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 class PhonePackages implements PackageManager {
   private readonly packages = new Map<string, InstalledPackage>();
   private readonly known = new Map<string, AppDefinition>();
+  /** PackageInstaller session ids: large, as the system's random ones are, and counted from there. */
+  private nextSession = 1_326_451_027;
 
   constructor(apps: AppDefinition[]) {
     for (const sys of SYSTEM_PACKAGES) {
@@ -80,9 +82,11 @@ class PhonePackages implements PackageManager {
   }
 
   install(apk: Buffer, options: { name?: string } = {}): { ok: true; name: string } | { ok: false; error: string } {
-    if (apk.length === 0) return { ok: false, error: 'INSTALL_FAILED_INVALID_APK: Failed to parse package: file is empty' };
+    // Each install is a PackageInstaller session staged in /data/app/vmdlSESSION.tmp; a file that is no
+    // zip fails to open there as an asset path, which is how Android 14 words it.
+    const staged = `/data/app/vmdl${this.nextSession++}.tmp/base.apk`;
     if (!apk.subarray(0, 4).equals(ZIP_MAGIC)) {
-      return { ok: false, error: 'INSTALL_FAILED_INVALID_APK: Failed to parse package: not a valid APK (no zip header)' };
+      return { ok: false, error: `INSTALL_PARSE_FAILED_NOT_APK: Failed to parse ${staged}: Failed to load asset path ${staged}` };
     }
     const name = options.name ?? packageNameInApk(apk);
     if (!name || !/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/.test(name)) {

@@ -98,7 +98,7 @@ test('pm install takes a pushed file or streamed bytes; a non-APK fails as Andro
   expect(await shell(phone, `cmd package install -S ${streamed.length}`, { stdin: streamed })).toMatchObject({ out: 'Success\n', code: 0 });
   phone.fs.write('/data/local/tmp/bad.apk', Buffer.from('hello'));
   const bad = await shell(phone, 'pm install /data/local/tmp/bad.apk');
-  expect(bad.err).toMatch(/^Failure \[INSTALL_FAILED_INVALID_APK: .+\]\n$/);
+  expect(bad.err).toMatch(/^Failure \[INSTALL_PARSE_FAILED_NOT_APK: Failed to parse \/data\/app\/vmdl\d+\.tmp\/base\.apk: .+\]\n$/);
   expect(bad.code).toBe(1);
   expect(await shell(phone, 'pm uninstall org.example.tool')).toMatchObject({ out: 'Success\n', code: 0 });
   expect(await shell(phone, 'pm uninstall org.example.tool')).toMatchObject({ err: 'Failure [DELETE_FAILED_INTERNAL_ERROR]\n', code: 1 });

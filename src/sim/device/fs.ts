@@ -28,8 +28,8 @@ const DISCARDING = new Set(['/dev/null', '/dev/zero']);
 const SYSTEM_BIN = [
   'am', 'app_process64', 'appops', 'atrace', 'base64', 'basename', 'bugreport', 'cat', 'chmod', 'cmd', 'content',
   'cp', 'cut', 'date', 'dd', 'df', 'dirname', 'du', 'dumpsys', 'echo', 'env', 'false', 'find', 'getprop', 'grep',
-  'head', 'id', 'ime', 'input', 'kill', 'ln', 'log', 'logcat', 'ls', 'md5sum', 'mkdir', 'monkey', 'mv', 'pidof', 'pm',
-  'ps', 'pwd', 'readlink', 'realpath', 'rm', 'rmdir', 'screencap', 'screenrecord', 'sed', 'service', 'setprop',
+  'head', 'id', 'ime', 'input', 'kill', 'ln', 'locksettings', 'log', 'logcat', 'ls', 'md5sum', 'mkdir', 'monkey', 'mv',
+  'pgrep', 'pidof', 'pkill', 'pm', 'ps', 'pwd', 'readlink', 'realpath', 'rm', 'rmdir', 'run-as', 'screencap', 'screenrecord', 'sed', 'service', 'setprop',
   'settings', 'sh', 'sha1sum', 'sha256sum', 'sleep', 'sort', 'stat', 'svc', 'tail', 'tee', 'test', 'toybox', 'touch',
   'tr', 'true', 'uiautomator', 'uname', 'uniq', 'uptime', 'wc', 'which', 'whoami', 'wm', 'xargs',
 ];

@@ -1,6 +1,7 @@
 import { ime } from './input-methods.js';
 import type { Phone } from '../../types.js';
 import { fail, type CommandContext, type CommandTable } from '../registry.js';
+import { defaultCommand } from './framework.js';
 
 function getprop(ctx: CommandContext): number {
   const args = ctx.args.filter((a) => !a.startsWith('-'));
@@ -27,8 +28,8 @@ function setprop(ctx: CommandContext): number {
 }
 
 const NAMESPACES = ['global', 'system', 'secure'] as const;
-type Namespace = (typeof NAMESPACES)[number];
-const isNamespace = (value: string | undefined): value is Namespace => NAMESPACES.some((n) => n === value);
+export type Namespace = (typeof NAMESPACES)[number];
+export const isNamespace = (value: string | undefined): value is Namespace => NAMESPACES.some((n) => n === value);
 
 const SETTINGS_USAGE = `Settings provider (settings) commands:
   help
@@ -87,11 +88,34 @@ function settings(ctx: CommandContext): number {
 }
 
 /** Settings that change what is on screen take effect at once, as on a device. */
-function applySetting(phone: Phone, namespace: Namespace, key: string, value: string): void {
+export function applySetting(phone: Phone, namespace: Namespace, key: string, value: string): void {
   if (namespace === 'system' && key === 'user_rotation' && /^[0-3]$/.test(value)) {
     phone.ui.setRotation(Number(value) as 0 | 1 | 2 | 3);
   }
 }
+
+const WM_HELP = `Window manager (window) commands:
+  help
+      Print this help text.
+  size [reset|WxH|WdpxHdp] [-d DISPLAY_ID]
+    Return or override display size.
+    width and height in pixels unless suffixed with 'dp'.
+  density [reset|DENSITY] [-d DISPLAY_ID]
+    Return or override display density.
+  folded-area [reset|LEFT,TOP,RIGHT,BOTTOM]
+    Return or override folded area.
+  scaling [off|auto] [-d DISPLAY_ID]
+    Set display scaling mode.
+  dismiss-keyguard
+    Dismiss the keyguard, prompting user for auth if necessary.
+  disable-blur [true|1|false|0]
+  user-rotation [-d DISPLAY_ID] [free|lock] [rotation]
+    Print or set user rotation mode and user rotation.
+  dump-visible-window-views
+    Dumps the encoded view hierarchies of visible windows
+  fixed-to-user-rotation [-d DISPLAY_ID] [enabled|disabled|default]
+    Enable or disable rotating display for app requested orientation.
+`;
 
 /** Overrides set with `wm size WxH` / `wm density N`, per phone. */
 const wmOverrides = new WeakMap<Phone, { size?: string; density?: number }>();
@@ -149,8 +173,9 @@ function wm(ctx: CommandContext): number {
     }
     return 0;
   }
-  ctx.stderr(`Error: unknown command '${verb ?? ''}'\n`);
-  return 255;
+  // No lock screen is shown on this phone, so there is no keyguard to dismiss; the call succeeds quietly.
+  if (verb === 'dismiss-keyguard') return 0;
+  return defaultCommand(ctx, verb, { help: WM_HELP });
 }
 
 function svc(ctx: CommandContext): number {
@@ -164,6 +189,11 @@ function svc(ctx: CommandContext): number {
   if (service === 'power' && action === 'stayon') {
     const value = ctx.args[2] ?? 'true';
     ctx.phone.settings.global.set('stay_on_while_plugged_in', value === 'true' ? '7' : value === 'false' ? '0' : value);
+    return 0;
+  }
+  if (service === 'nfc' && (action === 'enable' || action === 'disable')) {
+    // The virtual phone has no NFC controller (no android.hardware.nfc feature), as Svc's NfcCommand reports.
+    ctx.stderr('NFC feature not supported.\n');
     return 0;
   }
   ctx.stdout('Available commands:\n    help     Show information about the subcommands\n    power    Control the power manager\n    data     Control mobile data connectivity\n    wifi     Control the Wi-Fi manager\n    usb      Control Usb state\n    nfc      Control NFC functions\n    bluetooth Control Bluetooth service\n');

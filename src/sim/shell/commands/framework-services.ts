@@ -1,0 +1,102 @@
+// The smaller framework services `cmd` reaches: the verbs tools use succeed (and those with a
+// setting behind them change it); any other verb gets the service's "Unknown command" answer.
+import type { CommandContext, CommandTable, ShellCommand } from '../registry.js';
+import { defaultCommand } from './framework.js';
+
+interface SmallService {
+  /** The first line of the service's help, as its onHelp prints it. */
+  title: string;
+  /** Verbs that succeed silently, with the one-line usage the help lists for each. */
+  verbs: Record<string, string>;
+  /** Verbs with an effect or an answer; a verb here wins over `verbs`. */
+  handle?: Record<string, (ctx: CommandContext, args: string[]) => number>;
+}
+
+function help(service: SmallService): string {
+  const lines = Object.entries(service.verbs).map(([verb, usage]) => `  ${verb}${usage ? ` ${usage}` : ''}\n`).join('');
+  return `${service.title}\n  help\n    Print this help text.\n${lines}`;
+}
+
+function serviceCommand(service: SmallService): ShellCommand {
+  return (ctx) => {
+    const [verb, ...args] = ctx.args;
+    const handler = verb === undefined ? undefined : service.handle?.[verb];
+    if (handler) return handler(ctx, args);
+    if (verb !== undefined && verb !== 'help' && verb in service.verbs) return 0;
+    return defaultCommand(ctx, verb, { help: help(service) });
+  };
+}
+
+/** UiModeManagerService: `night yes|no|auto` sets `settings secure ui_night_mode`, and prints the mode either way. */
+function night(ctx: CommandContext, [value]: string[]): number {
+  if (value !== undefined && value !== 'yes' && value !== 'no' && value !== 'auto' && value !== 'custom') {
+    ctx.stderr(`Error: mode must be 'yes', 'no', or 'auto', or 'custom'\n`);
+    return 255;
+  }
+  if (value === 'yes' || value === 'no' || value === 'auto') ctx.phone.settings.secure.set('ui_night_mode', value === 'yes' ? '2' : value === 'no' ? '1' : '0');
+  const mode = ctx.phone.settings.secure.get('ui_night_mode');
+  ctx.stdout(`Night mode: ${mode === '2' ? 'yes' : mode === '0' ? 'auto' : 'no'}\n`);
+  return 0;
+}
+
+/** ConnectivityService's shell command: `airplane-mode enable|disable`, or the state as `enabled`/`disabled`. */
+function airplaneMode(ctx: CommandContext, [action]: string[]): number {
+  if (action === 'enable' || action === 'disable') {
+    ctx.phone.settings.global.set('airplane_mode_on', action === 'enable' ? '1' : '0');
+    return 0;
+  }
+  if (action === undefined) {
+    ctx.stdout(`${ctx.phone.settings.global.get('airplane_mode_on') === '1' ? 'enabled' : 'disabled'}\n`);
+    return 0;
+  }
+  ctx.stderr(`Unknown command: ${action}\n`);
+  return 255;
+}
+
+/** BluetoothManagerService: `enable` / `disable` switch `settings global bluetooth_on`. */
+function bluetooth(on: boolean): (ctx: CommandContext) => number {
+  return (ctx) => {
+    ctx.phone.settings.global.set('bluetooth_on', on ? '1' : '0');
+    return 0;
+  };
+}
+
+const SERVICES: Record<string, SmallService> = {
+  statusbar: {
+    title: 'Status bar commands:',
+    verbs: { 'expand-notifications': '', 'expand-settings': '', collapse: '', 'add-tile': 'COMPONENT', 'remove-tile': 'COMPONENT', 'click-tile': 'COMPONENT', 'get-status-icons': '', 'disable-for-setup': 'DISABLE', 'send-disable-flag': 'FLAG...', tracing: '(start | stop)' },
+  },
+  notification: {
+    title: 'usage: cmd notification SUBCMD [args]',
+    verbs: { allow_listener: 'COMPONENT [user_id (current user if not specified)]', disallow_listener: 'COMPONENT [user_id (current user if not specified)]', allow_assistant: 'COMPONENT [user_id (current user if not specified)]', remove_assistant: 'COMPONENT [user_id (current user if not specified)]', set_dnd: '[on|none (same as on)|priority|alarms|all|off (same as all)]', allow_dnd: 'PACKAGE [user_id (current user if not specified)]', disallow_dnd: 'PACKAGE [user_id (current user if not specified)]', suspend_package: 'PACKAGE', unsuspend_package: 'PACKAGE', reset_assistant_user_set: '[user_id (current user if not specified)]', get_approved_assistant: '[user_id (current user if not specified)]', post: '[--help | flags] TAG TEXT', set_bubbles: 'PACKAGE PREFERENCE (0=none 1=all 2=selected) [user_id (current user if not specified)]', unsnooze: '[--mute] NOTIFICATION_KEY' },
+  },
+  power: {
+    title: 'Power manager (power) commands:',
+    verbs: { 'set-adaptive-power-saver-enabled': '[true|false]', 'set-mode': 'MODE', 'set-fixed-performance-mode-enabled': '[true|false]', 'suppress-ambient-display': '<token> [true|false]', 'list-ambient-display-suppression-tokens': '', 'set-face-down-detector': '[true|false]' },
+  },
+  bluetooth_manager: {
+    title: 'Bluetooth Manager Commands:',
+    verbs: { enable: '', disable: '', 'wait-for-state:STATE_OFF|STATE_ON': '' },
+    handle: { enable: bluetooth(true), disable: bluetooth(false) },
+  },
+  uimode: {
+    title: 'UiModeManager service (uimode) commands:',
+    verbs: { night: '[yes|no|auto|custom]', car: '[yes|no]' },
+    handle: { night, car: () => 0 },
+  },
+  overlay: {
+    title: 'Overlay manager (overlay) commands:',
+    verbs: { dump: '[--verbose] [--user USER_ID] [[FIELD] PACKAGE[:NAME]]', list: '[--user USER_ID] [PACKAGE[:NAME]]', enable: '[--user USER_ID] PACKAGE[:NAME]', disable: '[--user USER_ID] PACKAGE[:NAME]', 'enable-exclusive': '[--user USER_ID] [--category] PACKAGE[:NAME]', 'set-priority': '[--user USER_ID] PACKAGE[:NAME] PARENT|lowest|highest', lookup: '[--user USER_ID] [--verbose] PACKAGE-TO-LOAD PACKAGE:TYPE/NAME' },
+  },
+  connectivity: {
+    title: 'Connectivity service commands:',
+    verbs: { 'airplane-mode': '[enable|disable]', 'reevaluate': 'NETWORK' },
+    handle: { 'airplane-mode': airplaneMode },
+  },
+  media_session: {
+    title: 'usage: media_session [subcommand] [options]',
+    verbs: { dispatch: 'KEY', 'list-sessions': '', monitor: '<tag>', volume: '[options]' },
+  },
+};
+
+export const frameworkServices: CommandTable = Object.fromEntries(Object.entries(SERVICES).map(([name, service]) => [name, serviceCommand(service)]));

@@ -30,7 +30,7 @@ test('an unknown verb gets the service\'s "Unknown command" on stdout and exit 2
   }
   const help = await shell('cmd appops');
   expect(help.code).toBe(255);
-  expect(help.out).toMatch(/^AppOps service \(appops\) commands:\n  help\n    Print this help text\.\n/);
+  expect(help.out).toMatch(/^AppOps service \(appops\) commands:\n {2}help\n {4}Print this help text\.\n/);
   expect(await shell('cmd no_such_service list')).toMatchObject({ err: "cmd: Can't find service: no_such_service\n", code: 20 });
 });
 
@@ -89,5 +89,5 @@ test('wm dismiss-keyguard succeeds on a phone without a lock screen, svc nfc rep
   expect(await shell('wm dismiss-keyguard')).toMatchObject({ out: '', err: '', code: 0 });
   expect(await shell('svc nfc enable')).toMatchObject({ err: 'NFC feature not supported.\n', code: 0 });
   expect((await shell('cmd phone has-carrier-privileges com.example.shop')).out).toBe('false\n');
-  expect((await shell('cmd phone')).out).toMatch(/^Telephony Commands:\n  help\n/);
+  expect((await shell('cmd phone')).out).toMatch(/^Telephony Commands:\n {2}help\n/);
 });

@@ -1,4 +1,5 @@
 import type { FileStat, FsResult, VirtualFs } from '../types.js';
+import { procNetTcp, procNetTcp6, procStat, type ProcClock } from './proc.js';
 
 /** File type bits as stat(2) reports them; FileStat.mode carries them with the permission bits. */
 export const S_IFREG = 0o100000;
@@ -84,6 +85,10 @@ class PhoneFs implements VirtualFs {
       const up = (process.uptime()).toFixed(2);
       return Buffer.from(`${up} ${up}\n`);
     });
+    const clock = (): ProcClock => ({ now: now(), uptime: process.uptime() });
+    this.seedFile('/proc/stat', Buffer.alloc(0), 0o444, () => Buffer.from(procStat(clock())));
+    this.seedFile('/proc/net/tcp', Buffer.alloc(0), 0o444, () => Buffer.from(procNetTcp()));
+    this.seedFile('/proc/net/tcp6', Buffer.alloc(0), 0o444, () => Buffer.from(procNetTcp6()));
     this.seedFile('/dev/null', Buffer.alloc(0), 0o666);
     this.seedFile('/dev/zero', Buffer.alloc(0), 0o666);
     this.seedFile('/dev/tty', Buffer.alloc(0), 0o666);

@@ -64,3 +64,19 @@ test('cmd deviceidle forces Doze and back, keeps a user whitelist, and dumpsys d
   expect(await shell(phone, 'cmd deviceidle whitelist com.example.shop')).toMatchObject({ out: 'Package must be prefixed with +, -, or =: com.example.shop\n', code: 255 });
   expect((await shell(phone, 'dumpsys deviceidle')).out).toContain('  Whitelist user apps:\n    com.example.shop\n');
 });
+
+test('/proc/stat counts CPU time for both CPUs, and /proc/net/tcp6 lists adbd listening on port 5555 as the shell user', async () => {
+  const phone = testPhone();
+  const stat = (await shell(phone, 'cat /proc/stat')).out.split('\n');
+  const [all, cpu0, cpu1] = stat.slice(0, 3).map((line) => line.split(/\s+/));
+  expect([all[0], cpu0[0], cpu1[0]]).toEqual(['cpu', 'cpu0', 'cpu1']);
+  expect(all.slice(1).map(Number)).toEqual(cpu0.slice(1).map((v, i) => Number(v) + Number(cpu1[i + 1])));
+  expect(stat.find((l) => l.startsWith('btime '))).toMatch(/^btime \d{10}$/);
+  const tcp6 = (await shell(phone, 'cat /proc/net/tcp6')).out.split('\n');
+  expect(tcp6[0]).toMatch(/^ {2}sl {2}local_address {25}remote_address {24}st tx_queue rx_queue tr tm->when retrnsmt {3}uid {2}timeout inode$/);
+  const [, local, , state, , , , uid] = tcp6[1].trim().split(/\s+/);
+  expect([local, state, uid]).toEqual([`${'0'.repeat(32)}:15B3`, '0A', '2000']);
+  expect((await shell(phone, 'ps -A -o USER,NAME')).out).toMatch(/^shell\s+adbd$/m);
+  const tcp = (await shell(phone, 'cat /proc/net/tcp')).out;
+  expect(tcp.split('\n')[0]).toHaveLength(149);
+});

@@ -32,6 +32,16 @@ test('an unknown verb gets the service\'s "Unknown command" on stdout and exit 2
   expect(help.code).toBe(255);
   expect(help.out).toMatch(/^AppOps service \(appops\) commands:\n {2}help\n {4}Print this help text\.\n/);
   expect(await shell('cmd no_such_service list')).toMatchObject({ err: "cmd: Can't find service: no_such_service\n", code: 20 });
+  for (const tool of ['pm', 'am', 'input', 'wm']) expect(await shell(`${tool} no-such-verb`), tool).toMatchObject({ out: 'Unknown command: no-such-verb\n', err: '', code: 255 });
+  expect((await shell('pm')).code).toBe(255);
+});
+
+test('settings refuses a bad verb, namespace or argument count with SettingsService\'s words', async () => {
+  expect(await shell('settings fetch global wifi_on')).toMatchObject({ err: 'Invalid command: fetch\n', code: 255 });
+  expect(await shell('settings get nowhere wifi_on')).toMatchObject({ err: "Invalid namespace 'nowhere'\n", code: 255 });
+  expect(await shell('settings put global only_a_key')).toMatchObject({ err: 'Bad arguments\n', code: 255 });
+  expect(await shell('settings get global wifi_on extra')).toMatchObject({ err: 'Too many arguments\n', code: 255 });
+  expect(await shell('settings get GLOBAL wifi_on')).toMatchObject({ out: '1\n', code: 0 });
 });
 
 test('appops set, get and query-op keep a mode per package, with AppOpsService\'s refusals', async () => {

@@ -2,7 +2,7 @@
 // backed by the same store as `settings`; its rows, column order and refusals are SettingsProvider's.
 import type { Phone } from '../../types.js';
 import type { CommandContext, CommandTable } from '../registry.js';
-import { applySetting, isNamespace, type Namespace } from './system.js';
+import { applySetting, isNamespace, type Namespace } from './settings.js';
 
 const USAGE = `usage: adb shell content [subcommand] [options]
 

@@ -1,6 +1,7 @@
 // How Android's framework shell commands (`cmd SERVICE …`, and the tools that are scripts over
 // them: appops, locksettings, wm) answer what they do not understand, in one place.
 import type { CommandContext } from '../registry.js';
+import { javaException, SHELL_COMMAND_FRAMES } from './java.js';
 
 /** What a service's command answers for a verb it does not know, and for none at all. */
 export interface ServiceHelp {
@@ -18,20 +19,10 @@ export function defaultCommand(ctx: CommandContext, verb: string | undefined, se
   return 255;
 }
 
-/** A Java exception that escapes a service's command, as BasicShellCommandHandler.exec prints it (exit 255). */
-export function shellException(ctx: CommandContext, options: { verb: string; exception: string; frames: readonly string[] }): number {
-  const trace = options.frames.map((frame) => `\tat ${frame}\n`).join('');
-  ctx.stderr(`\nException occurred while executing '${options.verb}':\n${options.exception}\n${trace}`);
-  return 255;
-}
-
 /** The exception getNextArgRequired() throws when a verb's argument is missing. */
 export function missingArgument(ctx: CommandContext, options: { verb: string; after: string; handler: string }): number {
-  return shellException(ctx, {
-    verb: options.verb,
-    exception: `java.lang.IllegalArgumentException: Argument expected after "${options.after}"`,
-    frames: ['com.android.modules.utils.BasicShellCommandHandler.getNextArgRequired(BasicShellCommandHandler.java:295)', options.handler, 'com.android.modules.utils.BasicShellCommandHandler.exec(BasicShellCommandHandler.java:97)'],
-  });
+  const frames = ['com.android.modules.utils.BasicShellCommandHandler.getNextArgRequired(BasicShellCommandHandler.java:295)', options.handler, ...SHELL_COMMAND_FRAMES];
+  return javaException(ctx, options.verb, `java.lang.IllegalArgumentException: Argument expected after "${options.after}"`, frames);
 }
 
 /** Splits `--user N` (and `--user current`) out of a service command's arguments; the phone has user 0 only. */

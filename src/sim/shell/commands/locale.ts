@@ -1,7 +1,8 @@
 // `cmd locale`: LocaleManagerShellCommand with the per-app language each app has been given.
 import type { Phone } from '../../types.js';
 import type { CommandContext, CommandTable } from '../registry.js';
-import { defaultCommand, missingArgument, shellException } from './framework.js';
+import { defaultCommand, missingArgument } from './framework.js';
+import { javaException, SHELL_COMMAND_FRAMES } from './java.js';
 
 const HELP = `Locale manager (locale) shell commands:
   help
@@ -64,7 +65,7 @@ function locale(ctx: CommandContext): number {
   const handler = 'com.android.server.locales.LocaleManagerShellCommand.onCommand(LocaleManagerShellCommand.java:63)';
   if (missing !== undefined) return missingArgument(ctx, { verb, after: missing, handler });
   if (unknown !== undefined) {
-    return shellException(ctx, { verb, exception: `java.lang.IllegalArgumentException: Unknown option: ${unknown}`, frames: [handler, 'com.android.modules.utils.BasicShellCommandHandler.exec(BasicShellCommandHandler.java:97)'] });
+    return javaException(ctx, verb, `java.lang.IllegalArgumentException: Unknown option: ${unknown}`, [handler, ...SHELL_COMMAND_FRAMES]);
   }
   const table = appLocales.get(ctx.phone) ?? new Map<string, string>();
   appLocales.set(ctx.phone, table);

@@ -2,7 +2,8 @@
 // (3, on, on a new phone; 0 off), as LocationManagerService keeps it.
 import type { Phone } from '../../types.js';
 import type { CommandContext, CommandTable } from '../registry.js';
-import { defaultCommand, missingArgument, shellException, withoutUser } from './framework.js';
+import { defaultCommand, missingArgument, withoutUser } from './framework.js';
+import { javaException, SHELL_COMMAND_FRAMES } from './java.js';
 
 const HELP = `Location service commands:
   help or -h
@@ -64,11 +65,9 @@ function location(ctx: CommandContext): number {
       if (args[0] === undefined) return missingArgument(ctx, { verb, after: verb, handler: 'com.android.server.location.LocationShellCommand.onCommand(LocationShellCommand.java:88)' });
       if (['add-test-provider', 'remove-test-provider', 'set-test-provider-enabled', 'set-test-provider-location'].includes(args[0])) {
         // Test providers need MOCK_LOCATION, which the shell package is not given until appops allows it.
-        return shellException(ctx, {
-          verb,
-          exception: 'java.lang.SecurityException: com.android.shell from uid 2000 not allowed to perform MOCK_LOCATION',
-          frames: ['android.app.AppOpsManager.checkOp(AppOpsManager.java:8710)', 'com.android.server.location.LocationManagerService.addTestProvider(LocationManagerService.java:1443)'],
-        });
+        return javaException(ctx, verb, 'java.lang.SecurityException: com.android.shell from uid 2000 not allowed to perform MOCK_LOCATION', [
+          'android.app.AppOpsManager.checkOp(AppOpsManager.java:8710)', 'com.android.server.location.LocationManagerService.addTestProvider(LocationManagerService.java:1443)', ...SHELL_COMMAND_FRAMES,
+        ]);
       }
       return args[0] === 'send-extra-command' ? 0 : defaultCommand(ctx, args[0], { help: HELP });
     default:

@@ -2,6 +2,7 @@ import { ime } from './input-methods.js';
 import type { Phone } from '../../types.js';
 import { fail, type CommandContext, type CommandTable } from '../registry.js';
 import { defaultCommand } from './framework.js';
+import { applySetting, settings } from './settings.js';
 
 function getprop(ctx: CommandContext): number {
   const args = ctx.args.filter((a) => !a.startsWith('-'));
@@ -25,73 +26,6 @@ function setprop(ctx: CommandContext): number {
   }
   ctx.phone.props.set(key, value);
   return 0;
-}
-
-const NAMESPACES = ['global', 'system', 'secure'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-export const isNamespace = (value: string | undefined): value is Namespace => NAMESPACES.some((n) => n === value);
-
-const SETTINGS_USAGE = `Settings provider (settings) commands:
-  help
-      Print this help text.
-  get [--user <USER_ID> | current] NAMESPACE KEY
-      Retrieve the current value of KEY.
-  put [--user <USER_ID> | current] NAMESPACE KEY VALUE [TAG] [default]
-      Change the contents of KEY to VALUE.
-  delete [--user <USER_ID> | current] NAMESPACE KEY
-      Delete the entry for KEY.
-  list [--user <USER_ID> | current] NAMESPACE
-      Print all defined keys.
-`;
-
-function settings(ctx: CommandContext): number {
-  const args: string[] = [];
-  for (let i = 0; i < ctx.args.length; i++) {
-    if (ctx.args[i] === '--user') i++;
-    else if (ctx.args[i] !== '--lineage') args.push(ctx.args[i]);
-  }
-  const [verb, namespace, key, ...rest] = args;
-  if (verb === undefined || verb === 'help' || verb === '-h') {
-    ctx.stdout(SETTINGS_USAGE);
-    return 0;
-  }
-  if (!isNamespace(namespace)) {
-    ctx.stderr(`Invalid namespace '${namespace ?? ''}'\n`);
-    ctx.stderr(SETTINGS_USAGE);
-    return 255;
-  }
-  const store = ctx.phone.settings[namespace];
-  switch (verb) {
-    case 'get':
-      if (key === undefined) break;
-      ctx.stdout(`${store.get(key) ?? 'null'}\n`);
-      return 0;
-    case 'put':
-      if (key === undefined || rest[0] === undefined) break;
-      store.set(key, rest[0]);
-      applySetting(ctx.phone, namespace, key, rest[0]);
-      return 0;
-    case 'delete': {
-      if (key === undefined) break;
-      const had = store.delete(key);
-      ctx.stdout(`Deleted ${had ? 1 : 0} rows\n`);
-      return 0;
-    }
-    case 'list':
-      for (const k of [...store.keys()].sort()) ctx.stdout(`${k}=${store.get(k) ?? ''}\n`);
-      return 0;
-    case 'reset':
-      return 0;
-  }
-  ctx.stderr(SETTINGS_USAGE);
-  return 255;
-}
-
-/** Settings that change what is on screen take effect at once, as on a device. */
-export function applySetting(phone: Phone, namespace: Namespace, key: string, value: string): void {
-  if (namespace === 'system' && key === 'user_rotation' && /^[0-3]$/.test(value)) {
-    phone.ui.setRotation(Number(value) as 0 | 1 | 2 | 3);
-  }
 }
 
 const WM_HELP = `Window manager (window) commands:

@@ -41,9 +41,9 @@ const OPS: ReadonlyArray<{ code: number; name: string; mode: Mode }> = [
 const HELP = `AppOps service (appops) commands:
   help
     Print this help text.
-  start [--user <USER_ID>] [--attribution <ATTRIBUTION_TAG>] <PACKAGE | UID> <OP> 
+  start [--user <USER_ID>] [--attribution <ATTRIBUTION_TAG>] <PACKAGE | UID> <OP>
     Starts a given operation for a particular application.
-  stop [--user <USER_ID>] [--attribution <ATTRIBUTION_TAG>] <PACKAGE | UID> <OP> 
+  stop [--user <USER_ID>] [--attribution <ATTRIBUTION_TAG>] <PACKAGE | UID> <OP>
     Stops a given operation for a particular application.
   set [--user <USER_ID>] <[--uid] PACKAGE | UID> <OP> <MODE>
     Set the mode for a particular application and operation.

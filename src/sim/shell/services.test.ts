@@ -102,6 +102,11 @@ test('the display has one id, the same in SurfaceFlinger, DisplayManager and scr
 test('wm dismiss-keyguard succeeds on a phone without a lock screen, svc nfc reports no NFC, cmd phone knows no SIM', async () => {
   expect(await shell('wm dismiss-keyguard')).toMatchObject({ out: '', err: '', code: 0 });
   expect(await shell('svc nfc enable')).toMatchObject({ err: 'NFC feature not supported.\n', code: 0 });
+  // svc is a script: wifi, data and bluetooth go to cmd, the rest to Svc.java, whose help is on stderr.
+  expect(await shell('svc bluetooth enable')).toMatchObject({ out: 'Enabling Bluetooth\n', code: 0 });
+  expect((await shell('settings get global bluetooth_on')).out).toBe('1\n');
+  expect(await shell('svc wifi')).toMatchObject({ out: 'Control the Wi-Fi manager\n\nusage: svc wifi [enable|disable]\n         Turn Wi-Fi on or off.\n\n', code: 1 });
+  expect((await shell('svc')).err).toMatch(/^Available commands:\n {4}help {13}Show information about the subcommands\n/);
   expect((await shell('cmd phone has-carrier-privileges com.example.shop')).out).toBe('false\n');
   expect((await shell('cmd phone')).out).toMatch(/^Telephony Commands:\n {2}help\n/);
 });

@@ -6,6 +6,8 @@ import { defaultCommand } from './framework.js';
 interface SmallService {
   /** The first line of the service's help, as its onHelp prints it. */
   title: string;
+  /** The whole help, where it is known word for word; otherwise it is built from the title and verbs. */
+  help?: string;
   /** Verbs that succeed silently, with the one-line usage the help lists for each. */
   verbs: Record<string, string>;
   /** Verbs with an effect or an answer; a verb here wins over `verbs`. */
@@ -13,6 +15,7 @@ interface SmallService {
 }
 
 function help(service: SmallService): string {
+  if (service.help !== undefined) return service.help;
   const lines = Object.entries(service.verbs).map(([verb, usage]) => `  ${verb}${usage ? ` ${usage}` : ''}\n`).join('');
   return `${service.title}\n  help\n    Print this help text.\n${lines}`;
 }
@@ -53,9 +56,10 @@ function airplaneMode(ctx: CommandContext, [action]: string[]): number {
   return 255;
 }
 
-/** BluetoothManagerService: `enable` / `disable` switch `settings global bluetooth_on`. */
+/** BluetoothShellCommand: `enable` / `disable` say what they do and switch `settings global bluetooth_on`. */
 function bluetooth(on: boolean): (ctx: CommandContext) => number {
   return (ctx) => {
+    ctx.stdout(`${on ? 'Enabling' : 'Disabling'} Bluetooth\n`);
     ctx.phone.settings.global.set('bluetooth_on', on ? '1' : '0');
     return 0;
   };
@@ -75,8 +79,9 @@ const SERVICES: Record<string, SmallService> = {
     verbs: { 'set-adaptive-power-saver-enabled': '[true|false]', 'set-mode': 'MODE', 'set-fixed-performance-mode-enabled': '[true|false]', 'suppress-ambient-display': '<token> [true|false]', 'list-ambient-display-suppression-tokens': '', 'set-face-down-detector': '[true|false]' },
   },
   bluetooth_manager: {
-    title: 'Bluetooth Manager Commands:',
-    verbs: { enable: '', disable: '', 'wait-for-state:STATE_OFF|STATE_ON': '' },
+    title: 'Bluetooth Commands:',
+    help: 'Bluetooth Commands:\n  help or -h\n    Print this help text.\n  enable\n    Enable Bluetooth on this device.\n  disable\n    Disable Bluetooth on this device.\n',
+    verbs: {},
     handle: { enable: bluetooth(true), disable: bluetooth(false) },
   },
   uimode: {

@@ -112,26 +112,52 @@ function wm(ctx: CommandContext): number {
   return defaultCommand(ctx, verb, { help: WM_HELP });
 }
 
-function svc(ctx: CommandContext): number {
+/** What the svc script prints for `svc wifi|data|bluetooth` without enable/disable (and exits 1). */
+const SVC_SCRIPT_USAGE: Record<string, string> = {
+  wifi: 'Control the Wi-Fi manager\n\nusage: svc wifi [enable|disable]\n         Turn Wi-Fi on or off.\n\n',
+  data: 'Enable/Disable Mobile Data Connectivity\n\nusage: svc data [enable|disable]\n\n',
+  bluetooth: 'Control the Bluetooth manager\n\nusage: svc bluetooth [enable|disable]\n         Turn Bluetooth on or off.\n\n',
+};
+
+/** The commands the svc script hands on to `cmd` instead of Svc.java. */
+const SVC_SCRIPT_TARGETS: Record<string, (on: boolean) => string> = {
+  wifi: (on) => `cmd wifi set-wifi-enabled ${on ? 'enabled' : 'disabled'}`,
+  data: (on) => `cmd phone data ${on ? 'enable' : 'disable'}`,
+  bluetooth: (on) => `cmd bluetooth_manager ${on ? 'enable' : 'disable'}`,
+};
+
+/** Svc.java's commands as `svc help` lists them (on stderr), name padded to the longest. */
+const SVC_COMMANDS: ReadonlyArray<[string, string]> = [
+  ['help', 'Show information about the subcommands'],
+  ['power', 'Control the power manager'],
+  ['usb', 'Control Usb state'],
+  ['nfc', 'Control NFC functions'],
+  ['system-server', 'System server process related command'],
+];
+
+/** `svc`: a script that sends wifi, data and bluetooth to `cmd`, and the rest to Svc.java (which always exits 0). */
+async function svc(ctx: CommandContext): Promise<number> {
   const [service, action] = ctx.args;
-  const toggles: Record<string, string> = { wifi: 'wifi_on', bluetooth: 'bluetooth_on', data: 'mobile_data' };
-  const key = service === undefined ? undefined : toggles[service];
-  if (key && (action === 'enable' || action === 'disable')) {
-    ctx.phone.settings.global.set(key, action === 'enable' ? '1' : '0');
-    return 0;
+  const target = service === undefined ? undefined : SVC_SCRIPT_TARGETS[service];
+  if (service !== undefined && target) {
+    if (action === 'enable' || action === 'disable') return ctx.sh(target(action === 'enable'));
+    ctx.stdout(SVC_SCRIPT_USAGE[service]);
+    return 1;
   }
   if (service === 'power' && action === 'stayon') {
     const value = ctx.args[2] ?? 'true';
     ctx.phone.settings.global.set('stay_on_while_plugged_in', value === 'true' ? '7' : value === 'false' ? '0' : value);
     return 0;
   }
-  if (service === 'nfc' && (action === 'enable' || action === 'disable')) {
+  if (service === 'nfc') {
     // The virtual phone has no NFC controller (no android.hardware.nfc feature), as Svc's NfcCommand reports.
-    ctx.stderr('NFC feature not supported.\n');
+    ctx.stderr(action === 'enable' || action === 'disable' ? 'NFC feature not supported.\n' : 'Control NFC functions\n\nusage: svc nfc [enable|disable]\n         Turn NFC on or off.\n\n\n');
     return 0;
   }
-  ctx.stdout('Available commands:\n    help     Show information about the subcommands\n    power    Control the power manager\n    data     Control mobile data connectivity\n    wifi     Control the Wi-Fi manager\n    usb      Control Usb state\n    nfc      Control NFC functions\n    bluetooth Control Bluetooth service\n');
-  return service === undefined || service === 'help' ? 0 : 1;
+  if (service === 'power' || service === 'usb' || service === 'system-server') return 0;
+  const width = Math.max(...SVC_COMMANDS.map(([name]) => name.length));
+  ctx.stderr(`Available commands:\n${SVC_COMMANDS.map(([name, text]) => `    ${name.padEnd(width)}    ${text}\n`).join('')}`);
+  return 0;
 }
 
 export const systemCommands: CommandTable = { getprop, setprop, settings, wm, svc, ime };

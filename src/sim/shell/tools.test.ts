@@ -63,6 +63,10 @@ test('cmd deviceidle forces Doze and back, keeps a user whitelist, and dumpsys d
   expect((await shell(phone, 'cmd deviceidle whitelist +com.example.missing')).out).toBe('Unknown package: com.example.missing\n');
   expect(await shell(phone, 'cmd deviceidle whitelist com.example.shop')).toMatchObject({ out: 'Package must be prefixed with +, -, or =: com.example.shop\n', code: 255 });
   expect((await shell(phone, 'dumpsys deviceidle')).out).toContain('  Whitelist user apps:\n    com.example.shop\n');
+  expect((await shell(phone, 'cmd deviceidle disable')).out).toBe('Deep idle mode disabled\nLight idle mode disabled\n');
+  expect((await shell(phone, 'cmd deviceidle enabled')).out).toBe('0\n');
+  expect((await shell(phone, 'cmd deviceidle enable deep')).out).toBe('Deep idle mode enable\n');
+  expect((await shell(phone, 'cmd deviceidle enable deep')).out).toBe('');
 });
 
 test('/proc/stat counts CPU time for both CPUs, and /proc/net/tcp6 lists adbd listening on port 5555 as the shell user', async () => {

@@ -120,13 +120,14 @@ function setEnabled(ctx: CommandContext, doze: Doze, mode: string | undefined, o
     ctx.stdout(`Unknown idle mode: ${mode}\n`);
     return 0;
   }
+  // DeviceIdleController words it so: "Deep idle mode disabled" but "Deep idle mode enable".
   if (deep && doze.deepEnabled !== on) {
     doze.deepEnabled = on;
-    ctx.stdout(`Deep idle mode ${on ? 'enabled' : 'disabled'}\n`);
+    ctx.stdout(`Deep idle mode ${on ? 'enable' : 'disabled'}\n`);
   }
   if (light && doze.lightEnabled !== on) {
     doze.lightEnabled = on;
-    ctx.stdout(`Light idle mode ${on ? 'enabled' : 'disabled'}\n`);
+    ctx.stdout(`Light idle mode ${on ? 'enable' : 'disabled'}\n`);
   }
   if (!on) Object.assign(doze, { deep: 'ACTIVE', light: 'ACTIVE' });
   return 0;

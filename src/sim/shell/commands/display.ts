@@ -3,6 +3,7 @@
 import type { Phone } from '../../types.js';
 import type { CommandContext, CommandTable } from '../registry.js';
 import { defaultCommand } from './framework.js';
+import { INTENT_ARGS_HELP } from './intent-help.js';
 import { identity } from './names.js';
 
 /** The panel's EDID identity: PNP manufacturer id and the name SurfaceFlinger prints. */
@@ -81,7 +82,7 @@ const HELP = `Display manager commands:
   undock
     Sets brightness to active (normal) screen brightness mode
 
-`;
+${INTENT_ARGS_HELP}`;
 
 /** `cmd display`: DisplayManagerShellCommand. Brightness lands in `settings system screen_brightness` (0..255). */
 function display(ctx: CommandContext): number {

@@ -25,12 +25,14 @@ async function shell(line: string): Promise<{ out: string; err: string; code: nu
 }
 
 test('an unknown verb gets the service\'s "Unknown command" on stdout and exit 255; no verb prints its help', async () => {
-  for (const service of ['appops', 'deviceidle', 'location', 'locale', 'phone', 'display', 'statusbar', 'power', 'window']) {
+  for (const service of ['appops', 'deviceidle', 'location', 'locale', 'phone', 'display', 'power', 'window']) {
     expect(await shell(`cmd ${service} no-such-verb`), service).toMatchObject({ out: 'Unknown command: no-such-verb\n', code: 255 });
   }
   const help = await shell('cmd appops');
   expect(help.code).toBe(255);
   expect(help.out).toMatch(/^AppOps service \(appops\) commands:\n {2}help\n {4}Print this help text\.\n/);
+  // StatusBarShellCommand hands verbs it does not know to SystemUI, which answers with its usage.
+  expect(await shell('cmd statusbar no-such-verb')).toMatchObject({ out: 'Usage: adb shell cmd statusbar <command>\n  known commands:\n   prefs\n', code: 0 });
   expect(await shell('cmd no_such_service list')).toMatchObject({ err: "cmd: Can't find service: no_such_service\n", code: 20 });
   for (const tool of ['pm', 'am', 'input', 'wm']) expect(await shell(`${tool} no-such-verb`), tool).toMatchObject({ out: 'Unknown command: no-such-verb\n', err: '', code: 255 });
   expect((await shell('pm')).code).toBe(255);

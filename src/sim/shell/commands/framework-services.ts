@@ -12,6 +12,8 @@ interface SmallService {
   verbs: Record<string, string>;
   /** Verbs with an effect or an answer; a verb here wins over `verbs`. */
   handle?: Record<string, (ctx: CommandContext, args: string[]) => number>;
+  /** What a verb the service does not know does, when it is not ShellCommand's `Unknown command`. */
+  unknown?: (ctx: CommandContext) => number;
 }
 
 function help(service: SmallService): string {
@@ -26,6 +28,7 @@ function serviceCommand(service: SmallService): ShellCommand {
     const handler = verb === undefined ? undefined : service.handle?.[verb];
     if (handler) return handler(ctx, args);
     if (verb !== undefined && verb !== 'help' && verb in service.verbs) return 0;
+    if (verb !== undefined && verb !== 'help' && verb !== '-h' && service.unknown) return service.unknown(ctx);
     return defaultCommand(ctx, verb, { help: help(service) });
   };
 }
@@ -65,10 +68,76 @@ function bluetooth(on: boolean): (ctx: CommandContext) => number {
   };
 }
 
+/** SystemUI's CommandRegistry usage, printed for a statusbar verb it has no command for. */
+const SYSTEMUI_USAGE = 'Usage: adb shell cmd statusbar <command>\n  known commands:\n   prefs\n';
+
+const STATUSBAR_HELP = `Status bar commands:
+  help
+    Print this help text.
+
+  expand-notifications
+    Open the notifications panel.
+
+  expand-settings
+    Open the notifications panel and expand quick settings if present.
+
+  collapse
+    Collapse the notifications and settings panel.
+
+  add-tile COMPONENT
+    Add a TileService of the specified component
+
+  remove-tile COMPONENT
+    Remove a TileService of the specified component
+
+  set-tiles LIST-OF-TILES
+    Sets the list of tiles as the current Quick Settings tiles
+
+  click-tile COMPONENT
+    Click on a TileService of the specified component
+
+  check-support
+    Check if this device supports QS + APIs
+
+  get-status-icons
+    Print the list of status bar icons and the order they appear in
+
+  disable-for-setup DISABLE
+    If true, disable status bar components unsuitable for device setup
+
+  send-disable-flag FLAG...
+    Send zero or more disable flags (parsed individually) to StatusBarManager
+    Valid options:
+        <blank>             - equivalent to "none"
+        none                - re-enables all components
+        search              - disable search
+        home                - disable naviagation home
+        recents             - disable recents/overview
+        notification-peek   - disable notification peeking
+        statusbar-expansion - disable status bar expansion
+        system-icons        - disable system icons appearing in status bar
+        clock               - disable clock appearing in status bar
+        notification-icons  - disable notification icons from status bar
+        quick-settings      - disable Quick Settings
+
+  tracing (start | stop)
+    Start or stop SystemUI tracing
+
+  NOTE: any command not listed here will be passed through to IStatusBar
+
+  Commands implemented in SystemUI:
+${SYSTEMUI_USAGE}`;
+
 const SERVICES: Record<string, SmallService> = {
   statusbar: {
     title: 'Status bar commands:',
-    verbs: { 'expand-notifications': '', 'expand-settings': '', collapse: '', 'add-tile': 'COMPONENT', 'remove-tile': 'COMPONENT', 'click-tile': 'COMPONENT', 'get-status-icons': '', 'disable-for-setup': 'DISABLE', 'send-disable-flag': 'FLAG...', tracing: '(start | stop)' },
+    help: STATUSBAR_HELP,
+    verbs: { 'expand-notifications': '', 'expand-settings': '', collapse: '', 'add-tile': '', 'remove-tile': '', 'set-tiles': '', 'click-tile': '', 'check-support': '', 'get-status-icons': '', 'disable-for-setup': '', 'send-disable-flag': '', tracing: '' },
+    // StatusBarShellCommand passes any other verb through to SystemUI, which answers with its own usage.
+    unknown: (ctx) => {
+      ctx.stdout(SYSTEMUI_USAGE);
+      return 0;
+    },
   },
   notification: {
     title: 'usage: cmd notification SUBCMD [args]',

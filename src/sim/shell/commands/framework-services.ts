@@ -55,9 +55,12 @@ function airplaneMode(ctx: CommandContext, [action]: string[]): number {
     ctx.stdout(`${ctx.phone.settings.global.get('airplane_mode_on') === '1' ? 'enabled' : 'disabled'}\n`);
     return 0;
   }
-  ctx.stderr(`Unknown command: ${action}\n`);
+  // Any other word: the service's help, and -1.
+  ctx.stdout(CONNECTIVITY_HELP);
   return 255;
 }
+
+const CONNECTIVITY_HELP = 'Connectivity service commands:\n  help\n    Print this help text.\n  airplane-mode [enable|disable]\n    Turn airplane mode on or off.\n  airplane-mode\n    Get airplane mode.\n';
 
 /** BluetoothShellCommand: `enable` / `disable` say what they do and switch `settings global bluetooth_on`. */
 function bluetooth(on: boolean): (ctx: CommandContext) => number {
@@ -164,7 +167,8 @@ const SERVICES: Record<string, SmallService> = {
   },
   connectivity: {
     title: 'Connectivity service commands:',
-    verbs: { 'airplane-mode': '[enable|disable]', 'reevaluate': 'NETWORK' },
+    help: CONNECTIVITY_HELP,
+    verbs: {},
     handle: { 'airplane-mode': airplaneMode },
   },
   media_session: {

@@ -112,3 +112,16 @@ test('wm dismiss-keyguard succeeds on a phone without a lock screen, svc nfc rep
   expect((await shell('cmd phone has-carrier-privileges com.example.shop')).out).toBe('false\n');
   expect((await shell('cmd phone')).out).toMatch(/^Telephony Commands:\n {2}help\n/);
 });
+
+test('through adb, pkill, run-as, locksettings and screenrecord keep their stdout, stderr and exit codes apart', async () => {
+  await shell('monkey -p com.example.notes 1');
+  const pid = (await shell('pidof com.example.notes')).out.trim();
+  expect(await shell('pkill -f com.example.notes')).toMatchObject({ out: '', err: `pkill: TERM->${pid}: Operation not permitted\n`, code: 1 });
+  expect(await shell('run-as com.example.shop cat shared_prefs/prefs.xml')).toMatchObject({ out: '', err: 'run-as: package not debuggable: com.example.shop\n', code: 1 });
+  expect(await shell('locksettings get-disabled')).toMatchObject({ out: 'false\n', code: 0 });
+  expect(await shell('locksettings verify --old 1234')).toMatchObject({ out: 'Old password provided but user has no password\n', code: 255 });
+  const recorded = await shell('screenrecord --time-limit 5 /sdcard/clip.mp4');
+  expect(recorded).toMatchObject({ out: '', code: 0 });
+  expect(recorded.err).toContain('ERROR: unable to create video/avc codec instance\n');
+  expect((await shell('ls -l /sdcard/clip.mp4')).out).toMatch(/ 0 \d{4}-\d\d-\d\d \d\d:\d\d \/sdcard\/clip\.mp4\n$/);
+});

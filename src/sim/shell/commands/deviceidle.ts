@@ -45,6 +45,10 @@ const HELP = `Device idle controller (deviceidle) commands:
     If [-r] option is used, then the package is removed from temp whitelist and any [-d] is ignored
   motion
     Simulate a motion event to bring the device out of deep doze
+  force-modemanager-quickdoze [true|false]
+    Simulate mode manager request to enable (true) or disable (false) quick doze. Mode manager changes will be ignored until unforce is called.
+  force-modemanager-offbody [true|false]
+    Force mode manager offbody state, this can be used to simulate device being off-body (true) or on-body (false). Mode manager changes will be ignored until unforce is called.
 `;
 
 /** The deep and light Doze states in the order `step` walks them. */
@@ -191,6 +195,8 @@ function deviceidle(ctx: CommandContext): number {
       return 0;
     case 'except-idle-whitelist':
     case 'tempwhitelist':
+    case 'force-modemanager-quickdoze':
+    case 'force-modemanager-offbody':
       return 0;
     default:
       return defaultCommand(ctx, verb, { help: HELP });

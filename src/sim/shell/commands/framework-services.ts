@@ -2,6 +2,7 @@
 // setting behind them change it); any other verb gets the service's "Unknown command" answer.
 import type { CommandContext, CommandTable, ShellCommand } from '../registry.js';
 import { defaultCommand } from './framework.js';
+import { INTENT_ARGS_HELP } from './intent-help.js';
 
 interface SmallService {
   /** The first line of the service's help, as its onHelp prints it. */
@@ -70,6 +71,44 @@ function bluetooth(on: boolean): (ctx: CommandContext) => number {
     return 0;
   };
 }
+
+/** PowerManagerShellCommand `set-mode 1|0`: Battery Saver on or off (`settings global low_power`). */
+function setPowerMode(ctx: CommandContext, [mode]: string[]): number {
+  if (mode === undefined || !/^[-+]?\d+$/.test(mode)) {
+    const problem = mode === undefined ? 'java.lang.IllegalArgumentException: Argument expected after "set-mode"' : `java.lang.NumberFormatException: For input string: "${mode}"`;
+    ctx.stdout(`Error: ${problem}\n`);
+    return 255;
+  }
+  ctx.phone.settings.global.set('low_power', Number(mode) === 1 ? '1' : '0');
+  return 0;
+}
+
+const POWER_HELP = `Power manager (power) commands:
+  help
+    Print this help text.
+
+  set-adaptive-power-saver-enabled [true|false]
+    enables or disables adaptive power saver.
+  set-mode MODE
+    sets the power mode of the device to MODE.
+    1 turns low power mode on and 0 turns low power mode off.
+  set-fixed-performance-mode-enabled [true|false]
+    enables or disables fixed performance mode
+    note: this will affect system performance and should only be used
+          during development
+  suppress-ambient-display <token> [true|false]
+    suppresses the current ambient display configuration and disables
+    ambient display
+  list-ambient-display-suppression-tokens
+    prints the tokens used to suppress ambient display
+  set-prox [list|acquire|release] (-d <display_id>)
+    Acquires the proximity sensor wakelock. Wakelock is associated with
+    a specific display if specified. 'list' lists wakelocks previously
+    created by set-prox including their held status.
+  set-face-down-detector [true|false]
+    sets whether we use face down detector timeouts or not
+
+${INTENT_ARGS_HELP}`;
 
 /** SystemUI's CommandRegistry usage, printed for a statusbar verb it has no command for. */
 const SYSTEMUI_USAGE = 'Usage: adb shell cmd statusbar <command>\n  known commands:\n   prefs\n';
@@ -148,7 +187,15 @@ const SERVICES: Record<string, SmallService> = {
   },
   power: {
     title: 'Power manager (power) commands:',
-    verbs: { 'set-adaptive-power-saver-enabled': '[true|false]', 'set-mode': 'MODE', 'set-fixed-performance-mode-enabled': '[true|false]', 'suppress-ambient-display': '<token> [true|false]', 'list-ambient-display-suppression-tokens': '', 'set-face-down-detector': '[true|false]' },
+    help: POWER_HELP,
+    verbs: { 'set-adaptive-power-saver-enabled': '', 'set-fixed-performance-mode-enabled': '', 'suppress-ambient-display': '', 'set-prox': '', 'set-face-down-detector': '' },
+    handle: {
+      'set-mode': setPowerMode,
+      'list-ambient-display-suppression-tokens': (ctx) => {
+        ctx.stdout('none\n');
+        return 0;
+      },
+    },
   },
   bluetooth_manager: {
     title: 'Bluetooth Commands:',

@@ -1,5 +1,6 @@
 // The smaller framework services `cmd` reaches: the verbs tools use succeed (and those with a
 // setting behind them change it); any other verb gets the service's "Unknown command" answer.
+import type { Phone } from '../../types.js';
 import type { CommandContext, CommandTable, ShellCommand } from '../registry.js';
 import { defaultCommand } from './framework.js';
 import { INTENT_ARGS_HELP } from './intent-help.js';
@@ -34,17 +35,46 @@ function serviceCommand(service: SmallService): ShellCommand {
   };
 }
 
-/** UiModeManagerService: `night yes|no|auto` sets `settings secure ui_night_mode`, and prints the mode either way. */
+/** UiModeManagerService: `night yes|no|auto|custom_*` sets `settings secure ui_night_mode`, and prints the mode either way. */
 function night(ctx: CommandContext, [value]: string[]): number {
-  if (value !== undefined && value !== 'yes' && value !== 'no' && value !== 'auto' && value !== 'custom') {
-    ctx.stderr(`Error: mode must be 'yes', 'no', or 'auto', or 'custom'\n`);
+  const modes: Record<string, string> = { yes: '2', no: '1', auto: '0', custom_schedule: '3', custom_bedtime: '3' };
+  if (value !== undefined && !(value in modes)) {
+    ctx.stderr("Error: mode must be 'yes', 'no', or 'auto', or 'custom_schedule', or 'custom_bedtime'\n");
     return 255;
   }
-  if (value === 'yes' || value === 'no' || value === 'auto') ctx.phone.settings.secure.set('ui_night_mode', value === 'yes' ? '2' : value === 'no' ? '1' : '0');
+  if (value !== undefined) {
+    ctx.phone.settings.secure.set('ui_night_mode', modes[value]);
+    if (modes[value] === '3') ctx.phone.settings.secure.set('ui_night_mode_custom_type', value === 'custom_bedtime' ? '1' : '0');
+  }
   const mode = ctx.phone.settings.secure.get('ui_night_mode');
-  ctx.stdout(`Night mode: ${mode === '2' ? 'yes' : mode === '0' ? 'auto' : 'no'}\n`);
+  const custom = ctx.phone.settings.secure.get('ui_night_mode_custom_type') === '1' ? 'custom_bedtime' : 'custom_schedule';
+  ctx.stdout(`Night mode: ${mode === '2' ? 'yes' : mode === '0' ? 'auto' : mode === '3' ? custom : 'no'}\n`);
   return 0;
 }
+
+/** `car yes|no`: the phone is never docked in a car; the mode follows the command. */
+function car(ctx: CommandContext, [value]: string[]): number {
+  if (value !== undefined && value !== 'yes' && value !== 'no') {
+    ctx.stderr("Error: mode must be 'yes', or 'no'\n");
+    return 255;
+  }
+  if (value !== undefined) carMode.set(ctx.phone, value === 'yes');
+  ctx.stdout(`Car mode: ${carMode.get(ctx.phone) ? 'yes' : 'no'}\n`);
+  return 0;
+}
+
+const carMode = new WeakMap<Phone, boolean>();
+
+const UIMODE_HELP = `UiModeManager service (uimode) commands:
+  help
+    Print this help text.
+  night [yes|no|auto|custom_schedule|custom_bedtime]
+    Set or read night mode.
+  car [yes|no]
+    Set or read car mode.
+  time [start|end] <ISO time>
+    Set custom start/end schedule time (night mode must be set to custom to apply).
+`;
 
 /** ConnectivityService's shell command: `airplane-mode enable|disable`, or the state as `enabled`/`disabled`. */
 function airplaneMode(ctx: CommandContext, [action]: string[]): number {
@@ -205,8 +235,21 @@ const SERVICES: Record<string, SmallService> = {
   },
   uimode: {
     title: 'UiModeManager service (uimode) commands:',
-    verbs: { night: '[yes|no|auto|custom]', car: '[yes|no]' },
-    handle: { night, car: () => 0 },
+    help: UIMODE_HELP,
+    verbs: {},
+    handle: {
+      night,
+      car,
+      // The custom schedule is the default 22:00 to 06:00; setting it is accepted.
+      time: (ctx, [which]) => {
+        if (which === undefined) ctx.stdout('start 22:00\nend 06:00\n');
+        else if (which !== 'start' && which !== 'end') {
+          ctx.stderr('command must be in [start|end]\n');
+          return 255;
+        }
+        return 0;
+      },
+    },
   },
   overlay: {
     title: 'Overlay manager (overlay) commands:',

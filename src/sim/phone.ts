@@ -42,7 +42,7 @@ export function createPhone(options: PhoneOptions): Phone {
   const clock = new PhoneClock({ frozenAt: options.frozenAt });
   const random = new SeededRandom(options.seed ?? 1);
   const faults = new PhoneFaults(options.faults);
-  const fs = createFs();
+  const fs = createFs({ clock });
   const logcat = createLogcat(clock);
   const packages = createPackageManager({ apps: options.apps, fs });
   const props = new Map<string, string>(Object.entries(defaultProps(info)));

@@ -65,7 +65,7 @@ class PhoneFs implements VirtualFs {
   private readonly root: DirNode;
   private used = 0;
 
-  constructor(private readonly now: () => number) {
+  constructor(private readonly now: () => number, bootClock?: BootClock) {
     const t = now();
     this.root = dir(0o755, t);
     for (const d of ['/acct', '/apex', '/config', '/d', '/debug_ramdisk', '/metadata', '/mnt', '/odm', '/oem', '/product', '/storage/emulated', '/sys', '/vendor']) this.seedDir(d, 0o755);
@@ -81,11 +81,12 @@ class PhoneFs implements VirtualFs {
     this.seedFile('/proc/version', Buffer.from('Linux version 6.1.23-android14-4 (build-user@build-host) #1 SMP PREEMPT Mon Jan 8 00:00:00 UTC 2024\n'), 0o444);
     this.seedFile('/proc/cpuinfo', Buffer.from('processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: mobiletest virtual CPU\n\nprocessor\t: 1\nvendor_id\t: GenuineIntel\nmodel name\t: mobiletest virtual CPU\n\n'), 0o444);
     this.seedFile('/proc/meminfo', Buffer.from('MemTotal:        8039536 kB\nMemFree:         3121408 kB\nMemAvailable:    5423104 kB\n'), 0o444);
+    // /proc reads the phone's clock when it has one, so uptime, btime and `date` agree.
+    const clock = (): ProcClock => (bootClock ? { now: bootClock.now(), uptime: bootClock.uptime() / 1000 } : { now: now(), uptime: process.uptime() });
     this.seedFile('/proc/uptime', Buffer.alloc(0), 0o444, () => {
-      const up = (process.uptime()).toFixed(2);
+      const up = clock().uptime.toFixed(2);
       return Buffer.from(`${up} ${up}\n`);
     });
-    const clock = (): ProcClock => ({ now: now(), uptime: process.uptime() });
     this.seedFile('/proc/stat', Buffer.alloc(0), 0o444, () => Buffer.from(procStat(clock())));
     this.seedFile('/proc/net/tcp', Buffer.alloc(0), 0o444, () => Buffer.from(procNetTcp()));
     this.seedFile('/proc/net/tcp6', Buffer.alloc(0), 0o444, () => Buffer.from(procNetTcp6()));
@@ -248,6 +249,9 @@ function baseOf(full: string): string {
 }
 
 /** A fresh filesystem: shared storage and /data/local/tmp writable, the system read-only. */
-export function createFs(options: { now?: () => number } = {}): VirtualFs {
-  return new PhoneFs(options.now ?? Date.now);
+/** The phone clock /proc answers from: wall time and milliseconds since boot. */
+export interface BootClock { now(): number; uptime(): number }
+
+export function createFs(options: { now?: () => number; clock?: BootClock } = {}): VirtualFs {
+  return new PhoneFs(options.now ?? Date.now, options.clock);
 }

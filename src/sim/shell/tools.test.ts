@@ -71,11 +71,16 @@ test('cmd deviceidle forces Doze and back, keeps a user whitelist, and dumpsys d
 
 test('/proc/stat counts CPU time for both CPUs, and /proc/net/tcp6 lists adbd listening on port 5555 as the shell user', async () => {
   const phone = testPhone();
+  phone.clock.advance(90_000);
+  expect((await shell(phone, 'cat /proc/uptime')).out).toMatch(/^90\.00 /);
   const stat = (await shell(phone, 'cat /proc/stat')).out.split('\n');
   const [all, cpu0, cpu1] = stat.slice(0, 3).map((line) => line.split(/\s+/));
   expect([all[0], cpu0[0], cpu1[0]]).toEqual(['cpu', 'cpu0', 'cpu1']);
   expect(all.slice(1).map(Number)).toEqual(cpu0.slice(1).map((v, i) => Number(v) + Number(cpu1[i + 1])));
-  expect(stat.find((l) => l.startsWith('btime '))).toMatch(/^btime \d{10}$/);
+  // 100 jiffies a second on each CPU since boot, and boot was 90 s before the phone's `date`.
+  expect(cpu0.slice(1).reduce((sum, v) => sum + Number(v), 0)).toBe(9000);
+  const now = Number((await shell(phone, 'date +%s')).out);
+  expect(stat.find((l) => l.startsWith('btime '))).toBe(`btime ${now - 90}`);
   const tcp6 = (await shell(phone, 'cat /proc/net/tcp6')).out.split('\n');
   expect(tcp6[0]).toMatch(/^ {2}sl {2}local_address {25}remote_address {24}st tx_queue rx_queue tr tm->when retrnsmt {3}uid {2}timeout inode$/);
   const [, local, , state, , , , uid] = tcp6[1].trim().split(/\s+/);

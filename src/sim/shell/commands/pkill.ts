@@ -45,12 +45,30 @@ function select(args: readonly string[], valued: ReadonlySet<string>): Selection
 }
 
 /** The processes a selection names: extended regexes against the name, whole-name with -x, newest/oldest with -n/-o. */
-function matches(ctx: CommandContext, selection: Selection): Array<{ pid: number; name: string; user: string }> {
-  const regexes = selection.patterns.map((p) => new RegExp(selection.flags.has('x') ? `^(?:${p})$` : p));
+/** The patterns as regular expressions, or the one that does not compile. */
+function compile(selection: Selection): RegExp[] | string {
+  const regexes: RegExp[] = [];
+  for (const p of selection.patterns) {
+    try {
+      regexes.push(new RegExp(selection.flags.has('x') ? `^(?:${p})$` : p));
+    } catch {
+      return p;
+    }
+  }
+  return regexes;
+}
+
+function matches(ctx: CommandContext, selection: Selection, regexes: RegExp[]): Array<{ pid: number; name: string; user: string }> {
   let found = allProcesses(ctx.phone).filter((p) => regexes.some((r) => r.test(p.name)) !== selection.flags.has('v'));
   if (selection.flags.has('n')) found = found.slice(-1);
   if (selection.flags.has('o')) found = found.slice(0, 1);
   return found;
+}
+
+/** xregcomp's refusal of a pattern that is not an extended regular expression. */
+function badRegex(ctx: CommandContext, name: string, pattern: string): number {
+  ctx.stderr(`${name}: bad regex '${pattern}': ${/[[\]]/.test(pattern) ? 'brackets ([ ]) not balanced' : 'parentheses not balanced'}\n`);
+  return 1;
 }
 
 function pgrep(ctx: CommandContext): number {
@@ -59,7 +77,9 @@ function pgrep(ctx: CommandContext): number {
     ctx.stderr('pgrep: No PATTERN (see "pgrep --help")\n');
     return 1;
   }
-  const found = matches(ctx, selection);
+  const regexes = compile(selection);
+  if (typeof regexes === 'string') return badRegex(ctx, 'pgrep', regexes);
+  const found = matches(ctx, selection, regexes);
   if (selection.flags.has('c')) ctx.stdout(`${found.length}\n`);
   else if (found.length > 0) {
     const shown: string[] = found.map((p) => (selection.flags.has('l') || selection.flags.has('a') ? `${p.pid} ${p.name}` : String(p.pid)));
@@ -88,7 +108,9 @@ function pkill(ctx: CommandContext): number {
     ctx.stderr('pkill: No PATTERN (see "pkill --help")\n');
     return 1;
   }
-  const found = matches(ctx, selection);
+  const regexes = compile(selection);
+  if (typeof regexes === 'string') return badRegex(ctx, 'pkill', regexes);
+  const found = matches(ctx, selection, regexes);
   // kill(2) answers EPERM for another user's process; toybox's status follows the last match.
   let status = 1;
   for (const p of found) {

@@ -140,6 +140,28 @@ const POWER_HELP = `Power manager (power) commands:
 
 ${INTENT_ARGS_HELP}`;
 
+/** NotificationShellCmd's USAGE, printed with println (set_dnd's line has no newline of its own there). */
+const NOTIFICATION_HELP = `usage: cmd notification SUBCMD [args]
+
+SUBCMDs:
+  allow_listener COMPONENT [user_id (current user if not specified)]
+  disallow_listener COMPONENT [user_id (current user if not specified)]
+  allow_assistant COMPONENT [user_id (current user if not specified)]
+  remove_assistant COMPONENT [user_id (current user if not specified)]
+  set_dnd [on|none (same as on)|priority|alarms|all|off (same as all)]  allow_dnd PACKAGE [user_id (current user if not specified)]
+  disallow_dnd PACKAGE [user_id (current user if not specified)]
+  reset_assistant_user_set [user_id (current user if not specified)]
+  get_approved_assistant [user_id (current user if not specified)]
+  post [--help | flags] TAG TEXT
+  set_bubbles PACKAGE PREFERENCE (0=none 1=all 2=selected) [user_id (current user if not specified)]
+  set_bubbles_channel PACKAGE CHANNEL_ID ALLOW [user_id (current user if not specified)]
+  list
+  get <notification-key>
+  snooze --for <msec> <notification-key>
+  unsnooze <notification-key>
+
+`;
+
 /** SystemUI's CommandRegistry usage, printed for a statusbar verb it has no command for. */
 const SYSTEMUI_USAGE = 'Usage: adb shell cmd statusbar <command>\n  known commands:\n   prefs\n';
 
@@ -213,7 +235,8 @@ const SERVICES: Record<string, SmallService> = {
   },
   notification: {
     title: 'usage: cmd notification SUBCMD [args]',
-    verbs: { allow_listener: 'COMPONENT [user_id (current user if not specified)]', disallow_listener: 'COMPONENT [user_id (current user if not specified)]', allow_assistant: 'COMPONENT [user_id (current user if not specified)]', remove_assistant: 'COMPONENT [user_id (current user if not specified)]', set_dnd: '[on|none (same as on)|priority|alarms|all|off (same as all)]', allow_dnd: 'PACKAGE [user_id (current user if not specified)]', disallow_dnd: 'PACKAGE [user_id (current user if not specified)]', suspend_package: 'PACKAGE', unsuspend_package: 'PACKAGE', reset_assistant_user_set: '[user_id (current user if not specified)]', get_approved_assistant: '[user_id (current user if not specified)]', post: '[--help | flags] TAG TEXT', set_bubbles: 'PACKAGE PREFERENCE (0=none 1=all 2=selected) [user_id (current user if not specified)]', unsnooze: '[--mute] NOTIFICATION_KEY' },
+    help: NOTIFICATION_HELP,
+    verbs: { allow_listener: '', disallow_listener: '', allow_assistant: '', remove_assistant: '', set_dnd: '', allow_dnd: '', disallow_dnd: '', reset_assistant_user_set: '', get_approved_assistant: '', post: '', set_bubbles: '', set_bubbles_channel: '', list: '', get: '', snooze: '', unsnooze: '' },
   },
   power: {
     title: 'Power manager (power) commands:',

@@ -3,7 +3,7 @@
 import type { Phone } from '../../types.js';
 import type { CommandContext, CommandTable, ShellCommand } from '../registry.js';
 import { defaultCommand } from './framework.js';
-import { INTENT_ARGS_HELP } from './intent-help.js';
+import { CONNECTIVITY_HELP, MEDIA_SESSION_HELP, NOTIFICATION_HELP, POWER_HELP, STATUSBAR_HELP, SYSTEMUI_USAGE, UIMODE_HELP } from './service-help.js';
 
 interface SmallService {
   /** The first line of the service's help, as its onHelp prints it. */
@@ -65,17 +65,6 @@ function car(ctx: CommandContext, [value]: string[]): number {
 
 const carMode = new WeakMap<Phone, boolean>();
 
-const UIMODE_HELP = `UiModeManager service (uimode) commands:
-  help
-    Print this help text.
-  night [yes|no|auto|custom_schedule|custom_bedtime]
-    Set or read night mode.
-  car [yes|no]
-    Set or read car mode.
-  time [start|end] <ISO time>
-    Set custom start/end schedule time (night mode must be set to custom to apply).
-`;
-
 /** ConnectivityService's shell command: `airplane-mode enable|disable`, or the state as `enabled`/`disabled`. */
 function airplaneMode(ctx: CommandContext, [action]: string[]): number {
   if (action === 'enable' || action === 'disable') {
@@ -90,8 +79,6 @@ function airplaneMode(ctx: CommandContext, [action]: string[]): number {
   ctx.stdout(CONNECTIVITY_HELP);
   return 255;
 }
-
-const CONNECTIVITY_HELP = 'Connectivity service commands:\n  help\n    Print this help text.\n  airplane-mode [enable|disable]\n    Turn airplane mode on or off.\n  airplane-mode\n    Get airplane mode.\n';
 
 /** BluetoothShellCommand: `enable` / `disable` say what they do and switch `settings global bluetooth_on`. */
 function bluetooth(on: boolean): (ctx: CommandContext) => number {
@@ -112,115 +99,6 @@ function setPowerMode(ctx: CommandContext, [mode]: string[]): number {
   ctx.phone.settings.global.set('low_power', Number(mode) === 1 ? '1' : '0');
   return 0;
 }
-
-const POWER_HELP = `Power manager (power) commands:
-  help
-    Print this help text.
-
-  set-adaptive-power-saver-enabled [true|false]
-    enables or disables adaptive power saver.
-  set-mode MODE
-    sets the power mode of the device to MODE.
-    1 turns low power mode on and 0 turns low power mode off.
-  set-fixed-performance-mode-enabled [true|false]
-    enables or disables fixed performance mode
-    note: this will affect system performance and should only be used
-          during development
-  suppress-ambient-display <token> [true|false]
-    suppresses the current ambient display configuration and disables
-    ambient display
-  list-ambient-display-suppression-tokens
-    prints the tokens used to suppress ambient display
-  set-prox [list|acquire|release] (-d <display_id>)
-    Acquires the proximity sensor wakelock. Wakelock is associated with
-    a specific display if specified. 'list' lists wakelocks previously
-    created by set-prox including their held status.
-  set-face-down-detector [true|false]
-    sets whether we use face down detector timeouts or not
-
-${INTENT_ARGS_HELP}`;
-
-/** NotificationShellCmd's USAGE, printed with println (set_dnd's line has no newline of its own there). */
-const NOTIFICATION_HELP = `usage: cmd notification SUBCMD [args]
-
-SUBCMDs:
-  allow_listener COMPONENT [user_id (current user if not specified)]
-  disallow_listener COMPONENT [user_id (current user if not specified)]
-  allow_assistant COMPONENT [user_id (current user if not specified)]
-  remove_assistant COMPONENT [user_id (current user if not specified)]
-  set_dnd [on|none (same as on)|priority|alarms|all|off (same as all)]  allow_dnd PACKAGE [user_id (current user if not specified)]
-  disallow_dnd PACKAGE [user_id (current user if not specified)]
-  reset_assistant_user_set [user_id (current user if not specified)]
-  get_approved_assistant [user_id (current user if not specified)]
-  post [--help | flags] TAG TEXT
-  set_bubbles PACKAGE PREFERENCE (0=none 1=all 2=selected) [user_id (current user if not specified)]
-  set_bubbles_channel PACKAGE CHANNEL_ID ALLOW [user_id (current user if not specified)]
-  list
-  get <notification-key>
-  snooze --for <msec> <notification-key>
-  unsnooze <notification-key>
-
-`;
-
-/** SystemUI's CommandRegistry usage, printed for a statusbar verb it has no command for. */
-const SYSTEMUI_USAGE = 'Usage: adb shell cmd statusbar <command>\n  known commands:\n   prefs\n';
-
-const STATUSBAR_HELP = `Status bar commands:
-  help
-    Print this help text.
-
-  expand-notifications
-    Open the notifications panel.
-
-  expand-settings
-    Open the notifications panel and expand quick settings if present.
-
-  collapse
-    Collapse the notifications and settings panel.
-
-  add-tile COMPONENT
-    Add a TileService of the specified component
-
-  remove-tile COMPONENT
-    Remove a TileService of the specified component
-
-  set-tiles LIST-OF-TILES
-    Sets the list of tiles as the current Quick Settings tiles
-
-  click-tile COMPONENT
-    Click on a TileService of the specified component
-
-  check-support
-    Check if this device supports QS + APIs
-
-  get-status-icons
-    Print the list of status bar icons and the order they appear in
-
-  disable-for-setup DISABLE
-    If true, disable status bar components unsuitable for device setup
-
-  send-disable-flag FLAG...
-    Send zero or more disable flags (parsed individually) to StatusBarManager
-    Valid options:
-        <blank>             - equivalent to "none"
-        none                - re-enables all components
-        search              - disable search
-        home                - disable naviagation home
-        recents             - disable recents/overview
-        notification-peek   - disable notification peeking
-        statusbar-expansion - disable status bar expansion
-        system-icons        - disable system icons appearing in status bar
-        clock               - disable clock appearing in status bar
-        notification-icons  - disable notification icons from status bar
-        quick-settings      - disable Quick Settings
-
-  tracing (start | stop)
-    Start or stop SystemUI tracing
-
-  NOTE: any command not listed here will be passed through to IStatusBar
-
-  Commands implemented in SystemUI:
-${SYSTEMUI_USAGE}`;
 
 const SERVICES: Record<string, SmallService> = {
   statusbar: {
@@ -286,7 +164,14 @@ const SERVICES: Record<string, SmallService> = {
   },
   media_session: {
     title: 'usage: media_session [subcommand] [options]',
-    verbs: { dispatch: 'KEY', 'list-sessions': '', monitor: '<tag>', volume: '[options]' },
+    help: MEDIA_SESSION_HELP,
+    verbs: { dispatch: '', 'list-sessions': '', monitor: '', volume: '' },
+    // MediaShellCommand's showError: its help on stdout, then the error on stderr.
+    unknown: (ctx) => {
+      ctx.stdout(MEDIA_SESSION_HELP);
+      ctx.stderr(`Error: unknown command '${ctx.args[0]}'\n`);
+      return 255;
+    },
   },
 };
 

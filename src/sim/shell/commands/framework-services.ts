@@ -3,7 +3,7 @@
 import type { Phone } from '../../types.js';
 import type { CommandContext, CommandTable, ShellCommand } from '../registry.js';
 import { defaultCommand } from './framework.js';
-import { CONNECTIVITY_HELP, MEDIA_SESSION_HELP, NOTIFICATION_HELP, POWER_HELP, STATUSBAR_HELP, SYSTEMUI_USAGE, UIMODE_HELP } from './service-help.js';
+import { CONNECTIVITY_HELP, MEDIA_SESSION_HELP, NOTIFICATION_HELP, OVERLAY_HELP, POWER_HELP, STATUSBAR_HELP, SYSTEMUI_USAGE, UIMODE_HELP } from './service-help.js';
 
 interface SmallService {
   /** The first line of the service's help, as its onHelp prints it. */
@@ -154,8 +154,17 @@ const SERVICES: Record<string, SmallService> = {
   },
   overlay: {
     title: 'Overlay manager (overlay) commands:',
-    verbs: { dump: '[--verbose] [--user USER_ID] [[FIELD] PACKAGE[:NAME]]', list: '[--user USER_ID] [PACKAGE[:NAME]]', enable: '[--user USER_ID] PACKAGE[:NAME]', disable: '[--user USER_ID] PACKAGE[:NAME]', 'enable-exclusive': '[--user USER_ID] [--category] PACKAGE[:NAME]', 'set-priority': '[--user USER_ID] PACKAGE[:NAME] PARENT|lowest|highest', lookup: '[--user USER_ID] [--verbose] PACKAGE-TO-LOAD PACKAGE:TYPE/NAME' },
+    help: OVERLAY_HELP,
+    verbs: { dump: '', list: '', enable: '', disable: '', 'enable-exclusive': '', 'set-priority': '', lookup: '' },
+    // Fabricating overlays is for root only.
+    handle: {
+      fabricate: (ctx) => {
+        ctx.stderr('Error: must be root to fabricate overlays through the shell\n');
+        return 1;
+      },
+    },
   },
+
   connectivity: {
     title: 'Connectivity service commands:',
     help: CONNECTIVITY_HELP,

@@ -6,22 +6,14 @@ import { defaultCommand } from './framework.js';
 import { CONNECTIVITY_HELP, MEDIA_SESSION_HELP, NOTIFICATION_HELP, OVERLAY_HELP, POWER_HELP, STATUSBAR_HELP, SYSTEMUI_USAGE, UIMODE_HELP } from './service-help.js';
 
 interface SmallService {
-  /** The first line of the service's help, as its onHelp prints it. */
-  title: string;
-  /** The whole help, where it is known word for word; otherwise it is built from the title and verbs. */
-  help?: string;
-  /** Verbs that succeed silently, with the one-line usage the help lists for each. */
-  verbs: Record<string, string>;
+  /** The service's help, word for word as its onHelp prints it. */
+  help: string;
+  /** Verbs that succeed without an answer on this phone. */
+  verbs: readonly string[];
   /** Verbs with an effect or an answer; a verb here wins over `verbs`. */
   handle?: Record<string, (ctx: CommandContext, args: string[]) => number>;
   /** What a verb the service does not know does, when it is not ShellCommand's `Unknown command`. */
   unknown?: (ctx: CommandContext) => number;
-}
-
-function help(service: SmallService): string {
-  if (service.help !== undefined) return service.help;
-  const lines = Object.entries(service.verbs).map(([verb, usage]) => `  ${verb}${usage ? ` ${usage}` : ''}\n`).join('');
-  return `${service.title}\n  help\n    Print this help text.\n${lines}`;
 }
 
 function serviceCommand(service: SmallService): ShellCommand {
@@ -29,9 +21,9 @@ function serviceCommand(service: SmallService): ShellCommand {
     const [verb, ...args] = ctx.args;
     const handler = verb === undefined ? undefined : service.handle?.[verb];
     if (handler) return handler(ctx, args);
-    if (verb !== undefined && verb !== 'help' && verb in service.verbs) return 0;
+    if (verb !== undefined && service.verbs.includes(verb)) return 0;
     if (verb !== undefined && verb !== 'help' && verb !== '-h' && service.unknown) return service.unknown(ctx);
-    return defaultCommand(ctx, verb, { help: help(service) });
+    return defaultCommand(ctx, verb, service);
   };
 }
 
@@ -102,9 +94,8 @@ function setPowerMode(ctx: CommandContext, [mode]: string[]): number {
 
 const SERVICES: Record<string, SmallService> = {
   statusbar: {
-    title: 'Status bar commands:',
     help: STATUSBAR_HELP,
-    verbs: { 'expand-notifications': '', 'expand-settings': '', collapse: '', 'add-tile': '', 'remove-tile': '', 'set-tiles': '', 'click-tile': '', 'check-support': '', 'get-status-icons': '', 'disable-for-setup': '', 'send-disable-flag': '', tracing: '' },
+    verbs: ['expand-notifications', 'expand-settings', 'collapse', 'add-tile', 'remove-tile', 'set-tiles', 'click-tile', 'check-support', 'get-status-icons', 'disable-for-setup', 'send-disable-flag', 'tracing'],
     // StatusBarShellCommand passes any other verb through to SystemUI, which answers with its own usage.
     unknown: (ctx) => {
       ctx.stdout(SYSTEMUI_USAGE);
@@ -112,14 +103,12 @@ const SERVICES: Record<string, SmallService> = {
     },
   },
   notification: {
-    title: 'usage: cmd notification SUBCMD [args]',
     help: NOTIFICATION_HELP,
-    verbs: { allow_listener: '', disallow_listener: '', allow_assistant: '', remove_assistant: '', set_dnd: '', allow_dnd: '', disallow_dnd: '', reset_assistant_user_set: '', get_approved_assistant: '', post: '', set_bubbles: '', set_bubbles_channel: '', list: '', get: '', snooze: '', unsnooze: '' },
+    verbs: ['allow_listener', 'disallow_listener', 'allow_assistant', 'remove_assistant', 'set_dnd', 'allow_dnd', 'disallow_dnd', 'reset_assistant_user_set', 'get_approved_assistant', 'post', 'set_bubbles', 'set_bubbles_channel', 'list', 'get', 'snooze', 'unsnooze'],
   },
   power: {
-    title: 'Power manager (power) commands:',
     help: POWER_HELP,
-    verbs: { 'set-adaptive-power-saver-enabled': '', 'set-fixed-performance-mode-enabled': '', 'suppress-ambient-display': '', 'set-prox': '', 'set-face-down-detector': '' },
+    verbs: ['set-adaptive-power-saver-enabled', 'set-fixed-performance-mode-enabled', 'suppress-ambient-display', 'set-prox', 'set-face-down-detector'],
     handle: {
       'set-mode': setPowerMode,
       'list-ambient-display-suppression-tokens': (ctx) => {
@@ -129,15 +118,13 @@ const SERVICES: Record<string, SmallService> = {
     },
   },
   bluetooth_manager: {
-    title: 'Bluetooth Commands:',
     help: 'Bluetooth Commands:\n  help or -h\n    Print this help text.\n  enable\n    Enable Bluetooth on this device.\n  disable\n    Disable Bluetooth on this device.\n',
-    verbs: {},
+    verbs: [],
     handle: { enable: bluetooth(true), disable: bluetooth(false) },
   },
   uimode: {
-    title: 'UiModeManager service (uimode) commands:',
     help: UIMODE_HELP,
-    verbs: {},
+    verbs: [],
     handle: {
       night,
       car,
@@ -153,9 +140,8 @@ const SERVICES: Record<string, SmallService> = {
     },
   },
   overlay: {
-    title: 'Overlay manager (overlay) commands:',
     help: OVERLAY_HELP,
-    verbs: { dump: '', list: '', enable: '', disable: '', 'enable-exclusive': '', 'set-priority': '', lookup: '' },
+    verbs: ['dump', 'list', 'enable', 'disable', 'enable-exclusive', 'set-priority', 'lookup'],
     // Fabricating overlays is for root only.
     handle: {
       fabricate: (ctx) => {
@@ -166,15 +152,13 @@ const SERVICES: Record<string, SmallService> = {
   },
 
   connectivity: {
-    title: 'Connectivity service commands:',
     help: CONNECTIVITY_HELP,
-    verbs: {},
+    verbs: [],
     handle: { 'airplane-mode': airplaneMode },
   },
   media_session: {
-    title: 'usage: media_session [subcommand] [options]',
     help: MEDIA_SESSION_HELP,
-    verbs: { dispatch: '', 'list-sessions': '', monitor: '', volume: '' },
+    verbs: ['dispatch', 'list-sessions', 'monitor', 'volume'],
     // MediaShellCommand's showError: its help on stdout, then the error on stderr.
     unknown: (ctx) => {
       ctx.stdout(MEDIA_SESSION_HELP);

@@ -238,9 +238,12 @@ function settings(ctx: CommandContext, uri: URL, request: Request): void {
       if (target.name) ctx.phone.settings[target.table].delete(target.name);
       return;
     }
-    case 'gettype':
-      ctx.stdout('Result: null\n');
+    case 'gettype': {
+      // SettingsProvider.getType: a directory of settings, or one setting, of the table.
+      const target = settingsTarget(uri, undefined, true);
+      ctx.stdout(`Result: vnd.android.cursor.${target.name === undefined ? 'dir' : 'item'}/${target.table}\n`);
       return;
+    }
     case 'call': {
       // Settings.NameValueCache's own calls: GET_secure NAME answers a Bundle, PUT_secure NAME stores --extra value.
       const call = /^(GET|PUT|DELETE)_(global|system|secure)$/.exec(request.method ?? '');

@@ -1,5 +1,5 @@
 import type { FileStat, FsResult, VirtualFs } from '../types.js';
-import { procNetTcp, procNetTcp6, procStat, type ProcClock } from './proc.js';
+import { procNetTcp, procNetTcp6, procStat, procUptime, type ProcClock } from './proc.js';
 
 /** File type bits as stat(2) reports them; FileStat.mode carries them with the permission bits. */
 export const S_IFREG = 0o100000;
@@ -83,10 +83,7 @@ class PhoneFs implements VirtualFs {
     this.seedFile('/proc/meminfo', Buffer.from('MemTotal:        8039536 kB\nMemFree:         3121408 kB\nMemAvailable:    5423104 kB\n'), 0o444);
     // /proc reads the phone's clock when it has one, so uptime, btime and `date` agree.
     const clock = (): ProcClock => (bootClock ? { now: bootClock.now(), uptime: bootClock.uptime() / 1000 } : { now: now(), uptime: process.uptime() });
-    this.seedFile('/proc/uptime', Buffer.alloc(0), 0o444, () => {
-      const up = clock().uptime.toFixed(2);
-      return Buffer.from(`${up} ${up}\n`);
-    });
+    this.seedFile('/proc/uptime', Buffer.alloc(0), 0o444, () => Buffer.from(procUptime(clock())));
     this.seedFile('/proc/stat', Buffer.alloc(0), 0o444, () => Buffer.from(procStat(clock())));
     this.seedFile('/proc/net/tcp', Buffer.alloc(0), 0o444, () => Buffer.from(procNetTcp()));
     this.seedFile('/proc/net/tcp6', Buffer.alloc(0), 0o444, () => Buffer.from(procNetTcp6()));

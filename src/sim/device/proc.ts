@@ -17,13 +17,23 @@ export interface ProcClock {
   uptime: number;
 }
 
+/** Share of each CPU's time spent busy in user, nice and system, then iowait, irq and softirq; the rest is idle. */
+const BUSY = [0.06, 0.004, 0.04];
+const WAITS = [0.003, 0.001, 0.001];
+const IDLE_SHARE = 1 - [...BUSY, ...WAITS].reduce((a, b) => a + b, 0);
+
+/** /proc/uptime: seconds since boot, then the seconds all CPUs together spent idle. */
+export function procUptime({ uptime }: ProcClock): string {
+  return `${uptime.toFixed(2)} ${(uptime * CPUS * IDLE_SHARE).toFixed(2)}\n`;
+}
+
 /** /proc/stat: per-CPU jiffies (user nice system idle iowait irq softirq steal guest guest_nice), boot time and counters. */
 export function procStat({ now, uptime }: ProcClock): string {
   const perCpu = Math.floor(uptime * USER_HZ);
   const share = (fraction: number): number => Math.floor(perCpu * fraction);
   const cpu = (scale: number): number[] => {
-    const busy = [share(0.06) * scale, share(0.004) * scale, share(0.04) * scale];
-    const waits = [share(0.003) * scale, share(0.001) * scale, share(0.001) * scale];
+    const busy = BUSY.map((f) => share(f) * scale);
+    const waits = WAITS.map((f) => share(f) * scale);
     const idle = perCpu * scale - busy.reduce((a, b) => a + b, 0) - waits.reduce((a, b) => a + b, 0);
     return [...busy, idle, ...waits, 0, 0, 0];
   };

@@ -46,6 +46,8 @@ test('screenrecord checks its options and file, then fails as a phone whose AVC 
   expect(recorded.code).toBe(0);
   expect((await shell(phone, 'stat -c %s /sdcard/clip.mp4')).out).toBe('0\n');
   expect(await shell(phone, 'screenrecord')).toMatchObject({ err: 'Must specify output file (see --help).\n', code: 2 });
+  expect((await shell(phone, 'screenrecord --verbose --bit-rate 4M --size 1280x720 /sdcard/v.mp4')).out)
+    .toBe('Display is 1080x2400 @60.00fps (orientation=ROTATION_0), layerStack=0\nConfiguring recorder for 1280x720 video/avc at 4.00Mbps\n');
   expect(await shell(phone, 'screenrecord --size 12x /sdcard/x.mp4')).toMatchObject({ err: "Invalid size '12x', must be width x height\n", code: 2 });
   expect(await shell(phone, 'screenrecord /system/clip.mp4')).toMatchObject({ err: "Unable to open '/system/clip.mp4': Read-only file system\n", code: 1 });
 });

@@ -46,7 +46,7 @@ function withUnit(text: string): number | undefined {
 }
 
 /** Checks one option and its value; a message and status 2 when it is refused. */
-function check(name: string, value: string, sized: { width?: number; height?: number }): string | undefined {
+function check(name: string, value: string, sized: { width?: number; height?: number; bitRate?: number }): string | undefined {
   switch (name) {
     case 'size': {
       const m = /^(\d+)x(\d+)$/.exec(value);
@@ -58,6 +58,7 @@ function check(name: string, value: string, sized: { width?: number; height?: nu
     case 'bit-rate': {
       const rate = withUnit(value);
       if (rate === undefined) return `Unrecognized value: ${value}`;
+      sized.bitRate = rate;
       return rate < 100_000 || rate > 200_000_000 ? `Bit rate ${rate}bps outside acceptable range [100000,200000000]` : undefined;
     }
     case 'time-limit': {
@@ -76,7 +77,7 @@ function check(name: string, value: string, sized: { width?: number; height?: nu
 
 function screenrecord(ctx: CommandContext): number {
   const files: string[] = [];
-  const sized: { width?: number; height?: number } = {};
+  const sized: { width?: number; height?: number; bitRate?: number } = {};
   let verbose = false;
   for (let i = 0; i < ctx.args.length; i++) {
     const arg = ctx.args[i];
@@ -124,10 +125,17 @@ function screenrecord(ctx: CommandContext): number {
   }
   const { width, height } = ctx.phone.ui.size;
   if (verbose) ctx.stdout(`Display is ${width}x${height} @60.00fps (orientation=ROTATION_0), layerStack=0\n`);
-  const failure = 'ERROR: unable to create video/avc codec instance\n';
-  ctx.stderr(failure);
+  const attempt = (w: number, h: number): void => {
+    if (verbose) ctx.stdout(`Configuring recorder for ${w}x${h} video/avc at ${((sized.bitRate ?? 20_000_000) / 1_000_000).toFixed(2)}Mbps\n`);
+    ctx.stderr('ERROR: unable to create video/avc codec instance\n');
+  };
+  const size = { w: sized.width ?? width - (width % 2), h: sized.height ?? height - (height % 2) };
+  attempt(size.w, size.h);
   // Without --size, screenrecord tries once more at 720p (portrait: 720x1280) before giving up.
-  if (sized.width === undefined && width !== 720 && height !== 1280) ctx.stderr(`WARNING: failed at ${width}x${height}, retrying at 720x1280\n${failure}`);
+  if (sized.width === undefined && size.w !== 720 && size.h !== 1280) {
+    ctx.stderr(`WARNING: failed at ${size.w}x${size.h}, retrying at 720x1280\n`);
+    attempt(720, 1280);
+  }
   // main() returns UNKNOWN_ERROR (INT32_MIN); the low byte of that exit status is 0.
   return 0;
 }

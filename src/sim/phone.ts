@@ -49,14 +49,14 @@ export function createPhone(options: PhoneOptions): Phone {
   const clock = new PhoneClock({ frozenAt: options.frozenAt });
   const random = new SeededRandom(options.seed ?? 1);
   const faults = new PhoneFaults(options.faults);
-  const fs = createFs();
+  const fs = createFs({ clock });
   const logcat = createLogcat(clock);
   const packages = createPackageManager({ apps: options.apps, fs });
   const props = new Map<string, string>(Object.entries(defaultProps(info)));
   const settings = {
     global: new Map([['window_animation_scale', '1.0'], ['transition_animation_scale', '1.0'], ['animator_duration_scale', '1.0'], ['stay_on_while_plugged_in', '0'], ['wifi_on', '1'], ['bluetooth_on', '0'], ['airplane_mode_on', '0']]),
     system: new Map([['user_rotation', '0'], ['accelerometer_rotation', '0'], ['screen_off_timeout', '60000']]),
-    secure: new Map([['ui_night_mode', '1'], ['default_input_method', LATIN_IME], ['enabled_input_methods', LATIN_IME], ['android_id', serial.toLowerCase().replace(/[^0-9a-f]/g, '').padEnd(16, '7').slice(0, 16)]]),
+    secure: new Map([['ui_night_mode', '1'], ['location_mode', '3'], ['default_input_method', LATIN_IME], ['enabled_input_methods', LATIN_IME], ['android_id', serial.toLowerCase().replace(/[^0-9a-f]/g, '').padEnd(16, '7').slice(0, 16)]]),
   };
   const base = { info, fs, packages, logcat, clock, random, faults, props, settings };
   const ui = createUi({ ...base, size: options.size ?? DEFAULT_SCREEN, apps: options.apps, timings: options.timings });

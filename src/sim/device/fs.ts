@@ -1,4 +1,5 @@
 import type { FileStat, FsResult, VirtualFs } from '../types.js';
+import { procNetTcp, procNetTcp6, procStat, procUptime, type ProcClock } from './proc.js';
 
 /** File type bits as stat(2) reports them; FileStat.mode carries them with the permission bits. */
 export const S_IFREG = 0o100000;
@@ -28,8 +29,8 @@ const DISCARDING = new Set(['/dev/null', '/dev/zero']);
 const SYSTEM_BIN = [
   'am', 'app_process64', 'appops', 'atrace', 'base64', 'basename', 'bugreport', 'cat', 'chmod', 'cmd', 'content',
   'cp', 'cut', 'date', 'dd', 'df', 'dirname', 'du', 'dumpsys', 'echo', 'env', 'false', 'find', 'getprop', 'grep',
-  'head', 'id', 'ime', 'input', 'kill', 'ln', 'log', 'logcat', 'ls', 'md5sum', 'mkdir', 'monkey', 'mv', 'pidof', 'pm',
-  'ps', 'pwd', 'readlink', 'realpath', 'rm', 'rmdir', 'screencap', 'screenrecord', 'sed', 'service', 'setprop',
+  'head', 'id', 'ime', 'input', 'kill', 'ln', 'locksettings', 'log', 'logcat', 'ls', 'md5sum', 'mkdir', 'monkey', 'mv',
+  'pgrep', 'pidof', 'pkill', 'pm', 'ps', 'pwd', 'readlink', 'realpath', 'rm', 'rmdir', 'run-as', 'screencap', 'screenrecord', 'sed', 'service', 'setprop',
   'settings', 'sh', 'sha1sum', 'sha256sum', 'sleep', 'sort', 'stat', 'svc', 'tail', 'tee', 'test', 'toybox', 'touch',
   'tr', 'true', 'uiautomator', 'uname', 'uniq', 'uptime', 'wc', 'which', 'whoami', 'wm', 'xargs',
 ];
@@ -64,7 +65,7 @@ class PhoneFs implements VirtualFs {
   private readonly root: DirNode;
   private used = 0;
 
-  constructor(private readonly now: () => number) {
+  constructor(private readonly now: () => number, bootClock?: BootClock) {
     const t = now();
     this.root = dir(0o755, t);
     for (const d of ['/acct', '/apex', '/config', '/d', '/debug_ramdisk', '/metadata', '/mnt', '/odm', '/oem', '/product', '/storage/emulated', '/sys', '/vendor']) this.seedDir(d, 0o755);
@@ -80,10 +81,12 @@ class PhoneFs implements VirtualFs {
     this.seedFile('/proc/version', Buffer.from('Linux version 6.1.23-android14-4 (build-user@build-host) #1 SMP PREEMPT Mon Jan 8 00:00:00 UTC 2024\n'), 0o444);
     this.seedFile('/proc/cpuinfo', Buffer.from('processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: mobiletest virtual CPU\n\nprocessor\t: 1\nvendor_id\t: GenuineIntel\nmodel name\t: mobiletest virtual CPU\n\n'), 0o444);
     this.seedFile('/proc/meminfo', Buffer.from('MemTotal:        8039536 kB\nMemFree:         3121408 kB\nMemAvailable:    5423104 kB\n'), 0o444);
-    this.seedFile('/proc/uptime', Buffer.alloc(0), 0o444, () => {
-      const up = (process.uptime()).toFixed(2);
-      return Buffer.from(`${up} ${up}\n`);
-    });
+    // /proc reads the phone's clock when it has one, so uptime, btime and `date` agree.
+    const clock = (): ProcClock => (bootClock ? { now: bootClock.now(), uptime: bootClock.uptime() / 1000 } : { now: now(), uptime: process.uptime() });
+    this.seedFile('/proc/uptime', Buffer.alloc(0), 0o444, () => Buffer.from(procUptime(clock())));
+    this.seedFile('/proc/stat', Buffer.alloc(0), 0o444, () => Buffer.from(procStat(clock())));
+    this.seedFile('/proc/net/tcp', Buffer.alloc(0), 0o444, () => Buffer.from(procNetTcp()));
+    this.seedFile('/proc/net/tcp6', Buffer.alloc(0), 0o444, () => Buffer.from(procNetTcp6()));
     this.seedFile('/dev/null', Buffer.alloc(0), 0o666);
     this.seedFile('/dev/zero', Buffer.alloc(0), 0o666);
     this.seedFile('/dev/tty', Buffer.alloc(0), 0o666);
@@ -243,6 +246,9 @@ function baseOf(full: string): string {
 }
 
 /** A fresh filesystem: shared storage and /data/local/tmp writable, the system read-only. */
-export function createFs(options: { now?: () => number } = {}): VirtualFs {
-  return new PhoneFs(options.now ?? Date.now);
+/** The phone clock /proc answers from: wall time and milliseconds since boot. */
+export interface BootClock { now(): number; uptime(): number }
+
+export function createFs(options: { now?: () => number; clock?: BootClock } = {}): VirtualFs {
+  return new PhoneFs(options.now ?? Date.now, options.clock);
 }

@@ -1,6 +1,7 @@
 import { adbKeyboardBroadcast } from './input-methods.js';
 import type { AppLaunch } from '../../types.js';
 import type { CommandContext, CommandTable } from '../registry.js';
+import { defaultCommand } from './framework.js';
 import { fullActivity, shortComponent, steadyMs } from './names.js';
 
 interface StartOptions {
@@ -133,13 +134,9 @@ function am(ctx: CommandContext): number {
       ctx.stdout(`RootTask id=1 bounds=[0,0][${ctx.phone.ui.size.width},${ctx.phone.ui.size.height}] displayId=0 userId=0\n  taskId=1: ${shortComponent(fg.package, fg.activity)} bounds=[0,0][${ctx.phone.ui.size.width},${ctx.phone.ui.size.height}] userId=0 visible=true topActivity=ComponentInfo{${fg.package}/${fullActivity(fg.package, fg.activity)}}\n`);
       return 0;
     }
-    case undefined:
-    case 'help':
-      ctx.stdout(AM_USAGE);
-      return 0;
     default:
-      ctx.stderr(`Unknown command: ${verb}\n`);
-      return 255;
+      // handleDefaultCommands: the help for no verb, `Unknown command` on stdout for a wrong one; both exit 255.
+      return defaultCommand(ctx, verb, { help: AM_USAGE });
   }
 }
 

@@ -1,10 +1,12 @@
+import { deviceIdleDump } from './deviceidle.js';
+import { displayIdentification } from './display.js';
 import { currentInputMethod } from './input-methods.js';
 import type { Phone } from '../../types.js';
 import { RUNTIME_PERMISSIONS } from '../../device/packages.js';
 import type { CommandContext, CommandTable } from '../registry.js';
 import { identity, longComponent, shortComponent, taskId, uidOf } from './names.js';
 
-const SERVICES = ['SurfaceFlinger', 'activity', 'battery', 'display', 'input', 'input_method', 'package', 'power', 'settings', 'statusbar', 'window'];
+const SERVICES = ['SurfaceFlinger', 'activity', 'battery', 'deviceidle', 'display', 'input', 'input_method', 'package', 'power', 'settings', 'statusbar', 'window'];
 
 /** The focused window and app as WindowManager names them. */
 function focus(phone: Phone): { window: string; record: string; pkg: string } {
@@ -209,6 +211,11 @@ function dumpsys(ctx: CommandContext): number {
       return 0;
     case 'input':
       ctx.stdout(inputDump(phone));
+      return 0;
+    case 'deviceidle':
+      return deviceIdleDump(ctx, rest);
+    case 'SurfaceFlinger':
+      if (rest[0] === '--display-id') ctx.stdout(displayIdentification());
       return 0;
     case 'power':
       ctx.stdout('POWER MANAGER (dumpsys power)\n  mWakefulness=Awake\n  mWakefulnessChanging=false\n  mIsPowered=true\n  mHoldingDisplaySuspendBlocker=true\n  Display Power: state=ON\n');

@@ -1,4 +1,5 @@
 import type { CommandContext, CommandTable } from '../registry.js';
+import { defaultCommand } from './framework.js';
 import { javaException, SHELL_COMMAND_FRAMES } from './java.js';
 import { keyCodeFromString } from './keycodes.js';
 
@@ -135,10 +136,8 @@ function input(ctx: CommandContext): number {
   if (args[0] !== undefined && SOURCES.has(args[0])) args.shift();
   if (args[0] === '-d') args.splice(0, 2);
   const command = args.shift();
-  if (command === undefined || command === 'help' || command === '-h') {
-    ctx.stdout(USAGE);
-    return 0;
-  }
+  // Like any shell command, input answers no verb or `help` with its usage and status 255.
+  if (command === undefined || command === 'help' || command === '-h') return defaultCommand(ctx, command, { help: USAGE });
   try {
     switch (command) {
       case 'text':
@@ -159,8 +158,7 @@ function input(ctx: CommandContext): number {
       case 'scroll':
         return 0;
       default:
-        ctx.stdout(`Unknown command: ${command}\n`);
-        return 255;
+        return defaultCommand(ctx, command, { help: USAGE });
     }
   } catch (error) {
     if (!(error instanceof FrameworkError)) throw error;

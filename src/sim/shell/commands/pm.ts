@@ -2,6 +2,7 @@ import type { InstalledPackage } from '../../types.js';
 import { packageNameInApk } from '../../device/packages.js';
 import { queryActivities, resolveActivity } from './intents.js';
 import type { CommandContext, CommandTable } from '../registry.js';
+import { defaultCommand } from './framework.js';
 import { readAll } from '../streams.js';
 import { javaException, SHELL_COMMAND_FRAMES } from './java.js';
 import { uidOf } from './names.js';
@@ -179,13 +180,9 @@ async function pm(ctx: CommandContext): Promise<number> {
       ctx.stdout(`Package ${name} new state: ${verb === 'enable' ? 'enabled' : 'disabled-user'}\n`);
       return 0;
     }
-    case undefined:
-    case 'help':
-      ctx.stdout(PM_USAGE);
-      return 0;
     default:
-      ctx.stderr(`Unknown command: ${verb}\n`);
-      return 255;
+      // handleDefaultCommands: the help for no verb, `Unknown command` on stdout for a wrong one; both exit 255.
+      return defaultCommand(ctx, verb, { help: PM_USAGE });
   }
 }
 

@@ -9,7 +9,8 @@ const SYSTEM_PROCESSES: Proc[] = [
   { user: 'root', pid: 1, ppid: 0, vsz: 2_188_236, rss: 11_916, state: 'S', name: 'init' },
   { user: 'root', pid: 2, ppid: 0, vsz: 0, rss: 0, state: 'S', name: '[kthreadd]' },
   { user: 'logd', pid: 284, ppid: 1, vsz: 2_190_112, rss: 7_344, state: 'S', name: 'logd' },
-  { user: 'root', pid: 356, ppid: 1, vsz: 2_256_840, rss: 3_456, state: 'S', name: 'adbd' },
+  // adbd drops to the shell user on a user build.
+  { user: 'shell', pid: 356, ppid: 1, vsz: 2_256_840, rss: 3_456, state: 'S', name: 'adbd' },
   { user: 'root', pid: 512, ppid: 1, vsz: 4_894_520, rss: 152_240, state: 'S', name: 'zygote64' },
   { user: 'system', pid: 601, ppid: 512, vsz: 6_210_444, rss: 301_584, state: 'S', name: 'system_server' },
   { user: 'u0_a116', pid: 902, ppid: 512, vsz: 5_612_004, rss: 198_112, state: 'S', name: 'com.android.systemui' },

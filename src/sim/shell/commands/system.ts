@@ -1,6 +1,8 @@
 import { ime } from './input-methods.js';
 import type { Phone } from '../../types.js';
 import { fail, type CommandContext, type CommandTable } from '../registry.js';
+import { defaultCommand } from './framework.js';
+import { applySetting, settings } from './settings.js';
 
 function getprop(ctx: CommandContext): number {
   const args = ctx.args.filter((a) => !a.startsWith('-'));
@@ -26,72 +28,28 @@ function setprop(ctx: CommandContext): number {
   return 0;
 }
 
-const NAMESPACES = ['global', 'system', 'secure'] as const;
-type Namespace = (typeof NAMESPACES)[number];
-const isNamespace = (value: string | undefined): value is Namespace => NAMESPACES.some((n) => n === value);
-
-const SETTINGS_USAGE = `Settings provider (settings) commands:
+const WM_HELP = `Window manager (window) commands:
   help
       Print this help text.
-  get [--user <USER_ID> | current] NAMESPACE KEY
-      Retrieve the current value of KEY.
-  put [--user <USER_ID> | current] NAMESPACE KEY VALUE [TAG] [default]
-      Change the contents of KEY to VALUE.
-  delete [--user <USER_ID> | current] NAMESPACE KEY
-      Delete the entry for KEY.
-  list [--user <USER_ID> | current] NAMESPACE
-      Print all defined keys.
+  size [reset|WxH|WdpxHdp] [-d DISPLAY_ID]
+    Return or override display size.
+    width and height in pixels unless suffixed with 'dp'.
+  density [reset|DENSITY] [-d DISPLAY_ID]
+    Return or override display density.
+  folded-area [reset|LEFT,TOP,RIGHT,BOTTOM]
+    Return or override folded area.
+  scaling [off|auto] [-d DISPLAY_ID]
+    Set display scaling mode.
+  dismiss-keyguard
+    Dismiss the keyguard, prompting user for auth if necessary.
+  disable-blur [true|1|false|0]
+  user-rotation [-d DISPLAY_ID] [free|lock] [rotation]
+    Print or set user rotation mode and user rotation.
+  dump-visible-window-views
+    Dumps the encoded view hierarchies of visible windows
+  fixed-to-user-rotation [-d DISPLAY_ID] [enabled|disabled|default]
+    Enable or disable rotating display for app requested orientation.
 `;
-
-function settings(ctx: CommandContext): number {
-  const args: string[] = [];
-  for (let i = 0; i < ctx.args.length; i++) {
-    if (ctx.args[i] === '--user') i++;
-    else if (ctx.args[i] !== '--lineage') args.push(ctx.args[i]);
-  }
-  const [verb, namespace, key, ...rest] = args;
-  if (verb === undefined || verb === 'help' || verb === '-h') {
-    ctx.stdout(SETTINGS_USAGE);
-    return 0;
-  }
-  if (!isNamespace(namespace)) {
-    ctx.stderr(`Invalid namespace '${namespace ?? ''}'\n`);
-    ctx.stderr(SETTINGS_USAGE);
-    return 255;
-  }
-  const store = ctx.phone.settings[namespace];
-  switch (verb) {
-    case 'get':
-      if (key === undefined) break;
-      ctx.stdout(`${store.get(key) ?? 'null'}\n`);
-      return 0;
-    case 'put':
-      if (key === undefined || rest[0] === undefined) break;
-      store.set(key, rest[0]);
-      applySetting(ctx.phone, namespace, key, rest[0]);
-      return 0;
-    case 'delete': {
-      if (key === undefined) break;
-      const had = store.delete(key);
-      ctx.stdout(`Deleted ${had ? 1 : 0} rows\n`);
-      return 0;
-    }
-    case 'list':
-      for (const k of [...store.keys()].sort()) ctx.stdout(`${k}=${store.get(k) ?? ''}\n`);
-      return 0;
-    case 'reset':
-      return 0;
-  }
-  ctx.stderr(SETTINGS_USAGE);
-  return 255;
-}
-
-/** Settings that change what is on screen take effect at once, as on a device. */
-function applySetting(phone: Phone, namespace: Namespace, key: string, value: string): void {
-  if (namespace === 'system' && key === 'user_rotation' && /^[0-3]$/.test(value)) {
-    phone.ui.setRotation(Number(value) as 0 | 1 | 2 | 3);
-  }
-}
 
 /** Overrides set with `wm size WxH` / `wm density N`, per phone. */
 const wmOverrides = new WeakMap<Phone, { size?: string; density?: number }>();
@@ -149,25 +107,57 @@ function wm(ctx: CommandContext): number {
     }
     return 0;
   }
-  ctx.stderr(`Error: unknown command '${verb ?? ''}'\n`);
-  return 255;
+  // No lock screen is shown on this phone, so there is no keyguard to dismiss; the call succeeds quietly.
+  if (verb === 'dismiss-keyguard') return 0;
+  return defaultCommand(ctx, verb, { help: WM_HELP });
 }
 
-function svc(ctx: CommandContext): number {
+/** What the svc script prints for `svc wifi|data|bluetooth` without enable/disable (and exits 1). */
+const SVC_SCRIPT_USAGE: Record<string, string> = {
+  wifi: 'Control the Wi-Fi manager\n\nusage: svc wifi [enable|disable]\n         Turn Wi-Fi on or off.\n\n',
+  data: 'Enable/Disable Mobile Data Connectivity\n\nusage: svc data [enable|disable]\n\n',
+  bluetooth: 'Control the Bluetooth manager\n\nusage: svc bluetooth [enable|disable]\n         Turn Bluetooth on or off.\n\n',
+};
+
+/** The commands the svc script hands on to `cmd` instead of Svc.java. */
+const SVC_SCRIPT_TARGETS: Record<string, (on: boolean) => string> = {
+  wifi: (on) => `cmd wifi set-wifi-enabled ${on ? 'enabled' : 'disabled'}`,
+  data: (on) => `cmd phone data ${on ? 'enable' : 'disable'}`,
+  bluetooth: (on) => `cmd bluetooth_manager ${on ? 'enable' : 'disable'}`,
+};
+
+/** Svc.java's commands as `svc help` lists them (on stderr), name padded to the longest. */
+const SVC_COMMANDS: ReadonlyArray<[string, string]> = [
+  ['help', 'Show information about the subcommands'],
+  ['power', 'Control the power manager'],
+  ['usb', 'Control Usb state'],
+  ['nfc', 'Control NFC functions'],
+  ['system-server', 'System server process related command'],
+];
+
+/** `svc`: a script that sends wifi, data and bluetooth to `cmd`, and the rest to Svc.java (which always exits 0). */
+async function svc(ctx: CommandContext): Promise<number> {
   const [service, action] = ctx.args;
-  const toggles: Record<string, string> = { wifi: 'wifi_on', bluetooth: 'bluetooth_on', data: 'mobile_data' };
-  const key = service === undefined ? undefined : toggles[service];
-  if (key && (action === 'enable' || action === 'disable')) {
-    ctx.phone.settings.global.set(key, action === 'enable' ? '1' : '0');
-    return 0;
+  const target = service === undefined ? undefined : SVC_SCRIPT_TARGETS[service];
+  if (service !== undefined && target) {
+    if (action === 'enable' || action === 'disable') return ctx.sh(target(action === 'enable'));
+    ctx.stdout(SVC_SCRIPT_USAGE[service]);
+    return 1;
   }
   if (service === 'power' && action === 'stayon') {
     const value = ctx.args[2] ?? 'true';
     ctx.phone.settings.global.set('stay_on_while_plugged_in', value === 'true' ? '7' : value === 'false' ? '0' : value);
     return 0;
   }
-  ctx.stdout('Available commands:\n    help     Show information about the subcommands\n    power    Control the power manager\n    data     Control mobile data connectivity\n    wifi     Control the Wi-Fi manager\n    usb      Control Usb state\n    nfc      Control NFC functions\n    bluetooth Control Bluetooth service\n');
-  return service === undefined || service === 'help' ? 0 : 1;
+  if (service === 'nfc') {
+    // The virtual phone has no NFC controller (no android.hardware.nfc feature), as Svc's NfcCommand reports.
+    ctx.stderr(action === 'enable' || action === 'disable' ? 'NFC feature not supported.\n' : 'Control NFC functions\n\nusage: svc nfc [enable|disable]\n         Turn NFC on or off.\n\n\n');
+    return 0;
+  }
+  if (service === 'power' || service === 'usb' || service === 'system-server') return 0;
+  const width = Math.max(...SVC_COMMANDS.map(([name]) => name.length));
+  ctx.stderr(`Available commands:\n${SVC_COMMANDS.map(([name, text]) => `    ${name.padEnd(width)}    ${text}\n`).join('')}`);
+  return 0;
 }
 
 export const systemCommands: CommandTable = { getprop, setprop, settings, wm, svc, ime };

@@ -118,7 +118,7 @@ test('through adb, pkill, run-as, locksettings and screenrecord keep their stdou
   const pid = (await shell('pidof com.example.notes')).out.trim();
   expect(await shell('pkill -f com.example.notes')).toMatchObject({ out: '', err: `pkill: TERM->${pid}: Operation not permitted\n`, code: 1 });
   expect(await shell('run-as com.example.shop cat shared_prefs/prefs.xml')).toMatchObject({ out: '', err: 'run-as: package not debuggable: com.example.shop\n', code: 1 });
-  expect(await shell('locksettings get-disabled')).toMatchObject({ out: 'false\n', code: 0 });
+  expect(await shell('locksettings get-disabled')).toMatchObject({ out: 'true\n', code: 0 });
   expect(await shell('locksettings verify --old 1234')).toMatchObject({ out: 'Old password provided but user has no password\n', code: 255 });
   const recorded = await shell('screenrecord --time-limit 5 /sdcard/clip.mp4');
   expect(recorded).toMatchObject({ out: '', code: 0 });

@@ -25,9 +25,10 @@ test('run-as refuses every app on a user build, and names a package it does not 
 
 test('locksettings: no credential at first, then one that later commands must give with --old', async () => {
   const phone = testPhone();
-  expect((await shell(phone, 'locksettings get-disabled')).out).toBe('false\n');
-  expect((await shell(phone, 'locksettings set-disabled true')).out).toBe('Lock screen disabled set to true\n');
+  // Screen lock "None": the lock screen is disabled until set otherwise.
   expect((await shell(phone, 'locksettings get-disabled')).out).toBe('true\n');
+  expect((await shell(phone, 'locksettings set-disabled false')).out).toBe('Lock screen disabled set to false\n');
+  expect((await shell(phone, 'locksettings get-disabled')).out).toBe('false\n');
   expect(await shell(phone, 'locksettings clear --old 1234')).toMatchObject({ out: 'Old password provided but user has no password\n', code: 255 });
   expect((await shell(phone, 'locksettings verify')).out).toBe('Lock credential verified successfully\n');
   expect((await shell(phone, 'locksettings set-pin 1234')).out).toBe("Pin set to '1234'\n");

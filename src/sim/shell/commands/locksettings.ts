@@ -51,7 +51,8 @@ const locks = new WeakMap<Phone, LockState>();
 export function lockState(phone: Phone): LockState {
   let lock = locks.get(phone);
   if (!lock) {
-    lock = { disabled: false };
+    // The phone never shows a keyguard: its screen lock is "None", which LockSettings keeps as disabled.
+    lock = { disabled: true };
     locks.set(phone, lock);
   }
   return lock;

@@ -1,28 +1,14 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { startSim, type Sim } from '../index.js';
-import { PrivateAdbServer, adbMissingReason, freePort } from '../private-adb.js';
+import { freePort } from '../private-adb.js';
+import { usePhoneOverAdb } from '../testing/adb-phone.js';
 
 // The services a phone's adbd answers besides shell and sync, driven through a real adb server.
-let adb: PrivateAdbServer;
-let sim: Sim;
-
-test.beforeAll(async () => {
-  const reason = adbMissingReason();
-  test.skip(!!reason, reason);
-  adb = await PrivateAdbServer.start();
-  sim = await startSim({ port: 0, frozenAt: Date.UTC(2024, 4, 1, 9, 30) });
-  await adb.connect(sim);
-});
-
-test.afterAll(async () => {
-  await adb?.stop();
-  await sim?.stop();
-});
+const phone = usePhoneOverAdb();
 
 /** Opens a device service through the adb server as a client does: transport, then the service, each answered OKAY. */
 async function openService(service: string): Promise<{ socket: Socket; data: Promise<Buffer> }> {
-  const socket = connect({ port: adb.port, host: '127.0.0.1' });
+  const socket = connect({ port: phone.adb.port, host: '127.0.0.1' });
   const chunks: Buffer[] = [];
   const request = (text: string) => `${text.length.toString(16).padStart(4, '0')}${text}`;
   const data = new Promise<Buffer>((resolve, reject) => {
@@ -34,7 +20,7 @@ async function openService(service: string): Promise<{ socket: Socket; data: Pro
     socket.on('close', () => resolve(Buffer.concat(chunks)));
     socket.on('error', reject);
   });
-  socket.write(request(`host:transport:${sim.serial}`));
+  socket.write(request(`host:transport:${phone.sim.serial}`));
   return { socket, data };
 }
 
@@ -43,7 +29,7 @@ test('framebuffer: gives adbd\'s version 2 header and the pixels screencap draws
   const answer = await data;
   expect(answer.subarray(0, 8).toString('latin1')).toBe('OKAYOKAY');
   const reply = answer.subarray(8);
-  const raw = (await adb.ok(['-s', sim.serial, 'exec-out', 'screencap'])).stdout;
+  const raw = (await phone.adb.ok(['-s', phone.sim.serial, 'exec-out', 'screencap'])).stdout;
   const [width, height] = [raw.readUInt32LE(0), raw.readUInt32LE(4)];
   const header = Array.from({ length: 14 }, (_, i) => reply.readUInt32LE(i * 4));
   // version, bpp, colour space (sRGB), size, width, height, then red, blue, green and alpha offset and length.
@@ -54,47 +40,47 @@ test('framebuffer: gives adbd\'s version 2 header and the pixels screencap draws
 });
 
 test('framebuffer: when screencap fails, the stream closes with no header', async () => {
-  sim.phone.faults.set({ screencapFailures: 1 });
+  phone.sim.phone.faults.set({ screencapFailures: 1 });
   const { data } = await openService('framebuffer:');
   expect((await data).toString('latin1')).toBe('OKAYOKAY');
 });
 
 test('a forward to a device port nothing listens on: adb forward succeeds, a connection is closed at once', async () => {
   const local = await freePort();
-  await adb.ok(['-s', sim.serial, 'forward', `tcp:${local}`, 'tcp:9']);
-  await adb.ok(['-s', sim.serial, 'forward', `tcp:${local + 1}`, 'localabstract:chrome_devtools_remote']);
-  await adb.ok(['-s', sim.serial, 'forward', `tcp:${local + 2}`, 'jdwp:1234']);
+  await phone.adb.ok(['-s', phone.sim.serial, 'forward', `tcp:${local}`, 'tcp:9']);
+  await phone.adb.ok(['-s', phone.sim.serial, 'forward', `tcp:${local + 1}`, 'localabstract:chrome_devtools_remote']);
+  await phone.adb.ok(['-s', phone.sim.serial, 'forward', `tcp:${local + 2}`, 'jdwp:1234']);
   try {
     for (const port of [local, local + 1, local + 2]) {
       const received = await exchange(port, 'hello?');
       expect(received).toEqual({ data: '', closed: true });
     }
   } finally {
-    await adb.ok(['-s', sim.serial, 'forward', '--remove-all']);
+    await phone.adb.ok(['-s', phone.sim.serial, 'forward', '--remove-all']);
   }
 });
 
 test('adb reverse: tcp:0 gets a port, the list and removals answer as a phone does', async () => {
   const host = await freePort();
-  const given = await adb.ok(['-s', sim.serial, 'reverse', 'tcp:0', `tcp:${host}`]);
+  const given = await phone.adb.ok(['-s', phone.sim.serial, 'reverse', 'tcp:0', `tcp:${host}`]);
   const port = Number(given.text.trim());
   expect(port).toBeGreaterThanOrEqual(32768);
-  await adb.ok(['-s', sim.serial, 'reverse', 'localabstract:metro', `tcp:${host}`]);
-  const listed = (await adb.ok(['-s', sim.serial, 'reverse', '--list'])).text;
+  await phone.adb.ok(['-s', phone.sim.serial, 'reverse', 'localabstract:metro', `tcp:${host}`]);
+  const listed = (await phone.adb.ok(['-s', phone.sim.serial, 'reverse', '--list'])).text;
   // adb prints the phone's list and a newline of its own.
   expect(listed).toMatch(new RegExp(`^host-\\d+ tcp:${port} tcp:${host}\\nhost-\\d+ localabstract:metro tcp:${host}\\n\\n$`));
-  const noRebind = await adb.run(['-s', sim.serial, 'reverse', '--no-rebind', `tcp:${port}`, 'tcp:1']);
+  const noRebind = await phone.adb.run(['-s', phone.sim.serial, 'reverse', '--no-rebind', `tcp:${port}`, 'tcp:1']);
   expect(noRebind.code).toBe(1);
   expect(noRebind.stderr).toContain('cannot rebind existing socket');
-  await adb.ok(['-s', sim.serial, 'reverse', `tcp:${port}`, 'tcp:2']);
-  expect((await adb.ok(['-s', sim.serial, 'reverse', '--list'])).text).toContain(` tcp:${port} tcp:2\n`);
-  await adb.ok(['-s', sim.serial, 'reverse', '--remove', `tcp:${port}`]);
-  const missing = await adb.run(['-s', sim.serial, 'reverse', '--remove', `tcp:${port}`]);
+  await phone.adb.ok(['-s', phone.sim.serial, 'reverse', `tcp:${port}`, 'tcp:2']);
+  expect((await phone.adb.ok(['-s', phone.sim.serial, 'reverse', '--list'])).text).toContain(` tcp:${port} tcp:2\n`);
+  await phone.adb.ok(['-s', phone.sim.serial, 'reverse', '--remove', `tcp:${port}`]);
+  const missing = await phone.adb.run(['-s', phone.sim.serial, 'reverse', '--remove', `tcp:${port}`]);
   expect(missing.code).toBe(1);
   expect(missing.stderr).toContain(`listener 'tcp:${port}' not found`);
-  expect((await adb.ok(['-s', sim.serial, 'reverse', '--list'])).text).toMatch(/^host-\d+ localabstract:metro tcp:\d+\n\n$/);
-  await adb.ok(['-s', sim.serial, 'reverse', '--remove-all']);
-  expect((await adb.ok(['-s', sim.serial, 'reverse', '--list'])).text).toBe('\n');
+  expect((await phone.adb.ok(['-s', phone.sim.serial, 'reverse', '--list'])).text).toMatch(/^host-\d+ localabstract:metro tcp:\d+\n\n$/);
+  await phone.adb.ok(['-s', phone.sim.serial, 'reverse', '--remove-all']);
+  expect((await phone.adb.ok(['-s', phone.sim.serial, 'reverse', '--list'])).text).toBe('\n');
 });
 
 test('adb reverse carries a connection on the phone back to the host; forward then reverse makes a loop', async () => {
@@ -102,32 +88,32 @@ test('adb reverse carries a connection on the phone back to the host; forward th
   const devicePort = 8081;
   const local = await freePort();
   try {
-    await adb.ok(['-s', sim.serial, 'reverse', `tcp:${devicePort}`, `tcp:${echo.port}`]);
-    await adb.ok(['-s', sim.serial, 'forward', `tcp:${local}`, `tcp:${devicePort}`]);
+    await phone.adb.ok(['-s', phone.sim.serial, 'reverse', `tcp:${devicePort}`, `tcp:${echo.port}`]);
+    await phone.adb.ok(['-s', phone.sim.serial, 'forward', `tcp:${local}`, `tcp:${devicePort}`]);
     expect(await exchange(local, 'ping through the phone')).toEqual({ data: 'echo: ping through the phone', closed: true });
     // With the tunnel gone, nothing listens on the device port any more.
-    await adb.ok(['-s', sim.serial, 'reverse', '--remove', `tcp:${devicePort}`]);
+    await phone.adb.ok(['-s', phone.sim.serial, 'reverse', '--remove', `tcp:${devicePort}`]);
     expect(await exchange(local, 'anyone?')).toEqual({ data: '', closed: true });
     // A tunnel whose host end refuses: the adb server answers the phone's OPEN with CLSE, and the connection closes.
-    await adb.ok(['-s', sim.serial, 'reverse', `tcp:${devicePort}`, `tcp:${await freePort()}`]);
+    await phone.adb.ok(['-s', phone.sim.serial, 'reverse', `tcp:${devicePort}`, `tcp:${await freePort()}`]);
     expect(await exchange(local, 'nobody home')).toEqual({ data: '', closed: true });
   } finally {
-    await adb.run(['-s', sim.serial, 'forward', '--remove-all']);
-    await adb.run(['-s', sim.serial, 'reverse', '--remove-all']);
+    await phone.adb.run(['-s', phone.sim.serial, 'forward', '--remove-all']);
+    await phone.adb.run(['-s', phone.sim.serial, 'reverse', '--remove-all']);
     echo.server.close();
   }
 });
 
 test('reverse tunnels close with the connection that made them', async () => {
-  await adb.ok(['-s', sim.serial, 'reverse', 'tcp:8082', 'tcp:8082']);
-  expect((await adb.ok(['-s', sim.serial, 'reverse', '--list'])).text).toContain(' tcp:8082 tcp:8082\n');
-  await adb.ok(['disconnect', sim.serial]);
-  await adb.connect(sim);
-  expect((await adb.ok(['-s', sim.serial, 'reverse', '--list'])).text).toBe('\n');
+  await phone.adb.ok(['-s', phone.sim.serial, 'reverse', 'tcp:8082', 'tcp:8082']);
+  expect((await phone.adb.ok(['-s', phone.sim.serial, 'reverse', '--list'])).text).toContain(' tcp:8082 tcp:8082\n');
+  await phone.adb.ok(['disconnect', phone.sim.serial]);
+  await phone.adb.connect(phone.sim);
+  expect((await phone.adb.ok(['-s', phone.sim.serial, 'reverse', '--list'])).text).toBe('\n');
 });
 
 test('jdwp on a user build: adb jdwp lists no process, track-jdwp sends the empty list and stays open', async () => {
-  const listed = await adb.run(['-s', sim.serial, 'jdwp'], { timeoutMs: 10_000 });
+  const listed = await phone.adb.run(['-s', phone.sim.serial, 'jdwp'], { timeoutMs: 10_000 });
   expect([listed.code, listed.text]).toEqual([0, '']);
   for (const service of ['track-jdwp', 'track-app']) {
     const { socket, data } = await openService(service);

@@ -1,28 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { startSim, type Sim } from '../index.js';
-import { PrivateAdbServer, adbMissingReason } from '../private-adb.js';
+import { usePhoneOverAdb } from '../testing/adb-phone.js';
 
 // `content` as appium-adb and adbkit scripts call it: through the real adb CLI, against the settings provider.
-let adb: PrivateAdbServer;
-let sim: Sim;
-
-test.beforeAll(async () => {
-  const reason = adbMissingReason();
-  test.skip(!!reason, reason);
-  adb = await PrivateAdbServer.start();
-  sim = await startSim({ port: 0, frozenAt: Date.UTC(2024, 4, 1, 9, 30) });
-  await adb.connect(sim);
-});
-
-test.afterAll(async () => {
-  await adb?.stop();
-  await sim?.stop();
-});
-
-async function shell(line: string): Promise<{ out: string; err: string; code: number }> {
-  const result = await adb.run(['-s', sim.serial, 'shell', line]);
-  return { out: result.text, err: result.stderr, code: result.code };
-}
+const { shell } = usePhoneOverAdb();
 
 test('content query reads settings rows as Row: N _id=…, name=…, value=…, and agrees with settings get', async () => {
   const androidId = (await shell('settings get secure android_id')).out.trim();

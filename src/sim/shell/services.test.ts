@@ -1,28 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { startSim, type Sim } from '../index.js';
-import { PrivateAdbServer, adbMissingReason } from '../private-adb.js';
+import { usePhoneOverAdb } from '../testing/adb-phone.js';
 
 // Framework services as mobile-mcp, appium-adb and Midscene reach them: `cmd SERVICE …` through the real adb CLI.
-let adb: PrivateAdbServer;
-let sim: Sim;
-
-test.beforeAll(async () => {
-  const reason = adbMissingReason();
-  test.skip(!!reason, reason);
-  adb = await PrivateAdbServer.start();
-  sim = await startSim({ port: 0, frozenAt: Date.UTC(2024, 4, 1, 9, 30) });
-  await adb.connect(sim);
-});
-
-test.afterAll(async () => {
-  await adb?.stop();
-  await sim?.stop();
-});
-
-async function shell(line: string): Promise<{ out: string; err: string; code: number }> {
-  const result = await adb.run(['-s', sim.serial, 'shell', line]);
-  return { out: result.text, err: result.stderr, code: result.code };
-}
+const { shell } = usePhoneOverAdb();
 
 test('an unknown verb gets the service\'s "Unknown command" on stdout and exit 255; no verb prints its help', async () => {
   for (const service of ['appops', 'deviceidle', 'location', 'locale', 'phone', 'display', 'power', 'window']) {

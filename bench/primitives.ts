@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { AndroidDriver, DeviceObserver, EventLog, createExecutor, type ActionResult, type PrimitiveCall } from '../runner/index.js';
+import type { TimingMode } from '../src/sim/index.js';
+import { readBudget } from './read-budget.js';
 import { quantile } from './stats.js';
 
 const SHOP = 'com.example.shop';
@@ -121,12 +123,13 @@ export async function benchPrimitives(): Promise<void> {
     await sim.stop();
     await rm(dir, { recursive: true, force: true });
   }
+  await readBudget({ flow: FLOW, app: SHOP, startPhone: startPhoneProcess });
 }
 
 /** Starts the virtual phone in a child process (bench/sim-process.ts) and waits for its adb server port. */
-async function startPhoneProcess(): Promise<{ serverPort: number; stop(): Promise<void> }> {
+export async function startPhoneProcess(timing: TimingMode = 'fast'): Promise<{ serverPort: number; stop(): Promise<void> }> {
   const script = fileURLToPath(new URL('./sim-process.js', import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, [script, '1'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [script, '1', timing], { stdio: ['pipe', 'pipe', 'inherit'] });
   const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
   const { serverPort } = JSON.parse(line) as { serverPort: number };
   return {

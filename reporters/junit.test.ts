@@ -4,7 +4,7 @@ import type { AgentVerification } from '../src/events/index.js';
 import { NO_AGENT, type AgentCallRecord, type StepRecord, type TestRecord } from './results/model.js';
 
 const step = (fields: Partial<StepRecord>): StepRecord => ({
-  primitive: 'tap', target: null, detail: null, status: 'OK', duration_ms: 120, device_ms: 100, location: 'specs/shop.test.ts:9', source: 'script', ...fields,
+  primitive: 'tap', target: null, detail: null, status: 'OK', duration_ms: 120, device_ms: 100, device_calls: { reads: 1, read_ms: 60, screenshots: 0, screenshot_ms: 0, other: 3, other_ms: 40 }, location: 'specs/shop.test.ts:9', source: 'script', ...fields,
 });
 
 test('a step reads as one line: mark, primitive, target or what it acted with, time, and where a failure happened', () => {

@@ -71,7 +71,10 @@ async function writeTrace(dir: string, file: string): Promise<void> {
         { ref: 'e13', label: 'Add to cart', score: 0.88, reasons: ['exact label'], bounds: { left: 60, top: 1300, right: 500, bottom: 1390 } },
       ],
     },
-    { kind: 'action_end', action_id: tap, verdict: 'OK', timings: { total_ms: 140, device_ms: 120, harness_ms: 20 } },
+    {
+      kind: 'action_end', action_id: tap, verdict: 'OK',
+      timings: { total_ms: 140, device_ms: 120, harness_ms: 20, device_calls: [{ call: 'hierarchy', count: 2, ms: 70 }, { call: 'foreground', count: 2, ms: 30 }, { call: 'tap', count: 1, ms: 20 }] },
+    },
     // As a log from before requests were counted writes it: no request_tokens, usage_source, finish or profile.
     { kind: 'llm_call', action_id: step, role: 'validator', model: 'gpt-4o-mini', prompt_ref: 'gone-prompt.txt', answer_ref: 'gone-answer.txt', tokens_in: 300, tokens_out: 10, cost_usd: 0.0001, duration_ms: 300 },
     { kind: 'agent_end', action_id: step, call: 'step', status: 'passed', path: 'model', cache: 'miss', llm_calls: 2, tokens_in: 1200, tokens_out: 50, steps: 1, reason: 'goal reached', duration_ms: 1400 },
@@ -250,6 +253,9 @@ test('an agent step served by a model shows its decision and model calls (whole 
   await expect(detail.locator('h3', { hasText: 'Candidates' })).toHaveText('Candidates for Add to cart (ambiguous)');
   await expect(detail.locator('table.candidates tbody tr')).toHaveCount(2);
   await expect(detail.locator('table.candidates tr.chosen')).toContainText('e12');
+  // The read budget: screen reads, screenshots and the other device calls, each call's count and time on hover.
+  await expect(detail.locator('.meta .device-calls')).toHaveText(' · 2 reads, 0 screenshots, 3 other calls');
+  await expect(detail.locator('.meta .device-calls')).toHaveAttribute('title', 'hierarchy ×2: 70 ms\nforeground ×2: 30 ms\ntap ×1: 20 ms');
   expect(problems).toEqual([]);
 
 });

@@ -1,6 +1,6 @@
 // What a test's agent calls did, from their events: one step entry per call (what was asked, how it
 // was served) and the test's totals (calls, plan cache outcomes, model calls, tokens, cost).
-import { llmUsage, type ActionStartEvent, type AgentEndEvent, type AgentStartEvent, type MobileEvent } from '../../src/events/index.js';
+import { addDeviceCalls, llmUsage, summarizeDeviceCalls, type ActionStartEvent, type ActionTimings, type AgentEndEvent, type AgentStartEvent, type MobileEvent } from '../../src/events/index.js';
 import { addAgentTotals, NO_AGENT, UNFINISHED, type AgentTotals, type StepRecord } from './model.js';
 
 /** The agent events of one log, indexed by the agent call's action_id. */
@@ -40,9 +40,9 @@ export class AgentEvents {
 
   /**
    * The step entry of an agent call: `ai.step` and the like, the text in `detail`, OK or FAIL from its
-   * end, its time, and the device time of the primitives it ran (`childDeviceMs`).
+   * end, its time, and the device time and calls of the primitives it ran (`childTimings`).
    */
-  step(start: AgentStartEvent, context: { location: string | null; lastTs: number; childDeviceMs: (actionId: string) => number }): StepRecord {
+  step(start: AgentStartEvent, context: { location: string | null; lastTs: number; childTimings: (actionId: string) => ActionTimings | undefined }): StepRecord {
     const end = this.ends.get(start.action_id);
     const children = this.children.get(start.action_id) ?? [];
     return {
@@ -51,7 +51,8 @@ export class AgentEvents {
       detail: start.text,
       status: end ? (end.status === 'passed' ? 'OK' : 'FAIL') : UNFINISHED,
       duration_ms: Math.round(end ? end.duration_ms : Math.max(0, context.lastTs - start.ts)),
-      device_ms: Math.round(children.reduce((sum, child) => sum + context.childDeviceMs(child.action_id), 0)),
+      device_ms: Math.round(children.reduce((sum, child) => sum + (context.childTimings(child.action_id)?.device_ms ?? 0), 0)),
+      device_calls: summarizeDeviceCalls(addDeviceCalls(children.map((child) => context.childTimings(child.action_id)?.device_calls))),
       location: context.location,
       source: 'script',
       agent: {

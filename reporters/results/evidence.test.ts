@@ -10,7 +10,12 @@ test.beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'mobiletest-evi
 test.afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
 
 const ROOT = '/project';
-const timings = (total_ms: number, device_ms: number) => ({ total_ms, device_ms, harness_ms: total_ms - device_ms });
+// Each action read the screen twice and made three other calls, as the executor's meter records them.
+const timings = (total_ms: number, device_ms: number) => ({
+  total_ms, device_ms, harness_ms: total_ms - device_ms,
+  device_calls: [{ call: 'hierarchy', count: 2, ms: device_ms / 2 }, { call: 'foreground', count: 2, ms: device_ms / 4 }, { call: 'tap', count: 1, ms: device_ms / 4 }],
+});
+const budget = (device_ms: number) => ({ reads: 2, read_ms: Math.round(device_ms / 2), screenshots: 0, screenshot_ms: 0, other: 3, other_ms: Math.round(device_ms / 2) });
 
 /** Writes the events through the real log (so redaction applies) and reads them back. */
 async function logOf(inputs: EventInput[]) {
@@ -40,9 +45,9 @@ test('each primitive call becomes a step with its target, verdict, timings and s
   const evidence = summarizeEvents(events, { rootDir: ROOT });
   expect(evidence.device).toBe('emulator-5554');
   expect(evidence.steps).toEqual([
-    { primitive: 'launch_app', target: null, detail: 'com.example.shop', status: 'OK', duration_ms: 900, device_ms: 850, location: 'specs/shop.test.ts:6', source: 'script' },
-    { primitive: 'tap', target: 'Log in', detail: null, status: 'OK', duration_ms: 120, device_ms: 100, location: 'specs/shop.test.ts:7', source: 'script' },
-    { primitive: 'tap', target: 'id="cart" role="button"', detail: null, status: 'FAIL', duration_ms: 5000, device_ms: 4000, location: 'specs/shop.test.ts:8', source: 'script' },
+    { primitive: 'launch_app', target: null, detail: 'com.example.shop', status: 'OK', duration_ms: 900, device_ms: 850, device_calls: budget(850), location: 'specs/shop.test.ts:6', source: 'script' },
+    { primitive: 'tap', target: 'Log in', detail: null, status: 'OK', duration_ms: 120, device_ms: 100, device_calls: budget(100), location: 'specs/shop.test.ts:7', source: 'script' },
+    { primitive: 'tap', target: 'id="cart" role="button"', detail: null, status: 'FAIL', duration_ms: 5000, device_ms: 4000, device_calls: budget(4000), location: 'specs/shop.test.ts:8', source: 'script' },
   ]);
   // No test_end error: the failed action says why, and is the failed step.
   expect(evidence.failure).toEqual({ category: 'locator', message: 'tap failed', suggestion: null, evidence: [], step: 'tap "id=\\"cart\\" role=\\"button\\"" at specs/shop.test.ts:8' });
@@ -110,7 +115,7 @@ test('a passing test has no category; an action that never ended is UNFINISHED, 
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });
   expect(evidence.failure.category).toBeNull();
-  expect(evidence.steps).toEqual([{ primitive: 'wait_for', target: 'Spinner', detail: null, status: 'UNFINISHED', duration_ms: 2_500, device_ms: 0, location: null, source: 'script' }]);
+  expect(evidence.steps).toEqual([{ primitive: 'wait_for', target: 'Spinner', detail: null, status: 'UNFINISHED', duration_ms: 2_500, device_ms: 0, device_calls: { reads: 0, read_ms: 0, screenshots: 0, screenshot_ms: 0, other: 0, other_ms: 0 }, location: null, source: 'script' }]);
 });
 
 test('model calls and their tokens are counted; a log without them counts zero', async () => {

@@ -1,7 +1,7 @@
 // What a test's events log says about it: the device, one step per primitive call and per agent
 // call, the model's cost, and the failure the executor or the fixture recorded.
 import path from 'node:path';
-import type { ActionEndEvent, ActionStartEvent, AgentStartEvent, Location, MobileEvent } from '../../src/events/index.js';
+import { summarizeDeviceCalls, type ActionEndEvent, type ActionStartEvent, type AgentStartEvent, type Location, type MobileEvent } from '../../src/events/index.js';
 import { AgentEvents } from './agent.js';
 import { eventFailure, NO_EVENT_FAILURE, type EventFailure } from './event-failure.js';
 import { NO_AGENT, UNFINISHED, type AgentTotals, type StepRecord } from './model.js';
@@ -47,7 +47,7 @@ export function summarizeEvents(events: readonly MobileEvent[], options: Evidenc
     : agent.step(start, {
       location: start.location ? locationText(start.location, options.rootDir) : null,
       lastTs,
-      childDeviceMs: (id) => ends.get(id)?.timings.device_ms ?? 0,
+      childTimings: (id) => ends.get(id)?.timings,
     }));
   return { device, steps, llm_calls: llmCalls, tokens, agent: agent.totals(), failure: eventFailure(events, ends, starts, steps) };
 }
@@ -62,6 +62,7 @@ function toStep(start: ActionStartEvent, end: ActionEndEvent | undefined, contex
     // Whole milliseconds: the executor times with a sub-millisecond clock.
     duration_ms: Math.round(end ? end.timings.total_ms : Math.max(0, context.lastTs - start.ts)),
     device_ms: Math.round(end ? end.timings.device_ms : 0),
+    device_calls: summarizeDeviceCalls(end?.timings.device_calls ?? []),
     location: start.location ? locationText(start.location, context.rootDir) : null,
     source: start.source,
   };

@@ -1,6 +1,6 @@
 // The run as the JSON and JUnit reports describe it: one record per test, built from
 // Playwright's test metadata and the test's `mobiletest-events` attachment.
-import type { ActionSource, AgentCall, AgentVerification, Verdict } from '../../src/events/index.js';
+import type { ActionSource, AgentCall, AgentVerification, DeviceCallSummary, Verdict } from '../../src/events/index.js';
 
 export const RESULTS_VERSION = 1 as const;
 
@@ -25,6 +25,8 @@ export interface StepRecord {
   duration_ms: number;
   /** Time spent waiting on the device within `duration_ms`. */
   device_ms: number;
+  /** The read budget: hierarchy reads, screenshots and other device calls, with their time (an agent call's: its primitives'). */
+  device_calls: DeviceCallSummary;
   /** `file:line` of the call in the spec, the file relative to the config's rootDir. */
   location: string | null;
   source: ActionSource;

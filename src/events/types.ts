@@ -170,7 +170,45 @@ export interface AgentVerification {
   missing?: string;
 }
 
-export interface ActionTimings { total_ms: number; device_ms: number; harness_ms: number }
+export interface ActionTimings {
+  total_ms: number;
+  device_ms: number;
+  harness_ms: number;
+  /**
+   * The driver calls the action made, one entry per driver method (`hierarchy` is a screen read,
+   * `screenshot` a screenshot): how many, and their time added up (calls in parallel each count).
+   */
+  device_calls?: DeviceCallTally[];
+}
+
+export interface DeviceCallTally { call: string; count: number; ms: number }
+
+/** The read budget of one or more actions: hierarchy reads, screenshots and every other device call, with their time. */
+export interface DeviceCallSummary { reads: number; read_ms: number; screenshots: number; screenshot_ms: number; other: number; other_ms: number }
+
+/** Adds tallies up into reads, screenshots and the rest. */
+export function summarizeDeviceCalls(calls: readonly DeviceCallTally[]): DeviceCallSummary {
+  const summary: DeviceCallSummary = { reads: 0, read_ms: 0, screenshots: 0, screenshot_ms: 0, other: 0, other_ms: 0 };
+  for (const c of calls) {
+    if (c.call === 'hierarchy') { summary.reads += c.count; summary.read_ms += c.ms; } else if (c.call === 'screenshot') { summary.screenshots += c.count; summary.screenshot_ms += c.ms; } else { summary.other += c.count; summary.other_ms += c.ms; }
+  }
+  for (const key of ['read_ms', 'screenshot_ms', 'other_ms'] as const) summary[key] = Math.round(summary[key]);
+  return summary;
+}
+
+/** Tallies of several actions added up, call by call. */
+export function addDeviceCalls(lists: ReadonlyArray<readonly DeviceCallTally[] | undefined>): DeviceCallTally[] {
+  const total = new Map<string, DeviceCallTally>();
+  for (const list of lists) {
+    for (const c of list ?? []) {
+      const t = total.get(c.call) ?? { call: c.call, count: 0, ms: 0 };
+      t.count += c.count;
+      t.ms = Math.round((t.ms + c.ms) * 100) / 100;
+      total.set(c.call, t);
+    }
+  }
+  return [...total.values()];
+}
 
 /** What the finger did, in device pixels of a screen `screen` big, so a viewer can draw it on a scaled frame. */
 export interface GestureRecord {

@@ -39,6 +39,7 @@ const SPECS: Record<EventKind, Spec> = {
 const NESTED: Record<string, Record<string, 'string' | 'number' | 'object' | 'array'>> = {
   location: { file: 'string', line: 'number' },
   timings: { total_ms: 'number', device_ms: 'number', harness_ms: 'number' },
+  device_calls: { call: 'string', count: 'number', ms: 'number' },
   error: { name: 'string', message: 'string' },
   candidates: { label: 'string', score: 'number' },
   gesture: { kind: 'string', points: 'array', screen: 'object' },
@@ -54,6 +55,11 @@ function nestedProblem(field: string, value: unknown): string | undefined {
     if (!isObject(item)) return `"${where}" should be an object`;
     for (const [key, type] of Object.entries(spec)) {
       if (!fits(item[key], type)) return `"${where}.${key}" should be ${type === 'object' || type === 'array' ? 'an' : 'a'} ${type}, got ${JSON.stringify(item[key])}`;
+    }
+    if (field === 'timings' && item.device_calls !== undefined) {
+      if (!Array.isArray(item.device_calls)) return '"timings.device_calls" should be an array';
+      const calls = nestedProblem('device_calls', item.device_calls);
+      if (calls !== undefined) return calls.replace(/^"/, '"timings.');
     }
     if (field === 'gesture') {
       const points = item.points as unknown[];

@@ -25,6 +25,11 @@ test('launch, type, tap and assert sign in to Shop, each action leaving its even
   const tap = await exec.ok({ name: 'tap', params: { target: 'Log in', expected: { activity: '.MainActivity' } } });
   expect(tap.element?.label).toBe('Log in');
   expect(tap.report?.activity_changed?.to).toBe(`${SHOP}/.MainActivity`);
+  // The read budget: the tap's own call, the screens it read to find its target and see the change.
+  const calls = new Map(tap.timings.device_calls?.map((c) => [c.call, c]));
+  expect(calls.get('tap')?.count).toBe(1);
+  expect(calls.get('hierarchy')?.count).toBeGreaterThanOrEqual(1);
+  expect(calls.has('screenshot')).toBe(false);
   const shown = await exec.ok({ name: 'assert_visible', params: { target: 'Hi, Alice' } });
   expect(shown.element?.label).toBe('Hi, Alice');
 

@@ -63,6 +63,7 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
   const call = validateCall(asked);
   const started = performance.now();
   const deviceAtStart = state.meter.elapsed();
+  const callsAtStart = state.meter.tally();
   const actionId = options.actionId ?? newActionId();
   const log = state.log;
   const earlier = log?.completed(actionId);
@@ -123,7 +124,7 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
     const text = [ctx.report ? situationText(ctx.report) : '', ...ctx.dialogsAnswered].filter(Boolean).join('\n');
     emit({ kind: 'situation', action_id: actionId, report: text, data: { ...(ctx.report ?? {}), dialogs_answered: ctx.dialogsAnswered } });
   }
-  const timings = timingsOf(started, state.meter.elapsed() - deviceAtStart, ctx.clock.slept);
+  const timings = { ...timingsOf(started, state.meter.elapsed() - deviceAtStart, ctx.clock.slept), device_calls: state.meter.callsSince(callsAtStart) };
   emit({ kind: 'action_end', action_id: actionId, verdict, timings, ...(failure ? { error: failure } : {}), ...(ctx.gesture ? { gesture: ctx.gesture } : {}) });
   await Promise.all(pending);
 

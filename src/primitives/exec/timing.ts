@@ -1,5 +1,6 @@
 // Where an action's time goes: inside device calls, in deliberate waits, or in the harness itself.
 import type { Driver } from '../../drivers/index.js';
+import type { DeviceCallTally } from '../../events/index.js';
 import type { WaitClock } from '../../observe/index.js';
 
 const meters = new WeakMap<Driver, DeviceMeter>();
@@ -13,6 +14,8 @@ export class DeviceMeter {
   private inFlight = 0;
   private since = 0;
   private total = 0;
+  /** Calls so far by driver method, each with its own time (parallel calls each count theirs). */
+  private readonly calls = new Map<string, { count: number; ms: number }>();
 
   private constructor() {}
 
@@ -29,6 +32,28 @@ export class DeviceMeter {
   /** Device milliseconds so far, the call in flight included. */
   elapsed(): number {
     return this.total + (this.inFlight > 0 ? performance.now() - this.since : 0);
+  }
+
+  /** A copy of the tallies so far, to diff against later with `callsSince`. */
+  tally(): Map<string, { count: number; ms: number }> {
+    return new Map([...this.calls].map(([name, t]) => [name, { ...t }]));
+  }
+
+  /** The driver calls made since `earlier` (a `tally()`), one entry per method, in the order first made. */
+  callsSince(earlier: Map<string, { count: number; ms: number }>): DeviceCallTally[] {
+    const out: DeviceCallTally[] = [];
+    for (const [call, now] of this.calls) {
+      const before = earlier.get(call) ?? { count: 0, ms: 0 };
+      if (now.count > before.count) out.push({ call, count: now.count - before.count, ms: Math.round((now.ms - before.ms) * 100) / 100 });
+    }
+    return out;
+  }
+
+  private count(name: string, ms: number): void {
+    const t = this.calls.get(name) ?? { count: 0, ms: 0 };
+    t.count++;
+    t.ms += ms;
+    this.calls.set(name, t);
   }
 
   private begin(): void {
@@ -48,15 +73,20 @@ export class DeviceMeter {
         writable: true,
         value: (...args: unknown[]): unknown => {
           this.begin();
+          const started = performance.now();
+          const done = () => {
+            this.end();
+            this.count(name, performance.now() - started);
+          };
           let result: unknown;
           try {
             result = original.apply(driver, args);
           } catch (error) {
-            this.end();
+            done();
             throw error;
           }
-          if (result instanceof Promise) return result.finally(() => this.end());
-          this.end();
+          if (result instanceof Promise) return result.finally(done);
+          done();
           return result;
         },
       });

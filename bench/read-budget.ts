@@ -1,0 +1,76 @@
+// The read budget of a scripted flow at both of the virtual phone's timings: hierarchy reads,
+// screenshots and other device calls per action (from each action's `timings.device_calls`), device
+// seconds per action, and the wall time against its floor. The floor is what the flow cannot do
+// without: per action, one hierarchy read (at this run's mean read time) plus the action's own
+// commands (the device calls that are not looks at the screen: launch, input, key, am start, ...).
+import { AndroidDriver, DeviceObserver, createExecutor, type ActionResult, type PrimitiveCall } from '../runner/index.js';
+import { addDeviceCalls, summarizeDeviceCalls, type DeviceCallTally } from '../src/events/index.js';
+import type { TimingMode } from '../src/sim/index.js';
+
+/** Driver calls that look at the device rather than act on it. */
+const LOOKS = new Set(['hierarchy', 'screenshot', 'foreground', 'screenSize', 'keyboardShown', 'logs', 'mark', 'appState']);
+
+export interface ReadBudgetOptions {
+  flow: PrimitiveCall[];
+  app: string;
+  startPhone: (timing: TimingMode) => Promise<{ serverPort: number; stop(): Promise<void> }>;
+}
+
+export interface ReadBudget {
+  timing: TimingMode;
+  actions: number;
+  readsPerAction: number;
+  screenshotsPerAction: number;
+  otherPerAction: number;
+  deviceSecondsPerAction: number;
+  wallSeconds: number;
+  floorSeconds: number;
+}
+
+/** Runs the flow once at fast and once at real timing and prints one line per timing. */
+export async function readBudget(options: ReadBudgetOptions): Promise<ReadBudget[]> {
+  const rows: ReadBudget[] = [];
+  for (const timing of ['fast', 'real'] as const) rows.push(await measure(options, timing));
+  console.log(`\nRead budget of the same ${options.flow.length}-step flow, per action (one run at each timing; real = a mid-range Android 14 phone's pace):`);
+  console.log(`${'timing'.padEnd(7)} ${'reads'.padStart(6)} ${'shots'.padStart(6)} ${'other'.padStart(6)} ${'device s'.padStart(9)} ${'wall s'.padStart(8)} ${'floor s'.padStart(8)} ${'wall ÷ floor'.padStart(13)}`);
+  for (const r of rows) {
+    console.log(`${r.timing.padEnd(7)} ${r.readsPerAction.toFixed(2).padStart(6)} ${r.screenshotsPerAction.toFixed(2).padStart(6)} ${r.otherPerAction.toFixed(2).padStart(6)} ${r.deviceSecondsPerAction.toFixed(2).padStart(9)} ${r.wallSeconds.toFixed(1).padStart(8)} ${r.floorSeconds.toFixed(1).padStart(8)} ${`${(r.wallSeconds / r.floorSeconds).toFixed(2)}x`.padStart(13)}`);
+  }
+  return rows;
+}
+
+async function measure(options: ReadBudgetOptions, timing: TimingMode): Promise<ReadBudget> {
+  const phone = await options.startPhone(timing);
+  const driver = await AndroidDriver.connect({ port: phone.serverPort });
+  try {
+    const runner = createExecutor({ driver, observer: new DeviceObserver(driver, { screenshots: false }), app: options.app, timeouts: { target: 30_000, idle: 30_000, assertion: 30_000 } });
+    const results: ActionResult[] = [];
+    const start = performance.now();
+    for (const call of options.flow) {
+      const result = await runner.run(call);
+      if (result.verdict !== 'OK') throw new Error(`bench (${timing} timing): ${call.name} answered ${result.verdict}: ${result.failure?.message}`);
+      results.push(result);
+    }
+    const wall = performance.now() - start;
+    const all = addDeviceCalls(results.map((r) => r.timings.device_calls));
+    const summary = summarizeDeviceCalls(all);
+    const reads = all.find((c) => c.call === 'hierarchy');
+    const readMs = reads ? reads.ms / reads.count : 0;
+    const own = (calls: readonly DeviceCallTally[] | undefined) => (calls ?? []).filter((c) => !LOOKS.has(c.call)).reduce((sum, c) => sum + c.ms, 0);
+    const floor = results.reduce((sum, r) => sum + readMs + own(r.timings.device_calls), 0);
+    const n = results.length;
+    return {
+      timing,
+      actions: n,
+      readsPerAction: summary.reads / n,
+      screenshotsPerAction: summary.screenshots / n,
+      otherPerAction: summary.other / n,
+      deviceSecondsPerAction: results.reduce((sum, r) => sum + r.timings.device_ms, 0) / n / 1000,
+      wallSeconds: wall / 1000,
+      floorSeconds: floor / 1000,
+    };
+  } finally {
+    await driver.close();
+    await phone.stop();
+  }
+}

@@ -8,7 +8,7 @@ import { addDeviceCalls, summarizeDeviceCalls, type DeviceCallTally } from '../s
 import type { TimingMode } from '../src/sim/index.js';
 
 /** Driver calls that look at the device rather than act on it. */
-const LOOKS = new Set(['hierarchy', 'screenshot', 'foreground', 'screenSize', 'keyboardShown', 'logs', 'mark', 'appState']);
+const LOOKS = new Set(['hierarchy', 'screenshot', 'foreground', 'screenSize', 'keyboardShown', 'logs', 'mark']);
 
 export interface ReadBudgetOptions {
   flow: PrimitiveCall[];

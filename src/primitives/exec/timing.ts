@@ -1,9 +1,12 @@
 // Where an action's time goes: inside device calls, in deliberate waits, or in the harness itself.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Driver } from '../../drivers/index.js';
 import type { DeviceCallTally } from '../../events/index.js';
 import type { WaitClock } from '../../observe/index.js';
 
 const meters = new WeakMap<Driver, DeviceMeter>();
+/** The driver whose call is running in this async context, so its calls to itself are not counted again. */
+const insideCall = new AsyncLocalStorage<Driver>();
 
 /**
  * Measures the wall time during which at least one call to a driver is in flight (parallel calls
@@ -72,6 +75,8 @@ export class DeviceMeter {
         configurable: true,
         writable: true,
         value: (...args: unknown[]): unknown => {
+          // A call the driver makes to its own methods (its private helpers included) is part of the outer one.
+          if (insideCall.getStore() === driver) return original.apply(driver, args);
           this.begin();
           const started = performance.now();
           const done = () => {
@@ -80,7 +85,7 @@ export class DeviceMeter {
           };
           let result: unknown;
           try {
-            result = original.apply(driver, args);
+            result = insideCall.run(driver, () => original.apply(driver, args));
           } catch (error) {
             done();
             throw error;

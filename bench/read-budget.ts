@@ -3,8 +3,9 @@
 // seconds per action, and the wall time against its floor. The floor is what the flow cannot do
 // without: per action, one hierarchy read (at this run's mean read time) plus the action's own
 // commands (the device calls that are not looks at the screen: launch, input, key, am start, ...).
-import { AndroidDriver, DeviceObserver, createExecutor, type ActionResult, type PrimitiveCall } from '../runner/index.js';
-import { addDeviceCalls, summarizeDeviceCalls, type DeviceCallTally } from '../src/events/index.js';
+import {
+  AndroidDriver, DeviceObserver, addDeviceCalls, createExecutor, summarizeDeviceCalls, type ActionResult, type DeviceCallTally, type PrimitiveCall,
+} from '../runner/index.js';
 import type { TimingMode } from '../src/sim/index.js';
 
 /** Driver calls that look at the device rather than act on it. */

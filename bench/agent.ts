@@ -15,11 +15,11 @@ import { SHOP_JOURNEY as JOURNEY, shopPlanner } from '../src/agent/testing/shop-
 import { startPhoneProcess } from './phone-process.js';
 import { quantile } from './stats.js';
 
-const OFFLINE = 'log in with alice@example.com and "pass123"';
+export const OFFLINE = 'log in with alice@example.com and "pass123"';
 const RUNS = 5;
 // Exact checks that the goal was reached (a text target alone would also match a near miss like "Cart, 2 items").
-const IN_CART: PrimitiveCall = { name: 'assert_text', params: { target: { id: 'cart_badge' }, equals: '1' } };
-const SIGNED_IN: PrimitiveCall = { name: 'assert_text', params: { target: { id: 'greeting' }, equals: 'Hi, Alice' } };
+export const IN_CART: PrimitiveCall = { name: 'assert_text', params: { target: { id: 'cart_badge' }, equals: '1' } };
+export const SIGNED_IN: PrimitiveCall = { name: 'assert_text', params: { target: { id: 'greeting' }, equals: 'Hi, Alice' } };
 const STEP_TIMEOUT_MS = 60_000;
 
 const TARGETS = { plannerRequestMedian: 1500, otherRequestMedian: 800, screenMax: 300, firstCalls: 6, cachedCalls: 0, overheadMs: 10 };
@@ -51,6 +51,8 @@ interface StepFigures {
   actionMs: number;
   /** Device time the agent spends reading the screen between its actions (counted in overheadMs, shown apart). */
   lookMs: number;
+  /** Hierarchy reads during the step: its primitives' and the agent's own between them. */
+  reads: number;
   /**
    * Harness time per primitive: the step's wall time (around `agent.step`) minus the time inside model
    * HTTP calls (llm_call duration_ms) minus the executor's own timings of the step's child actions
@@ -66,7 +68,7 @@ class BenchFailed extends Error {
 }
 
 /** The executor and its log, in the shape the agent harness takes (a test's TestRunner). */
-class BenchRunner {
+export class BenchRunner {
   constructor(readonly runner: PrimitiveRunner, readonly log: EventLog, readonly observer: TimedObserver) {}
 
   run(call: PrimitiveCall): Promise<ActionResult> {
@@ -104,14 +106,14 @@ class TimedObserver extends DeviceObserver {
   }
 }
 
-interface Bench {
+export interface Bench {
   dir: string;
   driver: AndroidDriver;
   logs: EventLog[];
 }
 
 /** A fresh executor and log for one run, Shop relaunched with its state cleared (not measured). */
-async function freshShop(bench: Bench, name: string): Promise<BenchRunner> {
+export async function freshShop(bench: Bench, name: string): Promise<BenchRunner> {
   const log = await EventLog.open(join(await mkdtemp(join(bench.dir, `${name}-`)), 'events.jsonl'), { testId: name });
   bench.logs.push(log);
   const observer = new TimedObserver(bench.driver, { screenshots: false });
@@ -121,15 +123,17 @@ async function freshShop(bench: Bench, name: string): Promise<BenchRunner> {
 }
 
 /** Runs one agent step and reads its figures from the log; `done` checks the goal was reached. */
-async function measure(exec: BenchRunner, goal: string, options: HarnessOptions, done: PrimitiveCall): Promise<StepFigures> {
+export async function measure(exec: BenchRunner, goal: string, options: HarnessOptions, done: PrimitiveCall, timeoutMs = STEP_TIMEOUT_MS): Promise<StepFigures> {
   const h = await agentOn(exec, options);
   let outcome: Awaited<ReturnType<typeof h.agent.step>>;
   let wallMs: number;
   const looksBefore = exec.observer.looks.length;
+  let reads: number;
   try {
     const start = performance.now();
-    outcome = await h.agent.step(goal, { timeout: STEP_TIMEOUT_MS });
+    outcome = await h.agent.step(goal, { timeout: timeoutMs });
     wallMs = performance.now() - start;
+    reads = exec.observer.looks.length - looksBefore;
   } finally {
     await h.close();
   }
@@ -148,7 +152,7 @@ async function measure(exec: BenchRunner, goal: string, options: HarnessOptions,
   const llm = read.map(({ figures }) => figures);
   const prompts = read.filter(({ event }) => event.role === 'planner').map(({ prompt }) => prompt);
   const steps = Math.max(1, outcome.steps);
-  return { calls: outcome.llmCalls, steps: outcome.steps, path: outcome.path, cache: outcome.cache, llm, prompts, wallMs, modelMs, actionMs, lookMs, overheadMs: (wallMs - modelMs - actionMs) / steps };
+  return { calls: outcome.llmCalls, steps: outcome.steps, path: outcome.path, cache: outcome.cache, llm, prompts, wallMs, modelMs, actionMs, lookMs, reads, overheadMs: (wallMs - modelMs - actionMs) / steps };
 }
 
 type LlmCall = Extract<MobileEvent, { kind: 'llm_call' }>;

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { TimingMode } from '../src/sim/index.js';
 
 export interface PhoneProcess {
   serverPort: number;
@@ -15,9 +16,9 @@ export class PhoneProcessFailed extends Error {
 }
 
 /** Starts the phone and waits for its port; fails, rather than hangs, when the process ends first. */
-export async function startPhoneProcess(seed = 1): Promise<PhoneProcess> {
+export async function startPhoneProcess(seed = 1, timing: TimingMode = 'fast'): Promise<PhoneProcess> {
   const script = fileURLToPath(new URL('./sim-process.js', import.meta.url));
-  const child = spawn(process.execPath, [script, String(seed)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [script, String(seed), timing], { stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = once(child, 'exit');
   const first = once(createInterface({ input: child.stdout }), 'line') as Promise<[string]>;
   const winner = await Promise.race([first, exited.then(([code]) => ({ code }))]);

@@ -1,15 +1,11 @@
 // `npm run bench -- primitives`: what the executor adds around the device. For a spread of primitives,
 // the harness overhead per action (its total time minus time inside device calls minus deliberate
 // polling waits), and a 20-step scripted Shop flow's wall time split into device, waiting and harness.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { AndroidDriver, DeviceObserver, EventLog, createExecutor, type ActionResult, type PrimitiveCall } from '../runner/index.js';
-import type { TimingMode } from '../src/sim/index.js';
+import { startPhoneProcess } from './phone-process.js';
 import { readBudget } from './read-budget.js';
 import { quantile } from './stats.js';
 
@@ -123,24 +119,9 @@ export async function benchPrimitives(): Promise<void> {
     await sim.stop();
     await rm(dir, { recursive: true, force: true });
   }
-  await readBudget({ flow: FLOW, app: SHOP, startPhone: startPhoneProcess });
+  await readBudget({ flow: FLOW, app: SHOP, startPhone: (timing) => startPhoneProcess(1, timing) });
 }
 
-/** Starts the virtual phone in a child process (bench/sim-process.ts) and waits for its adb server port. */
-export async function startPhoneProcess(timing: TimingMode = 'fast'): Promise<{ serverPort: number; stop(): Promise<void> }> {
-  const script = fileURLToPath(new URL('./sim-process.js', import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, [script, '1', timing], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  const { serverPort } = JSON.parse(line) as { serverPort: number };
-  return {
-    serverPort,
-    async stop() {
-      const exited = once(child, 'exit');
-      child.stdin!.end();
-      await exited;
-    },
-  };
-}
 
 async function signIn(must: (call: PrimitiveCall) => Promise<ActionResult>): Promise<void> {
   for (const call of FLOW.slice(0, 4)) await must(call);

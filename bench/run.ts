@@ -6,7 +6,10 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   sim: benchSim,
   observe: async () => (await import('./observe.js')).benchObserve(),
   primitives: async () => (await import('./primitives.js')).benchPrimitives(),
-  agent: async () => (await import('./agent.js')).benchAgent(),
+  agent: async () => {
+    await (await import('./agent.js')).benchAgent();
+    if (!process.exitCode) await (await import('./agent-reads.js')).agentReadBudget();
+  },
   requests: async () => (await import('./requests.js')).benchRequests(),
   frames: async () => (await import('./frames.js')).benchFrames(),
   trace: async () => (await import('./trace.js')).benchTrace(),

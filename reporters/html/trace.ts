@@ -3,8 +3,8 @@
 // candidates, the screen before and after, the situation report, the verdict, timings, and for
 // agent calls the decisions and model calls). Pure: files beside the log are read by the caller.
 import {
-  addDeviceCalls, llmUsage, type ActionStartEvent, type AgentDecisionEvent, type AgentEndEvent, type AgentStartEvent, type AgentVerification, type CandidateRecord, type EventError,
-  type DeviceCallTally, type GestureRecord, type MobileEvent, type ObservationEvent, type UsageSource,
+  addDeviceCalls, llmUsage, summarizeDeviceCalls, type ActionStartEvent, type AgentDecisionEvent, type AgentEndEvent, type AgentStartEvent, type AgentVerification, type CandidateRecord, type EventError,
+  type DeviceCallSummary, type DeviceCallTally, type GestureRecord, type MobileEvent, type ObservationEvent, type UsageSource,
 } from '../../src/events/index.js';
 import { locationText, targetText } from '../results/evidence.js';
 
@@ -93,7 +93,8 @@ export interface TraceStep {
   start_ms: number;
   duration_ms: number;
   /** For an agent call: its model time too, device time summed over the primitives it ran. */
-  timings: { total_ms: number; device_ms: number; harness_ms: number; model_ms?: number; device_calls: DeviceCallTally[] } | null;
+  /** `device_calls` one entry per driver method; `budget` those summed into reads, screenshots and the rest. */
+  timings: { total_ms: number; device_ms: number; harness_ms: number; model_ms?: number; device_calls: DeviceCallTally[]; budget: DeviceCallSummary } | null;
   params: Record<string, unknown>;
   candidates: TraceCandidates | null;
   before: TraceScreen | null;
@@ -192,7 +193,7 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
         // The first completion wins: the log keeps a duplicate only as a note.
         if (!step || step.timings) break;
         step.status = event.verdict;
-        step.timings = { total_ms: round(event.timings.total_ms), device_ms: round(event.timings.device_ms), harness_ms: round(event.timings.harness_ms), device_calls: event.timings.device_calls ?? [] };
+        step.timings = { total_ms: round(event.timings.total_ms), device_ms: round(event.timings.device_ms), harness_ms: round(event.timings.harness_ms), device_calls: event.timings.device_calls ?? [], budget: summarizeDeviceCalls(event.timings.device_calls ?? []) };
         step.duration_ms = Math.round(event.timings.total_ms);
         step.error = event.error ?? null;
         step.gesture = event.gesture ?? null;
@@ -307,7 +308,7 @@ function agentTimings(step: TraceStep): TraceStep['timings'] {
   const device = step.children.reduce((sum, child) => sum + (child.timings?.device_ms ?? 0), 0);
   const model = step.agent?.llm.reduce((sum, call) => sum + call.duration_ms, 0) ?? 0;
   const calls = addDeviceCalls(step.children.map((child) => child.timings?.device_calls));
-  return { total_ms: step.duration_ms, device_ms: round(device), model_ms: round(model), harness_ms: round(Math.max(0, step.duration_ms - device - model)), device_calls: calls };
+  return { total_ms: step.duration_ms, device_ms: round(device), model_ms: round(model), harness_ms: round(Math.max(0, step.duration_ms - device - model)), device_calls: calls, budget: summarizeDeviceCalls(calls) };
 }
 
 function screenOf(event: ObservationEvent): TraceScreen {

@@ -103,7 +103,7 @@ test('a decision that chose actions cites refs on the screen its first action me
   expect(tap.before?.hierarchy).toBe('h1.json');
   expect(tap.after?.cited).toEqual(['e3']);
   expect(agent.agent?.decisions.map((d) => d.screen)).toEqual([tap.before, tap.after]);
-  expect(agent.timings).toEqual({ total_ms: 1000, device_ms: 120, model_ms: 300, harness_ms: 580, device_calls: [] });
+  expect(agent.timings).toEqual({ total_ms: 1000, device_ms: 120, model_ms: 300, harness_ms: 580, device_calls: [], budget: { reads: 0, read_ms: 0, screenshots: 0, screenshot_ms: 0, other: 0, other_ms: 0 } });
 });
 
 test('a screenshot and a hierarchy snapshot seen by two tests are stored once; a long test\'s details come in chunks; a broken snapshot is left out', async () => {

@@ -190,7 +190,9 @@ export interface DeviceCallSummary { reads: number; read_ms: number; screenshots
 export function summarizeDeviceCalls(calls: readonly DeviceCallTally[]): DeviceCallSummary {
   const summary: DeviceCallSummary = { reads: 0, read_ms: 0, screenshots: 0, screenshot_ms: 0, other: 0, other_ms: 0 };
   for (const c of calls) {
-    if (c.call === 'hierarchy') { summary.reads += c.count; summary.read_ms += c.ms; } else if (c.call === 'screenshot') { summary.screenshots += c.count; summary.screenshot_ms += c.ms; } else { summary.other += c.count; summary.other_ms += c.ms; }
+    const [count, ms] = c.call === 'hierarchy' ? ['reads', 'read_ms'] as const : c.call === 'screenshot' ? ['screenshots', 'screenshot_ms'] as const : ['other', 'other_ms'] as const;
+    summary[count] += c.count;
+    summary[ms] += c.ms;
   }
   for (const key of ['read_ms', 'screenshot_ms', 'other_ms'] as const) summary[key] = Math.round(summary[key]);
   return summary;

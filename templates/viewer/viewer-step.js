@@ -56,19 +56,15 @@
     const t = step.timings;
     if (!t) return ms(step.duration_ms);
     const split = [`device ${ms(t.device_ms)}`, t.model_ms ? `model ${ms(t.model_ms)}` : null, `harness ${ms(t.harness_ms)}`].filter(Boolean);
-    return el('span', { class: 'timings', title: 'total (device, model, harness)' }, `${ms(t.total_ms)} (${split.join(', ')})`, callsText(t.device_calls || []));
+    return el('span', { class: 'timings', title: 'total (device, model, harness)' }, `${ms(t.total_ms)} (${split.join(', ')})`, callsText(t.device_calls || [], t.budget));
   }
 
   /** The read budget: ` · 2 reads, 1 screenshot, 9 other calls`, each driver call's count and time in the tooltip. */
-  function callsText(calls) {
-    if (calls.length === 0) return '';
-    const counted = (name) => calls.filter((c) => c.call === name).reduce((sum, c) => sum + c.count, 0);
-    const reads = counted('hierarchy');
-    const shots = counted('screenshot');
-    const other = calls.reduce((sum, c) => sum + c.count, 0) - reads - shots;
+  function callsText(calls, summary) {
+    if (calls.length === 0 || !summary) return '';
     const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
     const title = calls.map((c) => `${c.call} ×${c.count}: ${ms(c.ms)}`).join('\n');
-    return el('span', { class: 'device-calls', title }, ` · ${plural(reads, 'read')}, ${plural(shots, 'screenshot')}, ${plural(other, 'other call')}`);
+    return el('span', { class: 'device-calls', title }, ` · ${plural(summary.reads, 'read')}, ${plural(summary.screenshots, 'screenshot')}, ${plural(summary.other, 'other call')}`);
   }
 
   function tokenText(step) {

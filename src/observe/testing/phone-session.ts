@@ -40,12 +40,13 @@ export class PhoneSession {
   /** Dumps and observes the screen (with a screenshot when asked), remembering it for the next report. */
   async look(options: { screenshot?: boolean } = {}): Promise<Observation> {
     const ui = this.phone.ui;
+    const { size } = ui.frame();
     const observation = observeXml(ui.dumpXml(), {
       refs: this.refs,
       foreground: ui.foreground(),
       keyboard: ui.keyboardShown(),
       // The display's size, as the driver reads it with `wm size`: a plain dump of a dialog spans the dialog only.
-      size: { width: ui.frame().size.width, height: ui.frame().size.height },
+      size: { width: size.width, height: size.height },
       at: this.phone.clock.now(),
       screenshot: options.screenshot ? await this.phone.screenshotPng() : undefined,
     });

@@ -3,6 +3,7 @@ import type { ServiceTransport } from '../types.js';
 import type { HostDevice } from './host-devices.js';
 import { fail, okay } from './smart-socket.js';
 import { TcpServiceStream } from './tcp-service-stream.js';
+import { parseForwardRequest } from './socket-spec.js';
 
 interface HostForward {
   local: string;
@@ -39,12 +40,9 @@ export class HostForwards {
       this.forwards.splice(index, 1)[0].server.close();
       return Buffer.concat([okay(), okay()]);
     }
-    let rest = command.slice(8);
-    const noRebind = rest.startsWith('norebind:');
-    if (noRebind) rest = rest.slice(9);
-    const pieces = rest.split(';');
-    if (pieces.length !== 2 || pieces[0] === '' || pieces[1] === '' || pieces[1].startsWith('*')) return fail(`bad forward: ${rest}`);
-    const [local, remote] = pieces;
+    const request = parseForwardRequest(command.slice(8));
+    if ('error' in request) return fail(request.error);
+    const { noRebind, local, remote } = request;
     const existing = this.forwards.find((f) => f.local === local);
     if (existing) {
       if (noRebind) return fail('cannot rebind existing socket');

@@ -1,6 +1,6 @@
 import type { ServiceStream, ServiceTransport } from '../types.js';
 import { splice, type BoundListener, type PhoneSockets } from './phone-sockets.js';
-import { parseSocketSpec } from './socket-spec.js';
+import { parseForwardRequest, parseSocketSpec } from './socket-spec.js';
 import { encodeRequest, fail, okay } from './smart-socket.js';
 
 /** One `adb reverse` tunnel: a listener on the phone whose connections go back to the host. */
@@ -44,12 +44,9 @@ export class ReverseTable {
       this.entries.splice(index, 1)[0].listener.close();
       return okay();
     }
-    let rest = command.slice(8);
-    const noRebind = rest.startsWith('norebind:');
-    if (noRebind) rest = rest.slice(9);
-    const pieces = rest.split(';');
-    if (pieces.length !== 2 || pieces[0] === '' || pieces[1] === '' || pieces[1].startsWith('*')) return fail(`bad forward: ${rest}`);
-    const [local, connectTo] = pieces;
+    const request = parseForwardRequest(command.slice(8));
+    if ('error' in request) return fail(request.error);
+    const { noRebind, local, remote: connectTo } = request;
     const existing = this.entries.find((entry) => entry.local === local);
     if (existing) {
       if (noRebind) return fail('cannot rebind existing socket');

@@ -56,3 +56,15 @@ function parseTcp(spec: string, use: 'connect' | 'listen'): SpecResult {
 export function addressKey(address: PhoneSocketAddress): string {
   return address.kind === 'tcp' ? `tcp:${address.port}` : `local${address.namespace}:${address.name}`;
 }
+
+/**
+ * A forward request's argument, `[norebind:]LOCAL;REMOTE`, as adb's handle_forward_request reads it
+ * on both ends (the host server's `host:forward:` and adbd's `reverse:forward:`).
+ */
+export function parseForwardRequest(rest: string): { noRebind: boolean; local: string; remote: string } | { error: string } {
+  const noRebind = rest.startsWith('norebind:');
+  const spec = noRebind ? rest.slice(9) : rest;
+  const pieces = spec.split(';');
+  if (pieces.length !== 2 || pieces[0] === '' || pieces[1] === '' || pieces[1].startsWith('*')) return { error: `bad forward: ${spec}` };
+  return { noRebind, local: pieces[0], remote: pieces[1] };
+}

@@ -100,7 +100,7 @@ export class Agent {
       const key = this.key('query', question);
       const cached = this.checkEntry(key);
       record.cache = this.options.cache ? 'miss' : 'off';
-      const look = await this.options.runner.observer.look({ signal });
+      const look = await this.options.runner.observer.current({ signal });
       const json = queryJsonSchema(schema);
       const answer = await modelQuery(record, this.options, { question, schema: json, look, cached, screen: screenText(look.observation.screen), signal });
       if (!answer) throw new AgentStepFailed('query', question, 'NeedsModel', 'plan', 'reading data off the screen needs a model: set MOBILETEST_LLM_PROVIDER (openai, anthropic, gemini or a local server such as ollama), MOBILETEST_LLM_MODEL and the provider\'s API key (local servers take none)');
@@ -130,7 +130,8 @@ export class Agent {
     let verdict: CheckVerdict | undefined;
     const deadline = Date.now() + (call === 'wait_for' ? timeoutMs ?? 10_000 : 0);
     do {
-      const look = await this.options.runner.observer.look({ signal });
+      // The last action's screen first; a wait reads the screen again.
+      const look = lastLook ? await this.options.runner.observer.look({ signal }) : await this.options.runner.observer.current({ signal });
       lastLook = look;
       // A model is asked again only when the screen has changed since its last verdict.
       if (verdict === undefined || look.observation.contentKey !== lastKey) {

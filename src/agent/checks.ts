@@ -32,7 +32,7 @@ export async function ruleCheck(record: AgentCallRecord, check: ExpectationCheck
     }
   }
   if (check.count) {
-    const { observation } = await options.runner.observer.look({ signal });
+    const { observation } = await options.runner.observer.current({ signal });
     // Counted as the checks read targets: a lookalike label is not one more of them.
     const matches = bestMatches(locate(observation.screen, check.count.target, { for: 'read', lookalikes: false }));
     const seen = `${matches.length} ${JSON.stringify(check.count.target)} on screen${matches.length ? ` (${matches.map((m) => m.ref).join(', ')})` : ''}`;

@@ -32,7 +32,7 @@ export interface FinishVerdict {
 
 /** Reads the screen after a `finish` and says whether the goal is done there, and how that was decided. */
 export async function verifyFinish(options: AgentOptions, models: ModelAccess, record: AgentCallRecord, claim: FinishClaim): Promise<FinishVerdict> {
-  const after = (await options.runner.observer.look({ signal: claim.signal })).observation;
+  const after = (await options.runner.observer.current({ signal: claim.signal })).observation;
   const elements = after.screen.elements;
   const gone = claim.cited.filter((ref) => !elements.some((e) => e.ref === ref));
   const base = { screen: screenWords(after), signature: after.signature };

@@ -62,7 +62,7 @@ async function replayVerified(options: AgentOptions, entry: GoalEntry, goal: str
   const check = plan.kind === 'plan' ? plan.verify : entry.verify;
   if (!check) return undefined;
   // The screen the last replayed step settled on is the screen after the plan; the first step's is the one before it.
-  const after = acted.at(-1)?.after ?? (await options.runner.observer.look({ signal })).observation;
+  const after = acted.at(-1)?.after ?? (await options.runner.observer.current({ signal })).observation;
   const before = acted[0]?.before ?? after;
   return verifyOn(check, { before, after, acted }, { by: 'cache', rule: plan.kind === 'plan' ? plan.rule : 'recorded check' });
 }

@@ -43,7 +43,7 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
   }
 
   async function oneTurn(): Promise<Turn> {
-    let { observation } = await options.runner.observer.look({ signal: input.signal });
+    let { observation } = await options.runner.observer.current({ signal: input.signal });
     start ??= observation;
     if (foreignDialog(observation.screen, options.app)) {
       // A permission prompt is the dialog policy's to answer, as before any scripted action, not the planner's.
@@ -52,7 +52,7 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
         const f = settled.failure;
         return { ok: false, kind: 'ActionFailed', category: f?.category ?? 'environment', reason: f?.message ?? 'a system dialog covers the app', suggestion: f?.suggestion, evidence: f?.evidence };
       }
-      ({ observation } = await options.runner.observer.look({ signal: input.signal }));
+      ({ observation } = await options.runner.observer.current({ signal: input.signal }));
     }
     const screen = observation.screen;
     // The step limit is news to the planner only when it is close.

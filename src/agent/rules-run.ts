@@ -28,7 +28,8 @@ const WITHOUT_MODEL = 'without a model the offline rules act only on what the sc
 
 export async function runRulesPlan(options: AgentOptions, record: AgentCallRecord, plan: OfflinePlan, recorder: StepRecorder, done: Done, signal?: AbortSignal): Promise<RulesRun> {
   const look = async () => (await options.runner.observer.look({ signal })).observation;
-  const before = await look();
+  // The screen the last action settled on, when nothing has acted on the device since.
+  const before = (await options.runner.observer.current({ signal })).observation;
   const acted: Done = [];
   const ran = (call: PrimitiveCall, result: ActionResult, dialog = false) => {
     done.push({ call, result });
@@ -111,7 +112,7 @@ async function reach(options: AgentOptions, record: AgentCallRecord, { step, scr
   const needs = step.needs;
   if (typeof target !== 'string' || needs === undefined) return { kind: 'act', call: step.call };
   const settle = async () => {
-    const o = await settled(look, (x) => reachControl(x.screen, target, needs).kind === 'here', signal);
+    const o = await settled(options, look, (x) => reachControl(x.screen, target, needs).kind === 'here', signal);
     if (!foreignDialog(o.screen, options.app)) return o;
     // A permission prompt over the app is the dialog policy's to answer, as before any scripted action.
     const answered = await record.run({ name: 'wait_idle', params: {} }, signal);
@@ -139,18 +140,20 @@ async function reach(options: AgentOptions, record: AgentCallRecord, { step, scr
   return { kind: 'act', call: { ...step.call, params: { ...step.call.params, target: found.element.ref } } as PrimitiveCall };
 }
 
-/** The screen once it stops changing, or as soon as `until` holds; never more than SETTLE_MS. */
-async function settled(look: () => Promise<Observation>, until: (o: Observation) => boolean, signal?: AbortSignal): Promise<Observation> {
-  let previous: Observation | undefined;
-  // Two reads in a row that agree, with nothing loading, are a screen that has stopped changing.
-  const still = (o: Observation) => previous?.contentKey === o.contentKey && screenState(o.screen) === 'idle';
-  const stop = (o: Observation) => {
-    const done = until(o) || still(o);
-    previous = o;
-    return done;
+/**
+ * The screen once it has settled, or as soon as `until` holds; never more than SETTLE_MS. The screen
+ * the last action settled on serves first; a read with nothing loading on it has settled, as a stock
+ * uiautomator dump waits for the screen to be idle before it dumps.
+ */
+async function settled(options: AgentOptions, look: () => Promise<Observation>, until: (o: Observation) => boolean, signal?: AbortSignal): Promise<Observation> {
+  let unread = options.runner.observer.held()?.observation;
+  const observe = async (): Promise<Observation> => {
+    const o = unread ?? (await look());
+    unread = undefined;
+    return o;
   };
   try {
-    return (await waitForScreen({ observe: look, until: stop, timeoutMs: SETTLE_MS, signal })).observation;
+    return (await waitForScreen({ observe, until: (o) => until(o) || screenState(o.screen) === 'idle', timeoutMs: SETTLE_MS, signal })).observation;
   } catch (error) {
     if (error instanceof WaitTimeoutError) return error.observation;
     throw error;

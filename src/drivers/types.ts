@@ -166,15 +166,49 @@ export interface AppVersion {
   code?: number;
 }
 
+export interface GlanceOptions extends CallOptions {
+  /** Apps whose process ids to report: a process gone or replaced hints at a crash. */
+  apps?: readonly string[];
+}
+
+/** The cheap facts a look needs besides the hierarchy, read together in one device call. */
+export interface Glance {
+  foreground: Foreground;
+  keyboardShown: boolean;
+  /** The log's position now: logs({ since }) reads from here on. */
+  mark: LogMark;
+  /** The process id of each app asked about; undefined when it has no process. */
+  pids: Record<string, number | undefined>;
+}
+
+/** The screen's pixels as the device captured them, not encoded. */
+export interface RawImage {
+  width: number;
+  height: number;
+  /** RGBA, four bytes a pixel, row after row. */
+  data: Buffer;
+}
+
 export interface Driver {
   /** The id the device is addressed by (adb serial, UDID). */
   readonly id: string;
   readonly platform: 'android' | 'ios';
+  /**
+   * How many calls that can change what the screen shows (every call but those that only read it) this
+   * driver has begun. A screen read while it was N is still the screen while it is N, unless the app
+   * changes it on its own.
+   */
+  readonly changeCount: number;
 
   /** The raw view hierarchy of what is on screen now. */
   hierarchy(options?: CallOptions): Promise<Hierarchy>;
   /** A PNG of the screen. */
   screenshot(options?: CallOptions): Promise<Buffer>;
+  /**
+   * The screen's pixels, unencoded: the device skips encoding a PNG (on a phone most of a screenshot's
+   * time), and the host scales and encodes them itself. For trace frames.
+   */
+  capture(options?: CallOptions): Promise<RawImage>;
 
   tap(point: Point, options?: CallOptions): Promise<void>;
   longPress(point: Point, options?: GestureOptions): Promise<void>;
@@ -196,6 +230,8 @@ export interface Driver {
   appVersion(appId: string, options?: CallOptions): Promise<AppVersion | undefined>;
 
   foreground(options?: CallOptions): Promise<Foreground>;
+  /** The foreground, the keyboard's state, the log's position and the asked apps' processes, in one call. */
+  glance(options?: GlanceOptions): Promise<Glance>;
   /** A point in the device log to read from later. */
   mark(options?: CallOptions): Promise<LogMark>;
   logs(options?: LogsOptions): Promise<LogEntry[]>;

@@ -1,17 +1,22 @@
-// Observing a live device: one call takes the hierarchy, foreground app, screen size, whether the
-// soft keyboard is up, a screenshot and the log since the previous look, and reports what changed.
-// A plain uiautomator dump holds the active window alone, so the keyboard's state comes from the
-// input method service, not from the dump. The driver is passed in, so this
-// layer still knows drivers only by their types.
-import type { CallOptions, Driver, LogMark } from '../drivers/index.js';
+// Observing a live device. A look is one hierarchy read plus one glance (the foreground, whether the
+// soft keyboard is up, the log's position and the app's process, in one shell call), and reports what
+// changed. What is cheap to keep is kept: the screen size until the screen turns, and the last look
+// itself while nothing has acted on the device (`held`). The log is read only when a crash or ANR is
+// suspected: the app's process gone or replaced, the app no longer in front, a window not its own
+// focused, or an error dialog on screen. The driver is passed in, so this layer knows drivers only by
+// their types.
+import type { CallOptions, Driver, Glance, LogMark, ScreenSize } from '../drivers/index.js';
 import { foregroundApp } from './foreground.js';
 import { observeScreen, type Observation } from './observation.js';
 import { thumbnail } from './frames.js';
 import { RefRegistry } from './refs.js';
 import { buildScreen } from './screen.js';
+import type { Screen } from './screen-types.js';
 import { situationReport, STUCK_AFTER, type LogRecord, type SituationReport } from './situation.js';
 import { parseUiautomatorXml } from './uiautomator.js';
+import type { UiHierarchy } from './ui-node.js';
 import { HierarchyParseError } from './hierarchy-error.js';
+import { screenState } from './wait.js';
 
 export interface DeviceObserverOptions {
   /** Take a screenshot with every look (needed to tell a stuck screen by its pixels). Default true. */
@@ -20,49 +25,135 @@ export interface DeviceObserverOptions {
   stuckAfter?: number;
 }
 
+export interface LookOptions extends CallOptions {
+  /** The app under test: its process is watched, and losing it makes the log worth reading. */
+  app?: string;
+}
+
 export interface Look {
   observation: Observation;
   /** What changed since the previous look (everything is new on the first). */
   report: SituationReport;
-  /** Log entries since the previous look. */
+  /** Log entries since the log was last read, when this look suspected a crash or ANR; none otherwise. */
   logs: LogRecord[];
 }
+
+/** How long a settled screen is taken as still current when nothing has acted on the device since. */
+export const HOLD_MS = 5_000;
+/** What a hierarchy read is assumed to take before the first one is timed. */
+const FIRST_READ_MS = 50;
 
 /** Looks at one device again and again, keeping refs stable and reporting each change. */
 export class DeviceObserver {
   private readonly refs = new RefRegistry();
   private readonly recent: Observation[] = [];
-  private mark: LogMark | undefined;
+  /** The log was last read up to here (or the first look's position): the next read starts here. */
+  private logMark: LogMark | undefined;
+  private lastGlance: Glance | undefined;
+  /** The screen size and the rotation it was read at: read again when the screen turns. */
+  private size: { value: ScreenSize; rotation: number } | undefined;
   /** The last dump and what it was built with: an identical dump is not parsed again. */
   private last: { xml: string; inputs: string; observation: Observation } | undefined;
+  /** The last look, the driver's change count when it began, and whether it was seen settled. */
+  private latest: { look: Look; changeCount: number; settled: boolean; at: number } | undefined;
+  private readTimes = 0;
+  private readTotal = 0;
 
   constructor(private readonly driver: Driver, private readonly options: DeviceObserverOptions = {}) {}
 
-  async look(call: CallOptions = {}): Promise<Look> {
-    const since = this.mark;
-    const nextMark = await this.driver.mark(call);
-    const [hierarchy, foreground, size, keyboard, screenshot, logs] = await Promise.all([
-      this.driver.hierarchy(call),
-      this.driver.foreground(call),
-      this.driver.screenSize(call),
-      this.driver.keyboardShown(call),
+  /** The mean time a hierarchy read has taken on this device. */
+  get readMs(): number {
+    return this.readTimes === 0 ? FIRST_READ_MS : this.readTotal / this.readTimes;
+  }
+
+  /**
+   * The last look while it is still the screen: it was seen settled, nothing has acted on the device
+   * since it began, and it is at most `maxAgeMs` old. The app may still change the screen on its own;
+   * whoever acts on a held screen reads the screen after acting.
+   */
+  held(maxAgeMs = HOLD_MS): Look | undefined {
+    const latest = this.latest;
+    if (!latest?.settled || latest.changeCount !== this.driver.changeCount || performance.now() - latest.at > maxAgeMs) return undefined;
+    return latest.look;
+  }
+
+  /** The held look, else a fresh one: for whoever needs the screen as it is now, once. */
+  async current(options: LookOptions = {}): Promise<Look> {
+    return this.held() ?? (await this.look(options));
+  }
+
+  /** Marks `observation` as settled (two equal reads, or a read that showed the expected outcome); held() can then return it. */
+  settled(observation: Observation): void {
+    if (this.latest?.look.observation === observation) this.latest.settled = true;
+  }
+
+  async look(options: LookOptions = {}): Promise<Look> {
+    const { app, ...call } = options;
+    const changeCount = this.driver.changeCount;
+    const watched = app ?? this.lastGlance?.foreground.app;
+    const readStart = performance.now();
+    const timedRead = this.driver.hierarchy(call).then((h) => {
+      this.readTimes++;
+      this.readTotal += performance.now() - readStart;
+      return h;
+    });
+    const [hierarchy, glance, knownSize, screenshot] = await Promise.all([
+      timedRead,
+      this.driver.glance({ ...call, apps: watched ? [watched] : [] }),
+      this.size ? Promise.resolve(undefined) : this.driver.screenSize(call),
       this.options.screenshots === false ? Promise.resolve(undefined) : this.driver.screenshot(call),
-      since ? this.driver.logs({ ...call, since }) : Promise.resolve([]),
     ]);
-    this.mark = nextMark;
     if (hierarchy.format !== 'uiautomator-xml') {
       throw new HierarchyParseError({ source: `${this.driver.id} dump`, problem: `${hierarchy.format} hierarchies are not read yet`, hint: 'Only uiautomator dumps (Android) are observed today.' });
     }
-    const inputs = JSON.stringify([foreground, size, keyboard]);
-    const observation = this.last?.xml === hierarchy.xml && this.last.inputs === inputs
-      ? { ...this.last.observation, at: Date.now(), frame: screenshot ? thumbnail(screenshot) : undefined }
-      : observeScreen(buildScreen(parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` }), { foreground: foregroundApp(foreground), size, keyboard, refs: this.refs }), { screenshot });
+    const unchanged = this.last?.xml === hierarchy.xml ? this.last : undefined;
+    const parsed = unchanged ? undefined : parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` });
+    const size = await this.sizeFor(parsed, knownSize, call);
+    const inputs = JSON.stringify([glance.foreground, size, glance.keyboardShown]);
+    const observation = unchanged && unchanged.inputs === inputs
+      ? { ...unchanged.observation, at: Date.now(), frame: screenshot ? thumbnail(screenshot) : undefined }
+      : observeScreen(buildScreen(parsed ?? parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` }), { foreground: foregroundApp(glance.foreground), size, keyboard: glance.keyboardShown, refs: this.refs }), { screenshot });
     if (!observation.frame) delete observation.frame;
     this.last = { xml: hierarchy.xml, inputs, observation };
+
+    const logs = await this.logsIfSuspected(glance, observation.screen, watched, call);
+    this.lastGlance = glance;
     const stuckAfter = this.options.stuckAfter ?? STUCK_AFTER;
     const report = situationReport({ recent: this.recent, after: observation, logs, stuckAfter });
     this.recent.push(observation);
     if (this.recent.length > stuckAfter) this.recent.shift();
-    return { observation, report, logs };
+    const look = { observation, report, logs };
+    this.latest = { look, changeCount, settled: false, at: performance.now() };
+    return look;
   }
+
+  /** The screen size for this dump: the one kept, unless the screen has turned since it was read. */
+  private async sizeFor(parsed: UiHierarchy | undefined, fresh: ScreenSize | undefined, call: CallOptions): Promise<ScreenSize> {
+    const rotation = parsed?.rotation ?? this.size?.rotation ?? 0;
+    if (fresh) this.size = { value: fresh, rotation };
+    else if (this.size && this.size.rotation !== rotation) this.size = { value: await this.driver.screenSize(call), rotation };
+    return (this.size as { value: ScreenSize }).value;
+  }
+
+  /** The log since it was last read, when this look gives reason to suspect a crash or an ANR. */
+  private async logsIfSuspected(glance: Glance, screen: Screen, app: string | undefined, call: CallOptions): Promise<LogRecord[]> {
+    const since = this.logMark;
+    if (!since) {
+      this.logMark = glance.mark;
+      return [];
+    }
+    if (!suspicious(this.lastGlance, glance, screen, app)) return [];
+    const logs = await this.driver.logs({ ...call, since });
+    this.logMark = glance.mark;
+    return logs;
+  }
+}
+
+/** Whether a crash or ANR may have happened since the previous glance. */
+function suspicious(previous: Glance | undefined, now: Glance, screen: Screen, app: string | undefined): boolean {
+  if (now.foreground.focusedWindow !== undefined || screenState(screen) === 'error') return true;
+  if (!previous || !app) return false;
+  const processChanged = app in previous.pids && previous.pids[app] !== now.pids[app];
+  const leftApp = previous.foreground.app === app && now.foreground.app !== app;
+  return processChanged || leftApp;
 }

@@ -15,4 +15,4 @@ export { reportChanged, situationReport, STUCK_AFTER, type SituationInput, type 
 export { situationText } from './situation-text.js';
 export { waitForScreen, sleepRest, screenState, type ScreenState, type WaitOptions, type WaitResult, type WaitClock } from './wait.js';
 export { WaitTimeoutError } from './wait-error.js';
-export { DeviceObserver, type DeviceObserverOptions, type Look } from './device-observer.js';
+export { DeviceObserver, HOLD_MS, type DeviceObserverOptions, type Look, type LookOptions } from './device-observer.js';

@@ -20,6 +20,13 @@ export interface WaitOptions {
   describe?: string;
   timeoutMs?: number;
   intervalMs?: number;
+  /** The wait after the nth read (from 0) instead of a fixed interval between reads' starts. */
+  pause?: (reads: number) => number;
+  /**
+   * 'one-read': a read with nothing loading on it is idle, as a stock uiautomator dump waits for the
+   * screen to be idle before it dumps. 'two-reads' (default): two reads in a row must agree.
+   */
+  idleAfter?: 'one-read' | 'two-reads';
   /** Time source; the real clock by default, a device's clock in tests. */
   clock?: WaitClock;
   signal?: AbortSignal;
@@ -79,7 +86,7 @@ export async function waitForScreen(options: WaitOptions): Promise<WaitResult> {
     if (options.until?.(observation)) return done('target');
     const state = screenState(observation.screen);
     if (state === 'error') return done('error');
-    if (!options.until && state === 'idle' && previous?.contentKey === observation.contentKey) return done('idle');
+    if (!options.until && state === 'idle' && (options.idleAfter === 'one-read' || previous?.contentKey === observation.contentKey)) return done('idle');
     if (clock.now() - start >= timeoutMs) {
       const settled = previous?.contentKey === observation.contentKey;
       throw new WaitTimeoutError({
@@ -91,7 +98,8 @@ export async function waitForScreen(options: WaitOptions): Promise<WaitResult> {
       });
     }
     previous = observation;
-    await sleepRest(clock, lookedAt, intervalMs);
+    if (options.pause) await clock.sleep(options.pause(polls - 1));
+    else await sleepRest(clock, lookedAt, intervalMs);
   }
 }
 

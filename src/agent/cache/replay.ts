@@ -2,7 +2,6 @@
 // screen and checks its `expected`. Where the screen no longer fits, replay stops and says where and why,
 // so the agent can take over from there (self-healing).
 import { redactText } from '../../events/index.js';
-import { observeXml, type Screen } from '../../observe/index.js';
 import {
   describeTarget, InvalidPrimitiveCall, locate, validateCall,
   type ActionFailureInfo, type ActionResult, type PrimitiveCall, type PrimitiveRunner, type Target,
@@ -128,14 +127,12 @@ export function describeCall(call: PrimitiveCall): string {
 }
 
 /**
- * One quick look, straight from the driver (the executor's observer and its log marks stay untouched):
- * a dialog step is skipped at once when no dialog is up and its target is not shown, instead of
- * waiting out the target timeout.
+ * One look (the screen the last action settled on, when nothing has acted since): a dialog step is
+ * skipped at once when no dialog is up and its target is not shown, instead of waiting out the target
+ * timeout.
  */
 async function dialogAbsent(runner: PrimitiveRunner, call: PrimitiveCall, signal: AbortSignal | undefined): Promise<boolean> {
-  const hierarchy = await runner.driver.hierarchy(signal ? { signal } : {});
-  if (hierarchy.format !== 'uiautomator-xml') return false;
-  const screen: Screen = observeXml(hierarchy.xml).screen;
+  const { screen } = (await runner.observer.current(signal ? { signal } : {})).observation;
   const target = targetOf(call);
   if (target !== undefined && locate(screen, target).status !== 'not_found') return false;
   return !screen.windows.some((w) => w.kind === 'dialog');

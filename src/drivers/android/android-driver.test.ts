@@ -170,6 +170,28 @@ for (const path of ADB_PATHS) {
       expect(await driver.keyboardShown()).toBe(false);
     });
 
+    test('a raw capture holds the same pixels as the PNG screenshot', async () => {
+      await driver.launchApp(NOTES, { clearState: true });
+      const png = PNG.sync.read(await driver.screenshot());
+      const raw = await driver.capture();
+      expect({ width: raw.width, height: raw.height }).toEqual({ width: png.width, height: png.height });
+      expect(raw.data.equals(png.data)).toBe(true);
+    });
+
+    test('one glance reads the foreground, the keyboard, the log position and the app processes as the single calls do', async () => {
+      await newNote();
+      const glance = await driver.glance({ apps: [NOTES, SHOP] });
+      expect(glance.foreground).toEqual(await driver.foreground());
+      expect(glance.keyboardShown).toBe(true);
+      const notes = sim.phone.ui.processes().find((p) => p.package === NOTES);
+      expect(glance.pids[NOTES]).toBe(notes?.pid);
+      await driver.stopApp(SHOP);
+      expect(Object.keys(glance.pids)).toEqual([NOTES, SHOP]);
+      expect((await driver.glance({ apps: [SHOP] })).pids[SHOP]).toBeUndefined();
+      expect(glance.mark.deviceTime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/);
+      await expect(driver.glance({ apps: ['not a package; reboot'] })).rejects.toThrow(/not an Android package name/);
+    });
+
     test('launch asks for permissions unless granted up front; clear wipes the sign-in; stop ends the process', async () => {
       await driver.launchApp(SHOP, { clearState: true });
       expect(hasNode(await dump(), { text: 'Allow Shop to send you notifications?' })).toBe(true);

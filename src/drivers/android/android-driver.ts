@@ -5,14 +5,15 @@ import type { ListedDevice } from '../errors/device-not-found.js';
 import { UnsupportedDevice } from '../errors/unsupported-device.js';
 import { UnsupportedText } from '../errors/unsupported-text.js';
 import type {
-  AppVersion, CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Hierarchy, Key, KeyOptions, LaunchOptions,
-  LogEntry, LogMark, LogsOptions, OpenLinkOptions, Orientation, Point, PrepareOptions, ScreenSize, ShellOutput,
+  AppVersion, CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Glance, GlanceOptions, Hierarchy, Key, KeyOptions, LaunchOptions,
+  LogEntry, LogMark, LogsOptions, OpenLinkOptions, Orientation, Point, PrepareOptions, RawImage, ScreenSize, ShellOutput,
 } from '../types.js';
 import { adbClient } from './adb-client.js';
 import { AdbDevice } from './adb-device.js';
 import { AdbServerUnavailable } from './adb-server-unavailable.js';
 import * as apps from './apps.js';
-import { captureScreen, dumpHierarchy, type DumpRetry } from './capture.js';
+import { glanceCommand, parseGlance } from './glance.js';
+import { captureRaw, captureScreen, dumpHierarchy, type DumpRetry } from './capture.js';
 import { DeviceWatch } from './device-watch.js';
 import { chooseDevice, listDevices, serverListening, startLocalServer, transportFeatures } from './discovery.js';
 import { parseAppVersion, parseForeground, parseKeyboardShown, parseProperties, parseScreenSize } from './dumpsys.js';
@@ -39,11 +40,14 @@ const LONG_PRESS_MS = 800;
 const SWIPE_MS = 300;
 const DRAG_MS = 1000;
 const LOG_LIMIT = 2000;
+/** Calls that only read the device: they leave what the screen shows as it was. */
+const READS: ReadonlySet<string> = new Set(['hierarchy', 'screenshot', 'capture', 'glance', 'foreground', 'mark', 'logs', 'screenSize', 'deviceInfo', 'keyboardShown', 'appVersion']);
 
 /** A Driver for an Android device (phone, emulator or the virtual phone) through an adb server. */
 export class AndroidDriver implements Driver {
   readonly platform = 'android' as const;
   private closed = false;
+  private changes = 0;
 
   private constructor(
     private readonly adb: AdbDevice,
@@ -54,6 +58,10 @@ export class AndroidDriver implements Driver {
 
   get id(): string {
     return this.adb.serial;
+  }
+
+  get changeCount(): number {
+    return this.changes;
   }
 
   /** Connects to one device through an adb server: the named one, or the only one there is. */
@@ -97,6 +105,10 @@ export class AndroidDriver implements Driver {
 
   screenshot(options?: CallOptions): Promise<Buffer> {
     return this.call('screenshot', options, (scope) => captureScreen(this.adb, scope));
+  }
+
+  capture(options?: CallOptions): Promise<RawImage> {
+    return this.call('capture', options, (scope) => captureRaw(this.adb, scope));
   }
 
   async tap(point: Point, options?: CallOptions): Promise<void> {
@@ -156,12 +168,19 @@ export class AndroidDriver implements Driver {
   }
 
   foreground(options?: CallOptions): Promise<Foreground> {
-    return this.call('foreground', options, async (scope) => {
-      const focus = "dumpsys window windows | grep -E 'mCurrentFocus|mFocusedApp'";
-      const windows = await this.adb.run(focus, scope, { okExitCodes: [0, 1] });
-      const found = parseForeground(windows) ?? parseForeground('', await this.adb.run("dumpsys activity activities | grep -E 'ResumedActivity'", scope, { okExitCodes: [0, 1] }));
-      if (!found) throw new DeviceCommandFailed({ device: this.id, command: focus, exitCode: 0, stderr: windows, hint: 'dumpsys named no focused app' });
-      return found;
+    return this.call('foreground', options, (scope) => this.foregroundOf(scope));
+  }
+
+  glance(options: GlanceOptions = {}): Promise<Glance> {
+    return this.call('glance', options, async (scope) => {
+      const asked = (options.apps ?? []).map((app) => apps.checkAppId(app));
+      const command = glanceCommand(asked);
+      const output = await this.adb.run(command, scope, { okExitCodes: [0, 1] });
+      const found = parseGlance(output, asked);
+      // A device whose window dump names no focused app: ask the activity manager, as foreground() does.
+      const foreground = found.foreground ?? (await this.foregroundOf(scope));
+      if (!found.mark) throw new DeviceCommandFailed({ device: this.id, command, exitCode: 0, stderr: output, hint: 'the device printed no date' });
+      return { foreground, keyboardShown: found.keyboardShown ?? false, mark: found.mark, pids: found.pids };
     });
   }
 
@@ -240,6 +259,15 @@ export class AndroidDriver implements Driver {
     this.calls.failAll((during) => new DeviceDisconnected({ device: this.id, during, reason: 'the driver was closed' }));
   }
 
+  /** The focused app from the window manager, else the activity manager's resumed activity. */
+  private async foregroundOf(scope: CallScope): Promise<Foreground> {
+    const focus = "dumpsys window windows | grep -E 'mCurrentFocus|mFocusedApp'";
+    const windows = await this.adb.run(focus, scope, { okExitCodes: [0, 1] });
+    const found = parseForeground(windows) ?? parseForeground('', await this.adb.run("dumpsys activity activities | grep -E 'ResumedActivity'", scope, { okExitCodes: [0, 1] }));
+    if (!found) throw new DeviceCommandFailed({ device: this.id, command: focus, exitCode: 0, stderr: windows, hint: 'dumpsys named no focused app' });
+    return found;
+  }
+
   /** Runs one device command as a whole call. */
   private async run(name: string, command: string, options: CallOptions | undefined): Promise<void> {
     await this.call(name, options, (scope) => this.adb.run(command, scope));
@@ -248,6 +276,7 @@ export class AndroidDriver implements Driver {
   /** Every call goes through here: refused once closed or while the device is away, and ended when it goes away. */
   private async call<T>(name: string, options: CallOptions | undefined, body: (scope: CallScope) => Promise<T>): Promise<T> {
     if (this.closed) throw new DeviceDisconnected({ device: this.id, during: name, reason: 'the driver was closed' });
+    if (!READS.has(name)) this.changes++;
     return this.calls.run(name, options, async (scope) => {
       // The adb server went away and came back: follow the device again (a failure shows in the call itself).
       if (!this.watch?.alive) await this.startWatch(scope).catch(() => undefined);

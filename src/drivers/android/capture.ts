@@ -2,6 +2,7 @@ import { sleep, type CallScope } from '../calls.js';
 import { DeviceCommandFailed } from '../errors/device-command-failed.js';
 import { DeviceDisconnected } from '../errors/device-disconnected.js';
 import { HierarchyUnavailable } from '../errors/hierarchy-unavailable.js';
+import type { RawImage } from '../types.js';
 import type { AdbDevice } from './adb-device.js';
 
 export const DUMP_COMMAND = 'uiautomator dump /dev/tty';
@@ -60,4 +61,35 @@ export async function captureScreen(device: AdbDevice, scope: CallScope): Promis
     throw new DeviceDisconnected({ device: device.serial, during: SCREENCAP_COMMAND, reason: `the screenshot stopped after ${output.length} bytes, before its end` });
   }
   throw new DeviceCommandFailed({ device: device.serial, command: SCREENCAP_COMMAND, exitCode: undefined, stderr: output.toString('utf8') });
+}
+
+const RAW_COMMAND = 'screencap';
+/** PixelFormat values screencap writes for 32-bit pixels: RGBA_8888 and RGBX_8888. */
+const RGBA_8888 = 1;
+const RGBX_8888 = 2;
+
+/**
+ * The screen's pixels from plain `screencap` over `exec:`: a header of width, height and pixel format
+ * (Android 9 and later add a colour space, 16 bytes in all; earlier ones 12), then RGBA rows.
+ */
+export async function captureRaw(device: AdbDevice, scope: CallScope): Promise<RawImage> {
+  const output = await device.exec(RAW_COMMAND, scope);
+  if (output.length >= 12) {
+    const width = output.readUInt32LE(0);
+    const height = output.readUInt32LE(4);
+    const format = output.readUInt32LE(8);
+    const header = [16, 12].find((size) => output.length - size === width * height * 4);
+    if (header !== undefined && (format === RGBA_8888 || format === RGBX_8888)) {
+      const data = output.subarray(header);
+      // RGBX leaves the fourth byte undefined: opaque, as it is shown.
+      if (format === RGBX_8888) for (let i = 3; i < data.length; i += 4) data[i] = 255;
+      return { width, height, data };
+    }
+    if (header !== undefined || (width > 0 && width < 1e5 && height > 0 && height < 1e5 && output.length < width * height * 4)) {
+      const problem = header === undefined ? `the capture stopped after ${output.length} bytes of ${width}x${height} pixels` : `pixel format ${format} is not 32-bit RGBA`;
+      if (header === undefined) throw new DeviceDisconnected({ device: device.serial, during: RAW_COMMAND, reason: problem });
+      throw new DeviceCommandFailed({ device: device.serial, command: RAW_COMMAND, exitCode: undefined, stderr: problem, hint: 'take PNG screenshots instead (screencap -p)' });
+    }
+  }
+  throw new DeviceCommandFailed({ device: device.serial, command: RAW_COMMAND, exitCode: undefined, stderr: output.subarray(0, 500).toString('utf8') });
 }

@@ -1,9 +1,9 @@
 // One action in progress: looks at the screen, waits for idle and for the target, answers system
 // dialogs by policy, checks for crashes, and verifies what acting changed. Executors build on it.
-import type { CallOptions, Driver } from '../../drivers/index.js';
+import type { CallOptions, Driver, RawImage } from '../../drivers/index.js';
 import type { ActionSource, EventLog, GestureRecord } from '../../events/index.js';
 import {
-  reportChanged, screenState, situationReport, sleepRest, waitForScreen, WaitTimeoutError,
+  reportChanged, screenState, situationReport,
   type DeviceObserver, type LogRecord, type Observation, type Screen, type ScreenElement, type SituationReport, type WaitClock,
 } from '../../observe/index.js';
 import { describeLocateResult, describeTarget, locate, type Candidate, type Target } from '../locator/index.js';
@@ -34,11 +34,9 @@ export interface ExecutorState {
   timeouts: { target: number; idle: number; assertion: number };
   clock: WaitClock;
   signal?: AbortSignal;
-  /** contentKey of the last screen seen settled: finding it unchanged counts as idle at once. */
-  settledKey?: string;
 }
 
-/** How often the screen is looked at while waiting: a settled screen is two equal looks this far apart. */
+/** The shortest wait between two reads of the screen while waiting; longer waits follow the device's read time. */
 export const POLL_MS = 50;
 /** How long `expected` is polled after acting. */
 const EXPECT_MS = 2000;
@@ -70,7 +68,7 @@ export class ActionContext {
   /** The touch made, for the trace (device pixels). */
   gesture?: GestureRecord;
   /** The screen before, for the trace: the frame already stored for it, or a screenshot taken then. */
-  beforeFrame?: { file: string } | { png: Buffer };
+  beforeFrame?: { file: string } | { image: RawImage };
   private crash?: SituationReport['crash'];
   private anr?: SituationReport['anr'];
 
@@ -79,9 +77,12 @@ export class ActionContext {
   readonly primitive: PrimitiveName;
   readonly source: ActionSource;
   readonly signal: AbortSignal | undefined;
+  /** What the action is expected to cause: settling ends as soon as it shows. */
+  readonly expected: Expected | undefined;
 
-  constructor(options: { state: ExecutorState; actionId: string; primitive: PrimitiveName; source: ActionSource; signal?: AbortSignal }) {
+  constructor(options: { state: ExecutorState; actionId: string; primitive: PrimitiveName; source: ActionSource; signal?: AbortSignal; expected?: Expected }) {
     this.state = options.state;
+    this.expected = options.expected;
     this.actionId = options.actionId;
     this.primitive = options.primitive;
     this.source = options.source;
@@ -99,7 +100,7 @@ export class ActionContext {
   }
 
   async look(): Promise<Observation> {
-    const look = await this.state.observer.look(this.call);
+    const look = await this.state.observer.look({ ...this.call, app: this.state.app ?? this.state.frontApp });
     this.logs.push(...look.logs);
     this.crash ??= look.report.crash;
     this.anr ??= look.report.anr;
@@ -107,9 +108,20 @@ export class ActionContext {
     return look.observation;
   }
 
+  /**
+   * The screen the last action ended on, while nothing has acted on the device since (the observer
+   * holds it): an action starts from it instead of reading the screen again. Its crash and ANR signals
+   * were the last action's to report.
+   */
+  held(): Observation | undefined {
+    const o = this.state.observer.held()?.observation;
+    if (o) this.latest = o;
+    return o;
+  }
+
   /** One look, taken as the screen before acting: for actions that need no waiting (launching, stopping). */
   async snapshot(): Promise<Observation> {
-    const o = await this.look();
+    const o = this.held() ?? (await this.look());
     // What happened before this action was reported by the action that caused it.
     this.crash = undefined;
     this.anr = undefined;
@@ -117,11 +129,6 @@ export class ActionContext {
     return o;
   }
 
-  /**
-   * Waits until the screen is idle (bounded by timeouts.idle; still loading after that is no error) and,
-   * with a target, until the locator finds it (bounded by timeouts.target). System dialogs met on the
-   * way are answered by policy; a crash or ANR ends the action.
-   */
   /** The app whose screen this is: the configured app, else the app window on screen, else the one last seen. */
   appInFront(screen: Screen): string | undefined {
     const shown = screen.windows.find((w) => w.kind === 'app')?.package;
@@ -129,25 +136,32 @@ export class ActionContext {
     return this.state.app ?? shown ?? this.state.frontApp;
   }
 
+  /**
+   * Waits until the screen is idle (bounded by timeouts.idle; still loading after that is no error) and,
+   * with a target, until the locator finds it (bounded by timeouts.target). It starts from the held
+   * screen when there is one; a read shows a screen idle unless something on it still loads (stock
+   * uiautomator waits for idle before it dumps). System dialogs met on the way are answered by policy;
+   * a crash or ANR ends the action.
+   */
   async ready(options: ReadyOptions = {}): Promise<Candidate | undefined> {
     const { target } = options;
     const start = this.clock.now();
-    let previousKey = this.state.settledKey;
-    for (;;) {
+    let held = this.held();
+    for (let reads = 0; ; ) {
       this.signal?.throwIfAborted();
-      const lookedAt = this.clock.now();
-      const o = await this.look();
+      const o = held ?? (await this.look());
+      if (!held) reads++;
+      held = undefined;
       await this.failOnFatal(o);
       const result = target === undefined ? undefined : locate(o.screen, target, { for: options.for ?? 'action' });
       const dialog = options.aimedAtDialog ? undefined : dialogsOn(o.screen, { foreignOnly: true, app: this.appInFront(o.screen) })[0];
       const aimedInside = dialog !== undefined && result?.status === 'found' && result.best.element.window === dialog.window;
       if (dialog && !aimedInside) {
         await this.answerByPolicy(dialog);
-        previousKey = undefined;
         continue;
       }
-      const settled = screenState(o.screen) === 'idle' && previousKey === o.contentKey;
-      if (settled) this.state.settledKey = o.contentKey;
+      const settled = screenState(o.screen) === 'idle';
+      if (settled) this.markSettled(o);
       const elapsed = this.clock.now() - start;
       const idleDone = settled || elapsed >= this.state.timeouts.idle;
       if (target === undefined || result === undefined) {
@@ -170,20 +184,24 @@ export class ActionContext {
         await this.begin(o);
         throw new TargetNotFound(`${describeLocateResult(target, result)} on ${where(o.screen)}, after waiting ${Math.round(elapsed)} ms. Check the target against the screen text, or first bring up the screen that shows it.`);
       }
-      previousKey = o.contentKey;
-      await sleepRest(this.clock, lookedAt, POLL_MS);
+      // A held screen without the target is read again at once; a read one after a pause.
+      if (reads > 0) await this.pause(reads - 1);
     }
   }
 
   /**
-   * Looks until `check` finds nothing missing (undefined) or `timeoutMs` passes, answering system
-   * dialogs by policy on the way (unless `target` is inside the dialog); returns what was last missing.
+   * Checks the held screen, then looks until `check` finds nothing missing (undefined) or `timeoutMs`
+   * passes, answering system dialogs by policy on the way (unless `target` is inside the dialog);
+   * returns what was last missing. An assertion that holds on the held screen costs no read.
    */
   async poll(timeoutMs: number, check: (o: Observation) => string | undefined, target?: Target): Promise<string | undefined> {
     const start = this.clock.now();
-    for (;;) {
+    let held = this.held();
+    for (let reads = 0; ; ) {
       this.signal?.throwIfAborted();
-      const o = await this.look();
+      const o = held ?? (await this.look());
+      if (!held) reads++;
+      held = undefined;
       await this.failOnFatal(o);
       const dialog = dialogsOn(o.screen, { foreignOnly: true, app: this.appInFront(o.screen) })[0];
       if (dialog) {
@@ -195,28 +213,54 @@ export class ActionContext {
       }
       await this.begin(o);
       const problem = check(o);
+      if (problem === undefined && screenState(o.screen) === 'idle') this.markSettled(o);
       if (problem === undefined || this.clock.now() - start >= timeoutMs) {
         this.finishWith(o);
         return problem;
       }
-      await this.clock.sleep(POLL_MS);
+      if (reads > 0) await this.pause(reads - 1);
     }
   }
 
-  /** Looks until two looks agree (bounded by timeouts.idle), then reports what changed since `before`. */
+  /**
+   * Reads the screen after acting until it has settled (bounded by timeouts.idle), and reports what
+   * changed since `before`. Stock uiautomator waits for idle before it dumps, so one read that shows a
+   * change and nothing loading has settled, as has one on which `until` (the expected outcome) holds;
+   * a screen that still looks as before needs a second equal read, as the app may not have reacted yet.
+   */
   async settle(): Promise<Observation> {
-    let o: Observation;
-    try {
-      const waited = await waitForScreen({ observe: () => this.look(), timeoutMs: this.state.timeouts.idle, intervalMs: POLL_MS, clock: this.clock, signal: this.signal });
-      o = waited.observation;
-      if (waited.state === 'idle') this.state.settledKey = o.contentKey;
-    } catch (error) {
-      if (!(error instanceof WaitTimeoutError)) throw error;
-      o = error.observation;
+    const expected = this.expected;
+    const until = expected ? (o: Observation) => unmetExpectation(expected, o, this.before) === undefined : undefined;
+    const start = this.clock.now();
+    let previous: Observation | undefined;
+    for (let reads = 0; ; reads++) {
+      this.signal?.throwIfAborted();
+      const o = await this.look();
+      const state = screenState(o.screen);
+      const idle = state === 'idle' && (o.contentKey !== this.before?.contentKey || previous?.contentKey === o.contentKey);
+      if (idle) this.markSettled(o);
+      if (idle || until?.(o) === true || state === 'error' || this.clock.now() - start >= this.state.timeouts.idle) {
+        this.finishWith(o);
+        await this.failOnFatal(o);
+        return o;
+      }
+      previous = o;
+      await this.pause(reads);
     }
-    this.finishWith(o);
-    await this.failOnFatal(o);
-    return o;
+  }
+
+  /** The screen `o` is settled: the next action may start from it while nothing acts on the device. */
+  markSettled(o: Observation): void {
+    this.state.observer.settled(o);
+  }
+
+  /** The wait before the next read: from POLL_MS, doubling with each read, never longer than this device's read takes. */
+  pause(readsSoFar: number): Promise<void> {
+    return this.clock.sleep(this.pauseMs(readsSoFar));
+  }
+
+  pauseMs(readsSoFar: number): number {
+    return Math.max(POLL_MS, Math.min(POLL_MS * 2 ** readsSoFar, this.state.observer.readMs));
   }
 
   /** Records `o` as the screen after acting and compares it with the screen before. */
@@ -255,14 +299,14 @@ export class ActionContext {
     if (!expected) return;
     const start = this.clock.now();
     let o = this.after ?? (await this.look());
-    for (;;) {
+    for (let reads = 0; ; reads++) {
       const problem = unmetExpectation(expected, o, this.before);
       if (problem === undefined) return;
       if (this.clock.now() - start >= EXPECT_MS) {
         this.finishWith(o);
         throw new ExpectationFailed(`Expected ${describeExpected(expected)} after ${this.primitive}, but ${problem}.`, this.source === 'agent' ? 'plan' : 'product');
       }
-      await this.clock.sleep(POLL_MS);
+      await this.pause(reads);
       o = await this.look();
       await this.failOnFatal(o);
       this.finishWith(o);
@@ -284,8 +328,8 @@ export class ActionContext {
     const file = frames.lastFor(o.contentKey);
     if (file) this.beforeFrame = { file };
     else {
-      const png = await this.driver.screenshot(this.call).catch(() => undefined);
-      if (png) this.beforeFrame = { png };
+      const image = await this.driver.capture(this.call).catch(() => undefined);
+      if (image) this.beforeFrame = { image };
     }
   }
 

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { RawImage } from '../../drivers/index.js';
 import type { EventLog } from '../../events/index.js';
 import type { Rect, Screen } from '../../observe/index.js';
 import { HierarchySnapshots } from './hierarchy-snapshot.js';
@@ -34,7 +35,7 @@ export interface FrameMask {
 export class FrameRecorder {
   private readonly maxWidth: number;
   private readonly quality: number;
-  /** Hash of the PNG as the device sent it → the file. A device encodes the same pixels to the same bytes. */
+  /** Hash of the image as the device sent it (PNG or raw pixels) → the file: the same pixels give the same bytes. */
   private readonly names = new Map<string, string>();
   private readonly written = new Set<string>();
   private readonly failures: string[] = [];
@@ -74,18 +75,18 @@ export class FrameRecorder {
   }
 
   /**
-   * Queues `png` to be stored (unless the same screenshot is already), with `mask`'s boxes painted over,
+   * Queues `image` (a PNG, or raw pixels) to be stored (unless the same screenshot is already), with `mask`'s boxes painted over,
    * and returns the file name events refer to.
    */
-  record(png: Buffer, contentKey: string, mask?: FrameMask): string {
-    const key = createHash('sha1').update(png).digest('hex');
+  record(image: Buffer | RawImage, contentKey: string, mask?: FrameMask): string {
+    const key = createHash('sha1').update(Buffer.isBuffer(image) ? image : image.data).digest('hex');
     let name = this.names.get(key);
     if (!name) {
       const file = `frame-${key.slice(0, 16)}.webp`;
       name = file;
       this.names.set(key, file);
       // One at a time: a burst of new screens queues PNGs rather than decoding them all at once.
-      this.queue = this.queue.then(() => this.store(png, file, mask)).catch((error: unknown) => {
+      this.queue = this.queue.then(() => this.store(image, file, mask)).catch((error: unknown) => {
         this.failures.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
       });
     }
@@ -110,14 +111,14 @@ export class FrameRecorder {
     return files.length;
   }
 
-  private async store(png: Buffer, name: string, mask: FrameMask | undefined): Promise<void> {
+  private async store(image: Buffer | RawImage, name: string, mask: FrameMask | undefined): Promise<void> {
     // Decoding, masking, scaling and encoding run on libuv's pool, so the event loop (and an in-process phone) keeps going.
-    const image = await (await maskedImage(png, mask?.boxes ?? [], mask?.screen ?? { width: 0, height: 0 }))
+    const webp = await (await maskedImage(image, mask?.boxes ?? [], mask?.screen ?? { width: 0, height: 0 }))
       .resize({ width: this.maxWidth, withoutEnlargement: true })
       .webp({ quality: this.quality, effort: WEBP_EFFORT })
       .toBuffer();
     try {
-      await this.log.attach(name, image);
+      await this.log.attach(name, webp);
     } catch (error) {
       // The same screenshot from an earlier run of a continued log: the file is already right.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

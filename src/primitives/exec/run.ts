@@ -1,10 +1,12 @@
 // The common flow of every action: dedupe by id, record the start, run the primitive's executor,
 // classify what went wrong, and record the screens, candidates, situation, verdict and timings.
-import { DeviceError } from '../../drivers/index.js';
+import sharp from 'sharp';
+import { DeviceError, type RawImage } from '../../drivers/index.js';
 import {
   newActionId, registerSecret, type ActionTimings, type CandidateRecord, type EventInput, type EventLog, type Verdict,
 } from '../../events/index.js';
 import { DeviceObserver, HierarchyParseError, screenText, situationText, type Observation } from '../../observe/index.js';
+import type { Expected } from '../schema/expected.js';
 import type { Executors, PrimitiveCall } from '../schema/registry.js';
 import { validateCall } from '../schema/validate.js';
 import { agentExecutors } from './agent.js';
@@ -74,12 +76,12 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
   if (call.name === 'input_text' && call.params.secret) registerSecret(call.params.text);
   const source = options.source ?? 'script';
   const signal = combine(state.signal, options.signal);
-  const ctx = new ActionContext({ state, actionId, primitive: call.name, source, signal });
+  const params = call.params as Record<string, unknown>;
+  const ctx = new ActionContext({ state, actionId, primitive: call.name, source, signal, expected: params.expected as Expected | undefined });
   const pending: Array<Promise<unknown>> = [];
   const emit = (event: EventInput): void => {
     if (log) pending.push(log.append(event));
   };
-  const params = call.params as Record<string, unknown>;
   const target = targetOf(params);
   emit({
     kind: 'action_start', action_id: actionId, primitive: call.name, params, source,
@@ -108,7 +110,7 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
   // A device that failed is not asked for a screenshot: it would only wait out its timeout.
   const frames = log && state.frames ? await traceFrames(ctx, state.frames, deviceFailed ? undefined : last) : {};
   // A full-size screenshot beside the log on failure, unless the device itself is what failed.
-  const shot = failed && log ? await failureShot(ctx, log, last, frames.png) : undefined;
+  const shot = failed && log ? await failureShot(ctx, log, last, frames.taken) : undefined;
   const snapshot = (o: Observation) => (log && state.frames ? state.frames.snapshot(o.screen) : undefined);
   if (ctx.before) emit(observationEvent(actionId, 'before', ctx.before, frames.before, snapshot(ctx.before)));
   if (ctx.located) {
@@ -157,15 +159,21 @@ function timingsOf(started: number, deviceMs: number, sleptMs: number): ActionTi
   return { total_ms: round(total), device_ms: round(deviceMs), harness_ms: round(Math.max(0, total - deviceMs - sleptMs)) };
 }
 
-/** The frames of the screens before and after (stored once each); `png` is the screenshot taken for after. */
-async function traceFrames(ctx: ActionContext, frames: FrameRecorder, last: Observation | undefined): Promise<{ before?: string; after?: string; png?: Buffer }> {
+/**
+ * The frames of the screens before and after (stored once each). A screen whose tree has not changed
+ * since the last frame keeps that frame; a new one is captured raw (no PNG encoding on the device),
+ * returned as `taken`.
+ */
+async function traceFrames(ctx: ActionContext, frames: FrameRecorder, last: Observation | undefined): Promise<{ before?: string; after?: string; taken?: RawImage }> {
   // Evidence must not turn a verdict into another: a screenshot that cannot be taken is left out.
   const shot = ctx.beforeFrame;
-  const before = shot && ctx.before ? ('file' in shot ? shot.file : frames.record(shot.png, ctx.before.contentKey, frameMask(ctx, ctx.before))) : undefined;
+  const before = shot && ctx.before ? ('file' in shot ? shot.file : frames.record(shot.image, ctx.before.contentKey, frameMask(ctx, ctx.before))) : undefined;
   if (!last) return { before };
-  const png = await ctx.driver.screenshot(ctx.call).catch(() => undefined);
-  const after = png ? frames.record(png, last.contentKey, frameMask(ctx, last)) : undefined;
-  return { before, after, png };
+  const kept = frames.lastFor(last.contentKey);
+  if (kept) return { before, after: kept };
+  const taken = await ctx.driver.capture(ctx.call).catch(() => undefined);
+  const after = taken ? frames.record(taken, last.contentKey, frameMask(ctx, last)) : undefined;
+  return { before, after, taken };
 }
 
 /** Where the screen `o` shows a secret; none (the usual case) costs no image work. */
@@ -174,15 +182,19 @@ function frameMask(ctx: ActionContext, o: Observation): FrameMask | undefined {
   return boxes.length > 0 ? { boxes, screen: o.screen } : undefined;
 }
 
-async function failureShot(ctx: ActionContext, log: EventLog, last: Observation | undefined, taken?: Buffer): Promise<string | undefined> {
+async function failureShot(ctx: ActionContext, log: EventLog, last: Observation | undefined, taken?: RawImage): Promise<string | undefined> {
   try {
-    const raw = taken ?? (await ctx.driver.screenshot(ctx.call));
+    const raw = taken ? await encodePng(taken) : await ctx.driver.screenshot(ctx.call);
     const png = last ? await maskSecrets(raw, last.screen, { fields: secretFieldsOf(ctx.state.observer) }) : raw;
     return await log.attach(`${ctx.actionId}-failure.png`, png);
   } catch {
     // The verdict already says what failed; a missing screenshot must not hide it.
     return undefined;
   }
+}
+
+function encodePng(image: RawImage): Promise<Buffer> {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).png().toBuffer();
 }
 
 function observationEvent(actionId: string, phase: 'before' | 'after', o: Observation, screenshot?: string, hierarchy?: string): EventInput {

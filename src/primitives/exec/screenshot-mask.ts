@@ -3,6 +3,7 @@
 // typed into, is painted over with a solid box, on the full-size image.
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { knownSecrets } from '../../events/index.js';
+import type { RawImage } from '../../drivers/index.js';
 import type { DeviceObserver, Rect, Screen, ScreenElement } from '../../observe/index.js';
 
 /** Dark grey: reads as "hidden" on light and dark apps alike, and OCR finds no text in it. */
@@ -47,12 +48,13 @@ export function secretBoxes(screen: Screen, options: SecretBoxOptions = {}): Rec
 }
 
 /**
- * `png` as a sharp pipeline with `boxes` (device pixels of `screen`) painted over at full size; the
+ * `image` (a PNG, or raw pixels) as a sharp pipeline with `boxes` (device pixels of `screen`) painted over at full size; the
  * plain decode when there are none, so the common case costs nothing more.
  */
-export async function maskedImage(png: Buffer, boxes: readonly Rect[], screen: { width: number; height: number }): Promise<Sharp> {
-  if (boxes.length === 0) return sharp(png);
-  const { width = 0, height = 0 } = await sharp(png).metadata();
+export async function maskedImage(image: Buffer | RawImage, boxes: readonly Rect[], screen: { width: number; height: number }): Promise<Sharp> {
+  const source = () => (Buffer.isBuffer(image) ? sharp(image) : sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }));
+  if (boxes.length === 0) return source();
+  const { width = 0, height = 0 } = Buffer.isBuffer(image) ? await source().metadata() : image;
   // The screenshot may not be in the dump's pixels (a scaled capture): boxes follow the image.
   const sx = screen.width > 0 ? width / screen.width : 1;
   const sy = screen.height > 0 ? height / screen.height : 1;
@@ -65,9 +67,9 @@ export async function maskedImage(png: Buffer, boxes: readonly Rect[], screen: {
     if (right <= left || bottom <= top) continue;
     overlays.push({ input: { create: { width: right - left, height: bottom - top, channels: 4, background: MASK_COLOUR } }, left, top });
   }
-  if (overlays.length === 0) return sharp(png);
+  if (overlays.length === 0) return source();
   // Composited first, then handed on raw: a later resize in the same pipeline would run before the boxes.
-  const { data, info } = await sharp(png).composite(overlays).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await source().composite(overlays).raw().toBuffer({ resolveWithObject: true });
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 

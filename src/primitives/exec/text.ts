@@ -3,7 +3,7 @@ import type { Observation, ScreenElement } from '../../observe/index.js';
 import { MASK } from '../../events/index.js';
 import type { Target } from '../locator/index.js';
 import type { Executors } from '../schema/registry.js';
-import { centre, POLL_MS, type ActionContext } from './context.js';
+import { centre, type ActionContext } from './context.js';
 import { ActionFailure, PlanProblem, TextMismatch } from './errors.js';
 import { maskedCount, textOf, where } from './screen-read.js';
 
@@ -89,7 +89,7 @@ async function focusField(ctx: ActionContext, target: Target | undefined): Promi
     const o = await ctx.look();
     const now = fieldOn(o, element);
     if (now?.states.includes('focused')) return now;
-    await ctx.clock.sleep(POLL_MS);
+    await ctx.pause(i);
   }
   throw new ActionFailure({ name: 'FieldNotFocused', message: `Tapped ${element.role} ${element.ref} "${element.label}" to type into it, but no text field took focus on ${where((ctx.latest as Observation).screen)}. Aim at the text field itself.`, category: 'execution' });
 }

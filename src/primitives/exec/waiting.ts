@@ -1,8 +1,8 @@
 // Waiting family: wait for a target to show, go or become enabled; wait for the screen to settle.
-import { waitForScreen, WaitTimeoutError } from '../../observe/index.js';
+import { waitForScreen, WaitTimeoutError, type Observation } from '../../observe/index.js';
 import { describeTarget } from '../locator/index.js';
 import type { Executors } from '../schema/registry.js';
-import { POLL_MS, type ActionContext } from './context.js';
+import type { ActionContext } from './context.js';
 import { dialogsOn } from './dialogs.js';
 import { WaitTimedOut } from './errors.js';
 import { absence, readTarget } from './screen-read.js';
@@ -26,13 +26,20 @@ export const waitingExecutors: WaitingExecutors = {
   async wait_idle(p, ctx) {
     const timeoutMs = p.timeout_ms ?? ctx.state.timeouts.idle;
     // A system dialog over the app is answered by the dialog policy first, as before any other action.
-    const { screen } = await ctx.look();
-    if (dialogsOn(screen, { foreignOnly: true, app: ctx.appInFront(screen) }).length > 0) await ctx.ready();
+    let unread: Observation | undefined = await ctx.look();
+    if (dialogsOn(unread.screen, { foreignOnly: true, app: ctx.appInFront(unread.screen) }).length > 0) unread = undefined;
+    if (!unread) await ctx.ready();
+    // The read already made is the wait's first.
+    const observe = async (): Promise<Observation> => {
+      const o = unread ?? (await ctx.look());
+      unread = undefined;
+      return o;
+    };
     try {
-      const waited = await waitForScreen({ observe: () => ctx.look(), timeoutMs, intervalMs: POLL_MS, clock: ctx.clock, signal: ctx.signal });
+      const waited = await waitForScreen({ observe, timeoutMs, pause: (n) => ctx.pauseMs(n), idleAfter: 'one-read', clock: ctx.clock, signal: ctx.signal });
       ctx.before ??= waited.observation;
       ctx.finishWith(waited.observation);
-      if (waited.state === 'idle') ctx.state.settledKey = waited.observation.contentKey;
+      if (waited.state === 'idle') ctx.markSettled(waited.observation);
       else await ctx.failOnFatal(waited.observation);
     } catch (error) {
       if (!(error instanceof WaitTimeoutError)) throw error;

@@ -9,7 +9,7 @@ import {
 import type { TimingMode } from '../src/sim/index.js';
 
 /** Driver calls that look at the device rather than act on it. */
-const LOOKS = new Set(['hierarchy', 'screenshot', 'foreground', 'screenSize', 'keyboardShown', 'logs', 'mark']);
+const LOOKS = new Set(['hierarchy', 'screenshot', 'capture', 'glance', 'foreground', 'screenSize', 'keyboardShown', 'logs', 'mark']);
 
 export interface ReadBudgetOptions {
   flow: PrimitiveCall[];

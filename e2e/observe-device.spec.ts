@@ -74,3 +74,37 @@ for (const path of ['the real adb server', "the phone's server port"] as const) 
     }
   });
 }
+
+test('a look costs one hierarchy read and one glance; the size is read once, the log only when a crash is suspected', async () => {
+  const sim = await startSim({ port: 0, serverPort: 0, seed: 1 });
+  const { driver, stop } = await connect("the phone's server port", sim);
+  const calls: string[] = [];
+  for (const name of ['hierarchy', 'glance', 'screenSize', 'logs', 'screenshot', 'foreground', 'keyboardShown', 'mark'] as const) {
+    const original = driver[name].bind(driver) as (...args: unknown[]) => Promise<unknown>;
+    Object.defineProperty(driver, name, { value: (...args: unknown[]) => { calls.push(name); return original(...args); } });
+  }
+  const tally = () => {
+    const counts = Object.fromEntries([...new Set(calls)].map((c) => [c, calls.filter((x) => x === c).length]));
+    calls.length = 0;
+    return counts;
+  };
+  try {
+    const observer = new DeviceObserver(driver, { screenshots: false });
+    await driver.launchApp('com.example.shop', { clearState: true, permissions: 'all' });
+    await observer.look({ app: 'com.example.shop' });
+    expect(tally()).toEqual({ hierarchy: 1, glance: 1, screenSize: 1 });
+    const look = await observer.look({ app: 'com.example.shop' });
+    await driver.tap(centre(element(look, 'Email')));
+    await observer.look({ app: 'com.example.shop' });
+    expect(tally()).toEqual({ hierarchy: 2, glance: 2 });
+
+    // Stopping the app from outside: its process is gone, so the log is read (and shows no crash).
+    await driver.stopApp('com.example.shop');
+    const stopped = await observer.look({ app: 'com.example.shop' });
+    expect(tally()).toEqual({ hierarchy: 1, glance: 1, logs: 1 });
+    expect(stopped.report.crash).toBeUndefined();
+  } finally {
+    await stop();
+    await sim.stop();
+  }
+});

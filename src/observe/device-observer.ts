@@ -19,7 +19,10 @@ import { HierarchyParseError } from './hierarchy-error.js';
 import { screenState } from './wait.js';
 
 export interface DeviceObserverOptions {
-  /** Take a screenshot with every look (needed to tell a stuck screen by its pixels). Default true. */
+  /**
+   * Take a screenshot when a look finds the same tree as the one before (to tell a stuck screen by its
+   * pixels from one that moves under an unchanged tree). Default true.
+   */
   screenshots?: boolean;
   /** Identical frames in a row that count as stuck. */
   stuckAfter?: number;
@@ -97,16 +100,17 @@ export class DeviceObserver {
       this.readTotal += performance.now() - readStart;
       return h;
     });
-    const [hierarchy, glance, knownSize, screenshot] = await Promise.all([
+    const [hierarchy, glance, knownSize] = await Promise.all([
       timedRead,
       this.driver.glance({ ...call, apps: watched ? [watched] : [] }),
       this.size ? Promise.resolve(undefined) : this.driver.screenSize(call),
-      this.options.screenshots === false ? Promise.resolve(undefined) : this.driver.screenshot(call),
     ]);
     if (hierarchy.format !== 'uiautomator-xml') {
       throw new HierarchyParseError({ source: `${this.driver.id} dump`, problem: `${hierarchy.format} hierarchies are not read yet`, hint: 'Only uiautomator dumps (Android) are observed today.' });
     }
     const unchanged = this.last?.xml === hierarchy.xml ? this.last : undefined;
+    // Pixels are compared only once the tree has stayed the same: a changed tree says enough.
+    const screenshot = unchanged && this.options.screenshots !== false ? await this.driver.screenshot(call) : undefined;
     const parsed = unchanged ? undefined : parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` });
     const size = await this.sizeFor(parsed, knownSize, call);
     const inputs = JSON.stringify([glance.foreground, size, glance.keyboardShown]);

@@ -39,14 +39,17 @@ test('the seven-step Notes spec passes through the CLI on a phone at real timing
   // The spec keeps its own 60 s; this covers starting Playwright and the phone around it, and the report.
   test.setTimeout(180_000);
   project = await TempProject.create({ 'mobiletest.config.ts': CONFIG, 'tests/notes.test.ts': SPEC });
-  const run = await project.mobiletest(['test'], { env: { MOBILETEST_SIM_TIMING: 'real' }, timeoutMs: 170_000 });
+  // The virtual phone needs no adb server: the run is kept off any on this machine.
+  const env = { MOBILETEST_SIM_TIMING: 'real', ADB_SERVER_SOCKET: 'tcp:127.0.0.1:1' };
+  const run = await project.mobiletest(['test'], { env, timeoutMs: 170_000 });
   const results = await project.readJson<Results>('mobiletest-report/results.json').catch(() => undefined);
   const spec = results?.tests[0];
   // For the person reading the run: how long the spec and each step took on the paced phone (not asserted).
   const steps = spec?.steps.map((s) => `${s.primitive} ${s.status} ${s.duration_ms} ms`).join(', ');
-  test.info().annotations.push({ type: 'spec', description: spec ? `${spec.status} in ${spec.duration_ms} ms: ${steps}` : 'no results.json' });
+  const summary = spec ? `the spec ${spec.status} in ${spec.duration_ms} ms: ${steps}` : 'no results.json';
+  test.info().annotations.push({ type: 'spec', description: summary });
 
-  expect(run.exitCode, run.output).toBe(0);
+  expect(run.exitCode, `${summary}\n${run.output}`).toBe(0);
   expect(run.stdout).toContain('1 passed');
   expect(results?.run).toMatchObject({ status: 'passed', totals: { passed: 1, failed: 0 } });
   expect(spec?.steps.map((s) => s.primitive)).toEqual(['launch_app', 'tap', 'input_text', 'input_text', 'tap', 'assert_visible', 'tap']);

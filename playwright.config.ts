@@ -8,8 +8,17 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI ? [['list'], ['./reporters/summary-line.ts']] : [['list'], ['./reporters/summary-line.ts']],
   projects: [
-    { name: 'unit', testDir: '.', testMatch: ['src/**/*.test.ts', 'runner/**/*.test.ts', 'reporters/**/*.test.ts', 'bench/**/*.test.ts'], testIgnore: 'runner/packaging/**' },
+    { name: 'unit', testDir: '.', testMatch: ['src/**/*.test.ts', 'runner/**/*.test.ts', 'reporters/**/*.test.ts', 'bench/**/*.test.ts'], testIgnore: ['runner/packaging/**', '**/*.real.test.ts'] },
     { name: 'e2e', testDir: 'e2e', testMatch: '**/*.spec.ts' },
+    // Reliability tests tagged @real-timing again on a phone paced as a mid-range Android 14 one (a dump ~2 s), and *.real.test.ts (tagged too) that only make sense there.
+    {
+      name: 'real-timing',
+      testDir: '.',
+      testMatch: ['src/primitives/exec/*.test.ts', 'src/agent/**/*.test.ts', 'runner/real-timing/*.test.ts'],
+      grep: /@real-timing/,
+      metadata: { simTiming: 'real' },
+      fullyParallel: true,
+    },
     // Every offline goal form on the sample apps, each step checked against what adb says; its teardown prints the table.
     { name: 'truth', testDir: 'e2e/truth', testMatch: '*.truth.ts', fullyParallel: true, teardown: 'truth-summary' },
     { name: 'truth-summary', testDir: 'e2e/truth', testMatch: 'battery.summary.ts' },

@@ -69,7 +69,10 @@ export function createPhone(options: PhoneOptions): Phone {
       // The jitter's own stream: pacing a phone never changes what its apps draw or pick.
       random: new SeededRandom(((options.seed ?? 1) ^ 0x9e3779b9) >>> 0),
       facts: phoneFacts(ui, base),
-      animating: () => isAnimating(ui.frame(), settings.global.get('animator_duration_scale')),
+      animating: () => isAnimating(ui.frame(), {
+        animatorScale: settings.global.get('animator_duration_scale'),
+        hung: new Set(ui.processes().filter((p) => p.frozen).map((p) => p.package)),
+      }),
       sleep: options.sleep,
     }),
     async screenshotPng() {

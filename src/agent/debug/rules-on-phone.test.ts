@@ -8,7 +8,7 @@ import { FailurePatterns } from './patterns.js';
 // The rules on failures the executor really answers on the virtual phone: what the agent would decide after each.
 test.describe.configure({ mode: 'serial' });
 
-const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
+const phone = sharedPhone((timing) => startSim({ serverPort: 0, seed: 1, timing }));
 const GOAL = 'buy a USB-C cable';
 const FRESH: PrimitiveCall = { name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } };
 
@@ -33,7 +33,7 @@ test('an ambiguous target asks for a new plan and lists the tied rows with their
   expect(a?.evidence.some((e) => e.startsWith('candidates: '))).toBe(true);
 });
 
-test('a tap that changes nothing is retried once, then the same tap on the same screen asks for a new plan', async () => {
+test('a tap that changes nothing is retried once, then the same tap on the same screen asks for a new plan', { tag: '@real-timing' }, async () => {
   const exec = await phone.session.executor();
   await exec.ok(FRESH);
   const first = await exec.run({ name: 'tap', params: { target: 'Log in' } });

@@ -10,7 +10,7 @@ import type { ModelTurn, Wire } from '../testing/model-server.js';
 // in the way, and the app's own promo popup, through the planner model and the offline rules.
 test.describe.configure({ mode: 'serial' });
 
-const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
+const phone = sharedPhone((timing) => startSim({ serverPort: 0, seed: 1, timing }));
 const NOTIFICATIONS = 'android.permission.POST_NOTIFICATIONS';
 /** What one planner turn's message (goal, history, screen) may cost; the fixed instructions come on top. */
 const PROMPT_TOKENS = 700;
@@ -77,7 +77,7 @@ async function launchUntilPromo(exec: TestRunner): Promise<number> {
   throw new Error('the promo never showed in 12 launches');
 }
 
-test('the Summer sale promo is closed by the offline rules on the way to a search', async () => {
+test('the Summer sale promo is closed by the offline rules on the way to a search', { tag: '@real-timing' }, async () => {
   const exec = await phone.session.executor();
   await signIn(exec);
   await launchUntilPromo(exec);

@@ -7,7 +7,7 @@ import { sharedPhone, SHOP, signIn } from './testing/phone.js';
 // Waiting, assertions, text fields, the app lifecycle, the device, and the agent's last word.
 test.describe.configure({ mode: 'serial' });
 
-const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
+const phone = sharedPhone((timing) => startSim({ serverPort: 0, seed: 1, timing }));
 
 test('assertions pass on what the screen shows and fail saying what it showed instead', async () => {
   const exec = await phone.session.executor();
@@ -74,7 +74,7 @@ test('a row that only looks like the checked one neither keeps it shown nor show
   }
 });
 
-test('wait_for follows a slow search; wait_idle returns once the spinner is gone', async () => {
+test('wait_for follows a slow search; wait_idle returns once the spinner is gone', { tag: '@real-timing' }, async () => {
   const exec = await phone.session.executor();
   await signIn(exec);
   await exec.ok({ name: 'tap', params: { target: 'Search' } });

@@ -6,7 +6,7 @@ import { sharedPhone, SHOP } from './testing/phone.js';
 test.describe.configure({ mode: 'serial' });
 
 const NOTIFICATIONS = 'android.permission.POST_NOTIFICATIONS';
-const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
+const phone = sharedPhone((timing) => startSim({ serverPort: 0, seed: 1, timing }));
 
 const granted = () => phone.sim.phone.packages.get(SHOP)?.granted.has(NOTIFICATIONS);
 
@@ -20,7 +20,7 @@ test('policy deny answers the prompt with "Don’t allow" before typing', async 
   expect(situation?.kind === 'situation' && situation.report).toContain('with "Don’t allow" (dialogs: deny)');
 });
 
-test('policy fail stops the action and names the dialog, unless the action is aimed at it', async () => {
+test('policy fail stops the action and names the dialog, unless the action is aimed at it', { tag: '@real-timing' }, async () => {
   const exec = await phone.session.executor({ dialogs: 'fail' });
   await exec.ok({ name: 'launch_app', params: { clear_state: true } });
   const blocked = await exec.run({ name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
@@ -34,7 +34,7 @@ test('policy fail stops the action and names the dialog, unless the action is ai
   expect(granted()).toBe(true);
 });
 
-test('policy allow answers the prompt before an assertion on the screen beneath it', async () => {
+test('policy allow answers the prompt before an assertion on the screen beneath it', { tag: '@real-timing' }, async () => {
   const exec = await phone.session.executor();
   await exec.ok({ name: 'launch_app', params: { clear_state: true } });
   const seen = await exec.ok({ name: 'assert_visible', params: { target: 'Welcome back' } });

@@ -6,7 +6,7 @@ import { sharedPhone, readyCouponCrash, signIn } from './testing/phone.js';
 // What a failed action tells a person: which target, what the screen showed, whose fault it is.
 test.describe.configure({ mode: 'serial' });
 
-const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
+const phone = sharedPhone((timing) => startSim({ serverPort: 0, seed: 1, timing }));
 
 test('a target that is not there fails with the closest labels and a screenshot beside the log', async () => {
   const exec = await phone.session.executor({ timeouts: { target: 600 } });
@@ -63,7 +63,7 @@ test('an expectation that does not hold fails as the product for scripts and as 
   expect(agent.failure?.message).toContain('the foreground is com.example.shop/.LoginActivity');
 });
 
-test('the CRASH coupon fails as a product defect naming the exception', async () => {
+test('the CRASH coupon fails as a product defect naming the exception', { tag: '@real-timing' }, async () => {
   const exec = await phone.session.executor();
   await readyCouponCrash(exec);
   const result = await exec.run({ name: 'tap', params: { target: 'Apply' } });

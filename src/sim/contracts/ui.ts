@@ -35,7 +35,8 @@ export interface PhoneUi {
   clearData(pkg: string): boolean;
   foreground(): ForegroundInfo;
   keyboardShown(): boolean;
-  processes(): Array<{ pid: number; package: string; user: string; startedAt: number }>;
+  /** Running processes; `frozen` while an app's main thread is blocked (it draws and answers nothing). */
+  processes(): Array<{ pid: number; package: string; user: string; startedAt: number; frozen: boolean }>;
   /** 0..3 quarter turns, as `settings put system user_rotation`. */
   setRotation(rotation: 0 | 1 | 2 | 3): void;
 }

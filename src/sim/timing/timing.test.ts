@@ -8,7 +8,8 @@ import { commandCost, type PhoneFacts } from './costs.js';
 const LOADER = 'com.example.loader';
 
 /** An app whose screen shows a spinner for spinMs (for ever when undefined), then the word "Loaded". */
-function loaderApp(spinMs?: number): AppDefinition {
+/** A spinner for ever, or for `spinMs` then "Loaded"; `hangAfterMs` blocks its main thread that much later. */
+function loaderApp(spinMs?: number, hangAfterMs?: number): AppDefinition {
   return {
     package: LOADER,
     label: 'Loader',
@@ -20,6 +21,7 @@ function loaderApp(spinMs?: number): AppDefinition {
     start(ctx) {
       let loading = true;
       if (spinMs !== undefined) ctx.clock.setTimeout(() => { loading = false; ctx.invalidate(); }, spinMs);
+      if (hangAfterMs !== undefined) ctx.clock.setTimeout(() => ctx.freeze(), hangAfterMs);
       return {
         view: () => ({
           activity: '.MainActivity',
@@ -125,6 +127,15 @@ test('at real timing a dump under an endless spinner fails with uiautomator\'s i
   const still = await sh(phone, 'uiautomator dump /sdcard/ui.xml');
   expect(still.out).toBe('UI hierchary dumped to: /sdcard/ui.xml\n');
   expect(still.ms).toBeLessThan(3000);
+});
+
+test('at real timing a hung app\'s spinner sends no events: the dump is idle and shows the ANR dialog over it', async () => {
+  const phone = pacedPhone({ timing: 'real', apps: [loaderApp(undefined, 100)] });
+  phone.ui.launch(LOADER);
+  phone.clock.advance(10_000);
+  const result = await sh(phone, 'uiautomator dump /dev/tty');
+  expect(result.out).toContain('isn’t responding');
+  expect(result.ms).toBeLessThan(3000);
 });
 
 test('an injected idle-state fault costs uiautomator\'s global timeout at real timing, and nothing at fast timing', async () => {

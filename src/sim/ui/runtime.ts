@@ -144,11 +144,11 @@ class PhoneRuntime implements PhoneUi {
     return { package: LAUNCHER_PACKAGE, activity: LAUNCHER_ACTIVITY };
   }
 
-  processes(): Array<{ pid: number; package: string; user: string; startedAt: number }> {
+  processes(): Array<{ pid: number; package: string; user: string; startedAt: number; frozen: boolean }> {
     this.compose();
-    const list = [{ pid: this.table.launcherPid, package: LAUNCHER_PACKAGE, user: 'u0_a150', startedAt: this.table.bootedAt }];
+    const list = [{ pid: this.table.launcherPid, package: LAUNCHER_PACKAGE, user: 'u0_a150', startedAt: this.table.bootedAt, frozen: false }];
     for (const app of this.table.running.values()) {
-      list.push({ pid: app.pid, package: app.record.def.package, user: userName(app.record.uid), startedAt: app.startedAt });
+      list.push({ pid: app.pid, package: app.record.def.package, user: userName(app.record.uid), startedAt: app.startedAt, frozen: app.frozen });
     }
     return list.sort((a, b) => a.pid - b.pid);
   }

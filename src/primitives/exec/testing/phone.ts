@@ -11,12 +11,15 @@ import type { PrimitiveCall } from '../../schema/registry.js';
 import { FrameRecorder } from '../frames.js';
 import { createExecutor } from '../run.js';
 import type { ActionResult, ExecutorOptions, PrimitiveRunner, RunOptions } from '../types.js';
+import { projectTiming, type TimingMode } from './project-timing.js';
 
 export const SHOP = 'com.example.shop';
 
 /** The slice of a started virtual phone these helpers need (tests pass startSim's result in). */
 export interface SimLike {
   serverPort: number | undefined;
+  /** The phone's pace, checked against what the project asked for when the sim says it. */
+  phone?: { timing: { mode: TimingMode } };
   stop(): Promise<void>;
 }
 
@@ -32,13 +35,19 @@ export async function clearOfMinuteTurn(clock: { now(): number }, windowMs = 10_
 
 /**
  * One phone for a test file: started before its first test and stopped after its last. Read `phone.sim`
- * and `phone.session` inside tests (they are set once the file's tests begin).
+ * and `phone.session` inside tests (they are set once the file's tests begin). `start` is given the
+ * pace the project asks for (projectTiming: real in the real-timing project) to pass to startSim.
  */
-export function sharedPhone<S extends SimLike>(start: () => Promise<S>): { readonly sim: S; readonly session: ExecutorSession } {
+export function sharedPhone<S extends SimLike>(start: (timing: TimingMode) => Promise<S>): { readonly sim: S; readonly session: ExecutorSession } {
   const shared = {} as { sim: S; session: ExecutorSession };
   test.beforeAll(async () => {
-    shared.sim = await start();
-    shared.session = await ExecutorSession.connect(shared.sim);
+    const timing = projectTiming();
+    shared.sim = await start(timing);
+    const mode = shared.sim.phone?.timing.mode;
+    if (mode !== undefined && mode !== timing) {
+      throw new Error(`Project "${test.info().project.name}" asks for ${timing} timing but the phone started at ${mode} timing: pass sharedPhone's timing to startSim in ${test.info().file}.`);
+    }
+    shared.session = await ExecutorSession.connect(shared.sim, timing);
   });
   test.afterAll(async () => {
     await shared.session?.close();
@@ -50,11 +59,12 @@ export function sharedPhone<S extends SimLike>(start: () => Promise<S>): { reado
 export class ExecutorSession {
   private readonly logs: EventLog[] = [];
 
-  private constructor(readonly driver: AndroidDriver, readonly observer: DeviceObserver) {}
+  private constructor(readonly driver: AndroidDriver, readonly observer: DeviceObserver, readonly timing: TimingMode) {}
 
-  static async connect(sim: SimLike): Promise<ExecutorSession> {
-    const driver = await AndroidDriver.connect({ port: sim.serverPort, defaultTimeoutMs: 10_000 });
-    return new ExecutorSession(driver, new DeviceObserver(driver, { screenshots: false }));
+  static async connect(sim: SimLike, timing: TimingMode = 'fast'): Promise<ExecutorSession> {
+    // At real timing a call waits as long as the runner's would (a dump under a spinner alone takes 10 s).
+    const driver = await AndroidDriver.connect({ port: sim.serverPort, ...(timing === 'fast' ? { defaultTimeoutMs: 10_000 } : {}) });
+    return new ExecutorSession(driver, new DeviceObserver(driver, { screenshots: false }), timing);
   }
 
   /**
@@ -66,7 +76,10 @@ export class ExecutorSession {
     this.logs.push(log);
     const { frames: traced, ...rest } = options;
     const frames = traced ? new FrameRecorder(log) : undefined;
-    const runner = createExecutor({ driver: this.driver, observer: this.observer, log, app: SHOP, timeouts: { target: 3000, idle: 3000, assertion: 2000 }, frames, ...rest });
+    // Short waits keep failing tests quick at fast timing; a real phone's reads take seconds, so at real
+    // timing the executor keeps the waits a user's run has.
+    const timeouts = this.timing === 'fast' ? { timeouts: { target: 3000, idle: 3000, assertion: 2000 } } : {};
+    const runner = createExecutor({ driver: this.driver, observer: this.observer, log, app: SHOP, ...timeouts, frames, ...rest });
     return new TestRunner(runner, log, frames);
   }
 

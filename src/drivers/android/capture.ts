@@ -16,7 +16,15 @@ export interface DumpRetry {
   attempts: number;
   /** Wait before the second try, doubled before each further one (default 100 ms). */
   backoffMs: number;
+  /**
+   * No further try starts when it could not end within this many ms of the first one's start (default
+   * 20 s): on a phone a dump that finds no idle state has waited uiautomator's 10 s itself, so five tries
+   * would outlast any call's deadline and the answer would be a timeout instead of the reason.
+   */
+  budgetMs?: number;
 }
+
+const RETRY_BUDGET_MS = 20_000;
 
 /**
  * The view hierarchy as uiautomator prints it to stdout through `exec:` (no temp file), without the
@@ -24,12 +32,20 @@ export interface DumpRetry {
  */
 export async function dumpHierarchy(device: AdbDevice, scope: CallScope, retry: DumpRetry): Promise<string> {
   let last = '';
+  const started = performance.now();
+  let longest = 0;
   for (let attempt = 1; attempt <= retry.attempts; attempt++) {
+    const wait = retry.backoffMs * 2 ** (attempt - 2);
+    if (attempt > 1 && performance.now() - started + wait + longest > (retry.budgetMs ?? RETRY_BUDGET_MS)) {
+      throw new HierarchyUnavailable({ device: device.serial, attempts: attempt - 1, lastOutput: last });
+    }
     if (attempt > 1) {
       scope.step(`${DUMP_COMMAND} (waiting to try again, attempt ${attempt} of ${retry.attempts})`);
-      await sleep(retry.backoffMs * 2 ** (attempt - 2), scope.signal);
+      await sleep(wait, scope.signal);
     }
+    const tried = performance.now();
     const output = (await device.exec(DUMP_COMMAND, scope)).toString('utf8');
+    longest = Math.max(longest, performance.now() - tried);
     const start = xmlStart(output);
     const end = output.lastIndexOf(HIERARCHY_END);
     if (start >= 0 && end > start) return output.slice(start, end + HIERARCHY_END.length);

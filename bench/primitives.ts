@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AndroidDriver, DeviceObserver, EventLog, createExecutor, type ActionResult, type PrimitiveCall } from '../runner/index.js';
 import { startPhoneProcess } from './phone-process.js';
+import { peerBudget } from './peer-budget.js';
 import { readBudget } from './read-budget.js';
 import { quantile } from './stats.js';
 
@@ -120,6 +121,7 @@ export async function benchPrimitives(): Promise<void> {
     await rm(dir, { recursive: true, force: true });
   }
   await readBudget({ flow: FLOW, app: SHOP, startPhone: (timing) => startPhoneProcess(1, timing) });
+  await peerBudget({ flow: FLOW, app: SHOP, startPhone: (timing) => startPhoneProcess(1, timing) });
 }
 
 

@@ -21,6 +21,8 @@ export interface PeerBudgetOptions {
   timings?: TimingMode[];
   /** How long the agent lists again for an element or text to appear, ms; default 30 s. */
   patienceMs?: number;
+  /** What the phone served over mobiletest's own runs of the flow (countingPhone), printed as the phone counted it. */
+  mobiletestServed?: Partial<Record<TimingMode, ServedCommand[]>>;
 }
 
 export interface PeerBudget extends BudgetFigures {
@@ -63,7 +65,34 @@ export async function peerBudget(options: PeerBudgetOptions): Promise<PeerBudget
     }
   }
   console.log('mobile-mcp rows: each step one mobile_list_elements_on_screen (listed again only after an action, or while the screen is not there yet) and its action through mobile-mcp\'s tools; counts are every ADB service the phone served for it, times on the phone.');
+  for (const [timing, served] of Object.entries(options.mobiletestServed ?? {})) {
+    const n = options.flow.length;
+    const count = (kind: ServedCommand['kind']) => (served.filter((c) => c.kind === kind).length / n).toFixed(2);
+    const seconds = served.reduce((sum, c) => sum + c.ms, 0) / n / 1000;
+    console.log(`mobiletest ${timing} counted the same way (every ADB service of its whole run ÷ ${n} actions): ${count('read')} reads, ${count('screenshot')} shots, ${count('other')} other, ${seconds.toFixed(2)} device s per action`);
+  }
   return rows;
+}
+
+/** Starts phones whose services over their whole run go to `keep` when they stop, so another benchmark's run is counted as the peer's are. */
+export function countingPhone(start: (timing: TimingMode) => Promise<PhoneProcess>, keep: (timing: TimingMode, served: ServedCommand[]) => void): (timing: TimingMode) => Promise<PhoneProcess> {
+  return async (timing) => {
+    const phone = await start(timing);
+    const served: ServedCommand[] = [];
+    return {
+      ...phone,
+      async served() {
+        const taken = await phone.served();
+        served.push(...taken);
+        return taken;
+      },
+      async stop() {
+        served.push(...(await phone.served()));
+        keep(timing, served);
+        await phone.stop();
+      },
+    };
+  };
 }
 
 interface StepRecord {

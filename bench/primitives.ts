@@ -1,11 +1,14 @@
 // `npm run bench -- primitives`: what the executor adds around the device. For a spread of primitives,
 // the harness overhead per action (its total time minus time inside device calls minus deliberate
-// polling waits), and a 20-step scripted Shop flow's wall time split into device, waiting and harness.
+// polling waits), a 20-step scripted Shop flow's wall time split into device, waiting and harness, then
+// that flow's read budget (bench/read-budget.ts) with mobile-mcp's for the same flow beside it (bench/peer-budget.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AndroidDriver, DeviceObserver, EventLog, createExecutor, type ActionResult, type PrimitiveCall } from '../runner/index.js';
+import type { ServedCommand, TimingMode } from '../src/sim/index.js';
 import { startPhoneProcess } from './phone-process.js';
+import { countingPhone, peerBudget } from './peer-budget.js';
 import { readBudget } from './read-budget.js';
 import { quantile } from './stats.js';
 
@@ -119,7 +122,12 @@ export async function benchPrimitives(): Promise<void> {
     await sim.stop();
     await rm(dir, { recursive: true, force: true });
   }
-  await readBudget({ flow: FLOW, app: SHOP, startPhone: (timing) => startPhoneProcess(1, timing) });
+  const startPhone = (timing: TimingMode) => startPhoneProcess(1, timing);
+  const mobiletestServed: Partial<Record<TimingMode, ServedCommand[]>> = {};
+  await readBudget({ flow: FLOW, app: SHOP, startPhone: countingPhone(startPhone, (timing, served) => {
+    mobiletestServed[timing] = served;
+  }) });
+  await peerBudget({ flow: FLOW, app: SHOP, startPhone, mobiletestServed });
 }
 
 

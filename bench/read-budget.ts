@@ -7,6 +7,7 @@ import {
   AndroidDriver, DeviceObserver, addDeviceCalls, createExecutor, summarizeDeviceCalls, type ActionResult, type DeviceCallTally, type PrimitiveCall,
 } from '../runner/index.js';
 import type { TimingMode } from '../src/sim/index.js';
+import { budgetHeader, budgetRow } from './budget-table.js';
 
 /** Driver calls that look at the device rather than act on it. */
 const LOOKS = new Set(['hierarchy', 'screenshot', 'capture', 'glance', 'foreground', 'screenSize', 'keyboardShown', 'logs', 'mark']);
@@ -33,10 +34,8 @@ export async function readBudget(options: ReadBudgetOptions): Promise<ReadBudget
   const rows: ReadBudget[] = [];
   for (const timing of ['fast', 'real'] as const) rows.push(await measure(options, timing));
   console.log(`\nRead budget of the same ${options.flow.length}-step flow, per action (one run at each timing; real = a mid-range Android 14 phone's pace):`);
-  console.log(`${'timing'.padEnd(7)} ${'reads'.padStart(6)} ${'shots'.padStart(6)} ${'other'.padStart(6)} ${'device s'.padStart(9)} ${'wall s'.padStart(8)} ${'floor s'.padStart(8)} ${'wall ÷ floor'.padStart(13)}`);
-  for (const r of rows) {
-    console.log(`${r.timing.padEnd(7)} ${r.readsPerAction.toFixed(2).padStart(6)} ${r.screenshotsPerAction.toFixed(2).padStart(6)} ${r.otherPerAction.toFixed(2).padStart(6)} ${r.deviceSecondsPerAction.toFixed(2).padStart(9)} ${r.wallSeconds.toFixed(1).padStart(8)} ${r.floorSeconds.toFixed(1).padStart(8)} ${`${(r.wallSeconds / r.floorSeconds).toFixed(2)}x`.padStart(13)}`);
-  }
+  console.log(budgetHeader());
+  for (const r of rows) console.log(budgetRow(`mobiletest ${r.timing}`, r));
   return rows;
 }
 

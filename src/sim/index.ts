@@ -7,12 +7,15 @@ import { createServiceHost } from './adb/services.js';
 import { listenDevice } from './adb/device-transport.js';
 import { listenHostServer } from './adb/host-server.js';
 import { prepareRenderer } from './render/index.js';
+import { ServedLog, countServices } from './adb/served.js';
 
 export type { Phone, TimingMode } from './types.js';
 export type { BootTiming } from './device/reboot.js';
 export { sampleApps } from './apps/index.js';
-export { PrivateAdbServer, adbMissingReason, freePort } from './private-adb.js';
+export { PrivateAdbServer, adbBinary, adbMissingReason, freePort } from './private-adb.js';
 export type { AdbResult, AdbRunOptions, PrivateAdbServerOptions } from './private-adb.js';
+export { ServedLog, classifyService } from './adb/served.js';
+export type { ServedCommand, ServedKind } from './adb/served.js';
 
 export interface SimOptions {
   /** Device (adbd) port; 0 picks a free one. A port in 5555..5585 is found by adb with no connect. */
@@ -46,6 +49,8 @@ export interface Sim {
   readonly port: number;
   readonly serverPort: number | undefined;
   readonly services: ServiceHost;
+  /** Every ADB service the phone served (hierarchy reads, screenshots, other commands) with its time on the phone. */
+  readonly served: ServedLog;
   stop(): Promise<void>;
 }
 
@@ -70,7 +75,8 @@ export async function startSim(options: SimOptions = {}): Promise<Sim> {
     faults: options.faults,
     timing: options.timing,
   });
-  const services = createServiceHost(phone, phoneShell, { boot: options.boot });
+  const served = new ServedLog();
+  const services = countServices(createServiceHost(phone, phoneShell, { boot: options.boot }), served);
   const device = await listenDevice({ phone, services, port: requested, host, auth: options.auth, announceTo: options.announceTo });
   const serial = serialFor(device.port);
   let server: { port: number; close(): Promise<void> } | undefined;
@@ -92,6 +98,7 @@ export async function startSim(options: SimOptions = {}): Promise<Sim> {
     port: device.port,
     serverPort: server?.port,
     services,
+    served,
     async stop() {
       await Promise.all([device.close(), server?.close()]);
     },

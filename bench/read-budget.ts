@@ -3,8 +3,11 @@
 // seconds per action, and the wall time against its floor. The floor is what the flow cannot do
 // without: per action, one hierarchy read (at this run's mean read time) plus the action's own
 // commands (the device calls that are not looks at the screen: launch, input, key, am start, ...).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
-  AndroidDriver, DeviceObserver, addDeviceCalls, createExecutor, summarizeDeviceCalls, type ActionResult, type DeviceCallTally, type PrimitiveCall,
+  AndroidDriver, DeviceObserver, EventLog, FrameRecorder, addDeviceCalls, createExecutor, summarizeDeviceCalls, type ActionResult, type DeviceCallTally, type PrimitiveCall,
 } from '../runner/index.js';
 import type { TimingMode } from '../src/sim/index.js';
 import { budgetHeader, budgetRow } from './budget-table.js';
@@ -29,21 +32,30 @@ export interface ReadBudget {
   floorSeconds: number;
 }
 
-/** Runs the flow once at fast and once at real timing and prints one line per timing. */
+/**
+ * Runs the flow once at fast and once at real timing, and once more at real timing with trace frames
+ * on (as the test fixture records them), and prints one line per run.
+ */
 export async function readBudget(options: ReadBudgetOptions): Promise<ReadBudget[]> {
-  const rows: ReadBudget[] = [];
-  for (const timing of ['fast', 'real'] as const) rows.push(await measure(options, timing));
+  const fast = await measure(options, 'fast', false);
+  // The plain real run goes last: a caller counting what the phone served per timing keeps the last run's.
+  const framed = await measure(options, 'real', true);
+  const real = await measure(options, 'real', false);
   console.log(`\nRead budget of the same ${options.flow.length}-step flow, per action (one run at each timing; real = a mid-range Android 14 phone's pace):`);
   console.log(budgetHeader());
-  for (const r of rows) console.log(budgetRow(`mobiletest ${r.timing}`, r));
-  return rows;
+  for (const [label, r] of [['mobiletest fast', fast], ['mobiletest real', real], ['mobiletest real, frames on', framed]] as const) console.log(budgetRow(label, r));
+  return [fast, real, framed];
 }
 
-async function measure(options: ReadBudgetOptions, timing: TimingMode): Promise<ReadBudget> {
+async function measure(options: ReadBudgetOptions, timing: TimingMode, withFrames: boolean): Promise<ReadBudget> {
   const phone = await options.startPhone(timing);
   const driver = await AndroidDriver.connect({ port: phone.serverPort });
+  const dir = withFrames ? await mkdtemp(join(tmpdir(), 'mobiletest-bench-frames-')) : undefined;
+  const log = dir ? await EventLog.open(join(dir, 'events.jsonl'), { testId: 'read-budget' }) : undefined;
+  const recorder = log ? new FrameRecorder(log) : undefined;
   try {
-    const runner = createExecutor({ driver, observer: new DeviceObserver(driver, { screenshots: false }), app: options.app, timeouts: { target: 30_000, idle: 30_000, assertion: 30_000 } });
+    const frames = log && recorder ? { log, frames: recorder } : {};
+    const runner = createExecutor({ driver, observer: new DeviceObserver(driver, { screenshots: false }), app: options.app, ...frames, timeouts: { target: 30_000, idle: 30_000, assertion: 30_000 } });
     const results: ActionResult[] = [];
     const start = performance.now();
     for (const call of options.flow) {
@@ -70,7 +82,10 @@ async function measure(options: ReadBudgetOptions, timing: TimingMode): Promise<
       floorSeconds: floor / 1000,
     };
   } finally {
+    await recorder?.flush();
+    await log?.close();
     await driver.close();
     await phone.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
   }
 }

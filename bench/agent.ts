@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { z } from 'zod';
-import { AndroidDriver, DeviceObserver, EventLog, createExecutor, llmUsage, profileFor, readEvents, redactText, type ActionResult, type MobileEvent, type PrimitiveCall, type PrimitiveRunner, type UsageSource } from '../runner/index.js';
+import { AndroidDriver, DeviceObserver, EventLog, addDeviceCalls, createExecutor, llmUsage, profileFor, readEvents, redactText, type ActionResult, type MobileEvent, type PrimitiveCall, type PrimitiveRunner, type UsageSource } from '../runner/index.js';
 import { agentOn, type HarnessOptions } from '../src/agent/testing/agent-harness.js';
 import { refOf, type Decide } from '../src/agent/testing/model-server.js';
 import { SHOP_JOURNEY as JOURNEY, shopPlanner } from '../src/agent/testing/shop-model.js';
 import { startPhoneProcess } from './phone-process.js';
+import { ownCommandsMs } from './read-budget.js';
 import { quantile } from './stats.js';
 
 export const OFFLINE = 'log in with alice@example.com and "pass123"';
@@ -53,6 +54,10 @@ interface StepFigures {
   lookMs: number;
   /** Hierarchy reads during the step: its primitives' and the agent's own between them. */
   reads: number;
+  /** Time inside device calls: the primitives' and the agent's own reads between them. */
+  deviceMs: number;
+  /** What the step cannot do without: per primitive one read and its own commands, plus the model's time. */
+  floorMs: number;
   /**
    * Harness time per primitive: the step's wall time (around `agent.step`) minus the time inside model
    * HTTP calls (llm_call duration_ms) minus the executor's own timings of the step's child actions
@@ -152,7 +157,12 @@ export async function measure(exec: BenchRunner, goal: string, options: HarnessO
   const llm = read.map(({ figures }) => figures);
   const prompts = read.filter(({ event }) => event.role === 'planner').map(({ prompt }) => prompt);
   const steps = Math.max(1, outcome.steps);
-  return { calls: outcome.llmCalls, steps: outcome.steps, path: outcome.path, cache: outcome.cache, llm, prompts, wallMs, modelMs, actionMs, lookMs, reads, overheadMs: (wallMs - modelMs - actionMs) / steps };
+  const ends = events.flatMap((e) => (e.kind === 'action_end' && children.has(e.action_id) ? [e.timings] : []));
+  const looks = exec.observer.looks.slice(looksBefore);
+  const readMs = looks.length > 0 ? looks.reduce((sum, l) => sum + l.ms, 0) / looks.length : 0;
+  const deviceMs = ends.reduce((sum, t) => sum + t.device_ms, 0) + lookMs;
+  const floorMs = outcome.steps * readMs + ownCommandsMs(addDeviceCalls(ends.map((t) => t.device_calls))) + modelMs;
+  return { calls: outcome.llmCalls, steps: outcome.steps, path: outcome.path, cache: outcome.cache, llm, prompts, wallMs, modelMs, actionMs, lookMs, reads, deviceMs, floorMs, overheadMs: (wallMs - modelMs - actionMs) / steps };
 }
 
 type LlmCall = Extract<MobileEvent, { kind: 'llm_call' }>;

@@ -10,10 +10,15 @@ import {
   AndroidDriver, DeviceObserver, EventLog, FrameRecorder, addDeviceCalls, createExecutor, summarizeDeviceCalls, type ActionResult, type DeviceCallTally, type PrimitiveCall,
 } from '../runner/index.js';
 import type { TimingMode } from '../src/sim/index.js';
-import { budgetHeader, budgetRow } from './budget-table.js';
+import { budgetHeader, budgetRow, type BudgetFigures } from './budget-table.js';
 
 /** Driver calls that look at the device rather than act on it. */
 const LOOKS = new Set(['hierarchy', 'screenshot', 'capture', 'glance', 'foreground', 'screenSize', 'keyboardShown', 'logs', 'mark']);
+
+/** Device time in an action's own commands: its calls that are not looks at the screen. */
+export function ownCommandsMs(calls: readonly DeviceCallTally[] | undefined): number {
+  return (calls ?? []).filter((c) => !LOOKS.has(c.call)).reduce((sum, c) => sum + c.ms, 0);
+}
 
 export interface ReadBudgetOptions {
   flow: PrimitiveCall[];
@@ -21,15 +26,9 @@ export interface ReadBudgetOptions {
   startPhone: (timing: TimingMode) => Promise<{ serverPort: number; stop(): Promise<void> }>;
 }
 
-export interface ReadBudget {
+export interface ReadBudget extends BudgetFigures {
   timing: TimingMode;
   actions: number;
-  readsPerAction: number;
-  screenshotsPerAction: number;
-  otherPerAction: number;
-  deviceSecondsPerAction: number;
-  wallSeconds: number;
-  floorSeconds: number;
 }
 
 /**
@@ -68,8 +67,7 @@ async function measure(options: ReadBudgetOptions, timing: TimingMode, withFrame
     const summary = summarizeDeviceCalls(all);
     const reads = all.find((c) => c.call === 'hierarchy');
     const readMs = reads ? reads.ms / reads.count : 0;
-    const own = (calls: readonly DeviceCallTally[] | undefined) => (calls ?? []).filter((c) => !LOOKS.has(c.call)).reduce((sum, c) => sum + c.ms, 0);
-    const floor = results.reduce((sum, r) => sum + readMs + own(r.timings.device_calls), 0);
+    const floor = results.reduce((sum, r) => sum + readMs + ownCommandsMs(r.timings.device_calls), 0);
     const n = results.length;
     return {
       timing,

@@ -7,26 +7,19 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { McpElement, Robot } from '../../bench/peer-mcp.js';
 import type { PeerPhone } from './phone.js';
+
+export type { McpElement, Robot };
 
 const require = createRequire(import.meta.url);
 const SERVER = join(dirname(require.resolve('@mobilenext/mobile-mcp/package.json')), 'lib', 'index.js');
 
-export type Robot = 'mobilecli' | 'legacy';
 
 export interface ToolAnswer {
   text: string;
   isError: boolean;
   images: Array<{ data: string; mimeType: string }>;
-}
-
-export interface McpElement {
-  type: string;
-  text?: string;
-  label?: string;
-  identifier?: string;
-  coordinates: { x: number; y: number; width: number; height: number };
-  focused?: boolean;
 }
 
 export interface MobileMcp {

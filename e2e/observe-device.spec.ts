@@ -108,3 +108,28 @@ test('a look costs one hierarchy read and one glance; the size is read once, the
     await sim.stop();
   }
 });
+
+test('the screen in hand is given up when another client touched the phone, even where the screen it leads to looks the same', async () => {
+  const sim = await startSim({ port: 0, serverPort: 0, seed: 1 });
+  const { driver, stop } = await connect("the phone's server port", sim);
+  const other = await AndroidDriver.connect({ port: sim.serverPort });
+  try {
+    const observer = new DeviceObserver(driver, { screenshots: false });
+    await driver.launchApp('com.example.notes', { clearState: true });
+    const list = await observer.look({ app: 'com.example.notes' });
+    observer.settled(list.observation);
+    expect((await observer.held())?.observation).toBe(list.observation);
+    // Another tool opens a new note and backs out of it: the same list, same activity, no keyboard.
+    await other.tap(centre(element(list, 'New note')));
+    await other.key('back');
+    expect(await other.glance({ apps: ['com.example.notes'] })).toMatchObject({ foreground: { app: 'com.example.notes' }, keyboardShown: false });
+    expect(await observer.held()).toBeUndefined();
+    const again = await observer.look({ app: 'com.example.notes' });
+    observer.settled(again.observation);
+    expect(await observer.held()).toBeDefined();
+  } finally {
+    await other.close();
+    await stop();
+    await sim.stop();
+  }
+});

@@ -146,7 +146,7 @@ async function reach(options: AgentOptions, record: AgentCallRecord, { step, scr
  * uiautomator dump waits for the screen to be idle before it dumps.
  */
 async function settled(options: AgentOptions, look: () => Promise<Observation>, until: (o: Observation) => boolean, signal?: AbortSignal): Promise<Observation> {
-  let unread = options.runner.observer.held()?.observation;
+  let unread = (await options.runner.observer.held(signal ? { signal } : {}))?.observation;
   const observe = async (): Promise<Observation> => {
     const o = unread ?? (await look());
     unread = undefined;

@@ -179,6 +179,12 @@ export interface Glance {
   mark: LogMark;
   /** The process id of each app asked about; undefined when it has no process. */
   pids: Record<string, number | undefined>;
+  /**
+   * How long before this glance the newest input event was dispatched to an app, by anyone (a tap, a
+   * key, typed text); undefined when the device remembers none. Tells whether the screen was touched
+   * from outside this driver since an earlier glance.
+   */
+  inputAgeMs: number | undefined;
 }
 
 /** The screen's pixels as the device captured them, not encoded. */

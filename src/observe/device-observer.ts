@@ -57,8 +57,8 @@ export class DeviceObserver {
   private size: { value: ScreenSize; rotation: number } | undefined;
   /** The last dump and what it was built with: an identical dump is not parsed again. */
   private last: { xml: string; inputs: string; observation: Observation } | undefined;
-  /** The last look, the driver's change count when it began, and whether it was seen settled. */
-  private latest: { look: Look; changeCount: number; settled: boolean; at: number } | undefined;
+  /** The last look, its glance and watched app, the driver's change count when it began, and whether it was seen settled. */
+  private latest: { look: Look; glance: Glance; watched: string | undefined; changeCount: number; settled: boolean; at: number } | undefined;
   private readTimes = 0;
   private readTotal = 0;
 
@@ -71,18 +71,22 @@ export class DeviceObserver {
 
   /**
    * The last look while it is still the screen: it was seen settled, nothing has acted on the device
-   * since it began, and it is at most `maxAgeMs` old. The app may still change the screen on its own;
-   * whoever acts on a held screen reads the screen after acting.
+   * through this driver since it began, it is at most `maxAgeMs` old, and a glance (one cheap shell
+   * call) finds the same app, activity, focused window, keyboard and process, so a change made from
+   * outside (another tool, adb in a script) is not missed when it moved any of those. The app may still
+   * change the screen on its own; whoever acts on a held screen reads the screen after acting.
    */
-  held(maxAgeMs = HOLD_MS): Look | undefined {
+  async held(call: CallOptions = {}, maxAgeMs = HOLD_MS): Promise<Look | undefined> {
     const latest = this.latest;
     if (!latest?.settled || latest.changeCount !== this.driver.changeCount || performance.now() - latest.at > maxAgeMs) return undefined;
-    return latest.look;
+    const now = await this.driver.glance({ ...call, apps: latest.watched ? [latest.watched] : [] });
+    return sameState(latest.glance, now) && this.latest === latest ? latest.look : undefined;
   }
 
   /** The held look, else a fresh one: for whoever needs the screen as it is now, once. */
   async current(options: LookOptions = {}): Promise<Look> {
-    return this.held() ?? (await this.look(options));
+    const { app: _app, ...call } = options;
+    return (await this.held(call)) ?? (await this.look(options));
   }
 
   /** Marks `observation` as settled (two equal reads, or a read that showed the expected outcome); held() can then return it. */
@@ -127,7 +131,7 @@ export class DeviceObserver {
     this.recent.push(observation);
     if (this.recent.length > stuckAfter) this.recent.shift();
     const look = { observation, report, logs };
-    this.latest = { look, changeCount, settled: false, at: performance.now() };
+    this.latest = { look, glance, watched, changeCount, settled: false, at: performance.now() };
     return look;
   }
 
@@ -151,6 +155,18 @@ export class DeviceObserver {
     this.logMark = glance.mark;
     return logs;
   }
+}
+
+/** Two glances' clocks and the input's ages differ by a few ms of shell time: an input newer than this is someone's touch. */
+const INPUT_SLACK_MS = 50;
+
+/** Whether two glances show the same app, activity, focused window, keyboard and processes, and no input between them. */
+function sameState(a: Glance, b: Glance): boolean {
+  if (JSON.stringify([a.foreground, a.keyboardShown, a.pids]) !== JSON.stringify([b.foreground, b.keyboardShown, b.pids])) return false;
+  const inputAt = (g: Glance) => (g.inputAgeMs === undefined ? undefined : Date.parse(`${g.mark.deviceTime.replace(' ', 'T')}Z`) - g.inputAgeMs);
+  const was = inputAt(a);
+  const is = inputAt(b);
+  return is === undefined || (was !== undefined && is - was <= INPUT_SLACK_MS);
 }
 
 /** Whether a crash or ANR may have happened since the previous glance. */

@@ -180,7 +180,7 @@ export class AndroidDriver implements Driver {
       // A device whose window dump names no focused app: ask the activity manager, as foreground() does.
       const foreground = found.foreground ?? (await this.foregroundOf(scope));
       if (!found.mark) throw new DeviceCommandFailed({ device: this.id, command, exitCode: 0, stderr: output, hint: 'the device printed no date' });
-      return { foreground, keyboardShown: found.keyboardShown ?? false, mark: found.mark, pids: found.pids };
+      return { foreground, keyboardShown: found.keyboardShown ?? false, mark: found.mark, pids: found.pids, inputAgeMs: found.inputAgeMs };
     });
   }
 

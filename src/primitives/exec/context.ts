@@ -113,15 +113,15 @@ export class ActionContext {
    * holds it): an action starts from it instead of reading the screen again. Its crash and ANR signals
    * were the last action's to report.
    */
-  held(): Observation | undefined {
-    const o = this.state.observer.held()?.observation;
+  async held(): Promise<Observation | undefined> {
+    const o = (await this.state.observer.held(this.call))?.observation;
     if (o) this.latest = o;
     return o;
   }
 
   /** One look, taken as the screen before acting: for actions that need no waiting (launching, stopping). */
   async snapshot(): Promise<Observation> {
-    const o = this.held() ?? (await this.look());
+    const o = (await this.held()) ?? (await this.look());
     // What happened before this action was reported by the action that caused it.
     this.crash = undefined;
     this.anr = undefined;
@@ -146,7 +146,7 @@ export class ActionContext {
   async ready(options: ReadyOptions = {}): Promise<Candidate | undefined> {
     const { target } = options;
     const start = this.clock.now();
-    let held = this.held();
+    let held = await this.held();
     for (let reads = 0; ; ) {
       this.signal?.throwIfAborted();
       const o = held ?? (await this.look());
@@ -196,7 +196,7 @@ export class ActionContext {
    */
   async poll(timeoutMs: number, check: (o: Observation) => string | undefined, target?: Target): Promise<string | undefined> {
     const start = this.clock.now();
-    let held = this.held();
+    let held = await this.held();
     for (let reads = 0; ; ) {
       this.signal?.throwIfAborted();
       const o = held ?? (await this.look());

@@ -1,3 +1,4 @@
+import { recentQueueDump } from './input-events.js';
 import { deviceIdleDump } from './deviceidle.js';
 import { displayIdentification } from './display.js';
 import { currentInputMethod } from './input-methods.js';
@@ -178,6 +179,12 @@ Input Reader State:
       SurfaceWidth: ${width}px
       SurfaceHeight: ${height}px
       SurfaceOrientation: 0
+
+Input Dispatcher State:
+  DispatchEnabled: true
+  DispatchFrozen: false
+${recentQueueDump(phone)}  PendingEvent: <none>
+  InboundQueue: <empty>
 `;
 }
 

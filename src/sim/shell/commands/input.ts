@@ -1,3 +1,4 @@
+import { recordInput } from './input-events.js';
 import type { CommandContext, CommandTable } from '../registry.js';
 import { defaultCommand } from './framework.js';
 import { javaException, SHELL_COMMAND_FRAMES } from './java.js';
@@ -139,30 +140,37 @@ function input(ctx: CommandContext): number {
   // Like any shell command, input answers no verb or `help` with its usage and status 255.
   if (command === undefined || command === 'help' || command === '-h') return defaultCommand(ctx, command, { help: USAGE });
   try {
-    switch (command) {
-      case 'text':
-        return text(ctx, args);
-      case 'keyevent':
-        return keyevent(ctx, args);
-      case 'keycombination':
-        return keyevent(ctx, args.filter((a, i) => a !== '-t' && args[i - 1] !== '-t'));
-      case 'tap':
-      case 'swipe':
-      case 'draganddrop':
-        return motion(ctx, command, args);
-      case 'press':
-        ctx.phone.ui.keyEvent(23);
-        return 0;
-      case 'roll':
-      case 'motionevent':
-      case 'scroll':
-        return 0;
-      default:
-        return defaultCommand(ctx, command, { help: USAGE });
-    }
+    const status = dispatch(ctx, command, args);
+    // A tap or a key is a down and an up; a swipe a down, its moves and an up; text two per character.
+    if (status === 0) recordInput(ctx.phone, command === 'text' || command.startsWith('key') || command === 'press' ? 'KeyEvent' : 'MotionEvent', command === 'text' ? 2 * [...(args.at(-1) ?? '')].length : command === 'swipe' || command === 'draganddrop' ? 3 : 2);
+    return status;
   } catch (error) {
     if (!(error instanceof FrameworkError)) throw error;
     return javaException(ctx, command, error.message, [frame('onCommand', 155), ...SHELL_COMMAND_FRAMES]);
+  }
+}
+
+function dispatch(ctx: CommandContext, command: string, args: string[]): number {
+  switch (command) {
+    case 'text':
+      return text(ctx, args);
+    case 'keyevent':
+      return keyevent(ctx, args);
+    case 'keycombination':
+      return keyevent(ctx, args.filter((a, i) => a !== '-t' && args[i - 1] !== '-t'));
+    case 'tap':
+    case 'swipe':
+    case 'draganddrop':
+      return motion(ctx, command, args);
+    case 'press':
+      ctx.phone.ui.keyEvent(23);
+      return 0;
+    case 'roll':
+    case 'motionevent':
+    case 'scroll':
+      return 0;
+    default:
+      return defaultCommand(ctx, command, { help: USAGE });
   }
 }
 

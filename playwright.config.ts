@@ -14,7 +14,7 @@ export default defineConfig({
     {
       name: 'real-timing',
       testDir: '.',
-      testMatch: ['src/primitives/exec/*.test.ts', 'src/agent/**/*.test.ts', 'runner/real-timing/*.test.ts'],
+      testMatch: ['src/primitives/exec/*.test.ts', 'src/agent/**/*.test.ts', 'src/drivers/**/*.real.test.ts', 'runner/real-timing/*.test.ts'],
       grep: /@real-timing/,
       metadata: { simTiming: 'real' },
       fullyParallel: true,

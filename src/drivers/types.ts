@@ -212,7 +212,9 @@ export interface Driver {
   screenshot(options?: CallOptions): Promise<Buffer>;
   /**
    * The screen's pixels, unencoded: the device skips encoding a PNG (on a phone most of a screenshot's
-   * time), and the host scales and encodes them itself. For trace frames.
+   * time), and the host scales and encodes them itself. For trace frames, which need not be awaited
+   * before acting: a call that changes the screen made after `capture` is asked for waits until the
+   * frame is taken, so the image never shows it.
    */
   capture(options?: CallOptions): Promise<RawImage>;
 

@@ -176,7 +176,9 @@ export interface ActionTimings {
   harness_ms: number;
   /**
    * The driver calls the action made, one entry per driver method (`hierarchy` is a screen read,
-   * `screenshot` a screenshot): how many, and their time added up (calls in parallel each count).
+   * `screenshot` and `capture` screenshots): how many it started, and the time of the calls that
+   * ended while it ran, added up (calls in parallel each count). A trace frame's capture goes on into
+   * the next action: counted here, its time there (an entry with count 0).
    */
   device_calls?: DeviceCallTally[];
 }

@@ -52,11 +52,19 @@ export class AdbDevice {
     return result.stdout.toString('utf8');
   }
 
-  /** `exec:` as `adb exec-out` uses it: raw stdout (stderr merged), no pty, no exit code, binary-safe. */
-  async exec(command: string, scope: CallScope): Promise<Buffer> {
+  /**
+   * `exec:` as `adb exec-out` uses it: raw stdout (stderr merged), no pty, no exit code, binary-safe.
+   * `onFirstBytes` is called when the first output arrives.
+   */
+  async exec(command: string, scope: CallScope, onFirstBytes?: () => void): Promise<Buffer> {
     scope.step(command);
     const chunks: Buffer[] = [];
-    await this.service(`exec:${command}`, command, scope.signal, { data: (chunk) => chunks.push(chunk) });
+    await this.service(`exec:${command}`, command, scope.signal, {
+      data: (chunk) => {
+        if (chunks.length === 0) onFirstBytes?.();
+        chunks.push(chunk);
+      },
+    });
     return Buffer.concat(chunks);
   }
 

@@ -48,6 +48,11 @@ export class AndroidDriver implements Driver {
   readonly platform = 'android' as const;
   private closed = false;
   private changes = 0;
+  /**
+   * Captures whose frame is not yet taken. A call that changes the screen waits for them, so a capture
+   * shows the screen as it was when it was asked for, even while its pixels are still on their way.
+   */
+  private readonly capturing = new Set<Promise<void>>();
 
   private constructor(
     private readonly adb: AdbDevice,
@@ -108,7 +113,14 @@ export class AndroidDriver implements Driver {
   }
 
   capture(options?: CallOptions): Promise<RawImage> {
-    return this.call('capture', options, (scope) => captureRaw(this.adb, scope));
+    let taken!: () => void;
+    const frame = new Promise<void>((resolve) => (taken = resolve));
+    this.capturing.add(frame);
+    const done = (): void => {
+      taken();
+      this.capturing.delete(frame);
+    };
+    return this.call('capture', options, (scope) => captureRaw(this.adb, scope, done)).finally(done);
   }
 
   async tap(point: Point, options?: CallOptions): Promise<void> {
@@ -283,6 +295,10 @@ export class AndroidDriver implements Driver {
       const state = this.watch?.state;
       if (this.watch?.alive && state !== 'device') {
         throw new DeviceDisconnected({ device: this.id, during: name, reason: state === undefined ? 'adb no longer lists it' : `adb lists it as ${state}` });
+      }
+      if (!READS.has(name) && this.capturing.size > 0) {
+        scope.step('waiting for a screen capture to take its frame');
+        await Promise.all(this.capturing);
       }
       scope.step(name);
       return body(scope);

@@ -87,9 +87,11 @@ const RGBX_8888 = 2;
 /**
  * The screen's pixels from plain `screencap` over `exec:`: a header of width, height and pixel format
  * (Android 9 and later add a colour space, 16 bytes in all; earlier ones 12), then RGBA rows.
+ * screencap takes the frame before it writes a byte (ScreenshotClient's capture returns, then the
+ * header and rows go out), so `taken` is called on the first bytes, while the rest still crosses USB.
  */
-export async function captureRaw(device: AdbDevice, scope: CallScope): Promise<RawImage> {
-  const output = await device.exec(RAW_COMMAND, scope);
+export async function captureRaw(device: AdbDevice, scope: CallScope, taken?: () => void): Promise<RawImage> {
+  const output = await device.exec(RAW_COMMAND, scope, taken);
   if (output.length >= 12) {
     const width = output.readUInt32LE(0);
     const height = output.readUInt32LE(4);

@@ -325,7 +325,7 @@ export class ActionContext {
     const frames = this.state.frames;
     if (!frames) return;
     // Usually the screen the previous action ended on, whose frame is stored; otherwise shot now, before acting.
-    const file = frames.lastFor(o.contentKey);
+    const file = frames.fileFor(o.contentKey);
     if (file) this.beforeFrame = { file };
     else {
       const image = await this.driver.capture(this.call).catch(() => undefined);

@@ -10,7 +10,7 @@ import { clearOfMinuteTurn, sharedPhone, signIn } from './testing/phone.js';
 // and the touch each action made, in the frame's coordinates.
 test.describe.configure({ mode: 'serial' });
 
-const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
+const phone = sharedPhone((timing) => startSim({ serverPort: 0, seed: 1, timing }));
 
 const observations = (events: MobileEvent[]) => events.filter((e): e is ObservationEvent => e.kind === 'observation');
 const frameFiles = async (dir: string) => (await readdir(dir)).filter((f) => f.startsWith('frame-')).sort();
@@ -44,6 +44,33 @@ test('each distinct frame is written once, downscaled; two actions on an unchang
 
   const meta = await sharp(join(exec.log.dir, named[0])).metadata();
   expect(meta).toMatchObject({ format: 'webp', width: 540, height: 1200 });
+});
+
+test('a screen seen again shows the frame first taken of it; each frame shows its own screen, not the next action\'s @real-timing', { tag: '@real-timing' }, async () => {
+  await clearOfMinuteTurn(phone.sim.phone.clock, 30_000);
+  const exec = await phone.session.executor({ frames: true });
+  await signIn(exec);
+  // Home, a product, back home: the product's frame is captured while going back starts.
+  const product = await exec.ok({ name: 'open_link', params: { url: 'shop://product/13', expected: { visible: 'USB-C Cable' } } });
+  const back = await exec.ok({ name: 'press_key', params: { key: 'back', expected: { visible: 'Hi, Alice' } } });
+  await exec.frames!.flush();
+  expect(exec.frames!.problems).toEqual([]);
+
+  const [home, shown] = observations(await exec.eventsOf(product.actionId));
+  const [, again] = observations(await exec.eventsOf(back.actionId));
+  const unref = (text: string) => text.replace(/\be\d+ /g, '');
+  expect(unref(again.screen_text)).toBe(unref(home.screen_text));
+  expect(again.screenshot).toBe(home.screenshot);
+  // Going back cost no screenshot: the home screen's frame was on disk.
+  const tally = (await exec.eventsOf(back.actionId)).find((e): e is ActionEndEvent => e.kind === 'action_end')!.timings.device_calls ?? [];
+  expect(tally.filter((c) => c.call === 'capture' || c.call === 'screenshot').reduce((n, c) => n + c.count, 0)).toBe(0);
+
+  // The product's frame shows the product, though the back key was pressed before its pixels arrived.
+  const pixels = async (file: string) => sharp(join(exec.log.dir, file)).raw().toBuffer();
+  const [homeFrame, productFrame] = await Promise.all([pixels(home.screenshot!), pixels(shown.screenshot!)]);
+  let differ = 0;
+  for (let i = 0; i < homeFrame.length; i += 3) if (Math.abs(homeFrame[i] - productFrame[i]) > 40) differ++;
+  expect(differ / (homeFrame.length / 3)).toBeGreaterThan(0.02);
 });
 
 test('a tap records its point at the centre of the chosen element; a swipe records its path', async () => {

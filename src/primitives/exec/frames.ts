@@ -1,7 +1,6 @@
 // Screenshots for the trace: each distinct frame is written once beside the events log, downscaled,
 // with secrets painted over, and every observation event that showed it names the same file. The
 // screen's elements go beside them as hierarchy snapshots, kept and discarded with the frames.
-import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RawImage } from '../../drivers/index.js';
@@ -28,19 +27,20 @@ export interface FrameMask {
 }
 
 /**
- * Writes a test's frames beside its log, once per distinct screenshot. The name is known as soon as the
- * screenshot is (a hash of its bytes), so events are written at once and the scaling and encoding
- * happen in the background, off the action's critical path; `flush()` waits for them.
+ * Writes a test's frames beside its log, once per distinct screen. A frame is named by its screen's
+ * content key, so the name is known before the pixels are: events are written at once, while the
+ * capture, scaling and encoding happen in the background, off the action's critical path; `flush()`
+ * waits for them. A screen seen again (the same elements, labels, values, states and bounds) shows
+ * the frame first taken of it and costs no capture.
  */
 export class FrameRecorder {
   private readonly maxWidth: number;
   private readonly quality: number;
-  /** Hash of the image as the device sent it (PNG or raw pixels) → the file: the same pixels give the same bytes. */
+  /** Content key → the file of its frame. */
   private readonly names = new Map<string, string>();
   private readonly written = new Set<string>();
   private readonly failures: string[] = [];
   private queue: Promise<void> = Promise.resolve();
-  private last: { contentKey: string; file: string } | undefined;
   private readonly snapshots: HierarchySnapshots;
 
   constructor(private readonly log: EventLog, options: FrameRecorderOptions = {}) {
@@ -59,9 +59,9 @@ export class FrameRecorder {
     return this.snapshots.files;
   }
 
-  /** The file of the last frame recorded, when it was recorded for a screen with this content key. */
-  lastFor(contentKey: string): string | undefined {
-    return this.last?.contentKey === contentKey ? this.last.file : undefined;
+  /** The file of the frame recorded for a screen with this content key, if one was. */
+  fileFor(contentKey: string): string | undefined {
+    return this.names.get(contentKey);
   }
 
   /** Files written so far, in order. */
@@ -75,23 +75,28 @@ export class FrameRecorder {
   }
 
   /**
-   * Queues `image` (a PNG, or raw pixels) to be stored (unless the same screenshot is already), with `mask`'s boxes painted over,
-   * and returns the file name events refer to.
+   * Queues `image` (a PNG or raw pixels, or a capture still under way) to be stored as the frame of
+   * the screen with `contentKey`, unless that screen has one already, with `mask`'s boxes painted over;
+   * returns the file name events refer to. A capture that fails leaves the file out (see `problems`).
    */
-  record(image: Buffer | RawImage, contentKey: string, mask?: FrameMask): string {
-    const key = createHash('sha1').update(Buffer.isBuffer(image) ? image : image.data).digest('hex');
-    let name = this.names.get(key);
-    if (!name) {
-      const file = `frame-${key.slice(0, 16)}.webp`;
-      name = file;
-      this.names.set(key, file);
-      // One at a time: a burst of new screens queues PNGs rather than decoding them all at once.
-      this.queue = this.queue.then(() => this.store(image, file, mask)).catch((error: unknown) => {
-        this.failures.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    }
-    this.last = { contentKey, file: name };
-    return name;
+  record(image: Buffer | RawImage | Promise<RawImage>, contentKey: string, mask?: FrameMask): string {
+    const known = this.names.get(contentKey);
+    if (known) return known;
+    const file = `frame-${contentKey}.webp`;
+    this.names.set(contentKey, file);
+    // Settled at once, so a capture that fails while earlier frames are encoding is never left unhandled.
+    const ready = Promise.resolve(image).then((value) => ({ value }), (error: unknown) => ({ error }));
+    // One at a time: a burst of new screens queues images rather than decoding them all at once.
+    this.queue = this.queue.then(async () => {
+      const got = await ready;
+      if ('error' in got) throw got.error;
+      await this.store(got.value, file, mask);
+    }).catch((error: unknown) => {
+      this.failures.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+      // The screen is captured again when it is next seen.
+      if (this.names.get(contentKey) === file) this.names.delete(contentKey);
+    });
+    return file;
   }
 
   /** Resolves once every frame recorded so far is on disk (or has failed, see `problems`). */
@@ -107,7 +112,6 @@ export class FrameRecorder {
     await Promise.all(files.map((f) => rm(join(this.log.dir, f), { force: true })));
     this.written.clear();
     this.names.clear();
-    this.last = undefined;
     return files.length;
   }
 
@@ -120,7 +124,7 @@ export class FrameRecorder {
     try {
       await this.log.attach(name, webp);
     } catch (error) {
-      // The same screenshot from an earlier run of a continued log: the file is already right.
+      // The same screen in an earlier run of a continued log: the file already shows it.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     this.written.add(name);

@@ -108,7 +108,7 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
   const failed = verdict !== 'OK' && !deviceFailed;
   const last = after ?? (failed && log ? ctx.latest : undefined);
   // A device that failed is not asked for a screenshot: it would only wait out its timeout.
-  const frames = log && state.frames ? await traceFrames(ctx, state.frames, deviceFailed ? undefined : last) : {};
+  const frames = log && state.frames ? traceFrames(ctx, state.frames, deviceFailed ? undefined : last) : {};
   // A full-size screenshot beside the log on failure, unless the device itself is what failed.
   const shot = failed && log ? await failureShot(ctx, log, last, frames.taken) : undefined;
   const snapshot = (o: Observation) => (log && state.frames ? state.frames.snapshot(o.screen) : undefined);
@@ -160,20 +160,20 @@ function timingsOf(started: number, deviceMs: number, sleptMs: number): ActionTi
 }
 
 /**
- * The frames of the screens before and after (stored once each). A screen whose tree has not changed
- * since the last frame keeps that frame; a new one is captured raw (no PNG encoding on the device),
- * returned as `taken`.
+ * The frames of the screens before and after (stored once per distinct screen). A screen seen before
+ * keeps its frame; a new one is captured raw (no PNG encoding on the device) without waiting: the
+ * next action goes on while the pixels come and are encoded (the driver holds its next touch until
+ * the frame is taken). `taken` is that capture, for a failure's full-size screenshot.
  */
-async function traceFrames(ctx: ActionContext, frames: FrameRecorder, last: Observation | undefined): Promise<{ before?: string; after?: string; taken?: RawImage }> {
+function traceFrames(ctx: ActionContext, frames: FrameRecorder, last: Observation | undefined): { before?: string; after?: string; taken?: Promise<RawImage> } {
   // Evidence must not turn a verdict into another: a screenshot that cannot be taken is left out.
   const shot = ctx.beforeFrame;
   const before = shot && ctx.before ? ('file' in shot ? shot.file : frames.record(shot.image, ctx.before.contentKey, frameMask(ctx, ctx.before))) : undefined;
   if (!last) return { before };
-  const kept = frames.lastFor(last.contentKey);
+  const kept = frames.fileFor(last.contentKey);
   if (kept) return { before, after: kept };
-  const taken = await ctx.driver.capture(ctx.call).catch(() => undefined);
-  const after = taken ? frames.record(taken, last.contentKey, frameMask(ctx, last)) : undefined;
-  return { before, after, taken };
+  const taken = ctx.driver.capture(ctx.call);
+  return { before, after: frames.record(taken, last.contentKey, frameMask(ctx, last)), taken };
 }
 
 /** Where the screen `o` shows a secret; none (the usual case) costs no image work. */
@@ -182,9 +182,9 @@ function frameMask(ctx: ActionContext, o: Observation): FrameMask | undefined {
   return boxes.length > 0 ? { boxes, screen: o.screen } : undefined;
 }
 
-async function failureShot(ctx: ActionContext, log: EventLog, last: Observation | undefined, taken?: RawImage): Promise<string | undefined> {
+async function failureShot(ctx: ActionContext, log: EventLog, last: Observation | undefined, taken?: Promise<RawImage>): Promise<string | undefined> {
   try {
-    const raw = taken ? await encodePng(taken) : await ctx.driver.screenshot(ctx.call);
+    const raw = taken ? await encodePng(await taken) : await ctx.driver.screenshot(ctx.call);
     const png = last ? await maskSecrets(raw, last.screen, { fields: secretFieldsOf(ctx.state.observer) }) : raw;
     return await log.attach(`${ctx.actionId}-failure.png`, png);
   } catch {

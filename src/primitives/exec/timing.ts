@@ -47,16 +47,16 @@ export class DeviceMeter {
     const out: DeviceCallTally[] = [];
     for (const [call, now] of this.calls) {
       const before = earlier.get(call) ?? { count: 0, ms: 0 };
-      if (now.count > before.count) out.push({ call, count: now.count - before.count, ms: Math.round((now.ms - before.ms) * 100) / 100 });
+      if (now.count > before.count || now.ms > before.ms) out.push({ call, count: now.count - before.count, ms: Math.round((now.ms - before.ms) * 100) / 100 });
     }
     return out;
   }
 
-  private count(name: string, ms: number): void {
-    const t = this.calls.get(name) ?? { count: 0, ms: 0 };
-    t.count++;
-    t.ms += ms;
-    this.calls.set(name, t);
+  /** A call is counted when it starts and its time added when it ends (a frame's capture ends during the next action). */
+  private tallyOf(name: string): { count: number; ms: number } {
+    let t = this.calls.get(name);
+    if (!t) this.calls.set(name, (t = { count: 0, ms: 0 }));
+    return t;
   }
 
   private begin(): void {
@@ -78,10 +78,12 @@ export class DeviceMeter {
           // A call the driver makes to its own methods (its private helpers included) is part of the outer one.
           if (insideCall.getStore() === driver) return original.apply(driver, args);
           this.begin();
+          const tally = this.tallyOf(name);
+          tally.count++;
           const started = performance.now();
           const done = () => {
             this.end();
-            this.count(name, performance.now() - started);
+            tally.ms += performance.now() - started;
           };
           let result: unknown;
           try {

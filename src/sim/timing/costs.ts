@@ -105,9 +105,10 @@ function screencap(args: readonly string[], facts: PhoneFacts): Cost {
   const file = args.find((a, i) => !a.startsWith('-') && args[i - 1] !== '-d');
   const png = args.includes('-p') || Boolean(file?.endsWith('.png'));
   const megapixels = facts.pixels() / 1e6;
+  // What goes to stdout then crosses USB (four bytes a pixel when raw): screencap paces that as it writes,
+  // after the capture, so a client has the first bytes once the frame is taken.
   if (png) return { ms: SCREENCAP_CAPTURE_MS + PNG_MS_PER_MEGAPIXEL * megapixels, spread: 0.2 };
-  // Raw RGBA: no encoding, but four bytes a pixel cross USB when it goes to stdout.
-  return { ms: SCREENCAP_CAPTURE_MS + (file ? 0 : USB_MS_PER_MB * megapixels * 4), spread: 0.1 };
+  return { ms: SCREENCAP_CAPTURE_MS, spread: 0.1 };
 }
 
 function am(args: readonly string[], facts: PhoneFacts): Cost {

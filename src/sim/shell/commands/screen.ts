@@ -74,7 +74,9 @@ async function screencap(ctx: CommandContext): Promise<number> {
   }
   const data = png ? image : rawScreencap(image);
   if (file === undefined) {
+    // The frame is taken: its first bytes are out at once, and the stream ends when USB has carried them all.
     ctx.stdout(data);
+    await ctx.phone.timing.transfer(data.length);
     return 0;
   }
   const result = ctx.phone.fs.write(absolute(ctx, file), data);

@@ -1,6 +1,5 @@
 // The plan cache: what agent calls did, stored beside the spec and replayed with live re-location.
-export type { CachedStep, GoalEntry, CheckEntry, CacheEntry, CacheCall, CacheFile } from './types.js';
-export { CACHE_VERSION } from './types.js';
+export { CACHE_VERSION, CachedStep, CacheEntry, CacheFile, CheckEntry, GoalEntry, type CacheCall } from './types.js';
 export { PlanCacheError } from './errors.js';
 export { cacheFileFor, cacheKey, cacheModeFrom, onCi, type CacheKeyInput } from './keys.js';
 export { formatCache, parseCache } from './format.js';

@@ -134,6 +134,12 @@ test('a corrupt or unknown-version file names the file and says how to recover; 
 
   await writeFile(file, JSON.stringify({ version: 1, entries: { k: { kind: 'step', text: 'x', steps: [{ call: {} }] } } }));
   await expect(PlanCache.open({ file, mode: 'read-write' })).rejects.toThrow('has a broken entry "k": step 1 lacks a call or a signature');
+  await writeFile(file, JSON.stringify({ version: 1, entries: { q: { kind: 'query', text: 'the total', signature: 's', answer: 1, recorded_at: 'now' } } }));
+  await expect(PlanCache.open({ file, mode: 'read-write' })).rejects.toThrow(`The plan cache ${file} has a broken entry "q": content_key: Invalid input: expected string, received undefined. Delete ${file}`);
+  await writeFile(file, JSON.stringify({ version: 1, entries: { k: { kind: 'tap', text: 'x' } } }));
+  await expect(PlanCache.open({ file, mode: 'read-write' })).rejects.toThrow('has a broken entry "k": kind: "tap" is not one of step, expect, query, wait_for');
+  await writeFile(file, JSON.stringify({ version: 1, entries: { k: { kind: 'step', text: 'x', steps: [{ call: { name: 'tap', params: {} }, signature: 's', secret: -1 }], recorded_at: 'now' } } }));
+  await expect(PlanCache.open({ file, mode: 'read-write' })).rejects.toThrow('has a broken entry "k": step 1 has a "secret" that is not a slot number (0 or more)');
 
   const refresh = await PlanCache.open({ file, mode: 'refresh' });
   refresh.put('k', goal('log in'));

@@ -1,6 +1,9 @@
 // The agent's contracts: what each role takes and answers, as typed JSON, and what a goal ends with.
-import type { FailureCategory, PrimitiveCall, Target } from '../primitives/index.js';
+// The answers are inferred from their one description, the zod schemas of roles/schemas.ts.
+import type { z } from 'zod';
+import type { PrimitiveCall, Target } from '../primitives/index.js';
 import type { Verdict } from '../events/index.js';
+import type * as Answers from './roles/schemas.js';
 
 /** One earlier action as the planner and the debugger see it. */
 export interface HistoryEntry {
@@ -28,11 +31,8 @@ export interface PlannerInput {
   app?: string;
 }
 
-/** The planner's answer: its reason, then 1–3 primitives to run in order (finish/give_up end the goal). */
-export interface PlannerDecision {
-  thought: string;
-  actions: PrimitiveCall[];
-}
+/** The planner's answer once checked: its reason, then 1–3 primitives to run in order (finish/give_up end the goal). */
+export type PlannerDecision = Omit<z.infer<typeof Answers.PlannerAnswer>, 'actions'> & { actions: PrimitiveCall[] };
 
 /** Asked only when the rule locator found several equal candidates. */
 export interface LocatorInput {
@@ -41,9 +41,7 @@ export interface LocatorInput {
   candidates: Array<{ ref: string; label: string; score: number }>;
 }
 
-export interface LocatorAnswer {
-  candidates: Array<{ ref: string; confidence: number }>;
-}
+export type LocatorAnswer = z.infer<typeof Answers.LocatorAnswer>;
 
 /** A fuzzy `ai.expect` / `ai.waitFor` the rules could not check. */
 export interface ValidatorInput {
@@ -51,15 +49,12 @@ export interface ValidatorInput {
   screen: string;
 }
 
-export interface ValidatorAnswer {
-  verdict: 'pass' | 'fail';
-  /** Refs of the elements the verdict rests on; each must be on the screen. */
-  refs: string[];
-  reason: string;
-}
+export type ValidatorAnswer = z.infer<typeof Answers.ValidatorAnswer>;
+
+export type DebuggerAnswer = z.infer<typeof Answers.DebuggerAnswer>;
 
 /** What the debugger decides after a failed action. */
-export type Recovery = 'retry' | 'replan' | 'stop';
+export type Recovery = DebuggerAnswer['decision'];
 
 export interface DebuggerInput {
   goal: string;
@@ -70,12 +65,6 @@ export interface DebuggerInput {
   screen: string;
 }
 
-export interface DebuggerAnswer {
-  category: FailureCategory;
-  decision: Recovery;
-  reason: string;
-}
-
 /** `ai.query`: a question and the JSON Schema of the answer wanted. */
 export interface QueryInput {
   question: string;
@@ -83,10 +72,7 @@ export interface QueryInput {
   schema: Record<string, unknown>;
 }
 
-export interface QueryAnswer {
-  answer: unknown;
-  refs: string[];
-}
+export type QueryAnswer = z.infer<typeof Answers.QueryAnswer>;
 
 /** How a goal or check was served, for reports: the cache, the offline rules, or a model. */
 export type AgentPath = 'cache' | 'rules' | 'model';

@@ -1,6 +1,7 @@
 // Reading and writing the cache file: checked on the way in, pretty and in a stable key order on the way out
 // so that a re-recorded step is a small, reviewable diff.
 import type { z } from 'zod';
+import { dotted } from '../../primitives/schema/issue-text.js';
 import { PlanCacheError } from './errors.js';
 import { CACHE_VERSION, CacheFile, type CacheEntry } from './types.js';
 
@@ -54,8 +55,4 @@ function whereIn(path: readonly PropertyKey[]): string {
   if (field === 'steps' && typeof index === 'number') return `step ${index + 1} `;
   if (field === 'verify') return `its "verify" is not a goal check (${dotted(path.slice(1)) || '(root)'}): `;
   return field === undefined ? '' : `${dotted(path)}: `;
-}
-
-function dotted(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((at, s) => (typeof s === 'number' ? `${at}[${s}]` : at ? `${at}.${String(s)}` : String(s)), '');
 }

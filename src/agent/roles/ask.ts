@@ -6,16 +6,18 @@ import {
   LlmCallFailed, profileForModel, REASONING_MIN_TOKENS, roleDefaults, type ChatMessage, type ModelAnswer, type ModelRole, type Provider, type RoleSettings,
 } from '../../llm/index.js';
 import type { JsonSchema } from '../../primitives/index.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type {
-  DebuggerAnswer, DebuggerInput, LocatorAnswer, LocatorInput, PlannerDecision, PlannerInput, QueryAnswer, QueryInput,
-  ValidatorAnswer, ValidatorInput,
+  DebuggerAnswer as DebuggerAnswerType, DebuggerInput, LocatorAnswer as LocatorAnswerType, LocatorInput, PlannerDecision, PlannerInput,
+  QueryAnswer, QueryInput, ValidatorAnswer as ValidatorAnswerType, ValidatorInput,
 } from '../types.js';
-import { refListProblems, refProblem, schemaProblems, validatorFor } from './check.js';
+import { answerValidator, callerValidator, refListProblems, refProblem, schemaProblems } from './check.js';
 import { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused } from './errors.js';
 import { checkPlannerAnswer, type Checked } from './planner-check.js';
 import { renderDebugger, renderLocator, renderPlanner, renderQuery, renderValidator } from './render.js';
 import {
-  debuggerAnswerSchema, locatorAnswerSchema, plannerAnswerSchema, queryAnswerSchema, SCHEMA_NAMES, validatorAnswerSchema,
+  DebuggerAnswer, debuggerAnswerSchema, LocatorAnswer, locatorAnswerSchema, plannerAnswerSchema, queryAnswerSchema, SCHEMA_NAMES,
+  ValidatorAnswer, validatorAnswerSchema,
 } from './schemas.js';
 
 export interface ModelAccess {
@@ -162,13 +164,9 @@ async function askRole<T>(access: ModelAccess, request: RoleRequest<T>, options:
   throw new InvalidModelAnswer(request.role, problemsSoFar, attempts, model);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Schema first; only a well-shaped answer is looked at further. */
-function bySchema<T>(schema: JsonSchema, key: string, json: unknown, more: (answer: T) => string[]): Checked<T> {
-  const problems = schemaProblems(validatorFor(schema, { key }), json);
+/** Schema first (ajv, on the JSON Schema that was sent); only a well-shaped answer is looked at further. */
+function bySchema<T>(validate: ValidateFunction, json: unknown, more: (answer: T) => string[]): Checked<T> {
+  const problems = schemaProblems(validate, json);
   if (problems.length === 0) problems.push(...more(json as T));
   return problems.length > 0 ? { ok: false, problems } : { ok: true, value: json as T };
 }
@@ -180,11 +178,11 @@ export function askPlanner(access: ModelAccess, input: PlannerInput, options: As
   }, options);
 }
 
-export function askLocator(access: ModelAccess, input: LocatorInput, options: AskOptions): Promise<LocatorAnswer> {
+export function askLocator(access: ModelAccess, input: LocatorInput, options: AskOptions): Promise<LocatorAnswerType> {
   const offered = input.candidates.map((c) => c.ref);
   return askRole(access, {
     role: 'locator', schemaName: SCHEMA_NAMES.locator, schema: locatorAnswerSchema, messages: renderLocator(input),
-    check: (json) => bySchema<LocatorAnswer>(locatorAnswerSchema, 'locator', json, (answer) => answer.candidates.flatMap((c, i) => {
+    check: (json) => bySchema<LocatorAnswerType>(answerValidator(LocatorAnswer), json, (answer) => answer.candidates.flatMap((c, i) => {
       const path = `candidates[${i}].ref`;
       const offScreen = refProblem(path, c.ref, options.screenRefs);
       if (offScreen) return [offScreen];
@@ -193,30 +191,26 @@ export function askLocator(access: ModelAccess, input: LocatorInput, options: As
   }, options);
 }
 
-export function askValidator(access: ModelAccess, input: ValidatorInput, options: AskOptions): Promise<ValidatorAnswer> {
+export function askValidator(access: ModelAccess, input: ValidatorInput, options: AskOptions): Promise<ValidatorAnswerType> {
   return askRole(access, {
     role: 'validator', schemaName: SCHEMA_NAMES.validator, schema: validatorAnswerSchema, messages: renderValidator(input),
-    check: (json) => bySchema<ValidatorAnswer>(validatorAnswerSchema, 'validator', json, (answer) => refListProblems('refs', answer.refs, options.screenRefs)),
+    check: (json) => bySchema<ValidatorAnswerType>(answerValidator(ValidatorAnswer), json, (answer) => refListProblems('refs', answer.refs, options.screenRefs)),
   }, options);
 }
 
-export function askDebugger(access: ModelAccess, input: DebuggerInput, options: AskOptions): Promise<DebuggerAnswer> {
+export function askDebugger(access: ModelAccess, input: DebuggerInput, options: AskOptions): Promise<DebuggerAnswerType> {
   return askRole(access, {
     role: 'debugger', schemaName: SCHEMA_NAMES.debugger, schema: debuggerAnswerSchema, messages: renderDebugger(input),
-    check: (json) => bySchema<DebuggerAnswer>(debuggerAnswerSchema, 'debugger', json, () => []),
+    check: (json) => bySchema<DebuggerAnswerType>(answerValidator(DebuggerAnswer), json, () => []),
   }, options);
 }
 
 /** A query runs as the validator role (its model and settings), with room for a longer answer by default. */
 export function askQuery(access: ModelAccess, input: QueryInput, options: AskOptions): Promise<QueryAnswer> {
   const schema = queryAnswerSchema(input.schema);
-  const validate = validatorFor(schema, { owner: input.schema });
+  const validate = callerValidator(schema, input.schema);
   return askRole(access, {
     role: 'validator', schemaName: SCHEMA_NAMES.query, schema, messages: renderQuery(input), defaults: { maxTokens: 400 },
-    check: (json) => {
-      const problems = schemaProblems(validate, json);
-      if (problems.length === 0 && isRecord(json)) problems.push(...refListProblems('refs', json.refs as string[], options.screenRefs));
-      return problems.length > 0 ? { ok: false, problems } : { ok: true, value: json as QueryAnswer };
-    },
+    check: (json) => bySchema<QueryAnswer>(validate, json, (answer) => refListProblems('refs', answer.refs, options.screenRefs)),
   }, options);
 }

@@ -1,43 +1,35 @@
 // Checking a model's answer: the schema (ajv, every problem at once), then the refs it cites against the
 // screen. Problems are phrased for the model, which is shown them when it is asked again.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { z } from 'zod';
 import type { JsonSchema } from '../../primitives/index.js';
+import { given, pathOf } from '../../primitives/schema/issue-text.js';
+import { answerJsonSchema, REF_PATTERN } from './schemas.js';
 
 // Our own schemas are compiled strictly; a caller's query schema may use keywords we do not know.
 const strict = new Ajv2020({ strict: true, allErrors: true, verbose: true });
 const lenient = new Ajv2020({ strict: false, allErrors: true, verbose: true, validateFormats: false });
-const compiled = new Map<string, ValidateFunction>();
+const compiledAnswers = new WeakMap<z.ZodType, ValidateFunction>();
 const compiledCallerSchemas = new WeakMap<object, ValidateFunction>();
 
-/** A compiled validator, cached under `key` (our schemas) or by identity (a caller's schema). */
-export function validatorFor(schema: JsonSchema, cache: { key: string } | { owner: object }): ValidateFunction {
-  if ('key' in cache) {
-    let validate = compiled.get(cache.key);
-    if (!validate) compiled.set(cache.key, (validate = strict.compile(schema)));
-    return validate;
-  }
-  let validate = compiledCallerSchemas.get(cache.owner);
-  if (!validate) compiledCallerSchemas.set(cache.owner, (validate = lenient.compile(schema)));
+/** The validator of a role's answer: its zod description's JSON Schema (the one sent), compiled strictly once. */
+export function answerValidator(schema: z.ZodType): ValidateFunction {
+  let validate = compiledAnswers.get(schema);
+  if (!validate) compiledAnswers.set(schema, (validate = strict.compile(answerJsonSchema(schema))));
   return validate;
 }
 
-/** `/actions/0/params` → `actions[0].params`. */
-export function dotted(instancePath: string): string {
-  return instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce((path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : path ? `${path}.${s}` : s), '');
+/** The validator of a JSON Schema built around a caller's (`ai.query`'s), compiled leniently once per `owner`. */
+export function callerValidator(schema: JsonSchema, owner: object): ValidateFunction {
+  let validate = compiledCallerSchemas.get(owner);
+  if (!validate) compiledCallerSchemas.set(owner, (validate = lenient.compile(schema)));
+  return validate;
 }
 
 const join = (path: string, field: string): string => (path ? `${path}.${field}` : field);
 
-function shown(value: unknown): string {
-  if (value === null) return 'null';
-  const kind = Array.isArray(value) ? 'array' : typeof value;
-  const text = JSON.stringify(value) ?? String(value);
-  return `${kind} ${text.length > 60 ? `${text.slice(0, 57)}...` : text}`;
-}
-
 function problemOf(error: ErrorObject): string {
-  const path = dotted(error.instancePath);
+  const path = pathOf(error.instancePath);
   const where = path || 'the answer';
   switch (error.keyword) {
     case 'additionalProperties': {
@@ -47,17 +39,17 @@ function problemOf(error: ErrorObject): string {
     case 'required':
       return `${join(path, String(error.params.missingProperty))}: missing`;
     case 'type':
-      return `${where}: should be ${String(error.params.type)}, got ${shown(error.data)}`;
+      return `${where}: should be ${String(error.params.type)}, got ${given(error.data)}`;
     case 'enum':
-      return `${where}: should be one of ${(error.params.allowedValues as unknown[]).map(String).join(', ')}; got ${shown(error.data)}`;
+      return `${where}: should be one of ${(error.params.allowedValues as unknown[]).map(String).join(', ')}; got ${given(error.data)}`;
     case 'minItems':
       return `${where}: should have at least ${String(error.params.limit)} item(s); got ${Array.isArray(error.data) ? error.data.length : 0}`;
     case 'maxItems':
       return `${where}: should have at most ${String(error.params.limit)} item(s); got ${Array.isArray(error.data) ? error.data.length : 0}`;
     case 'pattern':
-      return error.params.pattern === '^e[0-9]+$' ? `${where}: should be a ref like e7; got ${shown(error.data)}` : `${where}: ${error.message ?? 'is invalid'}`;
+      return error.params.pattern === REF_PATTERN.source ? `${where}: should be a ref like e7; got ${given(error.data)}` : `${where}: ${error.message ?? 'is invalid'}`;
     default:
-      return `${where}: ${error.message ?? 'is invalid'}${error.data === undefined || typeof error.data === 'object' ? '' : `; got ${shown(error.data)}`}`;
+      return `${where}: ${error.message ?? 'is invalid'}${error.data === undefined || typeof error.data === 'object' ? '' : `; got ${given(error.data)}`}`;
   }
 }
 

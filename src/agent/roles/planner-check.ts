@@ -1,10 +1,11 @@
 // The planner's answer: its envelope by schema, each action by the primitive registry (validateCall,
 // so what comes out is a real PrimitiveCall), then the refs the actions cite against the screen.
 import { InvalidPrimitiveCall, isPrimitiveName, validateCall, type PrimitiveCall } from '../../primitives/index.js';
+import type { z } from 'zod';
 import type { PlannerDecision } from '../types.js';
 import { PLANNER_ACTIONS } from './action-list.js';
-import { refProblem, schemaProblems, validatorFor } from './check.js';
-import { plannerAnswerSchema } from './schemas.js';
+import { answerValidator, refProblem, schemaProblems } from './check.js';
+import { PlannerAnswer } from './schemas.js';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
@@ -37,7 +38,7 @@ function actionProblem(index: number, action: unknown, error: InvalidPrimitiveCa
 
 export function checkPlannerAnswer(json: unknown, screenRefs: ReadonlySet<string>): Checked<PlannerDecision> {
   // Errors inside an action are left to validateCall, whose messages name the primitive and the field.
-  const problems = schemaProblems(validatorFor(plannerAnswerSchema(), { key: 'planner' }), json, (at) => /^\/actions\/\d+/.test(at));
+  const problems = schemaProblems(answerValidator(PlannerAnswer), json, (at) => /^\/actions\/\d+/.test(at));
   const actions = isRecord(json) && Array.isArray(json.actions) ? (json.actions as unknown[]) : [];
   const calls: PrimitiveCall[] = [];
   actions.forEach((action, i) => {
@@ -59,5 +60,5 @@ export function checkPlannerAnswer(json: unknown, screenRefs: ReadonlySet<string
     calls.push(call);
   });
   if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, value: { thought: (json as { thought: string }).thought, actions: calls } };
+  return { ok: true, value: { thought: (json as z.infer<typeof PlannerAnswer>).thought, actions: calls } };
 }

@@ -1,13 +1,15 @@
-// JSON Schemas of each role's answer: sent with the request (in the provider's dialect) and checked
-// with ajv on the way back.
-import { toJSONSchema, type z } from 'zod';
+// Each role's answer, described once in zod: its TypeScript type (z.infer, in ../types.ts), the JSON Schema
+// sent with the request (in the provider's dialect) and the one ajv checks the answer against on the way back.
+import { z } from 'zod';
 import type { JsonSchema } from '../../primitives/index.js';
 import { PLANNER_ACTIONS } from './action-list.js';
 
 /** Names given to the schemas on the wire (OpenAI response format, Anthropic's forced tool). */
 export const SCHEMA_NAMES = { planner: 'plan', locator: 'locate', validator: 'judge', debugger: 'diagnose', query: 'query' } as const;
 
-const REF = { type: 'string', pattern: '^e[0-9]+$' };
+/** An element of the screen the prompt showed ("e7"); a cited one must be on it (checked after the schema). */
+export const REF_PATTERN = /^e[0-9]+$/;
+const Ref = z.string().regex(REF_PATTERN);
 
 /**
  * `{thought, actions}`: 1 to 3 calls, each an action name of the planner's and its params as an object.
@@ -15,87 +17,71 @@ const REF = { type: 'string', pattern: '^e[0-9]+$' };
  * against its primitive's own schema (the registry's, strictly), and a wrong one is shown back. Sending
  * every primitive's params schema here instead cost about 17,000 tokens a call.
  */
-const plannerSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    thought: { type: 'string', description: 'why these actions, in one or two sentences' },
-    actions: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 3,
-      items: {
-        type: 'object',
-        properties: {
-          name: { type: 'string', enum: [...PLANNER_ACTIONS] },
-          params: { type: 'object', description: 'the action\'s parameters, as its line in the action list names them' },
-        },
-        required: ['name', 'params'],
-        additionalProperties: false,
-      },
+export const PlannerAnswer = z.strictObject({
+  thought: z.string().describe('why these actions, in one or two sentences'),
+  actions: z.array(z.strictObject({
+    name: z.enum(PLANNER_ACTIONS),
+    params: z.record(z.string(), z.unknown()).describe('the action\'s parameters, as its line in the action list names them'),
+  })).min(1).max(3),
+});
+
+export const LocatorAnswer = z.strictObject({
+  candidates: z.array(z.strictObject({ ref: Ref, confidence: z.number().min(0).max(1) })).max(5),
+});
+
+// The reason comes first so a model that writes fields in order reasons before it decides.
+export const ValidatorAnswer = z.strictObject({
+  reason: z.string(),
+  verdict: z.enum(['pass', 'fail']),
+  /** Refs of the elements the verdict rests on; each must be on the screen. */
+  refs: z.array(Ref),
+});
+
+export const DebuggerAnswer = z.strictObject({
+  reason: z.string(),
+  category: z.enum(['environment', 'execution', 'locator', 'plan', 'product']),
+  decision: z.enum(['retry', 'replan', 'stop']),
+});
+
+/** `{answer, refs}`: the answer in the caller's schema (its JSON Schema is put in place by queryAnswerSchema). */
+export const QueryAnswer = z.strictObject({ answer: z.unknown(), refs: z.array(Ref) });
+
+/**
+ * The JSON Schema of an answer. `propertyNames: {type: string}` and `additionalProperties: {}` say nothing
+ * JSON does not already (an object's keys are strings, any value is allowed): they are left out, as every
+ * token of the planner's request counts and an open object is what providers' dialects look for.
+ */
+export function answerJsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    override: ({ jsonSchema }) => {
+      const names = jsonSchema.propertyNames as JsonSchema | undefined;
+      const rest = jsonSchema.additionalProperties;
+      if (names && Object.keys(names).length === 1 && names.type === 'string') delete jsonSchema.propertyNames;
+      if (rest !== undefined && typeof rest === 'object' && Object.keys(rest).length === 0) delete jsonSchema.additionalProperties;
     },
-  },
-  required: ['thought', 'actions'],
-  additionalProperties: false,
-};
+  }) as JsonSchema;
+  return json;
+}
+
+const plannerSchema = answerJsonSchema(PlannerAnswer);
 
 export function plannerAnswerSchema(): JsonSchema {
   return plannerSchema;
 }
 
-export const locatorAnswerSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    candidates: {
-      type: 'array',
-      maxItems: 5,
-      items: {
-        type: 'object',
-        properties: { ref: REF, confidence: { type: 'number', minimum: 0, maximum: 1 } },
-        required: ['ref', 'confidence'],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ['candidates'],
-  additionalProperties: false,
-};
-
-// The reason comes first so a model that writes fields in order reasons before it decides.
-export const validatorAnswerSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    reason: { type: 'string' },
-    verdict: { type: 'string', enum: ['pass', 'fail'] },
-    refs: { type: 'array', items: REF },
-  },
-  required: ['reason', 'verdict', 'refs'],
-  additionalProperties: false,
-};
-
-export const debuggerAnswerSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    reason: { type: 'string' },
-    category: { type: 'string', enum: ['environment', 'execution', 'locator', 'plan', 'product'] },
-    decision: { type: 'string', enum: ['retry', 'replan', 'stop'] },
-  },
-  required: ['reason', 'category', 'decision'],
-  additionalProperties: false,
-};
+export const locatorAnswerSchema: JsonSchema = answerJsonSchema(LocatorAnswer);
+export const validatorAnswerSchema: JsonSchema = answerJsonSchema(ValidatorAnswer);
+export const debuggerAnswerSchema: JsonSchema = answerJsonSchema(DebuggerAnswer);
+const queryEnvelope = answerJsonSchema(QueryAnswer);
 
 /** `{answer, refs}` around the caller's schema (its own `$schema`/`$id` dropped, as it is nested). */
 export function queryAnswerSchema(answer: Readonly<Record<string, unknown>>): JsonSchema {
   const { $schema: _dialect, $id: _id, ...nested } = answer;
-  return {
-    type: 'object',
-    properties: { answer: nested, refs: { type: 'array', items: REF } },
-    required: ['answer', 'refs'],
-    additionalProperties: false,
-  };
+  return { ...queryEnvelope, properties: { ...(queryEnvelope.properties as JsonSchema), answer: nested } };
 }
 
 /** The JSON Schema of a caller's zod schema for `ai.query` (its output shape; what JSON cannot say is left open). */
 export function queryJsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...json } = toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
   return json;
 }

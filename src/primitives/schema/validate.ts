@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { InvalidPrimitiveCall } from './errors.js';
 import { primitiveParamsSchema } from './json-schema.js';
 import { isPrimitiveName, PRIMITIVE_NAMES, PRIMITIVES, type PrimitiveCall, type PrimitiveName } from './registry.js';
+import { dotted, given, pathOf, preview as shown } from './issue-text.js';
 import { closest } from './suggest.js';
 
 const ajv = new Ajv2020({ strict: true, allErrors: false, verbose: true });
@@ -15,36 +16,6 @@ function validatorFor(name: PrimitiveName): ValidateFunction {
     validators.set(name, validate);
   }
   return validate;
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'number' && Number.isInteger(value)) return 'integer';
-  return typeof value;
-}
-
-function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-/** What a wrong value was, for messages: its kind and, when it has one, its JSON. */
-function given(value: unknown): string {
-  return value === undefined || value === null ? String(value) : `${kindOf(value)} ${shown(value)}`;
-}
-
-function dotted(segments: readonly (string | number | symbol)[]): string {
-  return segments.reduce<string>((path, s) => (typeof s === 'number' ? `${path}[${s}]` : path ? `${path}.${String(s)}` : String(s)), '');
-}
-
-function pathOf(instancePath: string): string {
-  const segments = instancePath
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-  return dotted(segments);
 }
 
 const score = (e: ErrorObject): number => (e.keyword === 'type' ? 3 : e.keyword === 'required' ? 2 : 1);

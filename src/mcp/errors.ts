@@ -16,9 +16,3 @@ export function closestName(given: string, known: readonly string[]): string {
   return hint ? ` (did you mean \`${hint}\`?)` : '';
 }
 
-/** Tool inputs are strict like primitive params: an unknown field is an error, not ignored. */
-export function noFields(tool: string, args: Record<string, unknown>, allowed: string[]): void {
-  const extra = Object.keys(args).find((key) => !allowed.includes(key));
-  if (extra === undefined) return;
-  throw new InvalidToolInput(`unknown field \`${extra}\` in ${tool}${closestName(extra, allowed)}; allowed: ${allowed.join(', ') || 'none'}`);
-}

@@ -7,7 +7,8 @@ import { DeviceDisconnected, DeviceError } from '../drivers/index.js';
 import { redactDeep, redactText, registerMarkedSecrets } from '../events/index.js';
 import { screenText } from '../observe/index.js';
 import { annotatedScreenshot, tooLittleText } from './annotate.js';
-import { AppNotStarted, closestName, InvalidToolInput, noFields } from './errors.js';
+import { AppNotStarted, closestName, InvalidToolInput } from './errors.js';
+import { toolInput } from './input.js';
 import { InvalidPrimitiveCall, isPrimitiveName, secretFieldsOf, validateCall } from '../primitives/index.js';
 import type { Driver } from '../drivers/index.js';
 import type { DeviceSource } from './devices.js';
@@ -15,7 +16,7 @@ import { runQuery } from './query.js';
 import { doAnswer } from './report.js';
 import { DeviceSession } from './session.js';
 import { runShell } from './shell.js';
-import { MAX_QUERY_LINES, mcpTools, QUERY_KINDS, type McpTool, type QueryKind } from './tools.js';
+import { DevicesInput, LookInput, mcpTools, QueryInput, type McpTool } from './tools.js';
 
 export interface McpServerOptions {
   devices: DeviceSource;
@@ -118,9 +119,7 @@ export class MobileMcpServer {
   }
 
   private async look(args: Record<string, unknown>): Promise<CallToolResult> {
-    noFields('look', args, ['screenshot']);
-    const { screenshot } = args;
-    if (screenshot !== undefined && typeof screenshot !== 'boolean') throw new InvalidToolInput(`field \`screenshot\` in look should be true or false; got ${JSON.stringify(screenshot)}`);
+    const { screenshot } = toolInput('look', LookInput, args);
     const session = await this.current();
     const { observation } = await session.observer.look();
     const answer = text(`device ${session.device}\n${screenText(observation.screen)}`);
@@ -141,16 +140,9 @@ export class MobileMcpServer {
   }
 
   private async query(args: Record<string, unknown>): Promise<unknown> {
-    noFields('query', args, ['kind', 'lines']);
-    const { kind, lines } = args;
-    if (typeof kind !== 'string' || !(QUERY_KINDS as readonly string[]).includes(kind)) {
-      throw new InvalidToolInput(`field \`kind\` in query should be one of ${QUERY_KINDS.join(', ')}; got ${JSON.stringify(kind) ?? 'nothing'}${typeof kind === 'string' ? closestName(kind, QUERY_KINDS) : ''}`);
-    }
-    if (lines !== undefined && (typeof lines !== 'number' || !Number.isInteger(lines) || lines < 1 || lines > MAX_QUERY_LINES)) {
-      throw new InvalidToolInput(`field \`lines\` in query should be a whole number from 1 to ${MAX_QUERY_LINES}; got ${JSON.stringify(lines)}`);
-    }
+    const { kind, lines } = toolInput('query', QueryInput, args);
     const session = await this.current();
-    return { device: session.device, kind, ...(await runQuery(session, kind as QueryKind, lines)) as object };
+    return { device: session.device, kind, ...(await runQuery(session, kind, lines)) as object };
   }
 
   private async shell(args: Record<string, unknown>): Promise<unknown> {
@@ -161,9 +153,7 @@ export class MobileMcpServer {
   }
 
   private async devicesTool(args: Record<string, unknown>): Promise<unknown> {
-    noFields('devices', args, ['select']);
-    const { select } = args;
-    if (select !== undefined && typeof select !== 'string') throw new InvalidToolInput(`field \`select\` in devices should be a device serial (string); got ${JSON.stringify(select)}`);
+    const { select } = toolInput('devices', DevicesInput, args);
     const listed = await this.options.devices.list();
     if (select !== undefined && select !== this.session?.device) {
       const found = listed.find((d) => d.id === select);

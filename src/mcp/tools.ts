@@ -1,8 +1,9 @@
 // The MCP tools: look, do, query, devices; with --allow-shell also shell, and with --primitive-tools one
 // tool per primitive. Their descriptions and the primitives' schemas come from the primitive registry, so
 // they cannot drift from what the runner accepts.
-import { actionSchema, describeActionSpace, toolDefinitions, type JsonSchema } from '../primitives/index.js';
-import { DEFAULT_SHELL_TIMEOUT_MS, MAX_SHELL_OUTPUT, MAX_SHELL_TIMEOUT_MS } from './shell.js';
+import { z } from 'zod';
+import { describeActionSpace, jsonSchemaOf, PRIMITIVE_NAMES, toolDefinitions, type JsonSchema } from '../primitives/index.js';
+import { MAX_SHELL_OUTPUT, ShellInput } from './shell.js';
 
 export const QUERY_KINDS = ['logcat', 'ui_dump', 'app_state', 'device_info', 'trace'] as const;
 export type QueryKind = (typeof QUERY_KINDS)[number];
@@ -18,19 +19,31 @@ export interface McpTool {
   inputSchema: JsonSchema & { type: 'object' };
 }
 
-function doSchema(): McpTool['inputSchema'] {
-  // Some clients' model APIs refuse a tool schema with oneOf at the top, so the per-primitive params are
-  // said in the description (describeActionSpace) and checked strictly by the server with their JSON Schema.
-  const names = (actionSchema().properties as { name: { enum: string[] } }).name.enum;
-  return {
-    type: 'object',
-    properties: {
-      name: { enum: names, description: 'The primitive to run.' },
-      params: { type: 'object', description: 'Its parameters, as listed in the description ({} when it takes none).' },
-    },
-    required: ['name', 'params'],
-    additionalProperties: false,
-  };
+// Each tool's input, described once: listed as JSON Schema (jsonSchemaOf) and checked by the server (toolInput).
+
+export const LookInput = z.strictObject({
+  screenshot: z.boolean().optional().describe('true: always add the annotated screenshot; false: never (default: only when the text is too thin).'),
+});
+
+// Some clients' model APIs refuse a tool schema with oneOf at the top, so the per-primitive params are
+// said in the description (describeActionSpace) and checked strictly by the server with their primitive's
+// schema (validateCall, whose checks of name and params are finer than this outline's).
+export const DoInput = z.strictObject({
+  name: z.enum(PRIMITIVE_NAMES).describe('The primitive to run.'),
+  params: z.record(z.string(), z.unknown()).describe('Its parameters, as listed in the description ({} when it takes none).'),
+});
+
+export const QueryInput = z.strictObject({
+  kind: z.enum(QUERY_KINDS).describe('What to read.'),
+  lines: z.number().int().min(1).max(MAX_QUERY_LINES).optional().describe(`logcat: log lines (default ${DEFAULT_LOG_LINES}); trace: steps (default ${DEFAULT_TRACE_STEPS}).`),
+});
+
+export const DevicesInput = z.strictObject({
+  select: z.string().optional().describe('Serial of the device to drive from now on.'),
+});
+
+function tool(name: string, description: string, input: z.ZodObject): McpTool {
+  return { name, description, inputSchema: jsonSchemaOf(input) as McpTool['inputSchema'] };
 }
 
 export interface ToolOptions {
@@ -49,61 +62,14 @@ export function mcpTools(options: ToolOptions = {}): McpTool[] {
 }
 
 function shellTool(): McpTool {
-  return {
-    name: 'shell',
-    description: `Runs one command line in the device's own shell (as \`adb shell\` does) and answers with its exit code, stdout and stderr (each cut at ${MAX_SHELL_OUTPUT / 1024} KB). Enabled because the server was started with --allow-shell; every command is logged. Prefer look, do and query: they wait for the screen and report what changed, a shell command does neither.`,
-    inputSchema: {
-      type: 'object',
-      properties: {
-        command: { type: 'string', minLength: 1, description: 'The command line, e.g. "pm list packages -3".' },
-        timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_SHELL_TIMEOUT_MS, description: `Give up after this long (default ${DEFAULT_SHELL_TIMEOUT_MS}).` },
-      },
-      required: ['command'],
-      additionalProperties: false,
-    },
-  };
+  return tool('shell', `Runs one command line in the device's own shell (as \`adb shell\` does) and answers with its exit code, stdout and stderr (each cut at ${MAX_SHELL_OUTPUT / 1024} KB). Enabled because the server was started with --allow-shell; every command is logged. Prefer look, do and query: they wait for the screen and report what changed, a shell command does neither.`, ShellInput);
 }
 
 function baseTools(): McpTool[] {
   return [
-    {
-      name: 'look',
-      description:
-        'The screen of the selected device as text: one line per element to read or touch, each with a ref (e7) that `do` accepts as a target. Names the device and the app in front. When the screen has too little text to act on (or with screenshot: true), also a screenshot with each element boxed and tagged with its ref. Call it before acting and whenever a report says the screen changed.',
-      inputSchema: {
-        type: 'object',
-        properties: { screenshot: { type: 'boolean', description: 'true: always add the annotated screenshot; false: never (default: only when the text is too thin).' } },
-        additionalProperties: false,
-      },
-    },
-    {
-      name: 'do',
-      description: `Runs one primitive on the selected device: it waits for the screen and its target, acts, checks the optional \`expected\` post-condition and answers with the situation report (screen_changed, new_elements, disappeared_elements, activity_changed, crash, anr, stuck, keyboard, popup), the status and the expected-check verdict.\n\n${describeActionSpace()}`,
-      inputSchema: doSchema(),
-    },
-    {
-      name: 'query',
-      description:
-        'Reads the device without acting. kind: logcat (the app\'s log lines, most recent last; `lines` bounds them), ui_dump (the raw uiautomator hierarchy), app_state (app in front, activity, focused window, whether the app under test is in front, its installed version), device_info (model, OS, API level, screen size), trace (the last `lines` steps `do` ran in this session).',
-      inputSchema: {
-        type: 'object',
-        properties: {
-          kind: { enum: [...QUERY_KINDS], description: 'What to read.' },
-          lines: { type: 'integer', minimum: 1, maximum: MAX_QUERY_LINES, description: `logcat: log lines (default ${DEFAULT_LOG_LINES}); trace: steps (default ${DEFAULT_TRACE_STEPS}).` },
-        },
-        required: ['kind'],
-        additionalProperties: false,
-      },
-    },
-    {
-      name: 'devices',
-      description:
-        'Lists the devices this server can drive, marking the selected one; with `select`, switches to that device (its own session: refs and trace start afresh).',
-      inputSchema: {
-        type: 'object',
-        properties: { select: { type: 'string', description: 'Serial of the device to drive from now on.' } },
-        additionalProperties: false,
-      },
-    },
+    tool('look', 'The screen of the selected device as text: one line per element to read or touch, each with a ref (e7) that `do` accepts as a target. Names the device and the app in front. When the screen has too little text to act on (or with screenshot: true), also a screenshot with each element boxed and tagged with its ref. Call it before acting and whenever a report says the screen changed.', LookInput),
+    tool('do', `Runs one primitive on the selected device: it waits for the screen and its target, acts, checks the optional \`expected\` post-condition and answers with the situation report (screen_changed, new_elements, disappeared_elements, activity_changed, crash, anr, stuck, keyboard, popup), the status and the expected-check verdict.\n\n${describeActionSpace()}`, DoInput),
+    tool('query', 'Reads the device without acting. kind: logcat (the app\'s log lines, most recent last; `lines` bounds them), ui_dump (the raw uiautomator hierarchy), app_state (app in front, activity, focused window, whether the app under test is in front, its installed version), device_info (model, OS, API level, screen size), trace (the last `lines` steps `do` ran in this session).', QueryInput),
+    tool('devices', 'Lists the devices this server can drive, marking the selected one; with `select`, switches to that device (its own session: refs and trace start afresh).', DevicesInput),
   ];
 }

@@ -17,6 +17,7 @@ export {
   primitiveCallSchema,
   primitiveParamsSchema,
   JSON_SCHEMA_DIALECT,
+  jsonSchemaOf,
   toolDefinitions,
   type ToolDefinition,
   type JsonSchema,

@@ -2,9 +2,9 @@
 // screen. Problems are phrased for the model, which is shown them when it is asked again.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { z } from 'zod';
-import type { JsonSchema } from '../../primitives/index.js';
+import { jsonSchemaOf, type JsonSchema } from '../../primitives/index.js';
 import { given, pathOf } from '../../primitives/schema/issue-text.js';
-import { answerJsonSchema, REF_PATTERN } from './schemas.js';
+import { REF_PATTERN } from './schemas.js';
 
 // Our own schemas are compiled strictly; a caller's query schema may use keywords we do not know.
 const strict = new Ajv2020({ strict: true, allErrors: true, verbose: true });
@@ -15,7 +15,7 @@ const compiledCallerSchemas = new WeakMap<object, ValidateFunction>();
 /** The validator of a role's answer: its zod description's JSON Schema (the one sent), compiled strictly once. */
 export function answerValidator(schema: z.ZodType): ValidateFunction {
   let validate = compiledAnswers.get(schema);
-  if (!validate) compiledAnswers.set(schema, (validate = strict.compile(answerJsonSchema(schema))));
+  if (!validate) compiledAnswers.set(schema, (validate = strict.compile(jsonSchemaOf(schema))));
   return validate;
 }
 

@@ -1,7 +1,7 @@
 // Each role's answer, described once in zod: its TypeScript type (z.infer, in ../types.ts), the JSON Schema
 // sent with the request (in the provider's dialect) and the one ajv checks the answer against on the way back.
 import { z } from 'zod';
-import type { JsonSchema } from '../../primitives/index.js';
+import { jsonSchemaOf, type JsonSchema } from '../../primitives/index.js';
 import { PLANNER_ACTIONS } from './action-list.js';
 
 /** Names given to the schemas on the wire (OpenAI response format, Anthropic's forced tool). */
@@ -46,33 +46,17 @@ export const DebuggerAnswer = z.strictObject({
 /** `{answer, refs}`: the answer in the caller's schema (its JSON Schema is put in place by queryAnswerSchema). */
 export const QueryAnswer = z.strictObject({ answer: z.unknown(), refs: z.array(Ref) });
 
-/**
- * The JSON Schema of an answer. `propertyNames: {type: string}` and `additionalProperties: {}` say nothing
- * JSON does not already (an object's keys are strings, any value is allowed): they are left out, as every
- * token of the planner's request counts and an open object is what providers' dialects look for.
- */
-export function answerJsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
-    override: ({ jsonSchema }) => {
-      const names = jsonSchema.propertyNames as JsonSchema | undefined;
-      const rest = jsonSchema.additionalProperties;
-      if (names && Object.keys(names).length === 1 && names.type === 'string') delete jsonSchema.propertyNames;
-      if (rest !== undefined && typeof rest === 'object' && Object.keys(rest).length === 0) delete jsonSchema.additionalProperties;
-    },
-  }) as JsonSchema;
-  return json;
-}
-
-const plannerSchema = answerJsonSchema(PlannerAnswer);
+// The JSON Schema of an answer is what is sent to the provider (in its dialect) and what ajv checks the answer by.
+const plannerSchema = jsonSchemaOf(PlannerAnswer);
 
 export function plannerAnswerSchema(): JsonSchema {
   return plannerSchema;
 }
 
-export const locatorAnswerSchema: JsonSchema = answerJsonSchema(LocatorAnswer);
-export const validatorAnswerSchema: JsonSchema = answerJsonSchema(ValidatorAnswer);
-export const debuggerAnswerSchema: JsonSchema = answerJsonSchema(DebuggerAnswer);
-const queryEnvelope = answerJsonSchema(QueryAnswer);
+export const locatorAnswerSchema: JsonSchema = jsonSchemaOf(LocatorAnswer);
+export const validatorAnswerSchema: JsonSchema = jsonSchemaOf(ValidatorAnswer);
+export const debuggerAnswerSchema: JsonSchema = jsonSchemaOf(DebuggerAnswer);
+const queryEnvelope = jsonSchemaOf(QueryAnswer);
 
 /** `{answer, refs}` around the caller's schema (its own `$schema`/`$id` dropped, as it is nested). */
 export function queryAnswerSchema(answer: Readonly<Record<string, unknown>>): JsonSchema {

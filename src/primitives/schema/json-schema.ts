@@ -13,6 +13,23 @@ function paramsSchema(name: PrimitiveName): JsonSchema {
   return { description: def.description, ...schema };
 }
 
+/**
+ * A zod schema's JSON Schema as it is embedded in a tool or a request: no `$schema`, and none of the keywords
+ * that say nothing JSON does not already (`propertyNames: {type: string}`, `additionalProperties: {}`), so
+ * a record of any values is `{type: 'object'}`, the open object providers' dialects look for.
+ */
+export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    override: ({ jsonSchema }) => {
+      const names = jsonSchema.propertyNames;
+      const rest = jsonSchema.additionalProperties;
+      if (typeof names === 'object' && Object.keys(names).length === 1 && names.type === 'string') delete jsonSchema.propertyNames;
+      if (typeof rest === 'object' && Object.keys(rest).length === 0) delete jsonSchema.additionalProperties;
+    },
+  }) as JsonSchema;
+  return json;
+}
+
 const cache = new Map<PrimitiveName, JsonSchema>();
 
 /** JSON Schema of one primitive's parameters (no `$schema`; it is embedded in tool and action schemas). */

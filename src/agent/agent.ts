@@ -64,10 +64,7 @@ export class Agent {
       const cached = this.options.cache?.get(key);
       const entry = cached?.kind === 'step' ? cached : undefined;
       record.cache = this.options.cache ? 'miss' : 'off';
-      const agent = options.budget && this.options.models
-        ? new Agent({ ...this.options, models: { ...this.options.models, provider: new AccountedProvider(this.options.models.provider, new Budget(options.budget, new TokenLedger(this.options.ledger?.prices))) } })
-        : this;
-      const { outcome, recorder } = await runGoal(agent.options, record, goal, {
+      const { outcome, recorder } = await runGoal(withBudget(this.options, options.budget), record, goal, {
         entry,
         limits: { ...this.limits, ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }) },
         signal,
@@ -214,6 +211,13 @@ export class Agent {
   private app(): { app?: string } {
     return this.options.app ? { app: this.options.app } : {};
   }
+}
+
+/** The options of one step with a budget of its own: its model calls are counted against it, on top of the run's accounting. */
+function withBudget(options: AgentOptions, budget: BudgetLimits | undefined): AgentOptions {
+  if (!budget || !options.models) return options;
+  const provider = new AccountedProvider(options.models.provider, new Budget(budget, new TokenLedger(options.ledger?.prices)));
+  return { ...options, models: { ...options.models, provider } };
 }
 
 /** A goal's secrets (given, or typed as secret by its offline plan) are masked from here on, before the goal is logged. */

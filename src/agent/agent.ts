@@ -5,6 +5,7 @@ import { redactDeep, redactText, registerSecret, type AgentCall, type Location }
 import { AccountedProvider, Budget, BudgetExceeded, LlmCallFailed, TokenLedger, type BudgetLimits } from '../llm/index.js';
 import { screenText } from '../observe/index.js';
 import type { FailureCategory } from '../primitives/index.js';
+import { dotted } from '../primitives/schema/issue-text.js';
 import { cacheKey, type CacheEntry, type CheckEntry, type GoalEntry } from './cache/index.js';
 import { AgentCallRecord } from './call.js';
 import { modelCheck, modelQuery, ruleCheck, type CheckVerdict } from './checks.js';
@@ -102,7 +103,7 @@ export class Agent {
       const answer = await modelQuery(record, this.options, { question, schema: json, look, cached, screen: screenText(look.observation.screen), signal });
       if (!answer) throw new AgentStepFailed('query', question, 'NeedsModel', 'plan', 'reading data off the screen needs a model: set MOBILETEST_LLM_PROVIDER (openai, anthropic, gemini or a local server such as ollama), MOBILETEST_LLM_MODEL and the provider\'s API key (local servers take none)');
       const parsed = schema.safeParse(answer.answer);
-      if (!parsed.success) throw new AgentStepFailed('query', question, 'QueryFailed', 'plan', `the answer does not fit the schema: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+      if (!parsed.success) throw new AgentStepFailed('query', question, 'QueryFailed', 'plan', `the answer does not fit the schema: ${parsed.error.issues.map((i) => `${dotted(i.path) || '(root)'}: ${i.message}`).join('; ')}`);
       value = parsed.data;
       if (record.path === 'model') this.put(key, this.checkEntryOf('query', question, look.observation, answer));
       return { reason: 'answered', refs: answer.refs };

@@ -5,7 +5,6 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { redactText } from '../../events/index.js';
 import type { ActionResult } from '../../primitives/index.js';
-import { dotted } from '../../primitives/schema/issue-text.js';
 import { baseEvidence, clip, type Attribution } from './attribution.js';
 import { patternKey } from './pattern-key.js';
 import { FailurePatternsFileError } from './patterns-file-error.js';
@@ -58,7 +57,7 @@ export class FailurePatterns {
     const parsed = PatternFile.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new FailurePatternsFileError(file, `is not a pattern file: ${issue ? `${dotted(issue.path) || 'top level'}: ${issue.message}` : 'unknown shape'}`);
+      throw new FailurePatternsFileError(file, `is not a pattern file: ${issue ? `${issue.path.join('.') || 'top level'}: ${issue.message}` : 'unknown shape'}`);
     }
     for (const p of parsed.data.patterns) patterns.learned.set(p.key, p);
     return patterns;

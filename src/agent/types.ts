@@ -1,6 +1,6 @@
 // The agent's contracts: what each role takes and answers, as typed JSON, and what a goal ends with.
 import type { FailureCategory, PrimitiveCall, Target } from '../primitives/index.js';
-import type { Verdict } from '../events/index.js';
+import type { AgentPath, CacheOutcome, Verdict } from '../events/index.js';
 
 /** One earlier action as the planner and the debugger see it. */
 export interface HistoryEntry {
@@ -88,11 +88,8 @@ export interface QueryAnswer {
   refs: string[];
 }
 
-/** How a goal or check was served, for reports: the cache, the offline rules, or a model. */
-export type AgentPath = 'cache' | 'rules' | 'model';
-
-/** What the plan cache did for one agent step. */
-export type CacheOutcome = 'hit' | 'miss' | 'healed' | 'off';
+/** How a goal or check was served (the cache, the offline rules, or a model), and what the plan cache did: as the event log records them. */
+export type { AgentPath, CacheOutcome };
 
 export type CacheMode = 'read-write' | 'read-only' | 'refresh' | 'off';
 export const CACHE_MODES: readonly CacheMode[] = ['read-write', 'read-only', 'refresh', 'off'];

@@ -1,6 +1,7 @@
 // JSON Schemas of each role's answer: sent with the request (in the provider's dialect) and checked
 // with ajv on the way back.
 import { toJSONSchema, type z } from 'zod';
+import { AttributableCategory } from '../../events/index.js';
 import type { JsonSchema } from '../../primitives/index.js';
 import { PLANNER_ACTIONS } from './action-list.js';
 
@@ -76,7 +77,7 @@ export const debuggerAnswerSchema: JsonSchema = {
   type: 'object',
   properties: {
     reason: { type: 'string' },
-    category: { type: 'string', enum: ['environment', 'execution', 'locator', 'plan', 'product'] },
+    category: { type: 'string', enum: AttributableCategory.options },
     decision: { type: 'string', enum: ['retry', 'replan', 'stop'] },
   },
   required: ['reason', 'category', 'decision'],

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { EventLog, readEvents, type AgentVerification, type EventInput } from '../../src/events/index.js';
+import { EventLog, readEvents, type AgentVerification, type EventError, type EventInput } from '../../src/events/index.js';
 import { NO_AGENT, type Results, type TestRecord } from '../results/model.js';
 import { chromiumMissing, launchChromium, watchedPage } from '../testing/browser.js';
 import { buildTrace } from './trace.js';
@@ -56,7 +56,7 @@ async function trace(name: string, events: EventInput[], files: Record<string, s
 }
 
 function checkoutEvents(): EventInput[] {
-  const error = { name: 'ElementNotFound', message: 'no element matches "Checkout"', category: 'locator', suggestion: SUGGESTION, evidence: EVIDENCE };
+  const error: EventError = { name: 'ElementNotFound', message: 'no element matches "Checkout"', category: 'locator', suggestion: SUGGESTION, evidence: EVIDENCE };
   const catalogue = `${SCREEN}\ne10 list\n  e11 text "Cables"\n  e12 button "Add to cart"\n  e13 button "Add to cart"`;
   const cart = `${SCREEN}\ne3 text "1 in cart"\ne5 button "Check out"`;
   return [
@@ -85,7 +85,7 @@ function bluetoothEvents(): EventInput[] {
   const on = { screen_text: `${head}\ne23 toggle "Bluetooth On" checked`, signature: 'bt-on', screenshot: 'bt-on.png', hierarchy: 'h-bt-on.json' };
   const held: AgentVerification = { by: 'rule', rule: 'turn on/off', check: 'a switch "Bluetooth" is on', held: true, screen: BT_SCREEN, signature: 'bt-on', refs: ['e23'] };
   const notHeld: AgentVerification = { ...held, check: 'a switch "Bluetooth" is off', held: false, missing: 'toggle e23 "Bluetooth On" is on' };
-  const error = { name: 'AgentStepFailed', message: 'ai.step "turn off Bluetooth" failed (GoalNotVerified): a switch "Bluetooth" is off does not hold', category: 'product' };
+  const error: EventError = { name: 'AgentStepFailed', message: 'ai.step "turn off Bluetooth" failed (GoalNotVerified): a switch "Bluetooth" is off does not hold', category: 'product' };
   const step = (id: string, goal: string, before: typeof on, after: typeof on, verification: AgentVerification): EventInput[] => [
     { kind: 'agent_start', action_id: id, call: 'step', text: goal },
     { kind: 'agent_decision', action_id: id, role: 'planner', path: 'rules', reason: 'offline rule "turn on/off"', actions: [{ name: 'tap', params: { target: 'Bluetooth' } }], refs: [before === off ? 'e19' : 'e23'] },

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventLog, newActionId, readEvents, registerSecret, MASK, type AgentVerification, type EventInput } from '../../src/events/index.js';
+import { EventLog, newActionId, readEvents, registerSecret, MASK, type AgentVerification, type EventInput, type ModelRole } from '../../src/events/index.js';
 import { summarizeEvents } from './evidence.js';
 
 let dir = '';
@@ -29,7 +29,7 @@ function primitive(primitive: string, target: string, parent: string, device_ms:
 }
 
 /** A model call as logs before request_tokens have it; `request` adds the whole request's tokens and the role. */
-const llm = (action_id: string, tokens_in: number, tokens_out: number, cost_usd: number, request?: { request_tokens: number; role: string }): EventInput =>
+const llm = (action_id: string, tokens_in: number, tokens_out: number, cost_usd: number, request?: { request_tokens: number; role: ModelRole }): EventInput =>
   ({ kind: 'llm_call', action_id, role: 'planner', model: 'gpt-4o-mini', prompt_ref: 'p.txt', answer_ref: 'a.txt', tokens_in, tokens_out, cost_usd, duration_ms: 300, ...(request ? { ...request, usage_source: 'provider' } : {}) });
 
 type EndFields = { call: 'step' | 'expect'; status: 'passed' | 'failed'; path: 'cache' | 'rules' | 'model'; cache: 'hit' | 'miss' | 'healed' | 'off'; steps: number; llm_calls: number; verification?: AgentVerification };

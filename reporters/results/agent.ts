@@ -1,12 +1,14 @@
 // What a test's agent calls did, from their events: one step entry per call (what was asked, how it
 // was served) and the test's totals (calls, plan cache outcomes, model calls, tokens, cost).
-import { addDeviceCalls, llmUsage, summarizeDeviceCalls, type ActionStartEvent, type ActionTimings, type AgentEndEvent, type AgentStartEvent, type MobileEvent } from '../../src/events/index.js';
+import {
+  addDeviceCalls, llmUsage, summarizeDeviceCalls, type ActionStartEvent, type ActionTimings, type AgentEndEvent, type AgentPath, type AgentStartEvent, type MobileEvent,
+} from '../../src/events/index.js';
 import { addAgentTotals, NO_AGENT, UNFINISHED, type AgentTotals, type StepRecord } from './model.js';
 
 /** The agent events of one log, indexed by the agent call's action_id. */
 export class AgentEvents {
   private readonly ends = new Map<string, AgentEndEvent>();
-  private readonly paths = new Map<string, 'cache' | 'rules' | 'model'>();
+  private readonly paths = new Map<string, AgentPath>();
   private readonly llmCalls = new Map<string, number>();
   private readonly children = new Map<string, ActionStartEvent[]>();
   private totalsSoFar: AgentTotals = { ...NO_AGENT, by_role: {} };

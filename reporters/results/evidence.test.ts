@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EventLog, newActionId, readEvents, registerSecret, MASK, type EventInput } from '../../src/events/index.js';
+import { EventLog, newActionId, readEvents, registerSecret, MASK, type EventInput, type FailureCategory } from '../../src/events/index.js';
 import { summarizeEvents, targetText } from './evidence.js';
 
 let dir = '';
@@ -25,7 +25,7 @@ async function logOf(inputs: EventInput[]) {
   return (await readEvents(log.path)).events;
 }
 
-function action(primitive: string, params: Record<string, unknown>, end: { verdict: 'OK' | 'FAIL' | 'EXCEPTION' | 'RETRY'; total: number; device: number; category?: string } | null, line = 10): EventInput[] {
+function action(primitive: string, params: Record<string, unknown>, end: { verdict: 'OK' | 'FAIL' | 'EXCEPTION' | 'RETRY'; total: number; device: number; category?: FailureCategory } | null, line = 10): EventInput[] {
   const id = newActionId();
   const target = params.target as string | Record<string, unknown> | undefined;
   const start: EventInput = { kind: 'action_start', action_id: id, primitive, params, ...(target === undefined ? {} : { target }), source: 'script', location: { file: `${ROOT}/specs/shop.test.ts`, line } };

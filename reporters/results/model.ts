@@ -1,14 +1,16 @@
 // The run as the JSON and JUnit reports describe it: one record per test, built from
 // Playwright's test metadata and the test's `mobiletest-events` attachment.
-import type { ActionSource, AgentCall, AgentVerification, DeviceCallSummary, Verdict } from '../../src/events/index.js';
+import {
+  FailureCategory, type ActionSource, type AgentCall, type AgentPath, type AgentVerification, type CacheOutcome, type DeviceCallSummary, type TestStatus, type Verdict,
+} from '../../src/events/index.js';
 
 export const RESULTS_VERSION = 1 as const;
 
 /** Where a failure comes from, so a team knows whom to call. */
-export type FailureCategory = 'environment' | 'execution' | 'locator' | 'plan' | 'product' | 'refusal';
-export const FAILURE_CATEGORIES: readonly FailureCategory[] = ['environment', 'execution', 'locator', 'plan', 'product', 'refusal'];
+export type { FailureCategory };
+export const FAILURE_CATEGORIES: readonly FailureCategory[] = FailureCategory.options;
 
-export type TestOutcome = 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted' | 'flaky';
+export type TestOutcome = TestStatus | 'flaky';
 export type RunStatus = 'passed' | 'failed' | 'timedout' | 'interrupted';
 
 /** An action that started and never ended (the test was killed or timed out inside it). */
@@ -40,9 +42,9 @@ export interface AgentCallRecord {
   /** The goal, assertion, question or condition as written (known secrets masked). */
   text: string;
   /** Where its decisions came from: the plan cache, the offline rules or a model; null if it ended before deciding. */
-  path: 'cache' | 'rules' | 'model' | null;
+  path: AgentPath | null;
   /** What the plan cache did; null when the call never ended. */
-  cache: 'hit' | 'miss' | 'healed' | 'off' | null;
+  cache: CacheOutcome | null;
   /** Primitives it ran. */
   actions: number;
   llm_calls: number;

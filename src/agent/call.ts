@@ -1,13 +1,13 @@
 // One agent call (`ai.step`, `ai.expect`, ...) as the evidence log sees it: a start, decisions, the
 // primitives it ran as children, and an end with its path, cache outcome and cost.
-import { newActionId, redactDeep, type AgentCall, type EventError, type EventLog, type Location } from '../events/index.js';
+import { newActionId, redactDeep, type AgentCall, type AgentEndEvent, type DecisionRole, type EventError, type EventLog, type Location } from '../events/index.js';
 import type { RoleTotals, TokenLedger } from '../llm/index.js';
 import type { ActionResult, PrimitiveCall, PrimitiveRunner } from '../primitives/index.js';
 import type { AgentPath, CacheOutcome } from './types.js';
 import type { Verification } from './verify/index.js';
 
 export interface DecisionInput {
-  role: 'planner' | 'locator' | 'validator' | 'debugger' | 'cache';
+  role: DecisionRole;
   path: AgentPath;
   reason: string;
   actions?: PrimitiveCall[];
@@ -72,7 +72,7 @@ export class AgentCallRecord {
     };
   }
 
-  async end(status: 'passed' | 'failed', reason: string, error?: EventError): Promise<void> {
+  async end(status: AgentEndEvent['status'], reason: string, error?: EventError): Promise<void> {
     const spent = this.spent();
     await this.log?.append({
       kind: 'agent_end',

@@ -2,7 +2,7 @@
 // The answers are inferred from their one description, the zod schemas of roles/schemas.ts.
 import type { z } from 'zod';
 import type { PrimitiveCall, Target } from '../primitives/index.js';
-import type { Verdict } from '../events/index.js';
+import type { AgentPath, CacheOutcome, Verdict } from '../events/index.js';
 import type * as Answers from './roles/schemas.js';
 
 /** One earlier action as the planner and the debugger see it. */
@@ -74,11 +74,8 @@ export interface QueryInput {
 
 export type QueryAnswer = z.infer<typeof Answers.QueryAnswer>;
 
-/** How a goal or check was served, for reports: the cache, the offline rules, or a model. */
-export type AgentPath = 'cache' | 'rules' | 'model';
-
-/** What the plan cache did for one agent step. */
-export type CacheOutcome = 'hit' | 'miss' | 'healed' | 'off';
+/** How a goal or check was served (the cache, the offline rules, or a model), and what the plan cache did: as the event log records them. */
+export type { AgentPath, CacheOutcome };
 
 export type CacheMode = 'read-write' | 'read-only' | 'refresh' | 'off';
 export const CACHE_MODES: readonly CacheMode[] = ['read-write', 'read-only', 'refresh', 'off'];

@@ -10,7 +10,7 @@ export class EventLogCorruptError extends Error {
 export class InvalidEventError extends Error {
   override name = 'InvalidEventError';
   constructor(readonly file: string, reason: string) {
-    super(`refused to write an event to ${file}: ${reason}; pass the fields listed in src/events/types.ts`);
+    super(`refused to write an event to ${file}: ${reason}; pass the fields described in src/events/schema.ts`);
   }
 }
 

@@ -1,5 +1,6 @@
-export * from './types.js';
-export { USAGE_SOURCES, type UsageSource } from './fields.js';
+export * from './vocabulary.js';
+export * from './schema.js';
+export { summarizeDeviceCalls, addDeviceCalls, type DeviceCallSummary } from './device-calls.js';
 export { llmUsage, type LlmUsage } from './usage.js';
 export { EventLog, type AppendResult, type EventLogOptions } from './log.js';
 export { readEvents, parseEvents, type ReadResult } from './read.js';

@@ -156,6 +156,29 @@ test('a corrupt line in the middle fails with file:line and what is wrong', asyn
   await expect(EventLog.open(path)).rejects.toThrow(EventLogCorruptError);
 });
 
+test('a malformed line read back is refused naming its file:line, the field and what it should be', async () => {
+  const path = join(dir, 'malformed.jsonl');
+  const head = (seq: number) => ({ v: 1, ts: 1, seq, test_id: 't' });
+  const start = JSON.stringify({ ...head(1), kind: 'test_start', title: 'login' });
+  const refusal = async (line: Record<string, unknown>): Promise<string> => {
+    await writeFile(path, `${start}\n${start}\n${JSON.stringify(line)}\n`);
+    const error = await readEvents(path).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(EventLogCorruptError);
+    expect(error).toMatchObject({ file: path, line: 3 });
+    return String(error);
+  };
+  const deviceCalls = [{ call: 'hierarchy', count: 1, ms: 80 }, { call: 'tap', count: 1, ms: '12' }];
+  expect(await refusal({ ...head(3), kind: 'action_end', action_id: 'a', verdict: 'OK', timings: { ...timings, device_calls: deviceCalls } }))
+    .toContain(`${path}:3: corrupt event log line (action_end: field "timings.device_calls[1].ms" should be a number, got "12")`);
+  expect(await refusal({ ...head(3), kind: 'test_start' })).toContain('test_start: missing field "title" (it should be a string)');
+  expect(await refusal({ ...head(3), kind: 'test_end', status: 'failed', duration_ms: 1, error: { name: 'E', message: 'm', category: 'weather' } }))
+    .toContain('field "error.category" should be one of environment|execution|locator|plan|product|refusal, got "weather"');
+  expect(await refusal({ ...head(3), kind: 'teleport' })).toContain('unknown event kind "teleport" (known kinds: run_start, run_end, test_start,');
+  expect(await refusal({ ...head(3), v: 2, kind: 'test_start', title: 'x' })).toContain('unsupported event version 2 (this reader knows v1)');
+  expect(await refusal({ ...head(3), kind: 'candidates', target: 7, candidates: {}, ambiguous: 'no' }))
+    .toContain('candidates: missing field "action_id" (it should be a string); field "target" should be a string or an object, got 7; field "candidates" should be an array, got {} (and 1 more)');
+});
+
 test('the writer refuses an event of the wrong shape and consumes no seq', async () => {
   const path = join(dir, 'shape.jsonl');
   const log = await EventLog.open(path);
@@ -172,10 +195,10 @@ test('an action_end gesture is written with its points and screen; a malformed o
   const screen = { width: 1080, height: 2400 };
   await log.append({ kind: 'action_end', action_id: 'a1', verdict: 'OK', timings, gesture: { kind: 'swipe', points: [{ x: 540, y: 1200 }, { x: 540, y: 240 }], screen } });
   const noPoints = { kind: 'action_end', action_id: 'a2', verdict: 'OK', timings, gesture: { kind: 'tap', points: [], screen } } as EventInput;
-  await expect(log.append(noPoints)).rejects.toThrow('"gesture.points" should be points {x, y} (at least one)');
+  await expect(log.append(noPoints)).rejects.toThrow('action_end: field "gesture.points" should have at least 1 item, got []');
   const badPoint = { kind: 'action_end', action_id: 'a3', verdict: 'OK', timings, gesture: { kind: 'tap', points: [{ x: 1, y: 'top' }], screen } } as unknown as EventInput;
-  await expect(log.append(badPoint)).rejects.toThrow('"gesture.points[0]" should be points {x, y}');
-  await expect(log.append({ kind: 'action_end', action_id: 'a4', verdict: 'OK', timings, gesture: { kind: 'tap', points: [{ x: 1, y: 2 }] } } as unknown as EventInput)).rejects.toThrow('"gesture.screen" should be an object');
+  await expect(log.append(badPoint)).rejects.toThrow('field "gesture.points[0].y" should be a number, got "top"');
+  await expect(log.append({ kind: 'action_end', action_id: 'a4', verdict: 'OK', timings, gesture: { kind: 'tap', points: [{ x: 1, y: 2 }] } } as unknown as EventInput)).rejects.toThrow('missing field "gesture.screen" (it should be an object)');
   await log.close();
   const [end] = (await readEvents(path)).events;
   expect(end).toMatchObject({ action_id: 'a1', gesture: { kind: 'swipe', points: [{ x: 540, y: 1200 }, { x: 540, y: 240 }], screen } });
@@ -187,7 +210,7 @@ test('an llm_call tells its whole request from its billed tokens; a log from bef
   const log = await EventLog.open(path, { testId: 't' });
   await log.append({ ...call, request_tokens: 17_400, usage_source: 'counted', finish: 'length', profile: 'openai-reasoning' });
   await expect(log.append({ ...call, usage_source: 'estimated' } as unknown as EventInput)).rejects.toThrow('field "usage_source" should be one of provider|counted');
-  await expect(log.append({ ...call, request_tokens: '17k' } as unknown as EventInput)).rejects.toThrow('field "request_tokens" should be number');
+  await expect(log.append({ ...call, request_tokens: '17k' } as unknown as EventInput)).rejects.toThrow('field "request_tokens" should be a number, got "17k"');
   await log.close();
   // A line as a reader from before these fields wrote it.
   await appendFile(path, `${JSON.stringify({ v: 1, ts: 1, seq: 2, test_id: 't', ...call })}\n`);

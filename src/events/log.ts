@@ -4,7 +4,8 @@ import { basename, dirname, join } from 'node:path';
 import { EventLogClosedError, InvalidEventError } from './errors.js';
 import { parseEvents } from './read.js';
 import { knownSecrets, redactDeep, redactSecretParams, redactText } from './redact.js';
-import { EVENT_VERSION, type EventInput, type MobileEvent, type NoteEvent, type Verdict } from './types.js';
+import { EVENT_VERSION, type EventInput, type MobileEvent, type NoteEvent } from './schema.js';
+import type { Verdict } from './vocabulary.js';
 import { eventProblem } from './validate.js';
 
 export interface EventLogOptions {

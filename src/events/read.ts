@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { EventLogCorruptError } from './errors.js';
-import type { MobileEvent } from './types.js';
+import type { MobileEvent } from './schema.js';
 import { eventProblem } from './validate.js';
 
 export interface ReadResult {

@@ -1,5 +1,5 @@
-import type { LlmCallEvent } from './types.js';
-import type { UsageSource } from './fields.js';
+import type { LlmCallEvent } from './schema.js';
+import type { UsageSource } from './vocabulary.js';
 
 /** What one model call was billed, the same for logs written before request_tokens and usage_source existed. */
 export interface LlmUsage {

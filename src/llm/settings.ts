@@ -1,7 +1,7 @@
 import type { TokenPrices } from './accounting.js';
 import { LlmSettingsError } from './errors.js';
 import { OUTPUT_MODES, outputProblem, profileFor, type OutputMode, type ProviderProfile } from './profiles.js';
-import { REASONING_EFFORTS, type ModelRole, type ReasoningEffort } from './types.js';
+import { MODEL_ROLES, REASONING_EFFORTS, type ModelRole, type ReasoningEffort } from './types.js';
 
 /**
  * `openai` (OpenAI's API, or any OpenAI-compatible server at a base URL), `anthropic`, `gemini` (its
@@ -127,7 +127,7 @@ export interface RoleSettings {
   reasoningEffort?: ReasoningEffort;
 }
 
-export const MODEL_ROLES: readonly ModelRole[] = ['planner', 'locator', 'validator', 'debugger'];
+export { MODEL_ROLES };
 
 /** Temperature 0 keeps answers repeatable; the token caps fit each role's answer with room to spare. */
 export const roleDefaults: Readonly<Record<ModelRole, { temperature: number; maxTokens: number }>> = {

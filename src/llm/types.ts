@@ -1,7 +1,12 @@
 import type { ProviderProfile } from './profiles.js';
 
-/** The model roles of an agent step; each is accounted separately. */
-export type ModelRole = 'planner' | 'locator' | 'validator' | 'debugger';
+/**
+ * The model roles of an agent step; each has its settings and is accounted separately. Spelled here
+ * because src/llm imports nothing of the rest; the agent uses src/events' ModelRole (the roles its
+ * llm_call events record), assigning this type to it, and a test in src/agent keeps the two lists equal.
+ */
+export const MODEL_ROLES = ['planner', 'locator', 'validator', 'debugger'] as const;
+export type ModelRole = (typeof MODEL_ROLES)[number];
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';

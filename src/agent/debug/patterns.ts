@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { redactText } from '../../events/index.js';
+import { AttributableCategory, redactText } from '../../events/index.js';
 import type { ActionResult } from '../../primitives/index.js';
 import { baseEvidence, clip, type Attribution } from './attribution.js';
 import { patternKey } from './pattern-key.js';
@@ -15,7 +15,7 @@ export const MAX_LEARNED_PATTERNS = 200;
 
 const LearnedPattern = z.strictObject({
   key: z.string().min(1),
-  category: z.enum(['environment', 'execution', 'locator', 'plan', 'product']),
+  category: AttributableCategory,
   decision: z.enum(['retry', 'replan', 'stop']),
   reason: z.string(),
   seen: z.number().int().min(1),

@@ -1,6 +1,7 @@
 // Each role's answer, described once in zod: its TypeScript type (z.infer, in ../types.ts), the JSON Schema
 // sent with the request (in the provider's dialect) and the one ajv checks the answer against on the way back.
 import { z } from 'zod';
+import { AttributableCategory } from '../../events/index.js';
 import { jsonSchemaOf, type JsonSchema } from '../../primitives/index.js';
 import { PLANNER_ACTIONS } from './action-list.js';
 
@@ -39,7 +40,7 @@ export const ValidatorAnswer = z.strictObject({
 
 export const DebuggerAnswer = z.strictObject({
   reason: z.string(),
-  category: z.enum(['environment', 'execution', 'locator', 'plan', 'product']),
+  category: AttributableCategory,
   decision: z.enum(['retry', 'replan', 'stop']),
 });
 

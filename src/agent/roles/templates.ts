@@ -2,9 +2,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ModelRole } from '../../events/index.js';
 import type { ChatMessage } from '../../llm/index.js';
 
-export type PromptName = 'planner' | 'locator' | 'validator' | 'debugger' | 'query';
+/** One prompt per model role, and the query's (asked of the validator's model). */
+export const PROMPT_NAMES = [...ModelRole.options, 'query'] as const;
+export type PromptName = (typeof PROMPT_NAMES)[number];
 
 /** The template version each role uses: the file is templates/prompts/<name>.v<version>.md. */
 export const PROMPT_VERSIONS: Readonly<Record<PromptName, number>> = { planner: 1, locator: 1, validator: 1, debugger: 1, query: 1 };

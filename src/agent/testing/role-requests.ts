@@ -6,6 +6,7 @@ import {
   debuggerAnswerSchema, locatorAnswerSchema, plannerAnswerSchema, queryAnswerSchema, renderDebugger, renderLocator, renderPlanner,
   renderQuery, renderValidator, SCHEMA_NAMES, validatorAnswerSchema,
 } from '../roles/index.js';
+import { PROMPT_NAMES, type PromptName } from '../roles/templates.js';
 import type { HistoryEntry } from '../types.js';
 
 /** A screen as the roles are shown it: its text, and the refs and labels of its elements. */
@@ -14,8 +15,9 @@ export interface ShownScreen {
   elements: ReadonlyArray<{ ref: string; label: string }>;
 }
 
-export type RequestName = 'planner' | 'locator' | 'validator' | 'debugger' | 'query';
-export const REQUEST_NAMES: readonly RequestName[] = ['planner', 'locator', 'validator', 'debugger', 'query'];
+/** One request per prompt. */
+export type RequestName = PromptName;
+export const REQUEST_NAMES: readonly RequestName[] = PROMPT_NAMES;
 
 /** A query schema with what providers disagree on: optional, nested, nullable and formatted fields. */
 export const SAMPLE_QUERY_SCHEMA = {

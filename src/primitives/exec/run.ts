@@ -172,9 +172,14 @@ function traceFrames(ctx: ActionContext, frames: FrameRecorder, last: Observatio
   if (!last) return { before };
   const kept = frames.fileFor(last.contentKey);
   if (kept) return { before, after: kept };
-  const taken = ctx.driver.capture(ctx.call);
+  // Not tied to the action's signal: the capture outlives the action, and the test's end (which aborts
+  // that signal) waits for its frame to be written.
+  const taken = ctx.driver.capture({ timeoutMs: FRAME_CAPTURE_MS });
   return { before, after: frames.record(taken, last.contentKey, frameMask(ctx, last)), taken };
 }
+
+/** Longest a trace frame's capture may take: a device that sends no frame in that time has gone. */
+const FRAME_CAPTURE_MS = 10_000;
 
 /** Where the screen `o` shows a secret; none (the usual case) costs no image work. */
 function frameMask(ctx: ActionContext, o: Observation): FrameMask | undefined {

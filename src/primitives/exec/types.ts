@@ -1,14 +1,13 @@
 // The executor's contract: what running one primitive takes and what it answers.
 import type { Driver } from '../../drivers/index.js';
-import type { ActionSource, ActionTimings, EventLog, Location, Verdict } from '../../events/index.js';
+import type { ActionSource, ActionTimings, EventLog, FailureCategory, Location, Verdict } from '../../events/index.js';
 import type { DeviceObserver, Observation, ScreenElement, SituationReport, WaitClock } from '../../observe/index.js';
 import type { Candidate } from '../locator/index.js';
 import type { FrameRecorder } from './frames.js';
 import type { PrimitiveCall, PrimitiveName } from '../schema/registry.js';
 
 /** Whose fault a failed action is; reporters show it as the failure type. */
-/** Whose fault a failure is; `refusal` is a model that declined the request (neither the app's nor the runner's). */
-export type FailureCategory = 'environment' | 'execution' | 'locator' | 'plan' | 'product' | 'refusal';
+export type { FailureCategory };
 
 /** What to do when a system dialog (permission prompt, crash or ANR dialog) covers the app before an action. */
 export type DialogPolicy = 'allow' | 'deny' | 'fail';

@@ -9,6 +9,7 @@ import { sampleApps } from '../../src/sim/index.js';
 import { ENGINES_NODE, unsupportedNode } from '../node-support.cjs';
 import { deviceSetting } from '../fixtures/options.js';
 import { parseDeviceSpec } from '../device/lease/spec.js';
+import { PACKAGE_VERSION } from '../package-root.js';
 import { appInstalled, type AdbSurvey } from './adb-devices.js';
 import { chooseConfig } from './config-file.js';
 import { PlaywrightCopies, PlaywrightMissing, resolvePlaywright } from './playwright-install.js';
@@ -156,12 +157,11 @@ export function checkOcr(): CheckResult {
 }
 
 export function versions(cwd: string): string {
-  const own = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
   let playwright = 'not installed';
   try {
     playwright = resolvePlaywright(cwd).version;
   } catch {
     // reported by its own check
   }
-  return `mobiletest ${own.version}, @playwright/test ${playwright}, Node.js ${process.versions.node}, ${process.platform}-${process.arch}`;
+  return `mobiletest ${PACKAGE_VERSION}, @playwright/test ${playwright}, Node.js ${process.versions.node}, ${process.platform}-${process.arch}`;
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import * as fontkit from 'fontkit';
+import type * as Fontkit from 'fontkit';
 
 export const FONT_FAMILY = 'DejaVu Sans';
 /** Height of one line of text, in em. */
@@ -24,6 +24,13 @@ export interface FontFiles {
 }
 
 let files: FontFiles | undefined;
+let fontkit: typeof Fontkit | undefined;
+
+/** fontkit and its Unicode tables cost about 150 ms of CPU to load: only a process that measures text pays it. */
+function loadFontkit(): typeof Fontkit {
+  fontkit ??= createRequire(import.meta.url)('fontkit') as typeof Fontkit;
+  return fontkit;
+}
 
 /** Paths of DejaVu Sans and DejaVu Sans Bold inside the dejavu-fonts-ttf package. */
 export function fontFiles(): FontFiles {
@@ -43,18 +50,18 @@ export interface TextFont {
 
 /** Horizontal advances of one font, in em: its cmap and hmtx tables as fontkit reads them. */
 export class FontMetrics {
-  private readonly font: fontkit.Font;
+  private readonly font: Fontkit.Font;
   private readonly cache = new Map<number, number>();
 
   constructor(data: Buffer, file: string) {
-    let font: fontkit.Font | fontkit.FontCollection;
+    let font: Fontkit.Font | Fontkit.FontCollection;
     try {
-      font = fontkit.create(data);
+      font = loadFontkit().create(data);
     } catch (error) {
       throw new FontError(`Font ${file} cannot be read (${error instanceof Error ? error.message : String(error)}): reinstall the dejavu-fonts-ttf package.`);
     }
     if (font.type === 'TTC' || font.type === 'DFont') throw new FontError(`Font ${file} is a collection, not one face: reinstall the dejavu-fonts-ttf package.`);
-    this.font = font as fontkit.Font;
+    this.font = font as Fontkit.Font;
   }
 
   has(codePoint: number): boolean {

@@ -25,6 +25,8 @@ export function parseScript(source: string): Script {
 class Parser {
   private pos = 0;
   private readonly nesting: string[] = [];
+  /** The token peek() read, so next() does not lex (and parse a `$(…)` inside) it again. */
+  private peeked: { at: number; tok: Token; end: number } | undefined;
 
   constructor(private readonly src: string) {}
 
@@ -241,11 +243,16 @@ class Parser {
   private peek(): Token {
     const saved = this.pos;
     const tok = this.next();
+    this.peeked = { at: saved, tok, end: this.pos };
     this.pos = saved;
     return tok;
   }
 
   private next(): Token {
+    if (this.peeked?.at === this.pos) {
+      this.pos = this.peeked.end;
+      return this.peeked.tok;
+    }
     this.skipBlanks();
     const start = this.pos;
     const c = this.src[this.pos];

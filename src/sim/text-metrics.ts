@@ -26,7 +26,7 @@ export interface FontFiles {
 let files: FontFiles | undefined;
 let fontkit: typeof Fontkit | undefined;
 
-/** fontkit and its Unicode tables cost about 150 ms of CPU to load: only a process that measures text pays it. */
+/** fontkit and its Unicode tables cost about 100 ms of CPU to load: only a process that measures text pays it. */
 function loadFontkit(): typeof Fontkit {
   fontkit ??= createRequire(import.meta.url)('fontkit') as typeof Fontkit;
   return fontkit;

@@ -6,7 +6,7 @@ export default defineConfig({
   timeout: 60_000,
   forbidOnly: !!process.env.CI,
   workers: process.env.CI ? 2 : undefined,
-  reporter: process.env.CI ? [['list'], ['./reporters/summary-line.ts']] : [['list'], ['./reporters/summary-line.ts']],
+  reporter: [['list'], ['./reporters/summary-line.ts']],
   projects: [
     { name: 'unit', testDir: '.', testMatch: ['src/**/*.test.ts', 'runner/**/*.test.ts', 'reporters/**/*.test.ts', 'bench/**/*.test.ts'], testIgnore: ['runner/packaging/**', '**/*.real.test.ts'] },
     { name: 'e2e', testDir: 'e2e', testMatch: '**/*.spec.ts' },

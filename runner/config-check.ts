@@ -1,59 +1,27 @@
 // Checks the mobile options in a config's `use` (and each project's) when the config loads, so a
 // typo or a wrong value fails at once with the option's name and what it accepts, not deep in a test.
+import type { PlaywrightTestOptions, PlaywrightWorkerOptions } from '@playwright/test';
 import { z } from 'zod';
 import { closest } from '../src/primitives/schema/suggest.js';
-import { CACHE_MODES } from '../src/agent/types.js';
-import { OUTPUT_MODES, PROVIDER_NAMES, REASONING_EFFORTS, type OutputMode, type ProviderName, type RoleSettings } from '../src/llm/index.js';
-import { FRAMES_MODES } from '../src/primitives/exec/frames.js';
 import { ExplainedError } from './errors.js';
-import type { MobileOptions } from './fixtures/options.js';
+import { MOBILE_OPTIONS_SCHEMA, type MobileWorkerOptions } from './fixtures/options.js';
 
-const PACKAGE = /^[A-Za-z][\w]*(\.[A-Za-z_][\w]*)+$/;
+/** Each mobile option's own schema (unwrapped from the optional every key of `use` is). */
+const OPTION_SCHEMAS: ReadonlyMap<string, z.ZodType> = new Map(Object.entries(MOBILE_OPTIONS_SCHEMA.shape).map(([key, schema]) => [key, schema.unwrap()]));
 
-const positiveInt = z.number().int().positive();
-const ROLE = z.strictObject({
-  model: z.string().trim().min(1),
-  temperature: z.number().min(0).max(2).nullable(),
-  maxTokens: positiveInt,
-  reasoningEffort: z.enum(REASONING_EFFORTS),
-}).partial() satisfies z.ZodType<RoleSettings>;
+const MOBILE_KEYS = [...OPTION_SCHEMAS.keys()];
 
-/** `use.ai`: strict, so a misspelt key inside it is caught as the top-level ones are. */
-const AI_SCHEMA = z.strictObject({
-  provider: z.enum(PROVIDER_NAMES as [ProviderName, ...ProviderName[]]),
-  output: z.enum(OUTPUT_MODES as [OutputMode, ...OutputMode[]]),
-  model: z.string().trim().min(1),
-  baseUrl: z.url({ error: 'must be a URL such as http://localhost:11434/v1' }),
-  roles: z.strictObject({ planner: ROLE, locator: ROLE, validator: ROLE, debugger: ROLE }).partial(),
-  cache: z.enum(CACHE_MODES as [string, ...string[]]),
-  maxSteps: positiveInt.max(500),
-  maxReplans: z.number().int().min(0).max(50),
-  budget: z.strictObject({ maxTokens: positiveInt, maxCalls: positiveInt, maxCostUsd: z.number().positive() }).partial(),
-}).partial();
-
-/** One schema per mobile option; the keys are MobileOptions' own, so the two cannot drift apart. */
-const OPTION_SCHEMAS = {
-  app: z.string().regex(PACKAGE, 'must be an Android package name such as com.example.shop'),
-  device: z.string().trim().min(1, "must be 'sim', 'android:any', an adb serial, or serials separated by commas"),
-  dialogs: z.enum(['allow', 'deny', 'fail']),
-  permissions: z.union([z.literal('all'), z.array(z.string().min(1))], { error: "must be 'all' or a list of permission names" }),
-  clearState: z.boolean(),
-  launch: z.boolean(),
-  actionTimeout: z.number().int().positive().max(600_000),
-  ai: AI_SCHEMA,
-  frames: z.enum(FRAMES_MODES as [string, ...string[]]),
-} satisfies { [K in keyof Required<MobileOptions>]: z.ZodType };
-
-const MOBILE_KEYS = Object.keys(OPTION_SCHEMAS);
-
-// Playwright's own `use` options: a key that is one of these is never taken for a misspelt mobile option.
-const PLAYWRIGHT_USE_KEYS = [
-  'acceptDownloads', 'actionTimeout', 'baseURL', 'browserName', 'bypassCSP', 'channel', 'clientCertificates', 'colorScheme',
-  'connectOptions', 'contextOptions', 'defaultBrowserType', 'deviceScaleFactor', 'extraHTTPHeaders', 'geolocation', 'hasTouch',
-  'headless', 'httpCredentials', 'ignoreHTTPSErrors', 'isMobile', 'javaScriptEnabled', 'launchOptions', 'locale',
-  'navigationTimeout', 'offline', 'permissions', 'proxy', 'screenshot', 'serviceWorkers', 'storageState', 'testIdAttribute',
-  'timezoneId', 'trace', 'userAgent', 'video', 'viewport', 'devices',
-];
+// Playwright's own `use` options, and the phone as specs see it (`devices`): a key that is one of these is
+// never taken for a misspelt mobile option. `satisfies` fails the build when Playwright adds or drops one.
+const PLAYWRIGHT_USE_KEYS = Object.keys({
+  acceptDownloads: 1, actionTimeout: 1, baseURL: 1, browserName: 1, bypassCSP: 1, channel: 1, clientCertificates: 1,
+  colorScheme: 1, connectOptions: 1, contextOptions: 1, contrast: 1, defaultBrowserType: 1, deviceScaleFactor: 1,
+  extraHTTPHeaders: 1, forcedColors: 1, geolocation: 1, hasTouch: 1, headless: 1, httpCredentials: 1, ignoreHTTPSErrors: 1,
+  isMobile: 1, javaScriptEnabled: 1, launchOptions: 1, locale: 1, navigationTimeout: 1, offline: 1, permissions: 1, proxy: 1,
+  reducedMotion: 1, reuseContext: 1, screen: 1, screenshot: 1, serviceWorkers: 1, storageState: 1, testIdAttribute: 1,
+  timezoneId: 1, trace: 1, userAgent: 1, video: 1, viewport: 1,
+  devices: 1,
+} satisfies Record<keyof PlaywrightTestOptions | keyof PlaywrightWorkerOptions | keyof MobileWorkerOptions, 1>);
 
 /** A config value mobiletest cannot use: names the option, where it is written, the value and what it takes. */
 export class ConfigOptionError extends ExplainedError {
@@ -72,7 +40,7 @@ export function mobileOptionProblems(use: Record<string, unknown> | undefined, w
   const problems: OptionProblem[] = [];
   for (const [key, value] of Object.entries(use)) {
     if (value === undefined) continue;
-    const schema = (OPTION_SCHEMAS as Record<string, z.ZodType | undefined>)[key];
+    const schema = OPTION_SCHEMAS.get(key);
     if (schema) {
       const result = schema.safeParse(value);
       if (!result.success) problems.push(...result.error.issues.flatMap((issue) => describeProblem(`${where}.${key}`, key, value, issue, schema)));

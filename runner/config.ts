@@ -5,6 +5,7 @@ import path from 'node:path';
 import { defineConfig as playwrightDefineConfig, type PlaywrightTestConfig, type ReporterDescription } from '@playwright/test';
 import { knownDeviceCount, parseDeviceSpec } from './device/lease/spec.js';
 import { deviceSetting, type MobileOptions } from './fixtures/options.js';
+import { OUTPUTS } from './commands/test-args.js';
 import { checkConfig } from './config-problems.js';
 import { ExplainedError } from './errors.js';
 import { PACKAGE_ROOT } from './package-root.js';
@@ -23,7 +24,6 @@ export type MobileConfig = Omit<PlaywrightTestConfig, 'use' | 'projects'> & {
 
 export const DEFAULT_OUTPUTS = ['list', 'json', 'junit'];
 export const DEFAULT_REPORT_DIR = 'mobiletest-report';
-const OUTPUTS = ['list', 'json', 'junit', 'html', 'blob'] as const;
 
 /** A bad MOBILETEST_* setting or config value: says which, what it was, and what is allowed. */
 export class ConfigError extends ExplainedError {

@@ -1,9 +1,9 @@
-// Where this package lies, whether it runs from its sources or from the built dist/.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const DIST = `${path.sep}dist${path.sep}`;
+// Where this package lies, whether it runs from its sources or from the built dist/: one lookup,
+// src/agent/package-root.ts, as the agent reads its prompt templates there too.
+import { mobiletestPackage } from '../src/agent/package-root.js';
 
 /** The package root: the folder holding package.json, dist/ and templates/. */
-export const PACKAGE_ROOT = HERE.includes(DIST) ? HERE.slice(0, HERE.lastIndexOf(DIST)) : path.resolve(HERE, '..');
+export const PACKAGE_ROOT = mobiletestPackage().root;
+
+/** mobiletest's version, from its package.json. */
+export const PACKAGE_VERSION = mobiletestPackage().version;

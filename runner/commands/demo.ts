@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { runScreensDemo } from './demo-screens.js';
 
 const USAGE = `Usage: mobiletest demo [--screens [--out DIR] [--seed N]]
@@ -23,7 +23,6 @@ Reports go to e2e/examples/mobiletest-report/ (results.json, junit.xml).
 /** Titles of example tests that are meant to fail, to show what a failure report looks like. */
 const ON_PURPOSE = /\(fails on purpose\)/;
 
-const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const EXAMPLES = path.join(PACKAGE_ROOT, 'e2e', 'examples');
 const CLI = path.join(PACKAGE_ROOT, 'dist', 'runner', 'cli.js');
 

@@ -2,15 +2,15 @@
 // how to fix it. Optional parts (adb, LLM, OCR) are reported without failing the check; the LLM
 // check is in doctor-llm.ts.
 import { execFile } from 'node:child_process';
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { sampleApps } from '../../src/sim/index.js';
 import { ENGINES_NODE, unsupportedNode } from '../node-support.cjs';
 import { deviceSetting } from '../fixtures/options.js';
 import { parseDeviceSpec } from '../device/lease/spec.js';
+import { PACKAGE_VERSION } from '../package-root.js';
 import { appInstalled, type AdbSurvey } from './adb-devices.js';
-import { chooseConfig } from './config-file.js';
 import { PlaywrightCopies, PlaywrightMissing, resolvePlaywright } from './playwright-install.js';
 
 export interface CheckResult {
@@ -89,17 +89,12 @@ export function checkDevices(survey: AdbSurvey): CheckResult[] {
   });
 }
 
-/** A quoted `key: 'value'` in the config's text, when there is one. */
-function setting(text: string, key: string, value: RegExp): string | undefined {
-  return new RegExp(`\\b${key}\\s*:\\s*['"\`](${value.source})['"\`]`).exec(text)?.[1];
-}
-
-/** The app and device the project's config names (`use: { app, device }`), when it is there and readable. */
-export function configuredTarget(cwd: string): { app?: string; device?: string; config?: string } {
-  const choice = chooseConfig(cwd, undefined);
-  if (choice.embedded) return {};
-  const text = readFileSync(choice.file, 'utf8');
-  return { app: setting(text, 'app', /[A-Za-z]\w*(?:\.[A-Za-z_]\w*)+/), device: setting(text, 'device', /[\w.:@,\s-]+/), config: path.basename(choice.file) };
+/** What the doctor checks an app on: the app and phone a project's `use` sets, and the config's file name. */
+export interface AppTarget {
+  app?: string;
+  device?: string;
+  /** The config's file name; undefined when the project has none. */
+  config?: string;
 }
 
 function onVirtualPhone(app: string, why: string): CheckResult {
@@ -110,8 +105,7 @@ function onVirtualPhone(app: string, why: string): CheckResult {
 }
 
 /** The configured app on the devices the run would use: MOBILETEST_DEVICE, else the config's device, else any connected one or the virtual phone. */
-export async function checkApp(cwd: string, survey: AdbSurvey): Promise<CheckResult[]> {
-  const { app, device, config } = configuredTarget(cwd);
+export async function checkApp({ app, device, config }: AppTarget, survey: AdbSurvey): Promise<CheckResult[]> {
   if (!app) {
     return [{ status: 'info', title: 'app', detail: config ? `${config} names no app (use: { app })` : 'no mobiletest.config.ts here, so no app to check' }];
   }
@@ -156,12 +150,11 @@ export function checkOcr(): CheckResult {
 }
 
 export function versions(cwd: string): string {
-  const own = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
   let playwright = 'not installed';
   try {
     playwright = resolvePlaywright(cwd).version;
   } catch {
     // reported by its own check
   }
-  return `mobiletest ${own.version}, @playwright/test ${playwright}, Node.js ${process.versions.node}, ${process.platform}-${process.arch}`;
+  return `mobiletest ${PACKAGE_VERSION}, @playwright/test ${playwright}, Node.js ${process.versions.node}, ${process.platform}-${process.arch}`;
 }

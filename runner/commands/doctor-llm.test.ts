@@ -1,6 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { TempProject } from '../testing/project.js';
-import { checkLlm, configuredAi } from './doctor-llm.js';
+import { checkLlm } from './doctor-llm.js';
 
 const KEY = 'sk-ant-0123456789secret';
 
@@ -30,21 +29,4 @@ test('a setting that would stop agent steps fails the check, naming it and the f
   expect(noModel).toMatchObject({ status: 'fail', detail: 'anthropic, no model, API key set', fix: expect.stringMatching(/^MOBILETEST_LLM_MODEL \(or ai\.model in the config\): no model is set/) });
   expect(JSON.stringify(noModel)).not.toContain(KEY);
   expect(checkLlm({ MOBILETEST_CACHE: 'always' })).toMatchObject({ status: 'fail', fix: expect.stringContaining('MOBILETEST_CACHE: "always" is not a cache mode') });
-});
-
-test("the doctor reads the ai settings written in the project's config, leaving nested roles and budget aside", async () => {
-  const project = await TempProject.create({
-    'mobiletest.config.ts': `import { defineConfig } from 'mobiletest';
-export default defineConfig({
-  use: { app: 'com.example.shop', ai: { roles: { planner: { model: 'big-model' } }, provider: 'openai', model: "gpt-4o-mini", cache: 'read-only', budget: { maxCalls: 5 } } },
-});
-`,
-  });
-  try {
-    expect(configuredAi(project.dir)).toEqual({ provider: 'openai', model: 'gpt-4o-mini', cache: 'read-only' });
-    await project.write({ 'mobiletest.config.ts': "export default { use: { app: 'com.example.shop' } };\n" });
-    expect(configuredAi(project.dir)).toBeUndefined();
-  } finally {
-    await project.remove();
-  }
 });

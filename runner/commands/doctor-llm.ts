@@ -1,10 +1,8 @@
 // The doctor's LLM line: the provider and model agent steps would use (config `use.ai` overlaid by
 // MOBILETEST_*), whether an API key is set (never the key), and the plan cache mode.
-import { readFileSync } from 'node:fs';
 import { AgentSettingsError, onCi, resolveAgentSettings, type AgentSettings } from '../agent-settings.js';
 import { apiKeyVariable, profileOf } from '../../src/llm/index.js';
 import type { AiOptions } from '../fixtures/options.js';
-import { chooseConfig } from './config-file.js';
 import type { CheckResult } from './doctor-checks.js';
 
 const OFFLINE = "offline: agent steps use the built-in rules planner (see README 'Agent steps')";
@@ -55,36 +53,4 @@ function cacheSource(ai: AiOptions | undefined, env: NodeJS.ProcessEnv): string 
 function value(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw ? raw : undefined;
-}
-
-/**
- * The `ai` settings written literally in the project's config (`ai: { provider: 'openai', ... }`):
- * the doctor reads the file as text rather than running it, so computed values are not seen.
- */
-export function configuredAi(cwd: string): AiOptions | undefined {
-  const choice = chooseConfig(cwd, undefined);
-  if (choice.embedded) return undefined;
-  const block = aiBlock(readFileSync(choice.file, 'utf8'));
-  if (block === undefined) return undefined;
-  const ai: Record<string, string> = {};
-  for (const key of ['provider', 'model', 'baseUrl', 'cache'] as const) {
-    const found = new RegExp(`\\b${key}\\s*:\\s*['"\`]([^'"\`]*)['"\`]`).exec(block)?.[1];
-    if (found !== undefined) ai[key] = found;
-  }
-  return ai as AiOptions;
-}
-
-/** The top level of the `ai: { ... }` object: nested objects (roles, budget) are left out. */
-function aiBlock(text: string): string | undefined {
-  const start = /\bai\s*:\s*\{/.exec(text);
-  if (!start) return undefined;
-  let depth = 0;
-  let top = '';
-  for (let i = start.index + start[0].length - 1; i < text.length; i++) {
-    const c = text[i];
-    if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return top;
-    else if (depth === 1) top += c;
-  }
-  return top;
 }

@@ -1,10 +1,10 @@
 // `mobiletest mcp`: the MCP server on stdio, driving a device on the adb server or the virtual phone.
 // stdout carries JSON-RPC only, so everything this command says goes to stderr.
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { adbDevices, MobileMcpServer, serveStdio } from '../../src/mcp/index.js';
 import { startSim, type Sim } from '../../src/sim/index.js';
 import { UsageError } from '../errors.js';
+import { PACKAGE_VERSION } from '../package-root.js';
 
 export const MCP_USAGE = `Usage: mobiletest mcp [--device SERIAL|sim] [--app PKG] [--allow-shell] [--primitive-tools]
 
@@ -24,15 +24,6 @@ Options:
                     for clients whose models follow a schema better than a description`;
 
 const PACKAGE_NAME = /^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/;
-
-function version(): string {
-  try {
-    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version?: string };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
 
 export async function runMcpCommand(args: string[]): Promise<number> {
   let values;
@@ -63,7 +54,7 @@ export async function runMcpCommand(args: string[]): Promise<number> {
     app: values.app,
     allowShell: values['allow-shell'] === true,
     primitiveTools: values['primitive-tools'] === true,
-    version: version(),
+    version: PACKAGE_VERSION,
     log,
   });
   if (values['allow-shell']) log('mobiletest mcp: --allow-shell: the shell tool runs any command the client sends on the device; each one is logged here');

@@ -4,6 +4,7 @@
 import { realpathSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { PACKAGE_ROOT } from '../package-root.js';
 
 export interface PlaywrightInstall {
   /** The folder of the @playwright/test package (real path). */
@@ -61,7 +62,7 @@ function locate(from: string, origin: PlaywrightInstall['from']): PlaywrightInst
 
 /** The copy of @playwright/test mobiletest itself imports (undefined when it has none). */
 export function ownPlaywright(): PlaywrightInstall | undefined {
-  return locate(import.meta.url, 'mobiletest');
+  return locate(path.join(PACKAGE_ROOT, 'package.json'), 'mobiletest');
 }
 
 /** The single @playwright/test to run the project in `cwd` with; throws when there are two or none. */

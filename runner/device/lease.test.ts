@@ -7,8 +7,6 @@ import { DeviceLeaseError } from './lease/lease-error.js';
 import { DeviceLock } from './lease/lock.js';
 import { leaseDevice, simTiming } from './lease/pool.js';
 import { parseDeviceSpec } from './lease/spec.js';
-import { METHODS, methodFor } from './methods.js';
-import { PRIMITIVE_NAMES } from '../../src/primitives/index.js';
 
 test('the device setting reads as the virtual phone, any device, or serials', () => {
   expect(parseDeviceSpec(undefined)).toEqual({ kind: 'auto' });
@@ -62,13 +60,4 @@ test('an app that is not installed is matched to installed packages that look cl
   expect(similarPackages('com.example.shopp', installed)[0]).toBe('com.example.shop');
   expect(similarPackages('org.acme.shop', installed)).toEqual(['com.example.shop']);
   expect(similarPackages('io.unrelated.thing', installed)).toEqual([]);
-});
-
-test('every primitive has a device method except the agent-only ones, which say why', () => {
-  for (const name of PRIMITIVE_NAMES) {
-    const entry = METHODS[name];
-    if (typeof entry === 'string') expect(methodFor(name)).toBe(entry);
-    else expect(entry.reason).toMatch(/^agent-only: /);
-  }
-  expect(PRIMITIVE_NAMES.filter((name) => methodFor(name) === undefined)).toEqual(['finish', 'give_up']);
 });

@@ -4,10 +4,9 @@ import { execFile, spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../package-root.js';
 
-/** The package root (this file runs from runner/testing/ in the sources). */
-export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { PACKAGE_ROOT };
 export const MOBILETEST_CLI = path.join(PACKAGE_ROOT, 'dist', 'runner', 'cli.js');
 const PLAYWRIGHT_CLI = path.join(PACKAGE_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 

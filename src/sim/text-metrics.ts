@@ -1,9 +1,10 @@
-// How much room text takes in DejaVu Sans, the face the phone draws with: advance widths read
-// from the font files' hmtx tables, line height and line breaking. The layout sizes boxes with
+// How much room text takes in DejaVu Sans, the face the phone draws with: advance widths from
+// the font files (read by fontkit), line height and line breaking. The layout sizes boxes with
 // these and the renderer fits text with them, so a box wrapped around its text holds it exactly.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type * as Fontkit from 'fontkit';
 
 export const FONT_FAMILY = 'DejaVu Sans';
 /** Height of one line of text, in em. */
@@ -23,6 +24,13 @@ export interface FontFiles {
 }
 
 let files: FontFiles | undefined;
+let fontkit: typeof Fontkit | undefined;
+
+/** fontkit and its Unicode tables cost about 100 ms of CPU to load: only a process that measures text pays it. */
+function loadFontkit(): typeof Fontkit {
+  fontkit ??= createRequire(import.meta.url)('fontkit') as typeof Fontkit;
+  return fontkit;
+}
 
 /** Paths of DejaVu Sans and DejaVu Sans Bold inside the dejavu-fonts-ttf package. */
 export function fontFiles(): FontFiles {
@@ -40,30 +48,24 @@ export interface TextFont {
   bold?: boolean;
 }
 
-/** Horizontal advances of one font, in em, read from its cmap and hmtx tables. */
+/** Horizontal advances of one font, in em: its cmap and hmtx tables as fontkit reads them. */
 export class FontMetrics {
-  private readonly glyphs = new Map<number, number>();
-  private readonly advances: Uint16Array;
-  private readonly unitsPerEm: number;
+  private readonly font: Fontkit.Font;
   private readonly cache = new Map<number, number>();
 
   constructor(data: Buffer, file: string) {
-    const tables = readTableDirectory(data);
-    const table = (tag: string): number => {
-      const offset = tables.get(tag);
-      if (offset === undefined) throw new FontError(`Font ${file} has no '${tag}' table: reinstall the dejavu-fonts-ttf package.`);
-      return offset;
-    };
-    const hmtx = table('hmtx');
-    this.unitsPerEm = data.readUInt16BE(table('head') + 18);
-    const count = data.readUInt16BE(table('hhea') + 34);
-    this.advances = new Uint16Array(count);
-    for (let i = 0; i < count; i++) this.advances[i] = data.readUInt16BE(hmtx + i * 4);
-    readCmap(data, table('cmap'), this.glyphs);
+    let font: Fontkit.Font | Fontkit.FontCollection;
+    try {
+      font = loadFontkit().create(data);
+    } catch (error) {
+      throw new FontError(`Font ${file} cannot be read (${error instanceof Error ? error.message : String(error)}): reinstall the dejavu-fonts-ttf package.`);
+    }
+    if (font.type === 'TTC' || font.type === 'DFont') throw new FontError(`Font ${file} is a collection, not one face: reinstall the dejavu-fonts-ttf package.`);
+    this.font = font as Fontkit.Font;
   }
 
   has(codePoint: number): boolean {
-    return this.glyphs.has(codePoint);
+    return this.font.hasGlyphForCodePoint(codePoint);
   }
 
   /** Advance of one character in em; characters that are never drawn take no room, a tab takes a space. */
@@ -73,8 +75,8 @@ export class FontMetrics {
     let em: number;
     if (!drawn(codePoint)) em = 0;
     else {
-      const glyph = this.glyphs.get(codePoint === 0x09 ? 0x20 : codePoint);
-      if (glyph !== undefined) em = this.advances[Math.min(glyph, this.advances.length - 1)] / this.unitsPerEm;
+      const cp = codePoint === 0x09 ? 0x20 : codePoint;
+      if (this.font.hasGlyphForCodePoint(cp)) em = this.font.glyphForCodePoint(cp).advanceWidth / this.font.unitsPerEm;
       else em = isWide(codePoint) ? WIDE_EM : FALLBACK_EM;
     }
     this.cache.set(codePoint, em);
@@ -181,62 +183,4 @@ export function controlWidthDp(cls: string): number {
   if (/Switch(?:Compat|Material)?$/.test(name)) return 52;
   if (/(?:CheckBox|CheckedTextView|RadioButton)$/.test(name)) return 32;
   return 0;
-}
-
-function readTableDirectory(data: Buffer): Map<string, number> {
-  const tables = new Map<string, number>();
-  const count = data.readUInt16BE(4);
-  for (let i = 0; i < count; i++) {
-    const record = 12 + i * 16;
-    tables.set(data.toString('latin1', record, record + 4), data.readUInt32BE(record + 8));
-  }
-  return tables;
-}
-
-/** Reads the Unicode subtables (format 4 for the BMP, format 12 for the rest). */
-function readCmap(data: Buffer, cmap: number, out: Map<number, number>): void {
-  const count = data.readUInt16BE(cmap + 2);
-  for (let i = 0; i < count; i++) {
-    const platform = data.readUInt16BE(cmap + 4 + i * 8);
-    const encoding = data.readUInt16BE(cmap + 6 + i * 8);
-    const sub = cmap + data.readUInt32BE(cmap + 8 + i * 8);
-    const format = data.readUInt16BE(sub);
-    if (platform === 3 && encoding === 1 && format === 4) readFormat4(data, sub, out);
-    if (platform === 3 && encoding === 10 && format === 12) readFormat12(data, sub, out);
-  }
-}
-
-function readFormat4(data: Buffer, sub: number, out: Map<number, number>): void {
-  const segments = data.readUInt16BE(sub + 6) / 2;
-  const ends = sub + 14;
-  const starts = ends + segments * 2 + 2;
-  const deltas = starts + segments * 2;
-  const rangeOffsets = deltas + segments * 2;
-  for (let s = 0; s < segments; s++) {
-    const end = data.readUInt16BE(ends + s * 2);
-    const start = data.readUInt16BE(starts + s * 2);
-    const delta = data.readInt16BE(deltas + s * 2);
-    const rangeAt = rangeOffsets + s * 2;
-    const range = data.readUInt16BE(rangeAt);
-    for (let cp = start; cp <= end && cp !== 0xffff; cp++) {
-      let glyph: number;
-      if (range === 0) glyph = (cp + delta) & 0xffff;
-      else {
-        const raw = data.readUInt16BE(rangeAt + range + (cp - start) * 2);
-        glyph = raw === 0 ? 0 : (raw + delta) & 0xffff;
-      }
-      if (glyph !== 0) out.set(cp, glyph);
-    }
-  }
-}
-
-function readFormat12(data: Buffer, sub: number, out: Map<number, number>): void {
-  const groups = data.readUInt32BE(sub + 12);
-  for (let g = 0; g < groups; g++) {
-    const at = sub + 16 + g * 12;
-    const start = data.readUInt32BE(at);
-    const end = data.readUInt32BE(at + 4);
-    const first = data.readUInt32BE(at + 8);
-    for (let cp = start; cp <= end; cp++) out.set(cp, first + cp - start);
-  }
 }

@@ -2,8 +2,8 @@
 // the same answer on every run, so a second run finds the first run's files and writes nothing.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { fill } from '../../../src/agent/roles/templates.js';
+import { PACKAGE_ROOT } from '../../package-root.js';
 import { CODE_SPEC_EXTENSIONS, YAML_SPEC_EXTENSIONS } from '../../spec-files.js';
 import { CONFIG_NAMES } from '../config-file.js';
 import { codeForm, type CodeForm } from './forms.js';
@@ -11,7 +11,7 @@ import type { ProjectFacts } from './project.js';
 import { renderWorkflow } from './workflow.js';
 
 /** templates/init/ in the package (this file runs from dist/runner/commands/init/). */
-const TEMPLATES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'templates', 'init');
+const TEMPLATES = path.join(PACKAGE_ROOT, 'templates', 'init');
 
 const MOBILETEST_CONFIGS = CONFIG_NAMES.filter((name) => name.startsWith('mobiletest.'));
 const PLAYWRIGHT_CONFIGS = CONFIG_NAMES.filter((name) => name.startsWith('playwright.'));

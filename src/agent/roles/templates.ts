@@ -1,9 +1,9 @@
 // Prompt templates: versioned files under templates/prompts/, read once and filled in by pure functions.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ModelRole } from '../../events/index.js';
 import type { ChatMessage } from '../../llm/index.js';
+import { mobiletestPackage } from '../package-root.js';
 
 /** One prompt per model role, and the query's (asked of the validator's model). */
 export const PROMPT_NAMES = [...ModelRole.options, 'query'] as const;
@@ -17,21 +17,6 @@ export class PromptTemplateError extends Error {
   override name = 'PromptTemplateError';
 }
 
-let root: string | undefined;
-
-/** The package root: the nearest folder above this module whose package.json is mobiletest's (src/ and dist/ alike). */
-function packageRoot(): string {
-  if (root) return root;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'mobiletest') return (root = dir);
-    const parent = dirname(dir);
-    if (parent === dir) throw new PromptTemplateError(`no mobiletest package.json above ${fileURLToPath(import.meta.url)}; the prompt templates ship in its templates/ folder`);
-    dir = parent;
-  }
-}
-
 interface Template { file: string; system: string; user: string }
 const loaded = new Map<PromptName, Template>();
 
@@ -39,7 +24,7 @@ const loaded = new Map<PromptName, Template>();
 function template(name: PromptName): Template {
   const cached = loaded.get(name);
   if (cached) return cached;
-  const file = join(packageRoot(), 'templates', 'prompts', `${name}.v${PROMPT_VERSIONS[name]}.md`);
+  const file = join(mobiletestPackage().root, 'templates', 'prompts', `${name}.v${PROMPT_VERSIONS[name]}.md`);
   // The first line is a comment naming the version; it is for people and is not sent.
   const text = readFileSync(file, 'utf8').replace(/^<!--[\s\S]*?-->\n/, '');
   const parts = /^@@system\n([\s\S]*?)\n@@user\n([\s\S]*?)\n*$/.exec(text);

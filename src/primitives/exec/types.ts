@@ -10,7 +10,8 @@ import type { PrimitiveCall, PrimitiveName } from '../schema/registry.js';
 export type { FailureCategory };
 
 /** What to do when a system dialog (permission prompt, crash or ANR dialog) covers the app before an action. */
-export type DialogPolicy = 'allow' | 'deny' | 'fail';
+export const DIALOG_POLICIES = ['allow', 'deny', 'fail'] as const;
+export type DialogPolicy = (typeof DIALOG_POLICIES)[number];
 
 export interface ExecutorTimeouts {
   /** How long an action waits for its target to appear (default 10 000 ms). */

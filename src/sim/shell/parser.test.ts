@@ -38,9 +38,10 @@ test('an unknown command prints mksh wording and exits 127', async () => {
 test('syntax errors print as mksh does and exit 1', async () => {
   expect(await sh(`echo 'open`)).toEqual({ out: '', err: '/system/bin/sh: no closing quote\n', code: 1 });
   expect((await sh('echo a |')).err).toBe('/system/bin/sh: syntax error: unexpected EOF\n');
-  expect((await sh('echo a ;; echo b')).err).toBe("/system/bin/sh: syntax error: ';;' unexpected\n");
-  expect((await sh('if true; then echo x')).err).toBe("/system/bin/sh: syntax error: 'if' unmatched\n");
-  expect((await sh('fi')).err).toBe("/system/bin/sh: syntax error: 'fi' unexpected\n");
+  expect((await sh('echo a ;; echo b')).err).toBe("/system/bin/sh: syntax error: unexpected ';;'\n");
+  expect((await sh('if true; then echo x')).err).toBe("/system/bin/sh: syntax error: unmatched 'if'\n");
+  expect((await sh("echo $(stat -c %U x) ( ")).err).toBe("/system/bin/sh: syntax error: unexpected '('\n");
+  expect((await sh('fi')).err).toBe("/system/bin/sh: syntax error: unexpected 'fi'\n");
 });
 
 test('redirections write, append, read and discard', async () => {

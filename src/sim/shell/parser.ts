@@ -1,6 +1,6 @@
 import type { AndOr, Command, Pipeline, Redirect, RedirectOp, Script, SimpleCommand, Word, WordPart } from './ast.js';
 
-/** A command line mksh would refuse; the message is mksh's own wording after "/system/bin/sh: ". */
+/** A command line mksh would refuse; the message is mksh R59's wording (Android 14's) after "/system/bin/sh: ". */
 export class ShellSyntaxError extends Error {
   override name = 'ShellSyntaxError';
 }
@@ -25,6 +25,8 @@ export function parseScript(source: string): Script {
 class Parser {
   private pos = 0;
   private readonly nesting: string[] = [];
+  /** The token peek() read, so next() does not lex (and parse a `$(…)` inside) it again. */
+  private peeked: { at: number; tok: Token; end: number } | undefined;
 
   constructor(private readonly src: string) {}
 
@@ -231,21 +233,26 @@ class Parser {
   private unexpected(tok: Token): never {
     if (tok.t === 'eof') {
       const open = this.nesting[this.nesting.length - 1];
-      if (open !== undefined) throw new ShellSyntaxError(`syntax error: '${open}' unmatched`);
+      if (open !== undefined) throw new ShellSyntaxError(`syntax error: unmatched '${open}'`);
       throw new ShellSyntaxError('syntax error: unexpected EOF');
     }
     const text = tok.t === 'word' ? tok.raw.slice(0, 31) : tok.t === 'redir' ? tok.raw : tok.op === '\n' ? 'newline' : tok.op;
-    throw new ShellSyntaxError(`syntax error: '${text}' unexpected`);
+    throw new ShellSyntaxError(`syntax error: unexpected '${text}'`);
   }
 
   private peek(): Token {
     const saved = this.pos;
     const tok = this.next();
+    this.peeked = { at: saved, tok, end: this.pos };
     this.pos = saved;
     return tok;
   }
 
   private next(): Token {
+    if (this.peeked?.at === this.pos) {
+      this.pos = this.peeked.end;
+      return this.peeked.tok;
+    }
     this.skipBlanks();
     const start = this.pos;
     const c = this.src[this.pos];

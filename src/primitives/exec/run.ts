@@ -20,7 +20,8 @@ import type { FrameMask, FrameRecorder } from './frames.js';
 import { markSecretField, maskSecrets, secretBoxes, secretFieldsOf } from './screenshot-mask.js';
 import { registerSecretText, secretTextOf } from './secret-text.js';
 import { textExecutors } from './text.js';
-import { DeviceMeter, realClock } from './timing.js';
+import { meteredDriver, meterOf } from './metered-driver.js';
+import { realClock } from './timing.js';
 import { touchExecutors } from './touch.js';
 import type { ActionFailureInfo, ActionResult, ExecutorOptions, PrimitiveRunner, RunOptions } from './types.js';
 import { waitingExecutors } from './waiting.js';
@@ -37,11 +38,13 @@ const EXECUTORS: Executors<ActionContext, void> = {
 
 /** A runner of primitives on one device: wait, locate, act, verify, record. */
 export function createExecutor(options: ExecutorOptions): PrimitiveRunner {
+  // Every device call is measured: an observer given should be built on meteredDriver(driver) too.
+  const driver = meteredDriver(options.driver);
   const state: ExecutorState = {
-    driver: options.driver,
-    meter: DeviceMeter.of(options.driver),
+    driver,
+    meter: meterOf(driver),
     // Without a screenshot per look: decoding one costs far more than the rest of a look.
-    observer: options.observer ?? new DeviceObserver(options.driver, { screenshots: false }),
+    observer: options.observer ?? new DeviceObserver(driver, { screenshots: false }),
     log: options.log,
     ...(options.log && options.frames ? { frames: options.frames } : {}),
     app: options.app,
@@ -55,7 +58,7 @@ export function createExecutor(options: ExecutorOptions): PrimitiveRunner {
     signal: options.signal,
   };
   return {
-    driver: options.driver,
+    driver,
     observer: state.observer,
     run: (call, runOptions) => runAction(state, call, runOptions ?? {}),
   };

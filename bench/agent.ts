@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { z } from 'zod';
-import { AndroidDriver, DeviceObserver, EventLog, addDeviceCalls, createExecutor, llmUsage, profileFor, readEvents, redactText, type ActionResult, type MobileEvent, type PrimitiveCall, type PrimitiveRunner, type UsageSource } from '../runner/index.js';
+import { AndroidDriver, DeviceObserver, EventLog, addDeviceCalls, createExecutor, llmUsage, meteredDriver, profileFor, readEvents, redactText, type ActionResult, type MobileEvent, type PrimitiveCall, type PrimitiveRunner, type UsageSource } from '../runner/index.js';
 import { agentOn, type HarnessOptions } from '../src/agent/testing/agent-harness.js';
 import { refOf, type Decide } from '../src/agent/testing/model-server.js';
 import { SHOP_JOURNEY as JOURNEY, shopPlanner } from '../src/agent/testing/shop-model.js';
@@ -121,7 +121,7 @@ export interface Bench {
 export async function freshShop(bench: Bench, name: string): Promise<BenchRunner> {
   const log = await EventLog.open(join(await mkdtemp(join(bench.dir, `${name}-`)), 'events.jsonl'), { testId: name });
   bench.logs.push(log);
-  const observer = new TimedObserver(bench.driver, { screenshots: false });
+  const observer = new TimedObserver(meteredDriver(bench.driver), { screenshots: false });
   const exec = new BenchRunner(createExecutor({ driver: bench.driver, observer, log, app: 'com.example.shop' }), log, observer);
   await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
   return exec;

@@ -3,7 +3,7 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AndroidDriver, DeviceObserver, EventLog, FrameRecorder, createExecutor, type ActionResult } from '../runner/index.js';
+import { AndroidDriver, DeviceObserver, EventLog, FrameRecorder, createExecutor, meteredDriver, type ActionResult } from '../runner/index.js';
 import { startPhoneProcess } from './phone-process.js';
 import { SHOP_FLOW as FLOW } from './shop-flow.js';
 import { quantile } from './stats.js';
@@ -25,7 +25,7 @@ interface Round {
 export async function benchFrames(): Promise<void> {
   const sim = await startPhoneProcess();
   const driver = await AndroidDriver.connect({ port: sim.serverPort });
-  const observer = new DeviceObserver(driver, { screenshots: false });
+  const observer = new DeviceObserver(meteredDriver(driver), { screenshots: false });
   const dirs: string[] = [];
   try {
     const runRound = async (withFrames: boolean): Promise<Round> => {

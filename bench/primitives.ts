@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AndroidDriver, DeviceObserver, EventLog, createExecutor, type ActionResult, type PrimitiveCall } from '../runner/index.js';
+import { AndroidDriver, DeviceObserver, EventLog, createExecutor, meteredDriver, type ActionResult, type PrimitiveCall } from '../runner/index.js';
 import type { ServedCommand, TimingMode } from '../src/sim/index.js';
 import { startPhoneProcess } from './phone-process.js';
 import { countingPhone, peerBudget } from './peer-budget.js';
@@ -75,7 +75,7 @@ export async function benchPrimitives(): Promise<void> {
   const driver = await AndroidDriver.connect({ port: sim.serverPort });
   const log = await EventLog.open(join(dir, 'events.jsonl'), { testId: 'bench' });
   try {
-    const observer = new DeviceObserver(driver, { screenshots: false });
+    const observer = new DeviceObserver(meteredDriver(driver), { screenshots: false });
     const runner = createExecutor({ driver, observer, log, app: SHOP });
     const must = async (call: PrimitiveCall): Promise<ActionResult> => {
       const result = await runner.run(call);

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  AndroidDriver, DeviceObserver, EventLog, FrameRecorder, addDeviceCalls, createExecutor, summarizeDeviceCalls, type ActionResult, type DeviceCallTally, type PrimitiveCall,
+  AndroidDriver, DeviceObserver, EventLog, FrameRecorder, addDeviceCalls, createExecutor, meteredDriver, summarizeDeviceCalls, type ActionResult, type DeviceCallTally, type PrimitiveCall,
 } from '../runner/index.js';
 import type { TimingMode } from '../src/sim/index.js';
 import { budgetHeader, budgetRow, type BudgetFigures } from './budget-table.js';
@@ -54,7 +54,7 @@ async function measure(options: ReadBudgetOptions, timing: TimingMode, withFrame
   const recorder = log ? new FrameRecorder(log) : undefined;
   try {
     const frames = log && recorder ? { log, frames: recorder } : {};
-    const runner = createExecutor({ driver, observer: new DeviceObserver(driver, { screenshots: false }), app: options.app, ...frames, timeouts: { target: 30_000, idle: 30_000, assertion: 30_000 } });
+    const runner = createExecutor({ driver, observer: new DeviceObserver(meteredDriver(driver), { screenshots: false }), app: options.app, ...frames, timeouts: { target: 30_000, idle: 30_000, assertion: 30_000 } });
     const results: ActionResult[] = [];
     const start = performance.now();
     for (const call of options.flow) {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { AndroidDriver, DeviceObserver, EventLog, FrameRecorder, createExecutor, newActionId, readEvents, type MobileEvent } from '../runner/index.js';
+import { AndroidDriver, DeviceObserver, EventLog, FrameRecorder, createExecutor, meteredDriver, newActionId, readEvents, type MobileEvent } from '../runner/index.js';
 import { startPhoneProcess } from './phone-process.js';
 import { SHOP_FLOW as FLOW } from './shop-flow.js';
 import { quantile } from './stats.js';
@@ -45,7 +45,7 @@ async function record(dir: string): Promise<Recorded> {
   try {
     const log = await EventLog.open(join(dir, 'events.jsonl'), { testId: 'bench-trace' });
     const frames = new FrameRecorder(log);
-    const runner = createExecutor({ driver, observer: new DeviceObserver(driver, { screenshots: false }), log, app: SHOP, frames });
+    const runner = createExecutor({ driver, observer: new DeviceObserver(meteredDriver(driver), { screenshots: false }), log, app: SHOP, frames });
     for (const call of FLOW) {
       const result = await runner.run(call);
       if (result.verdict !== 'OK') throw new BenchFailed(`${call.name} answered ${result.verdict}: ${result.failure?.message}`);

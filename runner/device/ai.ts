@@ -4,16 +4,10 @@ import type { z } from 'zod';
 import type { Agent, AiCheckOptions, AiOutcome, AiStepOptions } from '../../src/agent/index.js';
 import { AgentStepFailed, registerGoalSecrets } from '../../src/agent/index.js';
 import { redactText, type Location } from '../../src/events/index.js';
-import { callerLocation, copyOf, locatedAt } from '../source/location.js';
+import { copyOf, locatedAt } from '../source/location.js';
+import { stepLocation } from './step.js';
 
 export type { AiCheckOptions, AiOutcome, AiStepOptions };
-
-type StepLocation = { file: string; line: number; column: number };
-
-function stepLocation(location: Location | undefined): StepLocation | undefined {
-  const where = location ?? callerLocation();
-  return where && { file: where.file, line: where.line, column: where.column ?? 1 };
-}
 
 /** The agent as a test uses it; each call is one `test.step` titled with its text. */
 export class DeviceAi {

@@ -35,7 +35,8 @@ export function titleFor(call: PrimitiveCall, verb: string = call.name): string 
   return parts.join(' ');
 }
 
-function stepLocation(location: Location | undefined): { file: string; line: number; column: number } | undefined {
+/** Where a step is shown in the report: where the call was written, else the spec's line that made it. */
+export function stepLocation(location: Location | undefined): { file: string; line: number; column: number } | undefined {
   const where = location ?? callerLocation();
   return where && { file: where.file, line: where.line, column: where.column ?? 1 };
 }

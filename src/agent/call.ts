@@ -2,7 +2,7 @@
 // primitives it ran as children, and an end with its path, cache outcome and cost.
 import { newActionId, redactDeep, type AgentCall, type AgentEndEvent, type DecisionRole, type EventError, type EventLog, type Location } from '../events/index.js';
 import type { RoleTotals, TokenLedger } from '../llm/index.js';
-import type { ActionResult, PrimitiveCall, PrimitiveRunner } from '../primitives/index.js';
+import { withSecretTextMasked, type ActionResult, type PrimitiveCall, type PrimitiveRunner } from '../primitives/index.js';
 import type { AgentPath, CacheOutcome } from './types.js';
 import type { Verification } from './verify/index.js';
 
@@ -50,7 +50,7 @@ export class AgentCallRecord {
       role: input.role,
       path: input.path,
       reason: input.reason,
-      ...(input.actions ? { actions: redactDeep(input.actions.map(maskSecretText)) } : {}),
+      ...(input.actions ? { actions: redactDeep(input.actions.map(withSecretTextMasked)) } : {}),
       ...(input.refs ? { refs: input.refs } : {}),
       ...(input.data ? { data: input.data } : {}),
     });
@@ -91,10 +91,4 @@ export class AgentCallRecord {
       duration_ms: Date.now() - this.started,
     });
   }
-}
-
-/** Typed text marked secret never reaches an event, even before it is registered as a secret. */
-function maskSecretText(call: PrimitiveCall): PrimitiveCall {
-  if (call.name !== 'input_text' || !call.params.secret) return call;
-  return { ...call, params: { ...call.params, text: '•••' } };
 }

@@ -3,7 +3,7 @@
 import type { Driver } from '../drivers/index.js';
 import { redactSecretParams } from '../events/index.js';
 import { DeviceObserver } from '../observe/index.js';
-import { createExecutor, type ActionResult, type PrimitiveCall, type PrimitiveRunner } from '../primitives/index.js';
+import { createExecutor, meteredDriver, type ActionResult, type PrimitiveCall, type PrimitiveRunner } from '../primitives/index.js';
 
 /** How many steps a session keeps for `query trace`. */
 export const TRACE_LIMIT = 200;
@@ -42,7 +42,7 @@ export class DeviceSession {
     this.driver = options.driver;
     this.app = options.app;
     // No screenshot per look: a look costs one device call less, and the MCP answer is text.
-    this.observer = new DeviceObserver(options.driver, { screenshots: false });
+    this.observer = new DeviceObserver(meteredDriver(options.driver), { screenshots: false });
     this.runner = createExecutor({ driver: options.driver, observer: this.observer, app: options.app, signal: options.signal });
   }
 

@@ -27,9 +27,11 @@ export { InvalidPrimitiveCall } from './schema/errors.js';
 export { describeActionSpace } from './schema/describe.js';
 export * from './locator/index.js';
 export { createExecutor } from './exec/run.js';
+export { meteredDriver } from './exec/metered-driver.js';
 export { FrameRecorder, FRAMES_MODES, type FrameMask, type FrameRecorderOptions, type FramesMode } from './exec/frames.js';
 export { HIERARCHY_SNAPSHOT_VERSION, hierarchySnapshot, type HierarchySnapshot, type SnapshotElement } from './exec/hierarchy-snapshot.js';
 export { maskSecrets, secretBoxes, secretFieldsOf } from './exec/screenshot-mask.js';
+export { withSecretTextMasked } from './exec/secret-text.js';
 export { maskedCount, readTarget, textOf, where } from './exec/screen-read.js';
 export type {
   ActionFailureInfo, ActionResult, DialogPolicy, ExecutorOptions, ExecutorTimeouts, FailureCategory, PrimitiveRunner, RunOptions,

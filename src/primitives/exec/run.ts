@@ -3,12 +3,12 @@
 import sharp from 'sharp';
 import { DeviceError, type RawImage } from '../../drivers/index.js';
 import {
-  newActionId, registerSecret, type ActionTimings, type CandidateRecord, type EventInput, type EventLog, type Verdict,
+  newActionId, type ActionTimings, type CandidateRecord, type EventInput, type EventLog, type Verdict,
 } from '../../events/index.js';
 import { DeviceObserver, HierarchyParseError, screenText, situationText, type Observation } from '../../observe/index.js';
 import type { Expected } from '../schema/expected.js';
 import type { Executors, PrimitiveCall } from '../schema/registry.js';
-import { validateCall } from '../schema/validate.js';
+import { validCall } from '../schema/validate.js';
 import { agentExecutors } from './agent.js';
 import { appExecutors } from './app.js';
 import { assertionExecutors } from './assertions.js';
@@ -18,8 +18,10 @@ import { ActionFailure } from './errors.js';
 import { explainFailure, factsOf } from './explain.js';
 import type { FrameMask, FrameRecorder } from './frames.js';
 import { markSecretField, maskSecrets, secretBoxes, secretFieldsOf } from './screenshot-mask.js';
+import { registerSecretText, secretTextOf } from './secret-text.js';
 import { textExecutors } from './text.js';
-import { DeviceMeter, realClock } from './timing.js';
+import { meteredDriver, meterOf } from './metered-driver.js';
+import { realClock } from './timing.js';
 import { touchExecutors } from './touch.js';
 import type { ActionFailureInfo, ActionResult, ExecutorOptions, PrimitiveRunner, RunOptions } from './types.js';
 import { waitingExecutors } from './waiting.js';
@@ -36,11 +38,13 @@ const EXECUTORS: Executors<ActionContext, void> = {
 
 /** A runner of primitives on one device: wait, locate, act, verify, record. */
 export function createExecutor(options: ExecutorOptions): PrimitiveRunner {
+  // Every device call is measured: an observer given should be built on meteredDriver(driver) too.
+  const driver = meteredDriver(options.driver);
   const state: ExecutorState = {
-    driver: options.driver,
-    meter: DeviceMeter.of(options.driver),
+    driver,
+    meter: meterOf(driver),
     // Without a screenshot per look: decoding one costs far more than the rest of a look.
-    observer: options.observer ?? new DeviceObserver(options.driver, { screenshots: false }),
+    observer: options.observer ?? new DeviceObserver(driver, { screenshots: false }),
     log: options.log,
     ...(options.log && options.frames ? { frames: options.frames } : {}),
     app: options.app,
@@ -54,15 +58,16 @@ export function createExecutor(options: ExecutorOptions): PrimitiveRunner {
     signal: options.signal,
   };
   return {
-    driver: options.driver,
+    driver,
     observer: state.observer,
     run: (call, runOptions) => runAction(state, call, runOptions ?? {}),
   };
 }
 
 async function runAction(state: ExecutorState, asked: PrimitiveCall, options: RunOptions): Promise<ActionResult> {
-  // A call of the wrong shape is the caller's bug: it throws InvalidPrimitiveCall naming the field.
-  const call = validateCall(asked);
+  // A call of the wrong shape is the caller's bug: it throws InvalidPrimitiveCall naming the field. One
+  // the caller validated already (a test step, a matcher) is not validated again.
+  const call = validCall(asked);
   const started = performance.now();
   const deviceAtStart = state.meter.elapsed();
   const callsAtStart = state.meter.tally();
@@ -73,7 +78,7 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
     return { actionId, primitive: call.name, verdict: earlier, duplicate: true, candidates: [], timings: { total_ms: 0, device_ms: 0, harness_ms: 0 } };
   }
   // Before anything is logged, so even the first event masks it.
-  if (call.name === 'input_text' && call.params.secret) registerSecret(call.params.text);
+  registerSecretText(call);
   const source = options.source ?? 'script';
   const signal = combine(state.signal, options.signal);
   const params = call.params as Record<string, unknown>;
@@ -101,7 +106,7 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
     failure = explainFailure(failure, factsOf(ctx, params));
   }
   // Its text is on screen from now on (unless the field masks it): frames paint the field over.
-  if (call.name === 'input_text' && call.params.secret && ctx.element) markSecretField(state.observer, ctx.element.ref);
+  if (secretTextOf(call) !== undefined && ctx.element) markSecretField(state.observer, ctx.element.ref);
 
   const after = ctx.after ?? (ctx.latest !== ctx.before ? ctx.latest : undefined);
   const deviceFailed = thrown instanceof DeviceError;

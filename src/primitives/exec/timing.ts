@@ -1,17 +1,10 @@
 // Where an action's time goes: inside device calls, in deliberate waits, or in the harness itself.
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Driver } from '../../drivers/index.js';
 import type { DeviceCallTally } from '../../events/index.js';
 import type { WaitClock } from '../../observe/index.js';
 
-const meters = new WeakMap<Driver, DeviceMeter>();
-/** The driver whose call is running in this async context, so its calls to itself are not counted again. */
-const insideCall = new AsyncLocalStorage<Driver>();
-
 /**
- * Measures the wall time during which at least one call to a driver is in flight (parallel calls
- * count once). The driver's methods are wrapped in place, once per driver object, so calls made by
- * an observer that was built on the same driver elsewhere are measured too.
+ * Measures the wall time during which at least one device call is in flight (parallel calls count
+ * once), and each call by name. The calls are handed to it by a metered driver (metered-driver.ts).
  */
 export class DeviceMeter {
   private inFlight = 0;
@@ -19,18 +12,6 @@ export class DeviceMeter {
   private total = 0;
   /** Calls so far by driver method, each with its own time (parallel calls each count theirs). */
   private readonly calls = new Map<string, { count: number; ms: number }>();
-
-  private constructor() {}
-
-  static of(driver: Driver): DeviceMeter {
-    let meter = meters.get(driver);
-    if (!meter) {
-      meter = new DeviceMeter();
-      meter.instrument(driver);
-      meters.set(driver, meter);
-    }
-    return meter;
-  }
 
   /** Device milliseconds so far, the call in flight included. */
   elapsed(): number {
@@ -52,7 +33,28 @@ export class DeviceMeter {
     return out;
   }
 
-  /** A call is counted when it starts and its time added when it ends (a frame's capture ends during the next action). */
+  /** Runs the device call `name`: counted when it starts, its time added when it ends (a frame's capture ends during the next action). */
+  measure<T>(name: string, call: () => T): T {
+    this.begin();
+    const tally = this.tallyOf(name);
+    tally.count++;
+    const started = performance.now();
+    const done = () => {
+      this.end();
+      tally.ms += performance.now() - started;
+    };
+    let result: T;
+    try {
+      result = call();
+    } catch (error) {
+      done();
+      throw error;
+    }
+    if (result instanceof Promise) return result.finally(done) as T;
+    done();
+    return result;
+  }
+
   private tallyOf(name: string): { count: number; ms: number } {
     let t = this.calls.get(name);
     if (!t) this.calls.set(name, (t = { count: 0, ms: 0 }));
@@ -66,51 +68,6 @@ export class DeviceMeter {
   private end(): void {
     if (--this.inFlight === 0) this.total += performance.now() - this.since;
   }
-
-  private instrument(driver: Driver): void {
-    const target = driver as unknown as Record<string, unknown>;
-    for (const name of methodNames(driver)) {
-      const original = target[name] as (...args: unknown[]) => unknown;
-      Object.defineProperty(driver, name, {
-        configurable: true,
-        writable: true,
-        value: (...args: unknown[]): unknown => {
-          // A call the driver makes to its own methods (its private helpers included) is part of the outer one.
-          if (insideCall.getStore() === driver) return original.apply(driver, args);
-          this.begin();
-          const tally = this.tallyOf(name);
-          tally.count++;
-          const started = performance.now();
-          const done = () => {
-            this.end();
-            tally.ms += performance.now() - started;
-          };
-          let result: unknown;
-          try {
-            result = insideCall.run(driver, () => original.apply(driver, args));
-          } catch (error) {
-            done();
-            throw error;
-          }
-          if (result instanceof Promise) return result.finally(done);
-          done();
-          return result;
-        },
-      });
-    }
-  }
-}
-
-function methodNames(driver: Driver): string[] {
-  const names = new Set<string>();
-  for (let proto = Object.getPrototypeOf(driver) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      const descriptor = Object.getOwnPropertyDescriptor(proto, name);
-      if (name !== 'constructor' && typeof descriptor?.value === 'function') names.add(name);
-    }
-  }
-  for (const name of Object.keys(driver)) if (typeof (driver as unknown as Record<string, unknown>)[name] === 'function') names.add(name);
-  return [...names];
 }
 
 export const realClock: WaitClock = {

@@ -2,13 +2,13 @@
 import type { Point } from '../../drivers/index.js';
 import type { Observation, ScreenElement } from '../../observe/index.js';
 import { describeLocateResult, describeTarget, locate } from '../locator/index.js';
-import type { Executors } from '../schema/registry.js';
+import type { Executors, ParamsOf } from '../schema/registry.js';
 import { centre, type ActionContext } from './context.js';
 import { TargetNotFound } from './errors.js';
 import { where } from './screen-read.js';
 
 type TouchExecutors = Pick<Executors<ActionContext, void>, 'tap' | 'double_tap' | 'long_press' | 'swipe' | 'scroll_to' | 'drag'>;
-type Direction = 'up' | 'down' | 'left' | 'right';
+type Direction = ParamsOf<'swipe'>['direction'];
 
 /** Pause between the two taps of a double tap: well inside Android's 300 ms double-tap window. */
 const DOUBLE_TAP_GAP_MS = 60;

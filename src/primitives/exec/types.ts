@@ -24,7 +24,10 @@ export interface ExecutorTimeouts {
 
 export interface ExecutorOptions {
   driver: Driver;
-  /** Shared with other users of the device so refs stay stable; created when absent. */
+  /**
+   * Shared with other users of the device so refs stay stable; created when absent. Build it on
+   * `meteredDriver(driver)`, so its reads count in each action's device time and calls.
+   */
   observer?: DeviceObserver;
   /** Per-test evidence log; without it nothing is recorded. */
   log?: EventLog;

@@ -8,7 +8,10 @@ export const launch_app = definePrimitive({
   params: withExpected({
     app: appId.optional(),
     clear_state: z.boolean().optional().describe('clear app data before launching'),
-    permissions: z.array(z.string().min(1)).optional().describe('Android permissions to grant before launching'),
+    permissions: z
+      .union([z.literal('all'), z.array(z.string().min(1))])
+      .optional()
+      .describe('runtime permissions to grant before launching: "all" the app declares, or Android permission names'),
   }),
 });
 

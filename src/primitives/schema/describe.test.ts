@@ -8,7 +8,7 @@ test('the action space reads as one line per primitive with its parameters', () 
       'target = a semantic string ("Log in", "the search field", "e7") or {text?, desc?, id?, role?, index?, near?}',
       'expected? = post-condition to check: {visible: target} | {gone: target} | {text: {target, contains}} | {activity: string} | {screen_changed: true}',
       'checks (expected, assert_*, wait_for) count only an element the target names (its text, or all its words in a longer label; an id, role or ref), never a lookalike label a few characters or words off',
-      '- launch_app {app?: string, clear_state?: bool, permissions?: string[], expected?}: Start the app fresh, optionally clearing its data and granting permissions first.',
+      '- launch_app {app?: string, clear_state?: bool, permissions?: "all"|string[], expected?}: Start the app fresh, optionally clearing its data and granting permissions first.',
       '- stop_app {app?: string, expected?}: Force-stop the app.',
       "- clear_app_data {app?: string, expected?}: Erase the app's data and stop it.",
       '- open_link {url: string, expected?}: Open a URL or deep link in whichever app handles it.',

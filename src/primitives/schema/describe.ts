@@ -4,6 +4,7 @@ import { PRIMITIVE_NAMES, PRIMITIVES } from './registry.js';
 function typeText(schema: JsonSchema): string {
   if (Array.isArray(schema.enum)) return schema.enum.map(String).join('|');
   if ('const' in schema) return JSON.stringify(schema.const);
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map(typeText).join('|');
   if (schema.type === 'array') return `${typeText((schema.items ?? {}) as JsonSchema)}[]`;
   if (schema.type === 'integer') return 'int';
   if (schema.type === 'boolean') return 'bool';

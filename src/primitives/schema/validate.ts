@@ -139,5 +139,15 @@ export function validateCall(input: unknown): PrimitiveCall {
       path: at,
     });
   }
-  return { name, params: parsed.data } as PrimitiveCall;
+  const call = { name, params: parsed.data } as PrimitiveCall;
+  validated.add(call);
+  return call;
+}
+
+/** The calls validateCall returned: a call is validated once on its way from the caller to the executor. */
+const validated = new WeakSet<object>();
+
+/** `input` as a valid call: one validateCall returned is taken as it is, anything else is validated now. */
+export function validCall(input: unknown): PrimitiveCall {
+  return typeof input === 'object' && input !== null && validated.has(input) ? (input as PrimitiveCall) : validateCall(input);
 }

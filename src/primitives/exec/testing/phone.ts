@@ -9,6 +9,7 @@ import { EventLog, readEvents, type MobileEvent } from '../../../events/index.js
 import { DeviceObserver } from '../../../observe/index.js';
 import type { PrimitiveCall } from '../../schema/registry.js';
 import { FrameRecorder } from '../frames.js';
+import { meteredDriver } from '../metered-driver.js';
 import { createExecutor } from '../run.js';
 import type { ActionResult, ExecutorOptions, PrimitiveRunner, RunOptions } from '../types.js';
 import { projectTiming, type TimingMode } from './project-timing.js';
@@ -64,7 +65,7 @@ export class ExecutorSession {
   static async connect(sim: SimLike, timing: TimingMode = 'fast'): Promise<ExecutorSession> {
     // At real timing a call waits as long as the runner's would (a dump under a spinner alone takes 10 s).
     const driver = await AndroidDriver.connect({ port: sim.serverPort, ...(timing === 'fast' ? { defaultTimeoutMs: 10_000 } : {}) });
-    return new ExecutorSession(driver, new DeviceObserver(driver, { screenshots: false }), timing);
+    return new ExecutorSession(driver, new DeviceObserver(meteredDriver(driver), { screenshots: false }), timing);
   }
 
   /**

@@ -1,0 +1,103 @@
+// Locating: waits for an idle screen and for the target, or polls a check on the screen, starting from
+// the held screen when there is one and answering system dialogs by policy on the way.
+import { screenState, type Observation } from '../../observe/index.js';
+import { describeLocateResult, locate, type Candidate, type Target } from '../locator/index.js';
+import type { ActionContext } from './context.js';
+import { answerByPolicy, foreignDialog, isInside } from './dialog-policy.js';
+import { TargetAmbiguous, TargetNotFound } from './errors.js';
+import { failOnFatal } from './fatal.js';
+import { where } from './screen-read.js';
+
+export interface ReadyOptions {
+  target?: Target;
+  for?: 'action' | 'read';
+  /** The action is about the dialog itself (handle_dialog): no policy. */
+  aimedAtDialog?: boolean;
+}
+
+/**
+ * Waits until the screen is idle (bounded by timeouts.idle; still loading after that is no error) and,
+ * with a target, until the locator finds it (bounded by timeouts.target). It starts from the held
+ * screen when there is one; a read shows a screen idle unless something on it still loads (stock
+ * uiautomator waits for idle before it dumps). System dialogs met on the way are answered by policy;
+ * a crash or ANR ends the action.
+ */
+export async function ready(ctx: ActionContext, options: ReadyOptions = {}): Promise<Candidate | undefined> {
+  const { target } = options;
+  const { timeouts } = ctx.state;
+  const start = ctx.clock.now();
+  let held = await ctx.held();
+  for (let reads = 0; ; ) {
+    ctx.signal?.throwIfAborted();
+    const o = held ?? (await ctx.look());
+    if (!held) reads++;
+    held = undefined;
+    await failOnFatal(ctx, o);
+    const result = target === undefined ? undefined : locate(o.screen, target, { for: options.for ?? 'action' });
+    const dialog = options.aimedAtDialog ? undefined : foreignDialog(o.screen, ctx.appInFront(o.screen));
+    if (dialog && !isInside(result?.status === 'found' ? result.best.element : undefined, dialog)) {
+      await answerByPolicy(ctx.dialogScope, dialog);
+      continue;
+    }
+    const settled = screenState(o.screen) === 'idle';
+    if (settled) ctx.markSettled(o);
+    const elapsed = ctx.clock.now() - start;
+    const idleDone = settled || elapsed >= timeouts.idle;
+    if (target === undefined || result === undefined) {
+      if (idleDone) {
+        await ctx.begin(o);
+        return undefined;
+      }
+    } else if (result.status === 'found') {
+      ctx.recordCandidates(target, result.candidates, false, 0);
+      if (idleDone) {
+        ctx.element = result.best.element;
+        await ctx.begin(o);
+        return result.best;
+      }
+    } else if (result.status === 'ambiguous' && (settled || elapsed >= timeouts.target)) {
+      ctx.recordCandidates(target, result.candidates, true);
+      await ctx.begin(o);
+      throw new TargetAmbiguous(`${describeLocateResult(target, result)} on ${where(o.screen)}. Make the target more exact: its full text, a role ("the Log in button"), an id, or a ref from the screen.`);
+    } else if (elapsed >= timeouts.target) {
+      await ctx.begin(o);
+      throw new TargetNotFound(`${describeLocateResult(target, result)} on ${where(o.screen)}, after waiting ${Math.round(elapsed)} ms. Check the target against the screen text, or first bring up the screen that shows it.`);
+    }
+    // A held screen without the target is read again at once; a read one after a pause.
+    if (reads > 0) await ctx.pause(reads - 1);
+  }
+}
+
+/**
+ * Checks the held screen, then looks until `check` finds nothing missing (undefined) or `timeoutMs`
+ * passes, answering system dialogs by policy on the way (unless `target` is inside the dialog);
+ * returns what was last missing. An assertion that holds on the held screen costs no read.
+ */
+export async function poll(ctx: ActionContext, options: { timeoutMs: number; check: (o: Observation) => string | undefined; target?: Target }): Promise<string | undefined> {
+  const { timeoutMs, check, target } = options;
+  const start = ctx.clock.now();
+  let held = await ctx.held();
+  for (let reads = 0; ; ) {
+    ctx.signal?.throwIfAborted();
+    const o = held ?? (await ctx.look());
+    if (!held) reads++;
+    held = undefined;
+    await failOnFatal(ctx, o);
+    const dialog = foreignDialog(o.screen, ctx.appInFront(o.screen));
+    if (dialog) {
+      const found = target === undefined ? undefined : locate(o.screen, target, { for: 'read' });
+      if (!isInside(found?.status === 'found' ? found.best.element : undefined, dialog)) {
+        await answerByPolicy(ctx.dialogScope, dialog);
+        continue;
+      }
+    }
+    await ctx.begin(o);
+    const problem = check(o);
+    if (problem === undefined && screenState(o.screen) === 'idle') ctx.markSettled(o);
+    if (problem === undefined || ctx.clock.now() - start >= timeoutMs) {
+      ctx.finishWith(o);
+      return problem;
+    }
+    if (reads > 0) await ctx.pause(reads - 1);
+  }
+}

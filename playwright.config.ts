@@ -8,7 +8,12 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   reporter: [['list'], ['./reporters/summary-line.ts']],
   projects: [
-    { name: 'unit', testDir: '.', testMatch: ['src/**/*.test.ts', 'runner/**/*.test.ts', 'reporters/**/*.test.ts', 'bench/**/*.test.ts'], testIgnore: ['runner/packaging/**', '**/*.real.test.ts'] },
+    {
+      name: 'unit',
+      testDir: '.',
+      testMatch: ['src/**/*.test.ts', 'runner/**/*.test.ts', 'reporters/**/*.test.ts', 'bench/**/*.test.ts'],
+      testIgnore: ['runner/packaging/**', '**/*.real.test.ts'],
+    },
     { name: 'e2e', testDir: 'e2e', testMatch: '**/*.spec.ts' },
     // Reliability tests tagged @real-timing again on a phone paced as a mid-range Android 14 one (a dump ~2 s), and *.real.test.ts (tagged too) that only make sense there.
     {

@@ -8,7 +8,23 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { z } from 'zod';
-import { AndroidDriver, DeviceObserver, EventLog, addDeviceCalls, createExecutor, llmUsage, meteredDriver, profileFor, readEvents, redactText, type ActionResult, type MobileEvent, type PrimitiveCall, type PrimitiveRunner, type UsageSource } from '../runner/index.js';
+import {
+  AndroidDriver,
+  DeviceObserver,
+  EventLog,
+  addDeviceCalls,
+  createExecutor,
+  llmUsage,
+  meteredDriver,
+  profileFor,
+  readEvents,
+  redactText,
+  type ActionResult,
+  type MobileEvent,
+  type PrimitiveCall,
+  type PrimitiveRunner,
+  type UsageSource,
+} from '../runner/index.js';
 import { agentOn, type HarnessOptions } from '../src/agent/testing/agent-harness.js';
 import { refOf, type Decide } from '../src/agent/testing/model-server.js';
 import { SHOP_JOURNEY as JOURNEY, shopPlanner } from '../src/agent/testing/shop-model.js';
@@ -74,7 +90,11 @@ class BenchFailed extends Error {
 
 /** The executor and its log, in the shape the agent harness takes (a test's TestRunner). */
 export class BenchRunner {
-  constructor(readonly runner: PrimitiveRunner, readonly log: EventLog, readonly observer: TimedObserver) {}
+  constructor(
+    readonly runner: PrimitiveRunner,
+    readonly log: EventLog,
+    readonly observer: TimedObserver,
+  ) {}
 
   run(call: PrimitiveCall): Promise<ActionResult> {
     return this.runner.run(call);
@@ -128,7 +148,13 @@ export async function freshShop(bench: Bench, name: string): Promise<BenchRunner
 }
 
 /** Runs one agent step and reads its figures from the log; `done` checks the goal was reached. */
-export async function measure(exec: BenchRunner, goal: string, options: HarnessOptions, done: PrimitiveCall, timeoutMs = STEP_TIMEOUT_MS): Promise<StepFigures> {
+export async function measure(
+  exec: BenchRunner,
+  goal: string,
+  options: HarnessOptions,
+  done: PrimitiveCall,
+  timeoutMs = STEP_TIMEOUT_MS,
+): Promise<StepFigures> {
   const h = await agentOn(exec, options);
   let outcome: Awaited<ReturnType<typeof h.agent.step>>;
   let wallMs: number;
@@ -143,14 +169,22 @@ export async function measure(exec: BenchRunner, goal: string, options: HarnessO
     await h.close();
   }
   const check = await exec.run(done);
-  if (check.verdict !== 'OK') throw new BenchFailed(`after "${redactText(goal)}", ${done.name} ${JSON.stringify(done.params)} answered ${check.verdict}: ${check.failure?.message}`);
+  if (check.verdict !== 'OK')
+    throw new BenchFailed(`after "${redactText(goal)}", ${done.name} ${JSON.stringify(done.params)} answered ${check.verdict}: ${check.failure?.message}`);
   const events = await exec.events();
   const agentId = events.find((e) => e.kind === 'agent_start')?.action_id;
   if (!agentId) throw new BenchFailed('the step logged no agent_start');
   const children = new Set(events.flatMap((e) => (e.kind === 'action_start' && e.parent_action_id === agentId ? [e.action_id] : [])));
   const actionMs = events.reduce((sum, e) => sum + (e.kind === 'action_end' && children.has(e.action_id) ? e.timings.total_ms : 0), 0);
-  const windows = events.flatMap((e) => (e.kind === 'action_start' && children.has(e.action_id) ? [{ from: e.ts, to: events.find((end) => end.kind === 'action_end' && end.action_id === e.action_id)?.ts ?? Infinity }] : []));
-  const lookMs = exec.observer.looks.slice(looksBefore).filter((l) => !windows.some((w) => l.at >= w.from && l.at <= w.to)).reduce((sum, l) => sum + l.ms, 0);
+  const windows = events.flatMap((e) =>
+    e.kind === 'action_start' && children.has(e.action_id)
+      ? [{ from: e.ts, to: events.find((end) => end.kind === 'action_end' && end.action_id === e.action_id)?.ts ?? Infinity }]
+      : [],
+  );
+  const lookMs = exec.observer.looks
+    .slice(looksBefore)
+    .filter((l) => !windows.some((w) => l.at >= w.from && l.at <= w.to))
+    .reduce((sum, l) => sum + l.ms, 0);
   const calls = events.filter((e) => e.kind === 'llm_call');
   const modelMs = calls.reduce((sum, e) => sum + e.duration_ms, 0);
   const read = await readCalls(exec, calls);
@@ -162,19 +196,45 @@ export async function measure(exec: BenchRunner, goal: string, options: HarnessO
   const readMs = looks.length > 0 ? looks.reduce((sum, l) => sum + l.ms, 0) / looks.length : 0;
   const deviceMs = ends.reduce((sum, t) => sum + t.device_ms, 0) + lookMs;
   const floorMs = outcome.steps * readMs + ownCommandsMs(addDeviceCalls(ends.map((t) => t.device_calls))) + modelMs;
-  return { calls: outcome.llmCalls, steps: outcome.steps, path: outcome.path, cache: outcome.cache, llm, prompts, wallMs, modelMs, actionMs, lookMs, reads, deviceMs, floorMs, overheadMs: (wallMs - modelMs - actionMs) / steps };
+  return {
+    calls: outcome.llmCalls,
+    steps: outcome.steps,
+    path: outcome.path,
+    cache: outcome.cache,
+    llm,
+    prompts,
+    wallMs,
+    modelMs,
+    actionMs,
+    lookMs,
+    reads,
+    deviceMs,
+    floorMs,
+    overheadMs: (wallMs - modelMs - actionMs) / steps,
+  };
 }
 
 type LlmCall = Extract<MobileEvent, { kind: 'llm_call' }>;
 
 /** Each model call's figures: its whole request and billed input from the event, its prompt file's tokens. */
-async function readCalls(exec: BenchRunner, calls: LlmCall[]): Promise<Array<{ event: LlmCall; prompt: ReturnType<typeof promptTokens>; figures: CallFigures }>> {
-  return Promise.all(calls.map(async (event) => {
-    const prompt = promptTokens(await readFile(join(dirname(exec.log.path), event.prompt_ref), 'utf8'));
-    const usage = llmUsage(event);
-    const figures: CallFigures = { role: event.role, request: usage.request_recorded ? usage.request_tokens : null, promptOnly: prompt.total, tokensIn: usage.tokens_in, source: usage.usage_source };
-    return { event, prompt, figures };
-  }));
+async function readCalls(
+  exec: BenchRunner,
+  calls: LlmCall[],
+): Promise<Array<{ event: LlmCall; prompt: ReturnType<typeof promptTokens>; figures: CallFigures }>> {
+  return Promise.all(
+    calls.map(async (event) => {
+      const prompt = promptTokens(await readFile(join(dirname(exec.log.path), event.prompt_ref), 'utf8'));
+      const usage = llmUsage(event);
+      const figures: CallFigures = {
+        role: event.role,
+        request: usage.request_recorded ? usage.request_tokens : null,
+        promptOnly: prompt.total,
+        tokensIn: usage.tokens_in,
+        source: usage.usage_source,
+      };
+      return { event, prompt, figures };
+    }),
+  );
 }
 
 /** A check the rules do not cover and a query, on the cart after the goal: the validator's requests, with its answers scripted. */
@@ -184,7 +244,8 @@ const CART = z.object({ items: z.number().int(), product: z.string().optional() 
 function withValidator(plan: Decide): Decide {
   return (turn) => {
     const cart = refOf(turn.screen, 'button', /^Cart, 1 item$/);
-    if (turn.schema === 'judge') return { json: cart ? { reason: 'the cart badge shows 1 item', verdict: 'pass', refs: [cart] } : { reason: 'no cart badge', verdict: 'fail', refs: [] } };
+    if (turn.schema === 'judge')
+      return { json: cart ? { reason: 'the cart badge shows 1 item', verdict: 'pass', refs: [cart] } : { reason: 'no cart badge', verdict: 'fail', refs: [] } };
     if (turn.schema === 'query') return { json: { answer: { items: cart ? 1 : 0 }, refs: cart ? [cart] : [] } };
     return plan(turn);
   };
@@ -218,7 +279,11 @@ function promptTokens(prompt: string): { total: number; system: number; screen: 
 
 export async function benchAgent(): Promise<void> {
   const phone = await startPhoneProcess();
-  const bench: Bench = { dir: await mkdtemp(join(tmpdir(), 'mobiletest-bench-agent-')), driver: await AndroidDriver.connect({ port: phone.serverPort }), logs: [] };
+  const bench: Bench = {
+    dir: await mkdtemp(join(tmpdir(), 'mobiletest-bench-agent-')),
+    driver: await AndroidDriver.connect({ port: phone.serverPort }),
+    logs: [],
+  };
   try {
     await report(await runAll(bench));
   } catch (error) {
@@ -244,11 +309,23 @@ interface Figures {
 
 /** The providers whose requests are weighed: each its wire and profile, against a server that answers and rejects as it does. */
 const PROFILES: Array<{ name: string; options: HarnessOptions }> = [
-  { name: 'OpenAI gpt-4o-mini (strict schema)', options: { wire: 'openai', model: 'gpt-4o-mini', profile: profileFor({ provider: 'openai', model: 'gpt-4o-mini' }) } },
+  {
+    name: 'OpenAI gpt-4o-mini (strict schema)',
+    options: { wire: 'openai', model: 'gpt-4o-mini', profile: profileFor({ provider: 'openai', model: 'gpt-4o-mini' }) },
+  },
   { name: 'OpenAI gpt-5-mini (reasoning)', options: { wire: 'openai', model: 'gpt-5-mini', profile: profileFor({ provider: 'openai', model: 'gpt-5-mini' }) } },
-  { name: 'Anthropic claude-opus-4-7 (tool)', options: { wire: 'anthropic', model: 'claude-opus-4-7', profile: profileFor({ provider: 'anthropic', model: 'claude-opus-4-7' }) } },
-  { name: 'Gemini (its schema subset)', options: { wire: 'openai', model: 'gemini-2.5-flash', profile: profileFor({ provider: 'gemini', model: 'gemini-2.5-flash' }) } },
-  { name: 'local server (grammar schema)', options: { wire: 'openai', model: 'qwen2.5', profile: profileFor({ provider: 'local', model: 'qwen2.5', baseUrl: 'http://localhost:8080/v1' }) } },
+  {
+    name: 'Anthropic claude-opus-4-7 (tool)',
+    options: { wire: 'anthropic', model: 'claude-opus-4-7', profile: profileFor({ provider: 'anthropic', model: 'claude-opus-4-7' }) },
+  },
+  {
+    name: 'Gemini (its schema subset)',
+    options: { wire: 'openai', model: 'gemini-2.5-flash', profile: profileFor({ provider: 'gemini', model: 'gemini-2.5-flash' }) },
+  },
+  {
+    name: 'local server (grammar schema)',
+    options: { wire: 'openai', model: 'qwen2.5', profile: profileFor({ provider: 'local', model: 'qwen2.5', baseUrl: 'http://localhost:8080/v1' }) },
+  },
 ];
 
 async function runAll(bench: Bench): Promise<Figures> {
@@ -269,7 +346,10 @@ async function runAll(bench: Bench): Promise<Figures> {
 }
 
 function median(values: number[]): number {
-  return quantile([...values].sort((a, b) => a - b), 0.5);
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 function most(values: number[]): number {
@@ -320,7 +400,8 @@ function roleRows(calls: CallFigures[]): Row[] {
 /** A provider profile's planner requests on one first run, as that provider is sent them and bills them. */
 function profileRows(name: string, run: StepFigures): Row[] {
   const planner = run.llm.filter((c) => c.role === 'planner' && c.request !== null);
-  if (planner.length === 0) return [[`${name}: planner request tokens, median`, 'no planner call recorded', `<= ${TARGETS.plannerRequestMedian}`, 'NOT MEASURED']];
+  if (planner.length === 0)
+    return [[`${name}: planner request tokens, median`, 'no planner call recorded', `<= ${TARGETS.plannerRequestMedian}`, 'NOT MEASURED']];
   const requests = planner.map((c) => c.request ?? 0);
   const value = `${median(requests)} (max ${most(requests)}), billed in ${median(planner.map((c) => c.tokensIn))} (${planner[0].source}), ${run.calls} calls`;
   return [[`${name}: planner request tokens, median`, value, `<= ${TARGETS.plannerRequestMedian}`, judged(median(requests) <= TARGETS.plannerRequestMedian)]];
@@ -341,8 +422,18 @@ async function report(f: Figures): Promise<void> {
     ['  of which system message, median', String(median(prompts.map((p) => p.system))), '', 'met'],
     ['  of which screen, median', String(median(screens)), '', 'met'],
     ['  of which screen, max', String(most(screens)), `<= ${TARGETS.screenMax}`, judged(most(screens) <= TARGETS.screenMax)],
-    ['model calls, first run (max)', `${most(firstCalls)} (runs: ${firstCalls.join(' ')})`, `<= ${TARGETS.firstCalls}`, judged(most(firstCalls) <= TARGETS.firstCalls)],
-    ['model calls, cached re-run (max)', `${most(cachedCalls)} (${f.cached.map((r) => `${r.path}/${r.cache}`)[0]})`, `= ${TARGETS.cachedCalls}`, judged(most(cachedCalls) === TARGETS.cachedCalls)],
+    [
+      'model calls, first run (max)',
+      `${most(firstCalls)} (runs: ${firstCalls.join(' ')})`,
+      `<= ${TARGETS.firstCalls}`,
+      judged(most(firstCalls) <= TARGETS.firstCalls),
+    ],
+    [
+      'model calls, cached re-run (max)',
+      `${most(cachedCalls)} (${f.cached.map((r) => `${r.path}/${r.cache}`)[0]})`,
+      `= ${TARGETS.cachedCalls}`,
+      judged(most(cachedCalls) === TARGETS.cachedCalls),
+    ],
     ['model calls, offline rules (max)', String(most(offlineCalls)), '= 0', judged(most(offlineCalls) === 0)],
     ['overhead/primitive, first run', `${over(f.first).toFixed(1)} ms`, `<= ${TARGETS.overheadMs} ms`, judged(over(f.first) <= TARGETS.overheadMs)],
     ['overhead/primitive, cached run', `${over(f.cached).toFixed(1)} ms`, `<= ${TARGETS.overheadMs} ms`, judged(over(f.cached) <= TARGETS.overheadMs)],
@@ -355,13 +446,21 @@ async function report(f: Figures): Promise<void> {
   console.log(`goal: ${redactText(JOURNEY)}`);
   console.log(`offline goal: ${redactText(OFFLINE)}`);
   console.log(`${planner(prompts.length, f.first)}`);
-  console.log('request tokens: o200k tokens of the whole request as sent (messages, schema or tools, images), from the llm_call events; billed in: tokens_in as the provider reported it (provider) or mobiletest counted it (counted)');
+  console.log(
+    'request tokens: o200k tokens of the whole request as sent (messages, schema or tools, images), from the llm_call events; billed in: tokens_in as the provider reported it (provider) or mobiletest counted it (counted)',
+  );
   if (silent.length > 0) console.log(`no model calls on first runs: ${silent.join(', ')}`);
   console.log(`\n${'figure'.padEnd(66)} ${'value'.padEnd(44)} target`);
   for (const [name, value, target] of rows) console.log(`${name.padEnd(66)} ${value.padEnd(44)} ${target}`);
   console.log('\nwall time per step, median: model calls / child actions / agent (of which its screen reads between actions, device time)');
-  for (const [name, runs] of [['first run', f.first], ['cached run', f.cached], ['offline rules', f.offline]] as const) {
-    console.log(`  ${name.padEnd(14)} ${ms(median(runs.map((r) => r.wallMs)))} = ${ms(median(runs.map((r) => r.modelMs)))} / ${ms(median(runs.map((r) => r.actionMs)))} / ${ms(median(runs.map((r) => r.wallMs - r.modelMs - r.actionMs)))} (${ms(median(runs.map((r) => r.lookMs))).trim()}), ${median(runs.map((r) => r.steps))} primitives; without those reads ${median(runs.map((r) => (r.wallMs - r.modelMs - r.actionMs - r.lookMs) / Math.max(1, r.steps))).toFixed(1)} ms/primitive`);
+  for (const [name, runs] of [
+    ['first run', f.first],
+    ['cached run', f.cached],
+    ['offline rules', f.offline],
+  ] as const) {
+    console.log(
+      `  ${name.padEnd(14)} ${ms(median(runs.map((r) => r.wallMs)))} = ${ms(median(runs.map((r) => r.modelMs)))} / ${ms(median(runs.map((r) => r.actionMs)))} / ${ms(median(runs.map((r) => r.wallMs - r.modelMs - r.actionMs)))} (${ms(median(runs.map((r) => r.lookMs))).trim()}), ${median(runs.map((r) => r.steps))} primitives; without those reads ${median(runs.map((r) => (r.wallMs - r.modelMs - r.actionMs - r.lookMs) / Math.max(1, r.steps))).toFixed(1)} ms/primitive`,
+    );
   }
   console.log('\nverdicts:');
   for (const [name, value, target, verdict] of rows) if (target) console.log(`  ${verdict.padEnd(12)} ${name.trim()}: ${value} (target ${target})`);

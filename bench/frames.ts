@@ -11,7 +11,6 @@ import { quantile } from './stats.js';
 const SHOP = 'com.example.shop';
 const ROUNDS = 4;
 
-
 interface Round {
   perAction: number[];
   deviceMs: number;
@@ -64,14 +63,24 @@ export async function benchFrames(): Promise<void> {
     }
 
     const steps = FLOW.length;
-    const medianOf = (xs: number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
+    const medianOf = (xs: number[]) =>
+      quantile(
+        [...xs].sort((a, b) => a - b),
+        0.5,
+      );
     const wall = (rounds: Round[]) => medianOf(rounds.map((r) => r.wallMs));
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     const last = on[on.length - 1];
     console.log(`\nScripted Shop flow, ${steps} actions, phone in its own process; median of ${ROUNDS} rounds each, alternated:`);
-    console.log(`frames stored: ${last.frames} distinct of ${steps} actions, ${kb(last.frameBytes)} in all, ${kb(last.frameBytes / steps)} per action, ${kb(last.frameBytes / last.frames)} per frame (WebP q70, 540 px wide)`);
-    console.log(`events.jsonl: ${kb(last.eventBytes)}, ${kb(last.eventBytes / steps)} per action; trace total ${kb((last.eventBytes + last.frameBytes) / steps)} per action`);
-    console.log(`wall time of the flow: frames off ${(wall(off) / 1000).toFixed(2)} s, on ${(wall(on) / 1000).toFixed(2)} s: +${((wall(on) - wall(off)) / steps).toFixed(1)} ms per action (${((100 * (wall(on) - wall(off))) / wall(off)).toFixed(0)}%)`);
+    console.log(
+      `frames stored: ${last.frames} distinct of ${steps} actions, ${kb(last.frameBytes)} in all, ${kb(last.frameBytes / steps)} per action, ${kb(last.frameBytes / last.frames)} per frame (WebP q70, 540 px wide)`,
+    );
+    console.log(
+      `events.jsonl: ${kb(last.eventBytes)}, ${kb(last.eventBytes / steps)} per action; trace total ${kb((last.eventBytes + last.frameBytes) / steps)} per action`,
+    );
+    console.log(
+      `wall time of the flow: frames off ${(wall(off) / 1000).toFixed(2)} s, on ${(wall(on) / 1000).toFixed(2)} s: +${((wall(on) - wall(off)) / steps).toFixed(1)} ms per action (${((100 * (wall(on) - wall(off))) / wall(off)).toFixed(0)}%)`,
+    );
     const device = (rounds: Round[]) => medianOf(rounds.map((r) => r.deviceMs));
     console.log(`of which in device calls (the screenshots): +${((device(on) - device(off)) / steps).toFixed(1)} ms per action`);
     const perStep = FLOW.map((call, i) => ({ name: call.name, added: medianOf(on.map((r) => r.perAction[i])) - medianOf(off.map((r) => r.perAction[i])) }));

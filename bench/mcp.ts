@@ -33,8 +33,18 @@ async function benchStart(): Promise<void> {
     looked.push(performance.now() - start);
     await client.close();
   }
-  console.log(row('start: spawn to initialized', ready.sort((a, b) => a - b)));
-  console.log(row('start: spawn to the first look (app launched)', looked.sort((a, b) => a - b)));
+  console.log(
+    row(
+      'start: spawn to initialized',
+      ready.sort((a, b) => a - b),
+    ),
+  );
+  console.log(
+    row(
+      'start: spawn to the first look (app launched)',
+      looked.sort((a, b) => a - b),
+    ),
+  );
 }
 
 export async function benchMcp(): Promise<void> {
@@ -57,14 +67,18 @@ export async function benchMcp(): Promise<void> {
     console.log(row('look (catalogue)', await sample(RUNS, () => call('look', {})), TARGET_MS));
     // Two chips that each change the list: every tap has an effect to report.
     let chip = 0;
-    const tapChip = () => call('do', { name: 'tap', params: { target: (chip++ % 2 === 0) ? 'Cables' : 'All' } });
+    const tapChip = () => call('do', { name: 'tap', params: { target: chip++ % 2 === 0 ? 'Cables' : 'All' } });
     const tapAnswer = await tapChip();
     console.log(row('do tap (filter chip, situation report)', await sample(RUNS, tapChip), TARGET_MS));
     // Where a tap's time goes, from the session's own trace of the taps just sampled.
-    const { steps } = JSON.parse(await call('query', { kind: 'trace', lines: RUNS })) as { steps: Array<{ ms: number; device_ms: number; harness_ms: number }> };
+    const { steps } = JSON.parse(await call('query', { kind: 'trace', lines: RUNS })) as {
+      steps: Array<{ ms: number; device_ms: number; harness_ms: number }>;
+    };
     const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1].toFixed(1);
-    console.log(`do tap inside the server (median of ${steps.length}): ${median(steps.map((s) => s.ms))} ms = device calls ${median(steps.map((s) => s.device_ms))} ms`
-      + ` + waiting for the screen to settle ${median(steps.map((s) => s.ms - s.device_ms - s.harness_ms))} ms + mobiletest ${median(steps.map((s) => s.harness_ms))} ms`);
+    console.log(
+      `do tap inside the server (median of ${steps.length}): ${median(steps.map((s) => s.ms))} ms = device calls ${median(steps.map((s) => s.device_ms))} ms` +
+        ` + waiting for the screen to settle ${median(steps.map((s) => s.ms - s.device_ms - s.harness_ms))} ms + mobiletest ${median(steps.map((s) => s.harness_ms))} ms`,
+    );
     console.log(`tokens (o200k): look ${countTokens(look)}, do tap answer ${countTokens(tapAnswer)}`);
   } finally {
     await client.close();

@@ -8,7 +8,11 @@ export interface Miss {
   bounds: [number, number, number, number];
 }
 
-const clean = (s: string) => s.replace(/[\u200b-\u200f\u202a-\u202e\u2060\ufeff]/g, '').replace(/[\s\u00a0\u3000]+/g, ' ').trim();
+const clean = (s: string) =>
+  s
+    .replace(/[\u200b-\u200f\u202a-\u202e\u2060\ufeff]/g, '')
+    .replace(/[\s\u00a0\u3000]+/g, ' ')
+    .trim();
 // Labels are cut at 100 characters on screen; compare a prefix.
 const key = (s: string) => clean(s).slice(0, 40);
 
@@ -34,7 +38,10 @@ export function recall(hierarchy: UiHierarchy, screen: Screen): { eligible: numb
     const kind = screen.windows[index];
     // Under a dialog nothing can be touched; the keyboard is summarised as one element on purpose.
     if (kind.hiddenElements > 0 || kind.kind === 'keyboard') return;
-    const above = screen.windows.slice(0, index).filter((w) => w.kind !== 'toast').map((w) => w.bounds);
+    const above = screen.windows
+      .slice(0, index)
+      .filter((w) => w.kind !== 'toast')
+      .map((w) => w.bounds);
     const visit = (n: UiNode) => {
       if (!n.flags.visible) return;
       const f = n.flags;
@@ -45,7 +52,12 @@ export function recall(hierarchy: UiHierarchy, screen: Screen): { eligible: numb
       if (shown && (f.clickable || f.editable || f.checkable) && labels.length > 0) {
         eligible++;
         const found = screen.elements.some((e) => overlaps(e.bounds, n.bounds) && labels.some((l) => e.label.includes(l) || (e.value ?? '').includes(l)));
-        if (!found) misses.push({ className: n.className, label: labels.join(' / ').slice(0, 60), bounds: [n.bounds.left, n.bounds.top, n.bounds.right, n.bounds.bottom] });
+        if (!found)
+          misses.push({
+            className: n.className,
+            label: labels.join(' / ').slice(0, 60),
+            bounds: [n.bounds.left, n.bounds.top, n.bounds.right, n.bounds.bottom],
+          });
       }
       for (const c of n.children) visit(c);
     };

@@ -32,7 +32,16 @@ export interface PeerBudget extends BudgetFigures {
 }
 
 /** The tools the peer flow uses, as mobile-mcp 1.0.4 names them. */
-const TOOLS = ['mobile_list_elements_on_screen', 'mobile_click_on_screen_at_coordinates', 'mobile_type_keys', 'mobile_press_button', 'mobile_swipe_on_screen', 'mobile_launch_app', 'mobile_open_url', 'mobile_get_screen_size'];
+const TOOLS = [
+  'mobile_list_elements_on_screen',
+  'mobile_click_on_screen_at_coordinates',
+  'mobile_type_keys',
+  'mobile_press_button',
+  'mobile_swipe_on_screen',
+  'mobile_launch_app',
+  'mobile_open_url',
+  'mobile_get_screen_size',
+];
 
 /** How long the bench waits for an expected activity after a step (off the clock). */
 const ACTIVITY_WAIT_MS = 10_000;
@@ -64,18 +73,25 @@ export async function peerBudget(options: PeerBudgetOptions): Promise<PeerBudget
       }
     }
   }
-  console.log('mobile-mcp rows: each step one mobile_list_elements_on_screen (listed again only after an action, or while the screen is not there yet) and its action through mobile-mcp\'s tools; counts are every ADB service the phone served for it, times on the phone.');
+  console.log(
+    "mobile-mcp rows: each step one mobile_list_elements_on_screen (listed again only after an action, or while the screen is not there yet) and its action through mobile-mcp's tools; counts are every ADB service the phone served for it, times on the phone.",
+  );
   for (const [timing, served] of Object.entries(options.mobiletestServed ?? {})) {
     const n = options.flow.length;
     const count = (kind: ServedCommand['kind']) => (served.filter((c) => c.kind === kind).length / n).toFixed(2);
     const seconds = served.reduce((sum, c) => sum + c.ms, 0) / n / 1000;
-    console.log(`mobiletest ${timing} counted the same way (every ADB service of its whole run ÷ ${n} actions): ${count('read')} reads, ${count('screenshot')} shots, ${count('other')} other, ${seconds.toFixed(2)} device s per action`);
+    console.log(
+      `mobiletest ${timing} counted the same way (every ADB service of its whole run ÷ ${n} actions): ${count('read')} reads, ${count('screenshot')} shots, ${count('other')} other, ${seconds.toFixed(2)} device s per action`,
+    );
   }
   return rows;
 }
 
 /** Starts phones whose services over their whole run go to `keep` when they stop, so another benchmark's run is counted as the peer's are. */
-export function countingPhone(start: (timing: TimingMode) => Promise<PhoneProcess>, keep: (timing: TimingMode, served: ServedCommand[]) => void): (timing: TimingMode) => Promise<PhoneProcess> {
+export function countingPhone(
+  start: (timing: TimingMode) => Promise<PhoneProcess>,
+  keep: (timing: TimingMode, served: ServedCommand[]) => void,
+): (timing: TimingMode) => Promise<PhoneProcess> {
   return async (timing) => {
     const phone = await start(timing);
     const served: ServedCommand[] = [];
@@ -114,14 +130,21 @@ async function measure(options: PeerBudgetOptions, robot: Robot, timing: TimingM
     const size = /(\d+)x(\d+)/.exec((await mcp.call('mobile_get_screen_size')).text);
     if (!size) throw new PeerFlowFailed('mobile_get_screen_size named no WIDTHxHEIGHT');
     await phone.served();
-    const agent = new PeerAgent({ mcp, screen: { width: Number(size[1]), height: Number(size[2]) }, patienceMs: options.patienceMs ?? 30_000, app: options.app });
+    const agent = new PeerAgent({
+      mcp,
+      screen: { width: Number(size[1]), height: Number(size[2]) },
+      patienceMs: options.patienceMs ?? 30_000,
+      app: options.app,
+    });
     const steps: StepRecord[] = [];
     for (const [index, call] of options.flow.entries()) {
       const start = performance.now();
       try {
         await agent.run(call);
       } catch (error) {
-        throw new PeerFlowFailed(`step ${index + 1} (${call.name} ${JSON.stringify(call.params)}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new PeerFlowFailed(`step ${index + 1} (${call.name} ${JSON.stringify(call.params)}): ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
       }
       const wallMs = performance.now() - start;
       steps.push({ served: await phone.served(), wallMs });
@@ -165,7 +188,8 @@ async function checkActivity(link: PeerLink, activity: string, step: string): Pr
     const windows = await link.shell('dumpsys window');
     const focused = /mCurrentFocus=Window\{\S+ \S+ ([^}\s]+)\}/.exec(windows)?.[1] ?? '(no focused window)';
     if (focused.endsWith(name)) return;
-    if (performance.now() > deadline) throw new PeerFlowFailed(`${step}: expected ${activity} in front, but after ${ACTIVITY_WAIT_MS} ms the focused window is ${focused}`);
+    if (performance.now() > deadline)
+      throw new PeerFlowFailed(`${step}: expected ${activity} in front, but after ${ACTIVITY_WAIT_MS} ms the focused window is ${focused}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -36,11 +36,13 @@ const listing = (elements: McpElement[]): string => elements.map(shown).filter(B
 export function findElement(elements: McpElement[], target: Target): McpElement | undefined {
   const idIs = (e: McpElement, id: string) => e.identifier === id || e.identifier?.endsWith(`:id/${id}`) === true;
   if (typeof target === 'string') return elements.find((e) => e.text === target || e.label === target) ?? elements.find((e) => idIs(e, target));
-  return elements.find((e) =>
-    (target.text === undefined || e.text === target.text) &&
-    (target.desc === undefined || e.label === target.desc) &&
-    (target.id === undefined || idIs(e, target.id)) &&
-    (target.role === undefined || e.type.toLowerCase().includes(target.role.toLowerCase())));
+  return elements.find(
+    (e) =>
+      (target.text === undefined || e.text === target.text) &&
+      (target.desc === undefined || e.label === target.desc) &&
+      (target.id === undefined || idIs(e, target.id)) &&
+      (target.role === undefined || e.type.toLowerCase().includes(target.role.toLowerCase())),
+  );
 }
 
 /** One agent session over mobile-mcp; run() does one primitive call of the flow. */
@@ -92,7 +94,10 @@ export class PeerAgent {
       case 'scroll_to': {
         // No scroll-to tool: swipe up with the tool's defaults and list again until the target shows.
         for (let swipes = 0; !findElement(await this.look(), call.params.target); swipes++) {
-          if (swipes === MAX_SCROLLS) throw new PeerFlowFailed(`scroll_to ${describe(call.params.target)}: not listed after ${MAX_SCROLLS} swipes; the list shows: ${listing(this.lastLook ?? [])}`);
+          if (swipes === MAX_SCROLLS)
+            throw new PeerFlowFailed(
+              `scroll_to ${describe(call.params.target)}: not listed after ${MAX_SCROLLS} swipes; the list shows: ${listing(this.lastLook ?? [])}`,
+            );
           await this.act('mobile_swipe_on_screen', { direction: 'up' });
         }
         return;
@@ -105,7 +110,11 @@ export class PeerAgent {
       case 'assert_visible':
       case 'wait_for': {
         const target = call.params.target;
-        await this.until(`${describe(target)} visible`, (elements) => findElement(elements, target) !== undefined, call.name === 'wait_for' ? call.params.timeout_ms : undefined);
+        await this.until(
+          `${describe(target)} visible`,
+          (elements) => findElement(elements, target) !== undefined,
+          call.name === 'wait_for' ? call.params.timeout_ms : undefined,
+        );
         return;
       }
       case 'assert_text': {
@@ -113,7 +122,12 @@ export class PeerAgent {
         const pattern = matches === undefined ? undefined : new RegExp(matches);
         await this.until(`${describe(target)} reading ${equals ?? contains ?? matches}`, (elements) => {
           const text = findElement(elements, target)?.text;
-          return text !== undefined && (equals === undefined || text === equals) && (contains === undefined || text.includes(contains)) && (pattern === undefined || pattern.test(text));
+          return (
+            text !== undefined &&
+            (equals === undefined || text === equals) &&
+            (contains === undefined || text.includes(contains)) &&
+            (pattern === undefined || pattern.test(text))
+          );
         });
         return;
       }
@@ -152,7 +166,8 @@ export class PeerAgent {
     for (;;) {
       const elements = await this.look();
       if (check(elements)) return elements;
-      if (performance.now() > deadline) throw new PeerFlowFailed(`${what}: not so after ${timeoutMs ?? this.options.patienceMs} ms of listing; the list shows: ${listing(elements)}`);
+      if (performance.now() > deadline)
+        throw new PeerFlowFailed(`${what}: not so after ${timeoutMs ?? this.options.patienceMs} ms of listing; the list shows: ${listing(elements)}`);
       this.lastLook = undefined;
       await sleep(RELOOK_MS);
     }

@@ -104,7 +104,8 @@ export async function linkPeer(phone: { port: number }): Promise<PeerLink> {
     adb = await PrivateAdbServer.start();
     const serial = await adb.connect(phone);
     const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(process.env)) if (value !== undefined && key !== 'ANDROID_SERIAL' && key !== 'ADB_SERVER_SOCKET') env[key] = value;
+    for (const [key, value] of Object.entries(process.env))
+      if (value !== undefined && key !== 'ANDROID_SERIAL' && key !== 'ADB_SERVER_SOCKET') env[key] = value;
     Object.assign(env, { ANDROID_ADB_SERVER_PORT: String(adb.port), ANDROID_HOME: sdk, ANDROID_SDK_ROOT: sdk, HOME: home, ADB_VENDOR_KEYS: '' });
     const server = adb;
     return {
@@ -129,7 +130,12 @@ export async function startMobileMcp(link: PeerLink, robot: Robot): Promise<Mobi
   const found = findMobileMcp();
   if (!found) throw new McpToolFailed(`@mobilenext/mobile-mcp is not installed in e2e/peers: run \`${INSTALL_PEERS}\``);
   // Telemetry off; shop:// deep links allowed (mobile_open_url takes http(s) only unless this documented switch is set).
-  const env = { ...link.env, MOBILEMCP_DISABLE_TELEMETRY: '1', MOBILEMCP_ALLOW_UNSAFE_URLS: '1', ...(robot === 'legacy' ? { MOBILEMCP_LEGACY_ROBOT: '1' } : {}) };
+  const env = {
+    ...link.env,
+    MOBILEMCP_DISABLE_TELEMETRY: '1',
+    MOBILEMCP_ALLOW_UNSAFE_URLS: '1',
+    ...(robot === 'legacy' ? { MOBILEMCP_LEGACY_ROBOT: '1' } : {}),
+  };
   const transport = new StdioClientTransport({ command: process.execPath, args: [found.server], env, stderr: 'pipe' });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
@@ -140,8 +146,14 @@ export async function startMobileMcp(link: PeerLink, robot: Robot): Promise<Mobi
   const call = async (tool: string, args: Record<string, unknown> = {}): Promise<ToolAnswer> => {
     const result = await client.callTool({ name: tool, arguments: { device: link.serial, ...args } }, undefined, { timeout: 120_000 });
     const content = (result.content ?? []) as Array<{ type: string; text?: string }>;
-    const text = content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
-    if (result.isError === true) throw new McpToolFailed(`mobile-mcp (${robot}) ${tool} ${JSON.stringify(args)} answered an error: ${text}${stderr ? `\nits stderr ends: ${stderr.slice(-600)}` : ''}`);
+    const text = content
+      .filter((c) => c.type === 'text')
+      .map((c) => c.text)
+      .join('\n');
+    if (result.isError === true)
+      throw new McpToolFailed(
+        `mobile-mcp (${robot}) ${tool} ${JSON.stringify(args)} answered an error: ${text}${stderr ? `\nits stderr ends: ${stderr.slice(-600)}` : ''}`,
+      );
     return { text, isError: false };
   };
   return {

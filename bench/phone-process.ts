@@ -31,7 +31,8 @@ export async function startPhoneProcess(seed = 1, timing: TimingMode = 'fast'): 
   const nextLine = async (what: string): Promise<string> => {
     const line = new Promise<string>((resolve) => waiting.push(resolve));
     const winner = await Promise.race([line, exited.then(([code]) => ({ code: code as number | null }))]);
-    if (typeof winner !== 'string') throw new PhoneProcessFailed(`the virtual phone's process ended (exit code ${String(winner.code)}) before it printed ${what}`);
+    if (typeof winner !== 'string')
+      throw new PhoneProcessFailed(`the virtual phone's process ended (exit code ${String(winner.code)}) before it printed ${what}`);
     return winner;
   };
   const { serverPort, port } = JSON.parse(await nextLine('its port')) as { serverPort: number; port: number };

@@ -38,9 +38,17 @@ const SPREAD: Step[] = [
   { call: { name: 'wait_idle', params: {} } },
   { call: { name: 'swipe', params: { direction: 'up', distance: 0.3 } }, after: [{ name: 'swipe', params: { direction: 'down', distance: 0.3 } }] },
   { call: BACK, before: [{ name: 'tap', params: { target: 'Search' } }, HIDE] },
-  { call: { name: 'input_text', params: { target: 'Search products', text: 'cable' } }, before: [{ name: 'tap', params: { target: 'Search' } }], after: [HIDE, BACK] },
+  {
+    call: { name: 'input_text', params: { target: 'Search products', text: 'cable' } },
+    before: [{ name: 'tap', params: { target: 'Search' } }],
+    after: [HIDE, BACK],
+  },
   { call: { name: 'open_link', params: { url: 'shop://product/13' } }, after: [BACK] },
-  { call: { name: 'double_tap', params: { target: 'Increase quantity' } }, before: [{ name: 'open_link', params: { url: 'shop://product/13' } }], after: [BACK] },
+  {
+    call: { name: 'double_tap', params: { target: 'Increase quantity' } },
+    before: [{ name: 'open_link', params: { url: 'shop://product/13' } }],
+    after: [BACK],
+  },
   { call: { name: 'screenshot', params: {} } },
   { call: { name: 'set_orientation', params: { orientation: 'landscape' } }, after: [{ name: 'set_orientation', params: { orientation: 'portrait' } }] },
 ];
@@ -84,7 +92,9 @@ export async function benchPrimitives(): Promise<void> {
     };
 
     console.log(`\nHarness overhead per action, virtual phone in its own process through adbkit (median of ${RUNS} after ${WARMUP} warm-up runs):`);
-    console.log(`${'primitive'.padEnd(16)} ${'total'.padStart(9)} ${'device'.padStart(9)} ${'waiting'.padStart(9)} ${'harness'.padStart(9)} ${'p90 harness'.padStart(12)}`);
+    console.log(
+      `${'primitive'.padEnd(16)} ${'total'.padStart(9)} ${'device'.padStart(9)} ${'waiting'.padStart(9)} ${'harness'.padStart(9)} ${'p90 harness'.padStart(12)}`,
+    );
     await signIn(must);
     const medians: number[] = [];
     for (const step of SPREAD) {
@@ -95,14 +105,22 @@ export async function benchPrimitives(): Promise<void> {
         for (const call of step.after ?? []) await must(call);
         if (i >= WARMUP) results.push(result);
       }
-      const median = (pick: (r: ActionResult) => number) => quantile(results.map(pick).sort((a, b) => a - b), 0.5);
+      const median = (pick: (r: ActionResult) => number) =>
+        quantile(
+          results.map(pick).sort((a, b) => a - b),
+          0.5,
+        );
       const harness = results.map((r) => r.timings.harness_ms).sort((a, b) => a - b);
       medians.push(quantile(harness, 0.5));
       const waiting = (r: ActionResult) => Math.max(0, r.timings.total_ms - r.timings.device_ms - r.timings.harness_ms);
-      console.log(`${step.call.name.padEnd(16)} ${ms(median((r) => r.timings.total_ms))} ${ms(median((r) => r.timings.device_ms))} ${ms(median(waiting))} ${ms(quantile(harness, 0.5))} ${ms(quantile(harness, 0.9)).padStart(12)}`);
+      console.log(
+        `${step.call.name.padEnd(16)} ${ms(median((r) => r.timings.total_ms))} ${ms(median((r) => r.timings.device_ms))} ${ms(median(waiting))} ${ms(quantile(harness, 0.5))} ${ms(quantile(harness, 0.9)).padStart(12)}`,
+      );
     }
     const worst = Math.max(...medians);
-    console.log(`largest median harness overhead: ${worst.toFixed(1)} ms (target <= ${HARNESS_TARGET_MS} ms: ${worst <= HARNESS_TARGET_MS ? 'met' : 'MISSED'})`);
+    console.log(
+      `largest median harness overhead: ${worst.toFixed(1)} ms (target <= ${HARNESS_TARGET_MS} ms: ${worst <= HARNESS_TARGET_MS ? 'met' : 'MISSED'})`,
+    );
 
     await must({ name: 'stop_app', params: {} });
     const start = performance.now();
@@ -114,7 +132,9 @@ export async function benchPrimitives(): Promise<void> {
     const harness = sum((r) => r.timings.harness_ms);
     const waiting = sum((r) => r.timings.total_ms) - device - harness;
     console.log(`\nScripted Shop flow, ${FLOW.length} steps (sign in, search, add to cart, scroll, cart):`);
-    console.log(`wall ${(wall / 1000).toFixed(2)} s: device ${share(device, wall)}, polling waits ${share(waiting, wall)}, harness ${share(harness, wall)}, between steps ${share(wall - sum((r) => r.timings.total_ms), wall)}`);
+    console.log(
+      `wall ${(wall / 1000).toFixed(2)} s: device ${share(device, wall)}, polling waits ${share(waiting, wall)}, harness ${share(harness, wall)}, between steps ${share(wall - sum((r) => r.timings.total_ms), wall)}`,
+    );
     console.log(`waiting on the device (device calls + polling for the screen): ${share(device + waiting, wall)} of the wall time`);
   } finally {
     await log.close();
@@ -124,12 +144,15 @@ export async function benchPrimitives(): Promise<void> {
   }
   const startPhone = (timing: TimingMode) => startPhoneProcess(1, timing);
   const mobiletestServed: Partial<Record<TimingMode, ServedCommand[]>> = {};
-  await readBudget({ flow: FLOW, app: SHOP, startPhone: countingPhone(startPhone, (timing, served) => {
-    mobiletestServed[timing] = served;
-  }) });
+  await readBudget({
+    flow: FLOW,
+    app: SHOP,
+    startPhone: countingPhone(startPhone, (timing, served) => {
+      mobiletestServed[timing] = served;
+    }),
+  });
   await peerBudget({ flow: FLOW, app: SHOP, startPhone, mobiletestServed });
 }
-
 
 async function signIn(must: (call: PrimitiveCall) => Promise<ActionResult>): Promise<void> {
   for (const call of FLOW.slice(0, 4)) await must(call);

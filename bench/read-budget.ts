@@ -7,7 +7,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  AndroidDriver, DeviceObserver, EventLog, FrameRecorder, addDeviceCalls, createExecutor, meteredDriver, summarizeDeviceCalls, type ActionResult, type DeviceCallTally, type PrimitiveCall,
+  AndroidDriver,
+  DeviceObserver,
+  EventLog,
+  FrameRecorder,
+  addDeviceCalls,
+  createExecutor,
+  meteredDriver,
+  summarizeDeviceCalls,
+  type ActionResult,
+  type DeviceCallTally,
+  type PrimitiveCall,
 } from '../runner/index.js';
 import type { TimingMode } from '../src/sim/index.js';
 import { budgetHeader, budgetRow, type BudgetFigures } from './budget-table.js';
@@ -42,7 +52,12 @@ export async function readBudget(options: ReadBudgetOptions): Promise<ReadBudget
   const real = await measure(options, 'real', false);
   console.log(`\nRead budget of the same ${options.flow.length}-step flow, per action (one run at each timing; real = a mid-range Android 14 phone's pace):`);
   console.log(budgetHeader());
-  for (const [label, r] of [['mobiletest fast', fast], ['mobiletest real', real], ['mobiletest real, frames on', framed]] as const) console.log(budgetRow(label, r));
+  for (const [label, r] of [
+    ['mobiletest fast', fast],
+    ['mobiletest real', real],
+    ['mobiletest real, frames on', framed],
+  ] as const)
+    console.log(budgetRow(label, r));
   return [fast, real, framed];
 }
 
@@ -54,7 +69,13 @@ async function measure(options: ReadBudgetOptions, timing: TimingMode, withFrame
   const recorder = log ? new FrameRecorder(log) : undefined;
   try {
     const frames = log && recorder ? { log, frames: recorder } : {};
-    const runner = createExecutor({ driver, observer: new DeviceObserver(meteredDriver(driver), { screenshots: false }), app: options.app, ...frames, timeouts: { target: 30_000, idle: 30_000, assertion: 30_000 } });
+    const runner = createExecutor({
+      driver,
+      observer: new DeviceObserver(meteredDriver(driver), { screenshots: false }),
+      app: options.app,
+      ...frames,
+      timeouts: { target: 30_000, idle: 30_000, assertion: 30_000 },
+    });
     const results: ActionResult[] = [];
     const start = performance.now();
     for (const call of options.flow) {

@@ -13,5 +13,8 @@ function fixturesDir(): string {
 /** Each dump, named by its file without `.xml`, in name order. */
 export function realDumps(): Array<{ name: string; xml: string }> {
   const dir = fixturesDir();
-  return readdirSync(dir).filter((f) => f.endsWith('.xml')).sort().map((f) => ({ name: f.replace(/\.xml$/, ''), xml: readFileSync(`${dir}${f}`, 'utf8') }));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.xml'))
+    .sort()
+    .map((f) => ({ name: f.replace(/\.xml$/, ''), xml: readFileSync(`${dir}${f}`, 'utf8') }));
 }

@@ -55,6 +55,6 @@ export async function benchRequests(): Promise<void> {
   const samples = (await sampleScreens()).map((s) => ({ name: s.name, xml: s.xml }));
   const missed = [...table('Sample apps on the virtual phone', samples), ...table('Real apps (uiautomator dumps)', realDumps())];
   console.log('\nverdicts:');
-  if (missed.length === 0) console.log('  met          every role\'s median request is within its target on both sets, for every profile');
+  if (missed.length === 0) console.log("  met          every role's median request is within its target on both sets, for every profile");
   for (const line of missed) console.log(`  MISSED       ${line}`);
 }

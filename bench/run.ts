@@ -21,5 +21,7 @@ if (!name || !BENCHMARKS[name]) {
   console.error(`Usage: npm run bench -- NAME\nBenchmarks: ${Object.keys(BENCHMARKS).join(', ')}`);
   process.exit(2);
 }
-console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`);
+console.log(
+  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`,
+);
 await BENCHMARKS[name]();

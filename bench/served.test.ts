@@ -49,8 +49,14 @@ test('a service is a read when its command line runs uiautomator dump, a screens
 test('the peer figures count reads, screenshots and other commands per action, and floor each action at one mean read plus what it did', () => {
   const served = (kind: ServedCommand['kind'], command: string, ms: number): ServedCommand => ({ service: `shell:${command}`, command, kind, ms });
   const steps = [
-    { served: [served('read', 'uiautomator dump /dev/tty', 2000), served('other', 'dumpsys window displays', 70), served('other', 'input tap 1 2', 200)], wallMs: 2500 },
-    { served: [served('read', 'uiautomator dump /dev/tty', 2200), served('read', 'uiautomator dump /dev/tty', 2300), served('screenshot', 'screencap -p', 900)], wallMs: 5600 },
+    {
+      served: [served('read', 'uiautomator dump /dev/tty', 2000), served('other', 'dumpsys window displays', 70), served('other', 'input tap 1 2', 200)],
+      wallMs: 2500,
+    },
+    {
+      served: [served('read', 'uiautomator dump /dev/tty', 2200), served('read', 'uiautomator dump /dev/tty', 2300), served('screenshot', 'screencap -p', 900)],
+      wallMs: 5600,
+    },
   ];
   expect(isAction(steps[0].served[2])).toBe(true);
   expect(isAction(steps[0].served[1])).toBe(false);
@@ -58,5 +64,5 @@ test('the peer figures count reads, screenshots and other commands per action, a
   expect(result).toMatchObject({ actions: 2, readsPerAction: 1.5, screenshotsPerAction: 0.5, otherPerAction: 1, wallSeconds: 8.1 });
   expect(result.deviceSecondsPerAction).toBeCloseTo((2000 + 70 + 200 + 2200 + 2300 + 900) / 2 / 1000, 6);
   // Mean read 2,166.7 ms per action, plus the tap's 200 ms.
-  expect(result.floorSeconds).toBeCloseTo((2 * 6500 / 3 + 200) / 1000, 6);
+  expect(result.floorSeconds).toBeCloseTo(((2 * 6500) / 3 + 200) / 1000, 6);
 });

@@ -84,14 +84,16 @@ export async function benchSimTiming(): Promise<void> {
       compared++;
       if (Math.abs(deviation) <= 25) within++;
     }
-    console.log([
-      command.padEnd(50),
-      `${(fast.get(command) ?? NaN).toFixed(1)} ms`.padStart(9),
-      `${r.toFixed(0)} ms`.padStart(9),
-      (published ? `${published.ms} ms` : '—').padStart(10),
-      (deviation === undefined ? '—' : `${deviation >= 0 ? '+' : ''}${deviation.toFixed(0)}%`).padStart(18),
-      ` ${published?.source ?? 'no published figure (modelled estimate)'}`,
-    ].join(' '));
+    console.log(
+      [
+        command.padEnd(50),
+        `${(fast.get(command) ?? NaN).toFixed(1)} ms`.padStart(9),
+        `${r.toFixed(0)} ms`.padStart(9),
+        (published ? `${published.ms} ms` : '—').padStart(10),
+        (deviation === undefined ? '—' : `${deviation >= 0 ? '+' : ''}${deviation.toFixed(0)}%`).padStart(18),
+        ` ${published?.source ?? 'no published figure (modelled estimate)'}`,
+      ].join(' '),
+    );
   }
   console.log(`real timing within ±25% of the published figure: ${within} of ${compared} commands`);
 }

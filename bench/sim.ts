@@ -35,7 +35,9 @@ export async function benchSim(): Promise<void> {
     };
     await shell('am start -W -n com.android.settings/.Settings');
 
-    console.log(`\nThrough the real adb server (adb ${(await adb.ok(['version'])).text.split('\n')[0].replace(/^.*version /, '')}), adbkit client, 1080x2400 phone:`);
+    console.log(
+      `\nThrough the real adb server (adb ${(await adb.ok(['version'])).text.split('\n')[0].replace(/^.*version /, '')}), adbkit client, 1080x2400 phone:`,
+    );
     const dump = await sample(30, () => execOut('uiautomator dump /dev/tty'));
     console.log(row('uiautomator dump /dev/tty (exec-out)', dump, 30));
     const shot = await sample(20, () => execOut('screencap -p'));
@@ -49,7 +51,13 @@ export async function benchSim(): Promise<void> {
       await execOut('screencap -p');
       fresh.push(performance.now() - start);
     }
-    console.log(row('screencap -p (exec-out), new frame each time', fresh.sort((a, b) => a - b), 100));
+    console.log(
+      row(
+        'screencap -p (exec-out), new frame each time',
+        fresh.sort((a, b) => a - b),
+        100,
+      ),
+    );
     await shell('am start -W -n com.android.settings/.Settings');
 
     const wifiCentre = async (): Promise<[number, number, string]> => {
@@ -71,8 +79,19 @@ export async function benchSim(): Promise<void> {
       if (after === before) throw new Error('bench: the tap did not change the screen');
       await shell('input keyevent KEYCODE_BACK');
     }
-    console.log(row('input tap that changes the screen', tapRoundTrip.sort((a, b) => a - b), 20));
-    console.log(row('input tap + next dump showing the change', tapToDump.sort((a, b) => a - b)));
+    console.log(
+      row(
+        'input tap that changes the screen',
+        tapRoundTrip.sort((a, b) => a - b),
+        20,
+      ),
+    );
+    console.log(
+      row(
+        'input tap + next dump showing the change',
+        tapToDump.sort((a, b) => a - b),
+      ),
+    );
 
     const cli = await sample(10, () => adb.ok(['-s', serial, 'exec-out', 'uiautomator', 'dump', '/dev/tty']));
     console.log(row('adb exec-out uiautomator dump (CLI process)', cli));

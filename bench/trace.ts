@@ -11,7 +11,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { AndroidDriver, DeviceObserver, EventLog, FrameRecorder, createExecutor, meteredDriver, newActionId, readEvents, type MobileEvent } from '../runner/index.js';
+import {
+  AndroidDriver,
+  DeviceObserver,
+  EventLog,
+  FrameRecorder,
+  createExecutor,
+  meteredDriver,
+  newActionId,
+  readEvents,
+  type MobileEvent,
+} from '../runner/index.js';
 import { startPhoneProcess } from './phone-process.js';
 import { SHOP_FLOW as FLOW } from './shop-flow.js';
 import { quantile } from './stats.js';
@@ -24,7 +34,6 @@ const ROOT = HERE.includes('/dist/') ? HERE.slice(0, HERE.lastIndexOf('/dist/'))
 const CLI = join(ROOT, 'dist', 'runner', 'cli.js');
 const RENDERS = 3;
 const TARGETS = { perActionKb: 100, report100Mb: 10, firstRenderMs: 1000, longFrames: 0 };
-
 
 class BenchFailed extends Error {
   override name = 'BenchFailed';
@@ -106,23 +115,31 @@ async function writeReport(project: string, log: string): Promise<string> {
   await symlink(join(ROOT, 'node_modules', '@playwright', 'test'), join(project, 'node_modules', '@playwright', 'test'), 'dir');
   await writeFile(join(project, 'package.json'), '{ "name": "bench-trace", "private": true, "type": "module" }\n');
   // Attached as the device fixture attaches a test's log, so the report finds its frames beside it.
-  await writeFile(join(project, 'specs', 'long.test.ts'), `import { test } from '@playwright/test';
+  await writeFile(
+    join(project, 'specs', 'long.test.ts'),
+    `import { test } from '@playwright/test';
 test('a long Shop session', async ({}, testInfo) => {
   testInfo.attachments.push({ name: 'mobiletest-events', path: ${JSON.stringify(log)}, contentType: 'application/x-ndjson' });
 });
-`);
+`,
+  );
   const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' };
   for (const key of Object.keys(env)) if (key.startsWith('TEST_') || key.startsWith('PW_')) delete env[key];
   const { code, output } = await new Promise<{ code: number | null; output: string }>((done, fail) => {
     const child = spawn(process.execPath, [CLI, 'test', '--output', 'html'], { cwd: project, env });
     let text = '';
-    child.stdout.on('data', (b: Buffer) => { text += b; });
-    child.stderr.on('data', (b: Buffer) => { text += b; });
+    child.stdout.on('data', (b: Buffer) => {
+      text += b;
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      text += b;
+    });
     child.on('error', fail);
     child.on('close', (exit) => done({ code: exit, output: text }));
   });
   const html = join(project, 'mobiletest-report', 'html');
-  if (code !== 0 || !existsSync(join(html, 'index.html'))) throw new BenchFailed(`mobiletest test --output html exited ${code} without a report:\n${output.slice(-2000)}`);
+  if (code !== 0 || !existsSync(join(html, 'index.html')))
+    throw new BenchFailed(`mobiletest test --output html exited ${code} without a report:\n${output.slice(-2000)}`);
   return html;
 }
 
@@ -183,7 +200,9 @@ function watchViews(views: Record<string, string>): void {
     for (const [name, selector] of Object.entries(views)) {
       if (name in shown || !g.document.querySelector(selector)) continue;
       shown[name] = 0;
-      g.requestAnimationFrame(() => { shown[name] = g.performance.now(); });
+      g.requestAnimationFrame(() => {
+        shown[name] = g.performance.now();
+      });
     }
     if (Object.keys(views).every((name) => name in shown)) observer.disconnect();
   };
@@ -199,23 +218,31 @@ async function shownAt(page: Page, view: 'list' | 'steps' | 'last'): Promise<num
 
 /** Scrolls `selector` top to bottom 120 px a frame, as a fast wheel does; every frame's gap is taken from requestAnimationFrame. */
 async function scrollThrough(page: Page, selector: string): Promise<{ ms: number; gaps: number[] }> {
-  return page.evaluate((sel) => new Promise<{ ms: number; gaps: number[] }>((done) => {
-    const { document, requestAnimationFrame } = globalThis as unknown as InPage;
-    const pane = document.querySelector(sel);
-    if (!pane) throw new Error(`no ${sel}`);
-    pane.scrollTop = 0;
-    const gaps: number[] = [];
-    let last = 0;
-    let first = 0;
-    const tick = (now: number): void => {
-      if (last) gaps.push(now - last); else first = now;
-      last = now;
-      if (pane.scrollTop + pane.clientHeight >= pane.scrollHeight - 1) { done({ ms: now - first, gaps }); return; }
-      pane.scrollTop += 120;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  }), selector);
+  return page.evaluate(
+    (sel) =>
+      new Promise<{ ms: number; gaps: number[] }>((done) => {
+        const { document, requestAnimationFrame } = globalThis as unknown as InPage;
+        const pane = document.querySelector(sel);
+        if (!pane) throw new Error(`no ${sel}`);
+        pane.scrollTop = 0;
+        const gaps: number[] = [];
+        let last = 0;
+        let first = 0;
+        const tick = (now: number): void => {
+          if (last) gaps.push(now - last);
+          else first = now;
+          last = now;
+          if (pane.scrollTop + pane.clientHeight >= pane.scrollHeight - 1) {
+            done({ ms: now - first, gaps });
+            return;
+          }
+          pane.scrollTop += 120;
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    selector,
+  );
 }
 
 /**
@@ -239,17 +266,34 @@ async function render(browser: Browser, indexUrl: string, steps: number): Promis
     const listMs = await shownAt(page, 'list');
     await page.evaluate(() => {
       const g = globalThis as unknown as InPage;
-      g.document.addEventListener('click', () => { g.__clickedAt = g.performance.now(); }, true);
+      g.document.addEventListener(
+        'click',
+        () => {
+          g.__clickedAt = g.performance.now();
+        },
+        true,
+      );
       // The test's data script assigns tests[0] when it has loaded and run: that moment splits loading from drawing.
       const tests = g.__mobiletest?.tests;
       if (!tests) throw new Error('the report defines no window.__mobiletest.tests');
       let value: unknown;
-      Object.defineProperty(tests, '0', { configurable: true, enumerable: true, get: () => value, set: (v: unknown) => { g.__dataAt = g.performance.now(); value = v; } });
+      Object.defineProperty(tests, '0', {
+        configurable: true,
+        enumerable: true,
+        get: () => value,
+        set: (v: unknown) => {
+          g.__dataAt = g.performance.now();
+          value = v;
+        },
+      });
     });
     await page.locator('a.row').first().click();
     // The timeline draws only the rows in view: the test is open when it knows all its steps and shows the first.
     const stepsAt = await shownAt(page, 'steps');
-    const [clickedAt, dataAt] = await page.evaluate(() => [(globalThis as unknown as InPage).__clickedAt ?? NaN, (globalThis as unknown as InPage).__dataAt ?? NaN]);
+    const [clickedAt, dataAt] = await page.evaluate(() => [
+      (globalThis as unknown as InPage).__clickedAt ?? NaN,
+      (globalThis as unknown as InPage).__dataAt ?? NaN,
+    ]);
     const openMs = stepsAt - clickedAt;
     const dataMs = dataAt - clickedAt;
     const shown = Number(await page.locator('#timeline').getAttribute('data-steps'));
@@ -257,7 +301,13 @@ async function render(browser: Browser, indexUrl: string, steps: number): Promis
     await page.evaluate(watchViews, { last: `#detail[data-step="${steps - 1}"] h2` });
     await page.evaluate(() => {
       const g = globalThis as unknown as InPage;
-      g.document.addEventListener('keydown', (event) => { if (event.key === 'End') g.__endAt = g.performance.now(); }, true);
+      g.document.addEventListener(
+        'keydown',
+        (event) => {
+          if (event.key === 'End') g.__endAt = g.performance.now();
+        },
+        true,
+      );
     });
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
@@ -267,10 +317,24 @@ async function render(browser: Browser, indexUrl: string, steps: number): Promis
     const linkMs = await shownAt(linked, 'steps');
     // The same scroll over a static page as tall: what the machine itself allows right now.
     const height = await page.evaluate(() => (globalThis as unknown as InPage).document.querySelector('.timeline-pane')?.scrollHeight ?? 0);
-    await page.setContent(`<div id="pane" style="height:800px;overflow:auto"><div style="height:${height}px;background:linear-gradient(#fff,#9ab)"></div></div>`);
+    await page.setContent(
+      `<div id="pane" style="height:800px;overflow:auto"><div style="height:${height}px;background:linear-gradient(#fff,#9ab)"></div></div>`,
+    );
     const baseline = await scrollThrough(page, '#pane');
     if (problems.length > 0) throw new BenchFailed(`the report's page failed: ${problems.join('; ')}`);
-    return { listMs, openMs, dataMs, linkMs, steps: shown, lastMs, scrollMs: scroll.ms, frames: scroll.gaps.length, longFrames: scroll.gaps.filter((g) => g > 50).length, worstFrameMs: Math.max(0, ...scroll.gaps), baselineLongFrames: baseline.gaps.filter((g) => g > 50).length };
+    return {
+      listMs,
+      openMs,
+      dataMs,
+      linkMs,
+      steps: shown,
+      lastMs,
+      scrollMs: scroll.ms,
+      frames: scroll.gaps.length,
+      longFrames: scroll.gaps.filter((g) => g > 50).length,
+      worstFrameMs: Math.max(0, ...scroll.gaps),
+      baselineLongFrames: baseline.gaps.filter((g) => g > 50).length,
+    };
   } finally {
     await page.close();
     await linked.close();
@@ -279,7 +343,11 @@ async function render(browser: Browser, indexUrl: string, steps: number): Promis
 
 const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(2)} MB`;
-const median = (xs: number[]): number => quantile([...xs].sort((a, b) => a - b), 0.5);
+const median = (xs: number[]): number =>
+  quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
 
 export async function benchTrace(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'mobiletest-bench-trace-'));
@@ -298,10 +366,21 @@ export async function benchTrace(): Promise<void> {
       const project = join(dir, `report-${steps}`);
       await longTrace(recorded, steps, join(project, 'trace'));
       const html = await writeReport(project, join(project, 'trace', 'events.jsonl'));
-      reports[steps] = { html, bytes: await folderBytes(html), data: await folderBytes(join(html, 'data')), testData: (await stat(join(html, 'data', 'test-0.js'))).size, frames: await folderBytes(join(html, 'frames')), chunks: (await readdir(join(html, 'data'))).filter((f) => /^test-0-\d+\.js$/.test(f)).length };
+      reports[steps] = {
+        html,
+        bytes: await folderBytes(html),
+        data: await folderBytes(join(html, 'data')),
+        testData: (await stat(join(html, 'data', 'test-0.js'))).size,
+        frames: await folderBytes(join(html, 'frames')),
+        chunks: (await readdir(join(html, 'data'))).filter((f) => /^test-0-\d+\.js$/.test(f)).length,
+      };
     }
 
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
     const url = pathToFileURL(join(reports[1000].html, 'index.html')).href;
     await render(browser, url, 1000);
     const renders: Render[] = [];
@@ -329,15 +408,29 @@ export async function benchTrace(): Promise<void> {
       ['  click on the test to its steps shown', `${median(renders.map((r) => r.openMs)).toFixed(0)} ms`, '', true],
       [`    of which step index loaded (${mb(reports[1000].testData)})`, `${median(renders.map((r) => r.dataMs)).toFixed(0)} ms`, '', true],
       ['  a link to the test, to its steps', `${median(renders.map((r) => r.linkMs)).toFixed(0)} ms`, '', true],
-      ['  End, Enter: the last step\'s detail', `${median(renders.map((r) => r.lastMs)).toFixed(0)} ms`, '', true],
-      ['1,000 steps: scroll top to bottom', `${median(renders.map((r) => r.scrollMs)).toFixed(0)} ms, ${median(renders.map((r) => r.frames))} frames`, '', true],
-      ['  frames over 50 ms (worst run)', `${longFrames} (longest ${Math.max(...renders.map((r) => r.worstFrameMs)).toFixed(0)} ms)`, `= ${TARGETS.longFrames}`, longFrames <= TARGETS.longFrames],
+      ["  End, Enter: the last step's detail", `${median(renders.map((r) => r.lastMs)).toFixed(0)} ms`, '', true],
+      [
+        '1,000 steps: scroll top to bottom',
+        `${median(renders.map((r) => r.scrollMs)).toFixed(0)} ms, ${median(renders.map((r) => r.frames))} frames`,
+        '',
+        true,
+      ],
+      [
+        '  frames over 50 ms (worst run)',
+        `${longFrames} (longest ${Math.max(...renders.map((r) => r.worstFrameMs)).toFixed(0)} ms)`,
+        `= ${TARGETS.longFrames}`,
+        longFrames <= TARGETS.longFrames,
+      ],
       ['  a static page, same scroll (worst)', `${Math.max(...renders.map((r) => r.baselineLongFrames))} over 50 ms (the machine's share)`, '', true],
     ];
-    console.log(`\nTrace of a scripted Shop flow, ${actions} actions, frames on, phone in its own process; reports written by \`mobiletest test --output html\` from that flow repeated with fresh action ids (same frame files); Chromium headless, median of ${RENDERS} opens from disk after one warm-up:\n`);
+    console.log(
+      `\nTrace of a scripted Shop flow, ${actions} actions, frames on, phone in its own process; reports written by \`mobiletest test --output html\` from that flow repeated with fresh action ids (same frame files); Chromium headless, median of ${RENDERS} opens from disk after one warm-up:\n`,
+    );
     console.log(`${'figure'.padEnd(38)} ${'value'.padEnd(26)} target`);
     for (const [name, value, target] of rows) console.log(`${name.padEnd(38)} ${value.padEnd(26)} ${target}`);
-    console.log(`\nopens (ms, list / open / link / last / scroll): ${renders.map((r) => [r.listMs, r.openMs, r.linkMs, r.lastMs, r.scrollMs].map((x) => x.toFixed(0)).join('/')).join(', ')}`);
+    console.log(
+      `\nopens (ms, list / open / link / last / scroll): ${renders.map((r) => [r.listMs, r.openMs, r.linkMs, r.lastMs, r.scrollMs].map((x) => x.toFixed(0)).join('/')).join(', ')}`,
+    );
     console.log('\nverdicts:');
     for (const [name, value, target, met] of rows) if (target) console.log(`  ${met ? 'met   ' : 'MISSED'} ${name.trim()}: ${value} (target ${target})`);
   } catch (error) {

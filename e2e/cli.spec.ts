@@ -12,17 +12,25 @@ const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'
 function startCli(args: string[]): { child: ChildProcessWithoutNullStreams; output: () => string; waitFor: (re: RegExp) => Promise<RegExpMatchArray> } {
   const child = spawn(process.execPath, [CLI, ...args]);
   let text = '';
-  child.stdout.on('data', (b: Buffer) => { text += b.toString(); });
-  child.stderr.on('data', (b: Buffer) => { text += b.toString(); });
-  const waitFor = (re: RegExp) => new Promise<RegExpMatchArray>((resolve, reject) => {
-    const check = () => {
-      const m = re.exec(text);
-      if (m) { child.stdout.off('data', check); resolve(m); }
-    };
-    child.stdout.on('data', check);
-    child.on('exit', (code) => reject(new Error(`mobiletest exited ${code} before printing ${re}:\n${text}`)));
-    check();
+  child.stdout.on('data', (b: Buffer) => {
+    text += b.toString();
   });
+  child.stderr.on('data', (b: Buffer) => {
+    text += b.toString();
+  });
+  const waitFor = (re: RegExp) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const check = () => {
+        const m = re.exec(text);
+        if (m) {
+          child.stdout.off('data', check);
+          resolve(m);
+        }
+      };
+      child.stdout.on('data', check);
+      child.on('exit', (code) => reject(new Error(`mobiletest exited ${code} before printing ${re}:\n${text}`)));
+      check();
+    });
   return { child, output: () => text, waitFor };
 }
 

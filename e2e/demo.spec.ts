@@ -13,8 +13,12 @@ function run(args: string[]): Promise<{ code: number | null; output: string }> {
     for (const key of Object.keys(env)) if (key.startsWith('TEST_') || key.startsWith('PW_')) delete env[key];
     const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'runner', 'cli.js'), ...args], { cwd: ROOT, env });
     let output = '';
-    child.stdout.on('data', (b: Buffer) => { output += b; });
-    child.stderr.on('data', (b: Buffer) => { output += b; });
+    child.stdout.on('data', (b: Buffer) => {
+      output += b;
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      output += b;
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, output }));
   });
@@ -32,15 +36,21 @@ test('`mobiletest demo` runs the TS and YAML examples on the virtual phone; the 
   expect(output).toMatch(/✓ alice logs in, finds a cable and puts it in the cart \(shop\.test\.ts:3, \d+ device actions on /);
   expect(output).toMatch(/✓ bob logs in, finds a cable and puts it in the cart \(shop\.test\.yml:4, \d+ device actions on /);
   // Agent steps run on the offline rules: no model, no cost.
-  expect(output).toMatch(/✓ alice signs in and adds a cable to her cart, by goals \(agent\.test\.ts:6, \d+ device actions on .*; 7 agent steps \(7 by the offline rules\), 0 model calls\)/);
-  expect(output).toMatch(/✗ a coupon code does not crash the cart \(fails on purpose\) \(crash\.test\.ts:5, .*\n\s+product failure in input_text "Coupon code" at crash\.test\.ts:\d+: com\.example\.shop crashed during input_text: java\.lang\.IllegalStateException.*\n\s+suggestion: This is a defect in the app/);
+  expect(output).toMatch(
+    /✓ alice signs in and adds a cable to her cart, by goals \(agent\.test\.ts:6, \d+ device actions on .*; 7 agent steps \(7 by the offline rules\), 0 model calls\)/,
+  );
+  expect(output).toMatch(
+    /✗ a coupon code does not crash the cart \(fails on purpose\) \(crash\.test\.ts:5, .*\n\s+product failure in input_text "Coupon code" at crash\.test\.ts:\d+: com\.example\.shop crashed during input_text: java\.lang\.IllegalStateException.*\n\s+suggestion: This is a defect in the app/,
+  );
   expect(output).toContain('The demo ran as expected');
   expect(output).toContain('Trace viewer: e2e/examples/mobiletest-report/html/index.html');
   expect(await readFile(path.join(REPORT, 'html', 'index.html'), 'utf8')).toContain('viewer.js');
 
   const junit = await readFile(path.join(REPORT, 'junit.xml'), 'utf8');
   expect(junit).toMatch(/<failure[^>]*type="product"/);
-  const results = JSON.parse(await readFile(path.join(REPORT, 'results.json'), 'utf8')) as { tests: Array<{ title: string; steps: Array<{ primitive: string; status: string }> }> };
+  const results = JSON.parse(await readFile(path.join(REPORT, 'results.json'), 'utf8')) as {
+    tests: Array<{ title: string; steps: Array<{ primitive: string; status: string }> }>;
+  };
   const yaml = results.tests.find((t) => t.title.startsWith('bob'));
   expect(yaml?.steps.map((s) => s.primitive)).toContain('scroll_to');
   expect(yaml?.steps.every((s) => s.status === 'OK')).toBe(true);

@@ -28,7 +28,9 @@ async function script(phone: AdbPhone): Promise<{ notes: string; shop: string; p
   await phone.shell('am start -W -n com.example.notes/.MainActivity');
   await phone.shell('input swipe 540 1800 540 900 300');
   const notes = await phone.dump();
-  const png = createHash('sha256').update((await phone.adb.run(['-s', phone.serial, 'exec-out', 'screencap', '-p'])).stdout).digest('hex');
+  const png = createHash('sha256')
+    .update((await phone.adb.run(['-s', phone.serial, 'exec-out', 'screencap', '-p'])).stdout)
+    .digest('hex');
   await phone.shell('am start -W -n com.example.shop/.MainActivity');
   return { notes, shop: await phone.dump(), png };
 }

@@ -15,8 +15,12 @@ function look(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: numb
     const child = spawn(process.execPath, [CLI, 'look', ...args], { env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (b: Buffer) => { stdout += b.toString(); });
-    child.stderr.on('data', (b: Buffer) => { stderr += b.toString(); });
+    child.stdout.on('data', (b: Buffer) => {
+      stdout += b.toString();
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+    });
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -54,12 +58,22 @@ test('look --json prints the text, its token count and the elements with bounds'
   const raw = await readFile(path.join(FIXTURES, 'ths-trading-multiwindow.xml'), 'utf8');
   const { code, stdout } = await look(['--xml', path.join(FIXTURES, 'ths-trading-multiwindow.xml'), '--json']);
   expect(code).toBe(0);
-  const out = JSON.parse(stdout) as { text: string; tokens: number; elements: Array<{ ref: string; role: string; label: string; bounds: number[]; states: string[] }> };
+  const out = JSON.parse(stdout) as {
+    text: string;
+    tokens: number;
+    elements: Array<{ ref: string; role: string; label: string; bounds: number[]; states: string[] }>;
+  };
   expect(Object.keys(out)).toEqual(['text', 'tokens', 'elements']);
   expect(out.text.split('\n')[0]).toBe('app com.hexin.plat.android · screen 720x1280');
   expect(out.tokens).toBeGreaterThan(100);
   expect(out.tokens).toBeLessThan(raw.length / 20);
-  expect(out.elements.find((e) => e.label === '交易')).toEqual({ ref: expect.stringMatching(/^e\d+$/), role: 'tab', label: '交易', bounds: [424, 1178, 584, 1280], states: ['selected'] });
+  expect(out.elements.find((e) => e.label === '交易')).toEqual({
+    ref: expect.stringMatching(/^e\d+$/),
+    role: 'tab',
+    label: '交易',
+    bounds: [424, 1178, 584, 1280],
+    states: ['selected'],
+  });
   expect(out.elements.length).toBe(out.text.split('\n').length - 1);
 });
 
@@ -86,8 +100,15 @@ test('a missing, empty, truncated or malformed dump is a clear error with exit c
 });
 
 test('a 20,000-node dump gives a bounded output that says how much it left out', async () => {
-  const rows = Array.from({ length: 20_000 }, (_, i) => `<node index="${i}" text="Row ${i}" class="android.widget.TextView" package="com.example" clickable="true" bounds="[0,${i % 2300}][1080,${(i % 2300) + 1}]" />`).join('');
-  const file = await tempFile('huge.xml', `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${rows}</node></hierarchy>`);
+  const rows = Array.from(
+    { length: 20_000 },
+    (_, i) =>
+      `<node index="${i}" text="Row ${i}" class="android.widget.TextView" package="com.example" clickable="true" bounds="[0,${i % 2300}][1080,${(i % 2300) + 1}]" />`,
+  ).join('');
+  const file = await tempFile(
+    'huge.xml',
+    `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${rows}</node></hierarchy>`,
+  );
   const [text, json] = await Promise.all([look(['--xml', file]), look(['--xml', file, '--json', '--max', '30'])]);
   expect(text.code).toBe(0);
   const lines = text.stdout.trimEnd().split('\n');

@@ -15,7 +15,13 @@ async function connect(path: Path, sim: Sim): Promise<{ driver: AndroidDriver; s
   test.skip(!!reason, reason);
   const adb = await PrivateAdbServer.start();
   const driver = await AndroidDriver.connect({ port: adb.port, serial: await adb.connect(sim) });
-  return { driver, async stop() { await driver.close(); await adb.stop(); } };
+  return {
+    driver,
+    async stop() {
+      await driver.close();
+      await adb.stop();
+    },
+  };
 }
 
 function element(look: Look, label: string): ScreenElement {
@@ -81,7 +87,12 @@ test('a look costs one hierarchy read and one glance; the size is read once, the
   const calls: string[] = [];
   for (const name of ['hierarchy', 'glance', 'screenSize', 'logs', 'screenshot', 'foreground', 'keyboardShown', 'mark'] as const) {
     const original = driver[name].bind(driver) as (...args: unknown[]) => Promise<unknown>;
-    Object.defineProperty(driver, name, { value: (...args: unknown[]) => { calls.push(name); return original(...args); } });
+    Object.defineProperty(driver, name, {
+      value: (...args: unknown[]) => {
+        calls.push(name);
+        return original(...args);
+      },
+    });
   }
   const tally = () => {
     const counts = Object.fromEntries([...new Set(calls)].map((c) => [c, calls.filter((x) => x === c).length]));

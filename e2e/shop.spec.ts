@@ -73,5 +73,5 @@ test('the coupon CRASH kills the app: dialog, FATAL EXCEPTION in the crash log, 
   expect(crash.text).toContain('FATAL EXCEPTION: main');
   expect(crash.text).toContain(`Process: com.example.shop, PID: ${pid}`);
   await phone.tap('Close app');
-  expect((await phone.shell('dumpsys window | grep mCurrentFocus'))).not.toContain('com.example.shop');
+  expect(await phone.shell('dumpsys window | grep mCurrentFocus')).not.toContain('com.example.shop');
 });

@@ -23,7 +23,11 @@ export const TRACE_FILE_ATTACHMENT = '_mobiletest-trace/';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** templates/viewer of this package, from dist/reporters/ (built) or reporters/ (sources). */
-export const TEMPLATE_DIR = path.join(HERE.includes(`${path.sep}dist${path.sep}`) ? HERE.slice(0, HERE.lastIndexOf(`${path.sep}dist${path.sep}`)) : path.resolve(HERE, '..'), 'templates', 'viewer');
+export const TEMPLATE_DIR = path.join(
+  HERE.includes(`${path.sep}dist${path.sep}`) ? HERE.slice(0, HERE.lastIndexOf(`${path.sep}dist${path.sep}`)) : path.resolve(HERE, '..'),
+  'templates',
+  'viewer',
+);
 
 /**
  * Writes `mobiletest-report/html/`: a trace viewer that opens from disk or a static server, with the
@@ -50,7 +54,10 @@ export default class HtmlReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     this.collector.add(test, result);
     // Read now: a merge's extracted attachments may be gone by the end of the run. A retry replaces the attempt before it.
-    this.traces.set(keyOfCase(test, this.rootDir), loadTrace(test, result, { rootDir: this.rootDir, staging: () => (this.staging ??= mkdtemp(path.join(os.tmpdir(), 'mobiletest-html-'))) }));
+    this.traces.set(
+      keyOfCase(test, this.rootDir),
+      loadTrace(test, result, { rootDir: this.rootDir, staging: () => (this.staging ??= mkdtemp(path.join(os.tmpdir(), 'mobiletest-html-'))) }),
+    );
   }
 
   onError(error: TestError): void {

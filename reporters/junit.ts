@@ -21,10 +21,17 @@ export default class JunitReporter extends ResultsReporter {
     const report = builder.newBuilder().name('mobiletest');
     const projects = new Set(results.tests.map((test) => test.project));
     for (const [file, tests] of groupByFile(results.tests)) {
-      const suite = report.testSuite().name(file).time(seconds(tests.reduce((sum, test) => sum + test.duration_ms, 0)));
+      const suite = report
+        .testSuite()
+        .name(file)
+        .time(seconds(tests.reduce((sum, test) => sum + test.duration_ms, 0)));
       for (const test of tests) {
         const name = test.title_path.join(' › ');
-        const testCase = suite.testCase().className(file).name(projects.size > 1 ? `[${test.project}] ${name}` : name).time(seconds(test.duration_ms));
+        const testCase = suite
+          .testCase()
+          .className(file)
+          .name(projects.size > 1 ? `[${test.project}] ${name}` : name)
+          .time(seconds(test.duration_ms));
         for (const [property, value] of testProperties(test)) testCase.property(property, value);
         if (test.steps.length > 0) testCase.standardOutput(test.steps.flatMap(stepLines).join('\n'));
         if (test.status === 'skipped') testCase.skipped();
@@ -34,7 +41,11 @@ export default class JunitReporter extends ResultsReporter {
     if (results.run.errors.length > 0) {
       const suite = report.testSuite().name(ERRORS_SUITE);
       for (const error of results.run.errors) {
-        suite.testCase().className(error.location?.replace(/:\d+$/, '') ?? ERRORS_SUITE).name(errorName(error)).error(error.message.split('\n')[0], 'error', error.message);
+        suite
+          .testCase()
+          .className(error.location?.replace(/:\d+$/, '') ?? ERRORS_SUITE)
+          .name(errorName(error))
+          .error(error.message.split('\n')[0], 'error', error.message);
       }
     }
     return report.build();
@@ -101,13 +112,17 @@ export function verificationText(verification: AgentVerification): string {
 }
 
 function agentNote(agent: AgentCallRecord): string {
-  const parts = [agent.path ?? 'undecided', agent.cache === null ? undefined : agent.cache === 'off' ? 'no cache' : `cache ${agent.cache}`,
-    `${agent.actions} action${agent.actions === 1 ? '' : 's'}`, agent.llm_calls > 0 ? `${agent.llm_calls} model call${agent.llm_calls === 1 ? '' : 's'}` : undefined];
+  const parts = [
+    agent.path ?? 'undecided',
+    agent.cache === null ? undefined : agent.cache === 'off' ? 'no cache' : `cache ${agent.cache}`,
+    `${agent.actions} action${agent.actions === 1 ? '' : 's'}`,
+    agent.llm_calls > 0 ? `${agent.llm_calls} model call${agent.llm_calls === 1 ? '' : 's'}` : undefined,
+  ];
   return `[${parts.filter(Boolean).join(', ')}]`;
 }
 
 function failureMessage(test: TestRecord): string {
-  return test.status === 'timedOut' || test.status === 'interrupted' ? `${test.status}: ${test.failure?.message}` : test.failure?.message ?? '';
+  return test.status === 'timedOut' || test.status === 'interrupted' ? `${test.status}: ${test.failure?.message}` : (test.failure?.message ?? '');
 }
 
 /** The failure element's text: the failed step, the evidence that decided the category, and what to do. */

@@ -9,7 +9,9 @@ export default class SummaryLineReporter implements Reporter {
   }
 
   onEnd(_result: FullResult): void {
-    let passed = 0, failed = 0, skipped = 0;
+    let passed = 0,
+      failed = 0,
+      skipped = 0;
     for (const outcome of this.outcomes.values()) {
       if (outcome === 'skipped') skipped++;
       else if (outcome === 'unexpected') failed++;

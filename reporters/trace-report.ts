@@ -24,20 +24,33 @@ export interface TraceReportOptions {
 export async function writeTraceReport(options: TraceReportOptions): Promise<{ title: string; steps: number; frames: number }> {
   const { events } = await readEvents(options.eventsFile);
   const record = testRecord(events, { rootDir: options.rootDir, fallbackTitle: path.basename(path.dirname(options.eventsFile)) });
-  const results: Results = redactDeep({
-    version: RESULTS_VERSION,
-    run: {
-      status: record.status === 'passed' || record.status === 'skipped' ? 'passed' : record.status === 'interrupted' ? 'interrupted' : 'failed',
-      started_at: new Date(events[0]?.ts ?? 0).toISOString(),
-      duration_ms: record.duration_ms,
-      totals: { passed: record.status === 'passed' ? 1 : 0, failed: record.status === 'passed' || record.status === 'skipped' ? 0 : 1, flaky: 0, skipped: record.status === 'skipped' ? 1 : 0 },
-      agent: record.agent,
-      errors: [],
+  const results: Results = redactDeep(
+    {
+      version: RESULTS_VERSION,
+      run: {
+        status: record.status === 'passed' || record.status === 'skipped' ? 'passed' : record.status === 'interrupted' ? 'interrupted' : 'failed',
+        started_at: new Date(events[0]?.ts ?? 0).toISOString(),
+        duration_ms: record.duration_ms,
+        totals: {
+          passed: record.status === 'passed' ? 1 : 0,
+          failed: record.status === 'passed' || record.status === 'skipped' ? 0 : 1,
+          flaky: 0,
+          skipped: record.status === 'skipped' ? 1 : 0,
+        },
+        agent: record.agent,
+        errors: [],
+      },
+      tests: [record],
     },
-    tests: [record],
-  }, knownSecrets());
+    knownSecrets(),
+  );
   const trace = buildTrace(events, { rootDir: options.rootDir });
-  const written = await writeHtmlReport({ outDir: options.outDir, templateDir: TEMPLATE_DIR, results, traces: [{ trace, dir: path.dirname(options.eventsFile) }] });
+  const written = await writeHtmlReport({
+    outDir: options.outDir,
+    templateDir: TEMPLATE_DIR,
+    results,
+    traces: [{ trace, dir: path.dirname(options.eventsFile) }],
+  });
   return { title: record.title, steps: record.steps.length, frames: written.frames };
 }
 
@@ -60,7 +73,7 @@ export function testRecord(events: readonly MobileEvent[], options: { rootDir: s
     project: '',
     status,
     duration_ms: Math.round(end?.kind === 'test_end' ? end.duration_ms : Math.max(0, lastTs - (start?.ts ?? lastTs))),
-    retry: start?.kind === 'test_start' ? start.retry ?? 0 : 0,
+    retry: start?.kind === 'test_start' ? (start.retry ?? 0) : 0,
     device: evidence.device,
     steps: evidence.steps,
     failure: failed ? failureOfLog(evidence.failure, status) : null,
@@ -73,6 +86,10 @@ export function testRecord(events: readonly MobileEvent[], options: { rootDir: s
 /** The failure as its log tells it; a log without its reasons still gets its category's advice. */
 function failureOfLog(failure: EventFailure, status: TestOutcome): FailureRecord {
   const category = failure.category ?? (status === 'interrupted' ? 'environment' : 'execution');
-  const message = failure.message ?? (status === 'interrupted' ? 'The events log ends before the test did: the run stopped inside it.' : `The test ${status === 'timedOut' ? 'ran out of time' : 'failed'}.`);
+  const message =
+    failure.message ??
+    (status === 'interrupted'
+      ? 'The events log ends before the test did: the run stopped inside it.'
+      : `The test ${status === 'timedOut' ? 'ran out of time' : 'failed'}.`);
   return { category, message, suggestion: failure.suggestion ?? CATEGORY_SUGGESTIONS[category], evidence: failure.evidence, step: failure.step };
 }

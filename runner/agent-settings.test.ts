@@ -12,11 +12,25 @@ function failure(run: () => unknown): AgentSettingsError {
 }
 
 test('with nothing set, agent steps run offline on the rules planner, caching plans, within the default limits', () => {
-  expect(resolveAgentSettings(undefined, {})).toEqual({ llm: { provider: 'offline' }, roles: {}, cache: 'read-write', maxSteps: 20, maxReplans: 3, budget: {} });
+  expect(resolveAgentSettings(undefined, {})).toEqual({
+    llm: { provider: 'offline' },
+    roles: {},
+    cache: 'read-write',
+    maxSteps: 20,
+    maxReplans: 3,
+    budget: {},
+  });
 });
 
 test("the config's ai option is used when the environment says nothing; an empty variable counts as unset", () => {
-  const ai = { provider: 'openai', model: 'llama3', baseUrl: 'http://localhost:11434/v1', maxSteps: 8, maxReplans: 1, budget: { maxCalls: 30, maxCostUsd: 0.25 } } as const;
+  const ai = {
+    provider: 'openai',
+    model: 'llama3',
+    baseUrl: 'http://localhost:11434/v1',
+    maxSteps: 8,
+    maxReplans: 1,
+    budget: { maxCalls: 30, maxCostUsd: 0.25 },
+  } as const;
   expect(resolveAgentSettings(ai, { MOBILETEST_LLM_MODEL: ' ', OPENAI_API_KEY: '' })).toMatchObject({
     llm: { provider: 'openai', model: 'llama3', baseUrl: 'http://localhost:11434/v1' },
     maxSteps: 8,
@@ -55,12 +69,20 @@ test('a bad setting says which one, its value, and what it takes; a key never sh
   expect(failure(() => resolveAgentSettings({}, { MOBILETEST_CACHE: 'sometimes' })).message).toBe(
     'MOBILETEST_CACHE: "sometimes" is not a cache mode; set it (or mobiletest test --cache) to read-write, read-only, refresh, off',
   );
-  expect(failure(() => resolveAgentSettings({ cache: 'never' as 'off' }, {})).message).toContain('ai.cache in the config: "never" is not a cache mode; it takes read-write, read-only');
+  expect(failure(() => resolveAgentSettings({ cache: 'never' as 'off' }, {})).message).toContain(
+    'ai.cache in the config: "never" is not a cache mode; it takes read-write, read-only',
+  );
   expect(failure(() => resolveAgentSettings({ provider: 'anthropic' }, {})).message).toBe(
     'MOBILETEST_LLM_MODEL (or ai.model in the config): no model is set for provider anthropic; set it to the model to use, e.g. claude-sonnet-4-5',
   );
-  expect(failure(() => resolveAgentSettings({ provider: 'openai', model: 'm', baseUrl: 'my server' }, {})).message).toMatch(/^ai\.baseUrl in the config: "my server" is not a URL/);
-  expect(failure(() => resolveAgentSettings({ baseUrl: 'http://ok/v1' }, { MOBILETEST_LLM_PROVIDER: 'openai', MOBILETEST_LLM_MODEL: 'm', MOBILETEST_LLM_BASE_URL: 'nope' })).setting).toBe('MOBILETEST_LLM_BASE_URL');
+  expect(failure(() => resolveAgentSettings({ provider: 'openai', model: 'm', baseUrl: 'my server' }, {})).message).toMatch(
+    /^ai\.baseUrl in the config: "my server" is not a URL/,
+  );
+  expect(
+    failure(() =>
+      resolveAgentSettings({ baseUrl: 'http://ok/v1' }, { MOBILETEST_LLM_PROVIDER: 'openai', MOBILETEST_LLM_MODEL: 'm', MOBILETEST_LLM_BASE_URL: 'nope' }),
+    ).setting,
+  ).toBe('MOBILETEST_LLM_BASE_URL');
   expect(failure(() => resolveAgentSettings({ provider: 'anthropic', model: 'claude' }, {})).message).toBe(
     'MOBILETEST_LLM_API_KEY: no API key for provider anthropic; set MOBILETEST_LLM_API_KEY or ANTHROPIC_API_KEY',
   );

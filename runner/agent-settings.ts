@@ -4,7 +4,15 @@ import { onCi } from '../src/agent/index.js';
 import { CACHE_MODES, type CacheMode } from '../src/agent/types.js';
 
 export { onCi };
-import { LlmSettingsError, readLlmSettings, readRoleSettings, type BudgetLimits, type LlmSettings, type ModelRole, type RoleSettings } from '../src/llm/index.js';
+import {
+  LlmSettingsError,
+  readLlmSettings,
+  readRoleSettings,
+  type BudgetLimits,
+  type LlmSettings,
+  type ModelRole,
+  type RoleSettings,
+} from '../src/llm/index.js';
 import { AI_DEFAULTS, type AiOptions } from './fixtures/options.js';
 
 export interface AgentSettings {
@@ -20,7 +28,10 @@ export interface AgentSettings {
 /** An agent setting mobiletest cannot use: names the setting (variable or config key), its value and what it takes. */
 export class AgentSettingsError extends Error {
   override name = 'AgentSettingsError';
-  constructor(readonly setting: string, reason: string) {
+  constructor(
+    readonly setting: string,
+    reason: string,
+  ) {
     super(`${setting}: ${reason}`);
   }
 }

@@ -47,7 +47,8 @@ function expectStopped(run: RunResult, first: string, exitCode = 1): void {
 }
 
 test.describe('a config that throws', () => {
-  const THROWS = "import { defineConfig } from 'mobiletest';\n\nif (!process.env.PORT) throw new Error('set PORT');\n\nexport default defineConfig({ testDir: 'tests' });\n";
+  const THROWS =
+    "import { defineConfig } from 'mobiletest';\n\nif (!process.env.PORT) throw new Error('set PORT');\n\nexport default defineConfig({ testDir: 'tests' });\n";
 
   test('CommonJS, TypeScript config: the config line that threw, its code, and what to do, from mobiletest test and playwright test', async () => {
     const p = await create({ 'package.json': COMMONJS, 'mobiletest.config.ts': THROWS, 'tests/a.test.ts': SPEC });
@@ -65,7 +66,8 @@ test.describe('a config that throws', () => {
 
   test('ES module, JavaScript config whose import throws: the line of the imported file that threw', async () => {
     const run = await testIn(ES_MODULE, {
-      'mobiletest.config.mjs': "import { defineConfig } from 'mobiletest';\nimport { app } from './env.mjs';\n\nexport default defineConfig({ testDir: 'tests', use: { app } });\n",
+      'mobiletest.config.mjs':
+        "import { defineConfig } from 'mobiletest';\nimport { app } from './env.mjs';\n\nexport default defineConfig({ testDir: 'tests', use: { app } });\n",
       'env.mjs': "if (!process.env.APP) {\n  throw new TypeError('APP is not set');\n}\nexport const app = process.env.APP;\n",
       'tests/a.test.ts': SPEC,
     });
@@ -75,7 +77,8 @@ test.describe('a config that throws', () => {
 
   test('CommonJS, a config that throws before it requires mobiletest: mobiletest test still says where', async () => {
     const run = await testIn(COMMONJS, {
-      'mobiletest.config.cjs': "if (!process.env.PORT) throw new Error('set PORT');\nconst { defineConfig } = require('mobiletest');\nmodule.exports = defineConfig({ testDir: 'tests' });\n",
+      'mobiletest.config.cjs':
+        "if (!process.env.PORT) throw new Error('set PORT');\nconst { defineConfig } = require('mobiletest');\nmodule.exports = defineConfig({ testDir: 'tests' });\n",
       'tests/a.test.ts': SPEC,
     });
     expectStopped(run, 'The config failed to load at mobiletest.config.cjs:1: set PORT');
@@ -83,10 +86,14 @@ test.describe('a config that throws', () => {
 
   test('ES module, TypeScript config whose import finds nothing: the import line, what was looked for, once', async () => {
     const run = await testIn(ES_MODULE, {
-      'mobiletest.config.ts': "import { defineConfig } from 'mobiletest';\nimport { app } from './env';\n\nexport default defineConfig({ testDir: 'tests', use: { app } });\n",
+      'mobiletest.config.ts':
+        "import { defineConfig } from 'mobiletest';\nimport { app } from './env';\n\nexport default defineConfig({ testDir: 'tests', use: { app } });\n",
       'tests/a.test.ts': SPEC,
     });
-    expectStopped(run, "The config failed to load at mobiletest.config.ts:2: ModuleNotFoundError: cannot find module './env': no file is at env, with any of .ts, .mts, .cts, .js, .mjs, .cjs or .json. Fix the path (it is relative to ./) or create the file.");
+    expectStopped(
+      run,
+      "The config failed to load at mobiletest.config.ts:2: ModuleNotFoundError: cannot find module './env': no file is at env, with any of .ts, .mts, .cts, .js, .mjs, .cjs or .json. Fix the path (it is relative to ./) or create the file.",
+    );
     expect(run.output).toContain("> 2 | import { app } from './env';");
   });
 
@@ -102,7 +109,8 @@ test.describe('a misspelt option', () => {
   test('CommonJS, TypeScript config: use.devcie at its own line with a did-you-mean, and no stack', async () => {
     const p = await create({
       'package.json': COMMONJS,
-      'mobiletest.config.ts': "import { defineConfig } from 'mobiletest';\n\nexport default defineConfig({\n  testDir: 'tests',\n  use: { devcie: 'sim' },\n});\n",
+      'mobiletest.config.ts':
+        "import { defineConfig } from 'mobiletest';\n\nexport default defineConfig({\n  testDir: 'tests',\n  use: { devcie: 'sim' },\n});\n",
       'tests/a.test.ts': SPEC,
     });
     for (const run of [await p.mobiletest(['test']), await p.playwright(['test', '-c', 'mobiletest.config.ts'])]) {
@@ -116,13 +124,14 @@ test.describe('a misspelt option', () => {
 
   test('ES module, JavaScript config: a misspelt top-level key and a mobile option outside use, each at its line', async () => {
     const run = await testIn(ES_MODULE, {
-      'mobiletest.config.mjs': "import { defineConfig } from 'mobiletest';\n\nexport default defineConfig({\n  testdir: 'tests',\n  app: 'com.example.shop',\n});\n",
+      'mobiletest.config.mjs':
+        "import { defineConfig } from 'mobiletest';\n\nexport default defineConfig({\n  testdir: 'tests',\n  app: 'com.example.shop',\n});\n",
       'tests/a.test.ts': SPEC,
     });
     expect(run.exitCode).toBe(1);
     expect(run.output.trimStart().split('\n').slice(0, 2)).toEqual([
       'mobiletest.config.mjs:4: testdir is not a config option; did you mean testDir?',
-      "mobiletest.config.mjs:5: app is a mobile option, which goes in use: write use: { app: ... }",
+      'mobiletest.config.mjs:5: app is a mobile option, which goes in use: write use: { app: ... }',
     ]);
     expect(run.output).toContain("> 4 |   testdir: 'tests',");
     expect(run.output).toContain('No test ran: fix these 2 options in mobiletest.config.mjs');
@@ -134,17 +143,23 @@ test.describe('a spec whose import finds nothing', () => {
   const MISSING = "import { test } from 'mobiletest';\nimport { helper } from './helpers/login';\n\ntest('logs in', () => helper());\n";
   const CONFIG = "import { defineConfig } from 'mobiletest';\nexport default defineConfig({ testDir: 'tests' });\n";
 
-  for (const [kind, packageJson] of [['CommonJS', COMMONJS], ['ES module', ES_MODULE]] as const) {
+  for (const [kind, packageJson] of [
+    ['CommonJS', COMMONJS],
+    ['ES module', ES_MODULE],
+  ] as const) {
     test(`${kind}: the spec's line, what was looked for and what to do, on the terminal and in both reports`, async () => {
       const p = await create({ 'package.json': packageJson, 'mobiletest.config.ts': CONFIG, 'tests/a.test.ts': MISSING });
       const run = await p.mobiletest(['test']);
       expect(run.exitCode).toBe(1);
-      const message = "tests/a.test.ts:2: cannot find module './helpers/login': there is no folder tests/helpers/. Fix the path (it is relative to tests/) or create the file.";
+      const message =
+        "tests/a.test.ts:2: cannot find module './helpers/login': there is no folder tests/helpers/. Fix the path (it is relative to tests/) or create the file.";
       expect(firstLine(run)).toBe(`ModuleNotFoundError: ${message}`);
       expect(run.output).toContain("> 2 | import { helper } from './helpers/login';");
       expectNoInternalFrames(run);
 
-      const results = await p.readJson<{ run: { status: string; errors: Array<{ message: string; location: string | null }> }; tests: unknown[] }>('mobiletest-report/results.json');
+      const results = await p.readJson<{ run: { status: string; errors: Array<{ message: string; location: string | null }> }; tests: unknown[] }>(
+        'mobiletest-report/results.json',
+      );
       expect(results.run.status).toBe('failed');
       expect(results.tests).toEqual([]);
       expect(results.run.errors[0]).toEqual({ message: `ModuleNotFoundError: ${message}`, location: 'a.test.ts:2' });
@@ -164,9 +179,15 @@ test.describe('a spec whose import finds nothing', () => {
       'tests/c.test.mjs': "import { test } from 'mobiletest';\nimport { helper } from './helpers/logn';\ntest('logs in', () => helper());\n",
     });
     expect(run.exitCode).toBe(1);
-    expect(run.output).toContain("tests/a.test.mjs:2: cannot find module './helpers/login.js': there is tests/helpers/login.mjs: import it under that name, './helpers/login.mjs'.");
-    expect(run.output).toContain("tests/b.test.mjs:3: cannot find module 'left-pad': no package left-pad is installed here. Install it (npm install --save-dev left-pad), or fix the import.");
-    expect(run.output).toContain("tests/c.test.mjs:2: cannot find module './helpers/logn': nothing is at tests/helpers/logn; did you mean './helpers/login' (tests/helpers/login.mjs)?");
+    expect(run.output).toContain(
+      "tests/a.test.mjs:2: cannot find module './helpers/login.js': there is tests/helpers/login.mjs: import it under that name, './helpers/login.mjs'.",
+    );
+    expect(run.output).toContain(
+      "tests/b.test.mjs:3: cannot find module 'left-pad': no package left-pad is installed here. Install it (npm install --save-dev left-pad), or fix the import.",
+    );
+    expect(run.output).toContain(
+      "tests/c.test.mjs:2: cannot find module './helpers/logn': nothing is at tests/helpers/logn; did you mean './helpers/login' (tests/helpers/login.mjs)?",
+    );
     expectNoInternalFrames(run);
     const results = await project!.readJson<{ run: { errors: Array<{ location: string | null }> } }>('mobiletest-report/results.json');
     expect(results.run.errors.map((error) => error.location)).toEqual(expect.arrayContaining(['a.test.mjs:2', 'b.test.mjs:3', 'c.test.mjs:2']));
@@ -181,7 +202,9 @@ test.describe('a spec whose import finds nothing', () => {
     });
     const run = await p.mobiletest(['test']);
     expect(run.exitCode).toBe(1);
-    const results = await p.readJson<{ run: { status: string; errors: Array<{ message: string; location: string | null }> } }>('mobiletest-report/results.json');
+    const results = await p.readJson<{ run: { status: string; errors: Array<{ message: string; location: string | null }> } }>(
+      'mobiletest-report/results.json',
+    );
     expect(results.run.status).toBe('failed');
     expect(results.run.errors).toEqual([{ message: expect.stringContaining('the backend is down'), location: '../setup.ts:2' }]);
     expect(await p.read('mobiletest-report/junit.xml')).toContain('name="error at ../setup.ts:2"');
@@ -212,11 +235,15 @@ test.describe('a YAML spec the config cannot run', () => {
   });
 
   test('a config that loads mobiletest through a shared base file is taken as loading it: no message, the YAML spec is listed', async () => {
-    const run = await testIn(COMMONJS, {
-      'playwright.config.ts': "import base from './config/base';\nexport default base;\n",
-      'config/base.ts': "import { defineConfig } from 'mobiletest';\nexport default defineConfig({ testDir: '../tests' });\n",
-      'tests/x.test.yml': YAML,
-    }, ['tests/x.test.yml', '--list']);
+    const run = await testIn(
+      COMMONJS,
+      {
+        'playwright.config.ts': "import base from './config/base';\nexport default base;\n",
+        'config/base.ts': "import { defineConfig } from 'mobiletest';\nexport default defineConfig({ testDir: '../tests' });\n",
+        'tests/x.test.yml': YAML,
+      },
+      ['tests/x.test.yml', '--list'],
+    );
     expect(run.output).not.toContain('does not load mobiletest');
     expect(run.stdout).toContain('x.test.yml:3:5 › login');
     expect(run.exitCode).toBe(0);

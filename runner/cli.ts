@@ -15,24 +15,92 @@ function lazy<M>(load: () => Promise<M>, pick: (module: M) => Run): Run {
 
 /** Every command, in the order the help lists them. */
 const COMMANDS: Record<string, { summary: string; run: Run }> = {
-  test: { summary: 'Run specs (TS and YAML) with Playwright Test on a phone, an emulator or the virtual phone', run: lazy(() => import('./commands/test.js'), (m) => m.runTestCommand) },
-  init: { summary: 'Write a config, example specs and a GitHub Actions workflow into this folder', run: lazy(() => import('./commands/init.js'), (m) => m.runInitCommand) },
-  devices: { summary: 'List the devices on the adb server', run: lazy(() => import('./commands/devices.js'), (m) => m.runDevicesCommand) },
-  doctor: { summary: 'Check Node, Playwright, adb, devices, the app, LLM settings and OCR data, each with its fix', run: lazy(() => import('./commands/doctor.js'), (m) => m.runDoctorCommand) },
-  'merge-reports': { summary: "Merge the blob reports of a sharded run into one run's reports (junit.xml, results.json, html)", run: lazy(() => import('./commands/merge-reports.js'), (m) => m.runMergeReportsCommand) },
-  'show-report': { summary: 'Serve the HTML report (--output html) on localhost and print its URL', run: lazy(() => import('./commands/show-report.js'), (m) => m.runShowReportCommand) },
-  'show-trace': { summary: "Serve one test's trace (test-results/<test>/) as an HTML report on localhost and print its URL", run: lazy(() => import('./commands/show-trace.js'), (m) => m.runShowTraceCommand) },
-  sim: { summary: 'Run a virtual Android phone that adb and adbkit can talk to', run: lazy(() => import('./commands/sim.js'), (m) => m.runSimCommand) },
-  look: { summary: 'Print the screen as the agent reads it, from a device or a saved uiautomator dump', run: lazy(() => import('./commands/look.js'), (m) => m.runLookCommand) },
-  mcp: { summary: 'Serve the Model Context Protocol on stdio: an MCP client drives a phone with look, do, query and devices', run: lazy(() => import('./commands/mcp.js'), (m) => m.runMcpCommand) },
-  demo: { summary: 'Run the example specs on the virtual phone (or --screens: print each screen as the agent reads it)', run: lazy(() => import('./commands/demo.js'), (m) => m.runDemoCommand) },
+  test: {
+    summary: 'Run specs (TS and YAML) with Playwright Test on a phone, an emulator or the virtual phone',
+    run: lazy(
+      () => import('./commands/test.js'),
+      (m) => m.runTestCommand,
+    ),
+  },
+  init: {
+    summary: 'Write a config, example specs and a GitHub Actions workflow into this folder',
+    run: lazy(
+      () => import('./commands/init.js'),
+      (m) => m.runInitCommand,
+    ),
+  },
+  devices: {
+    summary: 'List the devices on the adb server',
+    run: lazy(
+      () => import('./commands/devices.js'),
+      (m) => m.runDevicesCommand,
+    ),
+  },
+  doctor: {
+    summary: 'Check Node, Playwright, adb, devices, the app, LLM settings and OCR data, each with its fix',
+    run: lazy(
+      () => import('./commands/doctor.js'),
+      (m) => m.runDoctorCommand,
+    ),
+  },
+  'merge-reports': {
+    summary: "Merge the blob reports of a sharded run into one run's reports (junit.xml, results.json, html)",
+    run: lazy(
+      () => import('./commands/merge-reports.js'),
+      (m) => m.runMergeReportsCommand,
+    ),
+  },
+  'show-report': {
+    summary: 'Serve the HTML report (--output html) on localhost and print its URL',
+    run: lazy(
+      () => import('./commands/show-report.js'),
+      (m) => m.runShowReportCommand,
+    ),
+  },
+  'show-trace': {
+    summary: "Serve one test's trace (test-results/<test>/) as an HTML report on localhost and print its URL",
+    run: lazy(
+      () => import('./commands/show-trace.js'),
+      (m) => m.runShowTraceCommand,
+    ),
+  },
+  sim: {
+    summary: 'Run a virtual Android phone that adb and adbkit can talk to',
+    run: lazy(
+      () => import('./commands/sim.js'),
+      (m) => m.runSimCommand,
+    ),
+  },
+  look: {
+    summary: 'Print the screen as the agent reads it, from a device or a saved uiautomator dump',
+    run: lazy(
+      () => import('./commands/look.js'),
+      (m) => m.runLookCommand,
+    ),
+  },
+  mcp: {
+    summary: 'Serve the Model Context Protocol on stdio: an MCP client drives a phone with look, do, query and devices',
+    run: lazy(
+      () => import('./commands/mcp.js'),
+      (m) => m.runMcpCommand,
+    ),
+  },
+  demo: {
+    summary: 'Run the example specs on the virtual phone (or --screens: print each screen as the agent reads it)',
+    run: lazy(
+      () => import('./commands/demo.js'),
+      (m) => m.runDemoCommand,
+    ),
+  },
 };
 
 const WIDTH = Math.max(...Object.keys(COMMANDS).map((name) => name.length)) + 2;
 const USAGE = `Usage: mobiletest <command> [options]
 
 Commands:
-${Object.entries(COMMANDS).map(([name, { summary }]) => `  ${name.padEnd(WIDTH)}${summary}`).join('\n')}
+${Object.entries(COMMANDS)
+  .map(([name, { summary }]) => `  ${name.padEnd(WIDTH)}${summary}`)
+  .join('\n')}
 
 Run "mobiletest <command> --help" for a command's options.`;
 
@@ -65,7 +133,9 @@ if (tooOld) {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => { process.exitCode = code; },
+  (code) => {
+    process.exitCode = code;
+  },
   (error: unknown) => {
     if (error instanceof UsageError) {
       console.error(`mobiletest: ${error.message}`);

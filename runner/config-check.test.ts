@@ -7,13 +7,15 @@ import { TempProject } from './testing/project.js';
 test('a bad mobile option fails when the config loads, naming the option, its value and what it takes', () => {
   const load = () => defineConfig({ use: { app: 'shop', dialogs: 'maybe' as 'allow', actionTimeout: -5, ...{ devcie: 'sim' } } }, {});
   expect(load).toThrow(ConfigOptionError);
-  expect(load).toThrow([
-    'The mobiletest config has 4 bad options:',
-    '  use.app is "shop": must be an Android package name such as com.example.shop',
-    '  use.dialogs is "maybe": it must be one of "allow", "deny", "fail"',
-    '  use.actionTimeout is -5: it must be more than 0',
-    '  use.devcie is not an option; did you mean device?',
-  ].join('\n'));
+  expect(load).toThrow(
+    [
+      'The mobiletest config has 4 bad options:',
+      '  use.app is "shop": must be an Android package name such as com.example.shop',
+      '  use.dialogs is "maybe": it must be one of "allow", "deny", "fail"',
+      '  use.actionTimeout is -5: it must be more than 0',
+      '  use.devcie is not an option; did you mean device?',
+    ].join('\n'),
+  );
   expect(() => defineConfig({ projects: [{ name: 'phones', use: { permissions: 'some' as 'all' } }] }, {})).toThrow(
     `projects[0] (phones).use.permissions is "some": must be 'all' or a list of permission names`,
   );
@@ -22,19 +24,37 @@ test('a bad mobile option fails when the config loads, naming the option, its va
 test('frames takes on, off or retain-on-failure; anything else fails naming the three', () => {
   expect(() => defineConfig({ use: { app: 'com.example.shop', frames: 'retain-on-failure' } }, {})).not.toThrow();
   expect(() => defineConfig({ use: { frames: 'always' as 'on' } }, {})).toThrow('use.frames is "always": it must be one of "on", "off", "retain-on-failure"');
-  expect(() => defineConfig({ use: { frames: true as unknown as 'on' } }, {})).toThrow('use.frames is true: it must be one of "on", "off", "retain-on-failure"');
+  expect(() => defineConfig({ use: { frames: true as unknown as 'on' } }, {})).toThrow(
+    'use.frames is true: it must be one of "on", "off", "retain-on-failure"',
+  );
   expect(() => checkMobileOptions({ frame: 'off' }, 'test.use')).toThrow('test.use.frame is not an option; did you mean frames?');
 });
 
 test("good options and Playwright's own pass untouched", () => {
-  const config = defineConfig({ use: { app: 'com.example.shop', device: 'sim', dialogs: 'deny', permissions: ['notifications'], clearState: false, launch: true, actionTimeout: 5000, baseURL: 'http://x', trace: 'on' } }, {});
+  const config = defineConfig(
+    {
+      use: {
+        app: 'com.example.shop',
+        device: 'sim',
+        dialogs: 'deny',
+        permissions: ['notifications'],
+        clearState: false,
+        launch: true,
+        actionTimeout: 5000,
+        baseURL: 'http://x',
+        trace: 'on',
+      },
+    },
+    {},
+  );
   expect(config.use).toMatchObject({ app: 'com.example.shop', devices: 'sim', dialogs: 'deny', trace: 'on' });
 });
 
 test('mobiletest test with a misspelt option stops before any test runs and says what to fix', async () => {
   test.setTimeout(120_000);
   const project = await TempProject.create({
-    'mobiletest.config.ts': "import { defineConfig } from 'mobiletest';\nexport default defineConfig({ use: { app: 'com.example.shop', dialogs: 'sometimes' } });\n",
+    'mobiletest.config.ts':
+      "import { defineConfig } from 'mobiletest';\nexport default defineConfig({ use: { app: 'com.example.shop', dialogs: 'sometimes' } });\n",
     'a.test.ts': "import { test } from 'mobiletest';\ntest('never runs', async ({ device }) => { await device.tap('Log in'); });\n",
   });
   try {
@@ -51,7 +71,8 @@ test('a bad value given with test.use() in a spec fails that test with the same 
   test.setTimeout(120_000);
   const project = await TempProject.create({
     'mobiletest.config.ts': "import { defineConfig } from 'mobiletest';\nexport default defineConfig({ use: { app: 'com.example.shop', device: 'sim' } });\n",
-    'a.test.ts': "import { test } from 'mobiletest';\ntest.use({ clearState: 'yes' as unknown as boolean });\ntest('uses a bad option', async ({ device }) => { await device.tap('Log in'); });\n",
+    'a.test.ts':
+      "import { test } from 'mobiletest';\ntest.use({ clearState: 'yes' as unknown as boolean });\ntest('uses a bad option', async ({ device }) => { await device.tap('Log in'); });\n",
   });
   try {
     const run = await project.mobiletest(['test']);
@@ -63,11 +84,23 @@ test('a bad value given with test.use() in a spec fails that test with the same 
 });
 
 test('the ai option is checked key by key: a misspelt key gets a did-you-mean, a bad value what it takes', () => {
-  const ai = { provider: 'gemeni', cache: 'sometimes', maxStep: 5, maxReplans: -1, baseUrl: 'localhost', roles: { planer: { model: 'x' }, validator: { temperature: 7 } }, budget: { maxCalls: 0, maxCost: 1 } };
+  const ai = {
+    provider: 'gemeni',
+    cache: 'sometimes',
+    maxStep: 5,
+    maxReplans: -1,
+    baseUrl: 'localhost',
+    roles: { planer: { model: 'x' }, validator: { temperature: 7 } },
+    budget: { maxCalls: 0, maxCost: 1 },
+  };
   const load = () => defineConfig({ use: { app: 'com.example.shop', ai: ai as never } }, {});
   expect(load).toThrow(ConfigOptionError);
   let message = '';
-  try { load(); } catch (error) { message = (error as Error).message; }
+  try {
+    load();
+  } catch (error) {
+    message = (error as Error).message;
+  }
   for (const line of [
     'use.ai.provider is "gemeni": it must be one of "openai", "anthropic", "gemini", "local", "offline", "ollama", "llamacpp", "llama.cpp", "lmstudio", "vllm"',
     'use.ai.cache is "sometimes": it must be one of "read-write", "read-only", "refresh", "off"',
@@ -78,18 +111,26 @@ test('the ai option is checked key by key: a misspelt key gets a did-you-mean, a
     'use.ai.roles.validator.temperature is 7: it must be at most 2',
     'use.ai.budget.maxCalls is 0: it must be more than 0',
     'use.ai.budget.maxCost is not an option; it takes maxTokens, maxCalls, maxCostUsd',
-  ]) expect(message).toContain(`\n  ${line}`);
+  ])
+    expect(message).toContain(`\n  ${line}`);
   expect(() => defineConfig({ use: { ai: 'openai' as never } }, {})).toThrow('use.ai is "openai": it must be an object');
-  expect(() => checkMobileOptions({ ai: { model: '  ', apiKey: 'sk-123', modle: 'x' } }, 'test.use')).toThrow([
-    '  test.use.ai.model is "  ": it must not be empty',
-    '  test.use.ai.apiKey is not an option: API keys are read only from the environment (MOBILETEST_LLM_API_KEY, OPENAI_API_KEY or ANTHROPIC_API_KEY), never from a file',
-    '  test.use.ai.modle is not an option; did you mean model?',
-  ].join('\n'));
+  expect(() => checkMobileOptions({ ai: { model: '  ', apiKey: 'sk-123', modle: 'x' } }, 'test.use')).toThrow(
+    [
+      '  test.use.ai.model is "  ": it must not be empty',
+      '  test.use.ai.apiKey is not an option: API keys are read only from the environment (MOBILETEST_LLM_API_KEY, OPENAI_API_KEY or ANTHROPIC_API_KEY), never from a file',
+      '  test.use.ai.modle is not an option; did you mean model?',
+    ].join('\n'),
+  );
 });
 
 test('a full ai option passes and reaches the fixtures as written', () => {
   const ai = {
-    provider: 'openai', model: 'gpt-4o-mini', baseUrl: 'http://localhost:11434/v1', cache: 'read-only', maxSteps: 10, maxReplans: 0,
+    provider: 'openai',
+    model: 'gpt-4o-mini',
+    baseUrl: 'http://localhost:11434/v1',
+    cache: 'read-only',
+    maxSteps: 10,
+    maxReplans: 0,
     roles: { planner: { model: 'gpt-4o', temperature: 0.2, maxTokens: 800 }, validator: { temperature: 0 } },
     budget: { maxTokens: 50_000, maxCalls: 40, maxCostUsd: 0.5 },
   } as const;
@@ -98,7 +139,14 @@ test('a full ai option passes and reaches the fixtures as written', () => {
 });
 
 test("a misspelt key of the config or of a project gets a did-you-mean; a mobile option outside use says where it goes; other keys are Playwright's", () => {
-  const texts = configKeyProblems({ testdir: 'tests', usee: {}, device: 'sim', retries: 1, myOwnSetting: true, projects: [{ name: 'phones', testMach: '*.yml' }, { use: {} }] }).map((p) => p.text);
+  const texts = configKeyProblems({
+    testdir: 'tests',
+    usee: {},
+    device: 'sim',
+    retries: 1,
+    myOwnSetting: true,
+    projects: [{ name: 'phones', testMach: '*.yml' }, { use: {} }],
+  }).map((p) => p.text);
   expect(texts).toEqual([
     'testdir is not a config option; did you mean testDir?',
     'usee is not a config option; did you mean use?',

@@ -14,12 +14,46 @@ const MOBILE_KEYS = [...OPTION_SCHEMAS.keys()];
 // Playwright's own `use` options, and the phone as specs see it (`devices`): a key that is one of these is
 // never taken for a misspelt mobile option. `satisfies` fails the build when Playwright adds or drops one.
 const PLAYWRIGHT_USE_KEYS = Object.keys({
-  acceptDownloads: 1, actionTimeout: 1, baseURL: 1, browserName: 1, bypassCSP: 1, channel: 1, clientCertificates: 1,
-  colorScheme: 1, connectOptions: 1, contextOptions: 1, contrast: 1, defaultBrowserType: 1, deviceScaleFactor: 1,
-  extraHTTPHeaders: 1, forcedColors: 1, geolocation: 1, hasTouch: 1, headless: 1, httpCredentials: 1, ignoreHTTPSErrors: 1,
-  isMobile: 1, javaScriptEnabled: 1, launchOptions: 1, locale: 1, navigationTimeout: 1, offline: 1, permissions: 1, proxy: 1,
-  reducedMotion: 1, reuseContext: 1, screen: 1, screenshot: 1, serviceWorkers: 1, storageState: 1, testIdAttribute: 1,
-  timezoneId: 1, trace: 1, userAgent: 1, video: 1, viewport: 1,
+  acceptDownloads: 1,
+  actionTimeout: 1,
+  baseURL: 1,
+  browserName: 1,
+  bypassCSP: 1,
+  channel: 1,
+  clientCertificates: 1,
+  colorScheme: 1,
+  connectOptions: 1,
+  contextOptions: 1,
+  contrast: 1,
+  defaultBrowserType: 1,
+  deviceScaleFactor: 1,
+  extraHTTPHeaders: 1,
+  forcedColors: 1,
+  geolocation: 1,
+  hasTouch: 1,
+  headless: 1,
+  httpCredentials: 1,
+  ignoreHTTPSErrors: 1,
+  isMobile: 1,
+  javaScriptEnabled: 1,
+  launchOptions: 1,
+  locale: 1,
+  navigationTimeout: 1,
+  offline: 1,
+  permissions: 1,
+  proxy: 1,
+  reducedMotion: 1,
+  reuseContext: 1,
+  screen: 1,
+  screenshot: 1,
+  serviceWorkers: 1,
+  storageState: 1,
+  testIdAttribute: 1,
+  timezoneId: 1,
+  trace: 1,
+  userAgent: 1,
+  video: 1,
+  viewport: 1,
   devices: 1,
 } satisfies Record<keyof PlaywrightTestOptions | keyof PlaywrightWorkerOptions | keyof MobileWorkerOptions, 1>);
 
@@ -56,7 +90,9 @@ export function mobileOptionProblems(use: Record<string, unknown> | undefined, w
 export function checkMobileOptions(use: Record<string, unknown> | undefined, where: string): void {
   const problems = mobileOptionProblems(use, where);
   if (problems.length === 0) return;
-  throw new ConfigOptionError(`${where}() has ${problems.length === 1 ? 'a bad option' : 'bad options'}:\n  ${problems.map((p) => p.text).join('\n  ')}\n${OPTIONS_DOC}`);
+  throw new ConfigOptionError(
+    `${where}() has ${problems.length === 1 ? 'a bad option' : 'bad options'}:\n  ${problems.map((p) => p.text).join('\n  ')}\n${OPTIONS_DOC}`,
+  );
 }
 
 /** Where the options are described, for the last line of every message about them. */
@@ -72,9 +108,16 @@ function describeProblem(where: string, key: string, value: unknown, issue: Issu
   const at = [where, ...issue.path.map(String)].join('.');
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((unknown) => {
-      if (/api_?key/i.test(unknown)) return { key: unknown, text: `${at}.${unknown} is not an option: API keys are read only from the environment (MOBILETEST_LLM_API_KEY, OPENAI_API_KEY or ANTHROPIC_API_KEY), never from a file` };
+      if (/api_?key/i.test(unknown))
+        return {
+          key: unknown,
+          text: `${at}.${unknown} is not an option: API keys are read only from the environment (MOBILETEST_LLM_API_KEY, OPENAI_API_KEY or ANTHROPIC_API_KEY), never from a file`,
+        };
       const guess = closest(unknown, keysAt(schema, issue.path));
-      return { key: unknown, text: `${at}.${unknown} is not an option${guess ? `; did you mean ${guess}?` : `; it takes ${keysAt(schema, issue.path).join(', ')}`}` };
+      return {
+        key: unknown,
+        text: `${at}.${unknown} is not an option${guess ? `; did you mean ${guess}?` : `; it takes ${keysAt(schema, issue.path).join(', ')}`}`,
+      };
     });
   }
   const inner = issue.path.filter((part) => typeof part === 'string').at(-1);

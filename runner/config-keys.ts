@@ -8,17 +8,70 @@ type ProjectConfig = NonNullable<PlaywrightTestConfig['projects']>[number];
 
 // `satisfies` fails the build when Playwright's types add or drop a key.
 const CONFIG_KEYS = Object.keys({
-  build: 1, captureGitInfo: 1, expect: 1, failOnFlakyTests: 1, forbidOnly: 1, fullyParallel: 1, globalSetup: 1, globalTeardown: 1,
-  globalTimeout: 1, grep: 1, grepInvert: 1, ignoreSnapshots: 1, maxFailures: 1, metadata: 1, name: 1, outputDir: 1, preserveOutput: 1,
-  projects: 1, quiet: 1, repeatEach: 1, reportSlowTests: 1, reporter: 1, respectGitIgnore: 1, retries: 1, retryStrategy: 1, shard: 1,
-  snapshotDir: 1, snapshotPathTemplate: 1, tag: 1, testDir: 1, testIgnore: 1, testMatch: 1, timeout: 1, tsconfig: 1, updateSnapshots: 1,
-  updateSourceMethod: 1, use: 1, webServer: 1, workers: 1,
+  build: 1,
+  captureGitInfo: 1,
+  expect: 1,
+  failOnFlakyTests: 1,
+  forbidOnly: 1,
+  fullyParallel: 1,
+  globalSetup: 1,
+  globalTeardown: 1,
+  globalTimeout: 1,
+  grep: 1,
+  grepInvert: 1,
+  ignoreSnapshots: 1,
+  maxFailures: 1,
+  metadata: 1,
+  name: 1,
+  outputDir: 1,
+  preserveOutput: 1,
+  projects: 1,
+  quiet: 1,
+  repeatEach: 1,
+  reportSlowTests: 1,
+  reporter: 1,
+  respectGitIgnore: 1,
+  retries: 1,
+  retryStrategy: 1,
+  shard: 1,
+  snapshotDir: 1,
+  snapshotPathTemplate: 1,
+  tag: 1,
+  testDir: 1,
+  testIgnore: 1,
+  testMatch: 1,
+  timeout: 1,
+  tsconfig: 1,
+  updateSnapshots: 1,
+  updateSourceMethod: 1,
+  use: 1,
+  webServer: 1,
+  workers: 1,
 } satisfies Record<keyof PlaywrightTestConfig, 1>);
 
 const PROJECT_KEYS = Object.keys({
-  default: 1, dependencies: 1, expect: 1, fullyParallel: 1, grep: 1, grepInvert: 1, ignoreSnapshots: 1, metadata: 1, name: 1, outputDir: 1,
-  repeatEach: 1, respectGitIgnore: 1, retries: 1, snapshotDir: 1, snapshotPathTemplate: 1, teardown: 1, testDir: 1, testIgnore: 1,
-  testMatch: 1, timeout: 1, use: 1, workers: 1,
+  default: 1,
+  dependencies: 1,
+  expect: 1,
+  fullyParallel: 1,
+  grep: 1,
+  grepInvert: 1,
+  ignoreSnapshots: 1,
+  metadata: 1,
+  name: 1,
+  outputDir: 1,
+  repeatEach: 1,
+  respectGitIgnore: 1,
+  retries: 1,
+  snapshotDir: 1,
+  snapshotPathTemplate: 1,
+  teardown: 1,
+  testDir: 1,
+  testIgnore: 1,
+  testMatch: 1,
+  timeout: 1,
+  use: 1,
+  workers: 1,
 } satisfies Record<keyof ProjectConfig, 1>);
 
 /** A key that is not the config's (or a project's) but close to one, or a mobile option written outside `use`. */
@@ -30,7 +83,8 @@ function keyProblems(object: Record<string, unknown>, known: readonly string[], 
     // A newer Playwright may take keys this list lacks: only a near miss of a known key is reported.
     const guess = closest(key, known);
     if (guess) problems.push({ key, text: `${at} is not ${kind}; did you mean ${guess}?` });
-    else if (MOBILE_OPTION_NAMES.includes(key)) problems.push({ key, text: `${at} is a mobile option, which goes in use: write ${where ? `${where}.` : ''}use: { ${key}: ... }` });
+    else if (MOBILE_OPTION_NAMES.includes(key))
+      problems.push({ key, text: `${at} is a mobile option, which goes in use: write ${where ? `${where}.` : ''}use: { ${key}: ... }` });
   }
   return problems;
 }
@@ -40,7 +94,9 @@ export function configKeyProblems(config: Record<string, unknown>): OptionProble
   const projects = Array.isArray(config.projects) ? (config.projects as Array<Record<string, unknown> | undefined>) : [];
   return [
     ...keyProblems(config, CONFIG_KEYS, '', 'a config option'),
-    ...projects.flatMap((project, i) => (project && typeof project === 'object' ? keyProblems(project, PROJECT_KEYS, projectName(project, i), 'a project option') : [])),
+    ...projects.flatMap((project, i) =>
+      project && typeof project === 'object' ? keyProblems(project, PROJECT_KEYS, projectName(project, i), 'a project option') : [],
+    ),
   ];
 }
 

@@ -37,7 +37,12 @@ function reporterFile(name: string): string {
 /** The reporters MOBILETEST_OUTPUT names (default list,json,junit); a reporter not built yet is skipped with a warning. */
 export function outputReporters(env: NodeJS.ProcessEnv = process.env): ReporterDescription[] {
   const raw = env.MOBILETEST_OUTPUT?.trim();
-  const names = raw ? raw.split(',').map((n) => n.trim()).filter(Boolean) : DEFAULT_OUTPUTS;
+  const names = raw
+    ? raw
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean)
+    : DEFAULT_OUTPUTS;
   const reportDir = env.MOBILETEST_REPORT_DIR?.trim() || DEFAULT_REPORT_DIR;
   const reporters: ReporterDescription[] = [];
   for (const name of new Set(names)) {

@@ -9,7 +9,16 @@ export type { AiOptions, AiRoleOptions } from './fixtures/options.js';
 export { AgentSettingsError } from './agent-settings.js';
 export { Agent, AgentStepFailed, PlanCache, PlanCacheError, CACHE_MODES } from '../src/agent/index.js';
 export type { AgentFailureKind, AgentOptions, AiCheckOptions, AiOutcome, AiStepOptions, CacheMode, ModelAccess } from '../src/agent/index.js';
-export { readLlmSettings, createProvider, profileFor, OpenAiProvider, AnthropicProvider, LlmCallFailed, LlmSettingsError, BudgetExceeded } from '../src/llm/index.js';
+export {
+  readLlmSettings,
+  createProvider,
+  profileFor,
+  OpenAiProvider,
+  AnthropicProvider,
+  LlmCallFailed,
+  LlmSettingsError,
+  BudgetExceeded,
+} from '../src/llm/index.js';
 export type { LlmSettings, BudgetLimits, OutputMode, ProviderProfile } from '../src/llm/index.js';
 export type { ActionOptions, WaitOptions as DeviceWaitOptions, LaunchOptions as DeviceLaunchOptions, TextCheck, DeviceLease } from './device/index.js';
 export { startSim, sampleApps } from '../src/sim/index.js';

@@ -4,7 +4,10 @@
 import { inspect } from 'node:util';
 
 /** The oldest release of each supported line; a line newer than the last is supported whole. */
-const FIRST_SUPPORTED = [{ major: 20, minor: 19 }, { major: 22, minor: 12 }] as const;
+const FIRST_SUPPORTED = [
+  { major: 20, minor: 19 },
+  { major: 22, minor: 12 },
+] as const;
 
 /** package.json's `engines.node`, the same rule in npm's words (a test keeps the two equal). */
 export const ENGINES_NODE = '^20.19.0 || >=22.12.0';

@@ -25,7 +25,7 @@ test('appium-adb finds the phone and reads its API level, version, model and scr
   expect(await adb.getScreenOrientation()).toBe(0);
 });
 
-test('appium-adb lists the installed packages and resolves Shop\'s launchable activity', async ({ peer }) => {
+test("appium-adb lists the installed packages and resolves Shop's launchable activity", async ({ peer }) => {
   const adb = await appiumAdb(peer);
   const installed = (await adb.listInstalledPackages()).map((entry) => entry.appPackage);
   expect(installed).toEqual(expect.arrayContaining([SHOP, NOTES, SETTINGS]));
@@ -81,7 +81,14 @@ test('appium-adb collects logcat while an app logs', async ({ peer }) => {
   await adb.startLogcat({ format: 'threadtime' });
   try {
     await adb.shell(['log', '-t', 'PeerCheck', 'hello from appium-adb']);
-    await expect.poll(() => adb.getLogcatLogs().map((entry) => entry.message).join('\n')).toContain('PeerCheck: hello from appium-adb');
+    await expect
+      .poll(() =>
+        adb
+          .getLogcatLogs()
+          .map((entry) => entry.message)
+          .join('\n'),
+      )
+      .toContain('PeerCheck: hello from appium-adb');
   } finally {
     await adb.stopLogcat();
   }
@@ -166,7 +173,17 @@ test('appium-adb finds no io.appium.settings helper, as on a phone Appium has no
   const adb = await appiumAdb(peer);
   expect(await adb.isAppInstalled('io.appium.settings')).toBe(false);
   // Without the helper app, the broadcast reaches no receiver: am answers result=0 as Android does.
-  const answer = await adb.shell(['am', 'broadcast', '-a', 'io.appium.settings.wifi', '-n', 'io.appium.settings/.receivers.WiFiConnectionSettingReceiver', '--es', 'setstatus', 'enable']);
+  const answer = await adb.shell([
+    'am',
+    'broadcast',
+    '-a',
+    'io.appium.settings.wifi',
+    '-n',
+    'io.appium.settings/.receivers.WiFiConnectionSettingReceiver',
+    '--es',
+    'setstatus',
+    'enable',
+  ]);
   expect(answer).toMatch(/Broadcast completed: result=0/);
 });
 

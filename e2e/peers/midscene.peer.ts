@@ -4,7 +4,6 @@ import { AndroidDevice } from '@midscene/android';
 import sharp from 'sharp';
 import { SETTINGS, SHOP, expect, focusedWindow, launchShopQuietly, quietAppiumLogs, test, type PeerPhone } from './phone.js';
 
-
 type DeviceOptions = NonNullable<ConstructorParameters<typeof AndroidDevice>[1]>;
 
 async function midsceneDevice(peer: PeerPhone, options: DeviceOptions = {}): Promise<AndroidDevice> {
@@ -113,4 +112,3 @@ test('Midscene types non-ASCII text through yadb, a dex run by app_process, whic
     expect(await peer.phone.labels()).not.toContain('zoë@example.com');
   });
 });
-

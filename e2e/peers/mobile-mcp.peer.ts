@@ -7,7 +7,10 @@ import { shown, startMobileMcp, type McpElement, type MobileMcp, type Robot } fr
 
 const KEYBOARD = 'com.google.android.inputmethod.latin:';
 const labels = (elements: McpElement[]): string[] => elements.map(shown).filter(Boolean);
-const centre = (element: McpElement) => ({ x: element.coordinates.x + (element.coordinates.width >> 1), y: element.coordinates.y + (element.coordinates.height >> 1) });
+const centre = (element: McpElement) => ({
+  x: element.coordinates.x + (element.coordinates.width >> 1),
+  y: element.coordinates.y + (element.coordinates.height >> 1),
+});
 
 function find(elements: McpElement[], label: string): McpElement {
   const found = elements.find((e) => shown(e) === label || e.identifier?.endsWith(`:id/${label}`));
@@ -52,7 +55,10 @@ test('legacy robot: typing non-ASCII text asks for mobilenext devicekit, which t
 
 test('mobilecli robot: the tools that need its DeviceServer (a dex run by app_process) say it could not start', async ({ peer }) => {
   await withMcp('mobilecli')(peer, async (mcp) => {
-    for (const [tool, args] of [['mobile_list_apps', {}], ['mobile_clipboard', {}]] as const) {
+    for (const [tool, args] of [
+      ['mobile_list_apps', {}],
+      ['mobile_clipboard', {}],
+    ] as const) {
       const answer = await mcp.call(tool, args);
       expect(answer, tool).toMatchObject({ isError: true, text: expect.stringContaining('launch device server') });
     }
@@ -63,14 +69,18 @@ test('mobilecli robot: mobile_open_url with no app for https links fails as am s
   await withMcp('mobilecli')(peer, async (mcp) => {
     const answer = await mcp.call('mobile_open_url', { url: 'https://example.com' });
     expect(answer.isError).toBe(true);
-    expect(answer.text).toContain('Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=https://example.com/... flg=0x10000000 }');
+    expect(answer.text).toContain(
+      'Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=https://example.com/... flg=0x10000000 }',
+    );
   });
 });
 
 test('mobilecli robot: a screen recording yields no MP4, as on a phone without screenrecord', async ({ peer }, testInfo) => {
   const output = testInfo.outputPath('screen.mp4');
   await withMcp('mobilecli')(peer, async (mcp) => {
-    expect((await mcp.call('mobile_start_screen_recording', { output, timeLimit: 2 })).text).toBe(`Screen recording started. Output will be saved to: ${output}`);
+    expect((await mcp.call('mobile_start_screen_recording', { output, timeLimit: 2 })).text).toBe(
+      `Screen recording started. Output will be saved to: ${output}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 4000));
     const stopped = await mcp.call('mobile_stop_screen_recording');
     expect(stopped.text).toContain('No active recording found');
@@ -189,7 +199,7 @@ test('mobile_get_device_logs returns what an app logged while it listened', asyn
   });
 });
 
-test('mobile_install_app with a file that is not an APK fails with pm\'s reason', async ({ peer }, testInfo) => {
+test("mobile_install_app with a file that is not an APK fails with pm's reason", async ({ peer }, testInfo) => {
   const path = testInfo.outputPath('bogus.apk');
   await import('node:fs/promises').then((fs) => fs.writeFile(path, 'not a zip file'));
   await withMcp('mobilecli')(peer, async (mcp) => {

@@ -15,7 +15,6 @@ export type { McpElement, Robot };
 const require = createRequire(import.meta.url);
 const SERVER = join(dirname(require.resolve('@mobilenext/mobile-mcp/package.json')), 'lib', 'index.js');
 
-
 export interface ToolAnswer {
   text: string;
   isError: boolean;
@@ -48,7 +47,10 @@ export async function startMobileMcp(peer: PeerPhone, robot: Robot = 'mobilecli'
     const result = await client.callTool({ name: tool, arguments: { device: peer.serial, ...args } }, undefined, { timeout: 60_000 });
     const content = (result.content ?? []) as Array<{ type: string; text?: string; data?: string; mimeType?: string }>;
     return {
-      text: content.filter((c) => c.type === 'text').map((c) => c.text).join('\n'),
+      text: content
+        .filter((c) => c.type === 'text')
+        .map((c) => c.text)
+        .join('\n'),
       isError: result.isError === true,
       images: content.filter((c) => c.type === 'image').map((c) => ({ data: c.data ?? '', mimeType: c.mimeType ?? '' })),
     };

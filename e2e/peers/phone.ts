@@ -15,7 +15,8 @@ export const SETTINGS = 'com.android.settings';
 export const NOTES = 'com.example.notes';
 
 /** What Android 11+ answers when the file given to adb install or pm install is not a zip: the session cannot parse base.apk. */
-export const NOT_APK_FAILURE = /INSTALL_PARSE_FAILED_NOT_APK: Failed to parse \/data\/app\/vmdl\d+\.tmp\/base\.apk: Failed to load asset path \/data\/app\/vmdl\d+\.tmp\/base\.apk/;
+export const NOT_APK_FAILURE =
+  /INSTALL_PARSE_FAILED_NOT_APK: Failed to parse \/data\/app\/vmdl\d+\.tmp\/base\.apk: Failed to load asset path \/data\/app\/vmdl\d+\.tmp\/base\.apk/;
 
 export interface PeerPhone {
   sim: Sim;
@@ -40,14 +41,17 @@ function realAdb(): string {
   if (reason) throw new Error(`${reason}: the peer tools drive the phone through the real adb`);
   const name = process.env.MOBILETEST_ADB || 'adb';
   if (name.includes('/')) return name;
-  const found = (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, name)).find((path) => {
-    try {
-      accessSync(path, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  const found = (process.env.PATH ?? '')
+    .split(delimiter)
+    .map((dir) => join(dir, name))
+    .find((path) => {
+      try {
+        accessSync(path, constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
   if (!found) throw new Error(`adb is not on PATH (${process.env.PATH})`);
   return found;
 }

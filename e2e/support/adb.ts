@@ -9,7 +9,10 @@ export function requireAdb(): void {
 
 /** A phone reached through the adb CLI: `adb -s SERIAL shell ...` and friends. */
 export class AdbPhone {
-  constructor(readonly adb: PrivateAdbServer, readonly serial: string) {}
+  constructor(
+    readonly adb: PrivateAdbServer,
+    readonly serial: string,
+  ) {}
 
   async shell(command: string): Promise<string> {
     const result = await this.adb.run(['-s', this.serial, 'shell', command]);
@@ -64,9 +67,22 @@ export async function connectPhone(options: SimOptions = {}): Promise<{ sim: Sim
     throw error;
   }
   const server = adb;
-  return { sim, adb: server, phone: new AdbPhone(server, sim.serial), async stop() { await server.stop(); await sim.stop(); } };
+  return {
+    sim,
+    adb: server,
+    phone: new AdbPhone(server, sim.serial),
+    async stop() {
+      await server.stop();
+      await sim.stop();
+    },
+  };
 }
 
 function unescapeXml(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }

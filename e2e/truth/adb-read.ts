@@ -62,13 +62,18 @@ export class Dump {
   /** A short account of the screen for a report: its first labels. */
   summary(max = 8): string {
     const labels = this.labels();
-    return `[${labels.slice(0, max).map((l) => `"${l}"`).join(', ')}${labels.length > max ? ', …' : ''}]`;
+    return `[${labels
+      .slice(0, max)
+      .map((l) => `"${l}"`)
+      .join(', ')}${labels.length > max ? ', …' : ''}]`;
   }
 
   /** A checkable node (a Switch, a CheckBox) on the same row as a title matching `title`. */
   switchBeside(title: RegExp): DumpNode | undefined {
     const titles = this.nodes.filter((n) => title.test(n.text));
-    return this.nodes.find((n) => /Switch|CheckBox/.test(n.cls) && titles.some((t) => n.bounds.top < t.bounds.bottom + 60 && n.bounds.bottom > t.bounds.top - 60));
+    return this.nodes.find(
+      (n) => /Switch|CheckBox/.test(n.cls) && titles.some((t) => n.bounds.top < t.bounds.bottom + 60 && n.bounds.bottom > t.bounds.top - 60),
+    );
   }
 }
 
@@ -93,7 +98,13 @@ function parseNode(node: string): DumpNode {
 }
 
 function unescapeXml(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#10;/g, '\n').replace(/&amp;/g, '&');
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#10;/g, '\n')
+    .replace(/&amp;/g, '&');
 }
 
 /** The phone's own answers, each from one adb command. */

@@ -20,11 +20,21 @@ function clip(text: string, width: number): string {
 function table(rows: Row[]): string {
   const head = ['app', 'goal', 'from', 'step', 'adb: done?', 'ms', 'verdict', 'what adb said / why the step failed'];
   const body = rows.map((r) => [
-    r.app, clip(r.goal, 44), clip(r.from, 34), r.step, r.done ? 'done' : 'not done', String(r.ms), r.verdict,
+    r.app,
+    clip(r.goal, 44),
+    clip(r.from, 34),
+    r.step,
+    r.done ? 'done' : 'not done',
+    String(r.ms),
+    r.verdict,
     clip(r.verdict === 'honest failure' ? r.said.replace(/^ai\.step ".*?" failed \(\w+\): /, '') : r.adb, 110),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 5 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join(' | ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 5 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join(' | ')
+      .trimEnd();
   return [line(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');
 }
 
@@ -38,12 +48,17 @@ test('the truth battery: no agent step passes without its goal done', async () =
 
   const count = (v: Verdict) => rows.filter((r) => r.verdict === v).length;
   const failed = rows.filter((r) => r.step !== 'passed').map((r) => r.ms);
-  const summary = `truth battery: ${rows.length} goals, ${count('pass')} passes, ${count('honest failure')} honest failures, `
-    + `${count('false pass')} false passes, ${count('false failure')} false failures, median time to fail ${median(failed) ?? '-'} ms`;
-  const wrong = rows.filter((r) => r.verdict === 'false pass' || r.verdict === 'false failure').map((r) =>
-    `${r.verdict}: ${r.app} "${r.goal}" from ${r.from}${r.trap ? ` (${r.trap})` : ''}\n  the step said: ${r.said}\n  adb said: ${r.adb}`);
+  const summary =
+    `truth battery: ${rows.length} goals, ${count('pass')} passes, ${count('honest failure')} honest failures, ` +
+    `${count('false pass')} false passes, ${count('false failure')} false failures, median time to fail ${median(failed) ?? '-'} ms`;
+  const wrong = rows
+    .filter((r) => r.verdict === 'false pass' || r.verdict === 'false failure')
+    .map((r) => `${r.verdict}: ${r.app} "${r.goal}" from ${r.from}${r.trap ? ` (${r.trap})` : ''}\n  the step said: ${r.said}\n  adb said: ${r.adb}`);
   const report = [table(rows), ...wrong, summary].join('\n\n');
   console.log(report);
   await test.info().attach('truth-battery.txt', { body: `${report}\n`, contentType: 'text/plain' });
-  expect(rows.filter((r) => r.verdict === 'false pass').map((r) => `${r.app} "${r.goal}" from ${r.from}`), summary).toEqual([]);
+  expect(
+    rows.filter((r) => r.verdict === 'false pass').map((r) => `${r.app} "${r.goal}" from ${r.from}`),
+    summary,
+  ).toEqual([]);
 });

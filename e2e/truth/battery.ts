@@ -85,7 +85,16 @@ export async function runGoal(app: string, index: number, c: GoalCase, device: D
   const ms = Math.round(performance.now() - started);
   const truth = await c.truth(read, { before, vars });
   const row: Row = {
-    app, index, goal, from: fill(c.from, vars), ...(c.trap ? { trap: c.trap } : {}), step, said, done: truth.done, adb: truth.said, ms,
+    app,
+    index,
+    goal,
+    from: fill(c.from, vars),
+    ...(c.trap ? { trap: c.trap } : {}),
+    step,
+    said,
+    done: truth.done,
+    adb: truth.said,
+    ms,
     verdict: verdictOf(step === 'passed', truth.done),
   };
   const folder = path.join(playwright.info().project.outputDir, ROWS_FOLDER);

@@ -17,7 +17,12 @@ export function allOf(...checks: Check[]): Check {
 export function onScreen(label: string | RegExp): Check {
   return async (read) => {
     const shown = (await read.screen()).onScreen(label);
-    return { done: shown.length > 0, said: shown.length ? `"${shown[0].text || shown[0].desc}" at y ${shown[0].bounds.top}–${shown[0].bounds.bottom}` : `${String(label)} not inside the viewport` };
+    return {
+      done: shown.length > 0,
+      said: shown.length
+        ? `"${shown[0].text || shown[0].desc}" at y ${shown[0].bounds.top}–${shown[0].bounds.bottom}`
+        : `${String(label)} not inside the viewport`,
+    };
   };
 }
 
@@ -62,8 +67,12 @@ export function scrolled(isRow: (n: DumpNode) => boolean): Check {
 
 /** A precondition for a goal that starts with the keyboard up: `dumpsys input_method` must say it is shown. */
 export async function keyboardIsUp(read: AdbTruth): Promise<void> {
-  if (!(await read.keyboardShown())) throw new Error(`the goal starts with the keyboard shown, but dumpsys input_method on ${read.phone.serial} says mInputShown=false`);
+  if (!(await read.keyboardShown()))
+    throw new Error(`the goal starts with the keyboard shown, but dumpsys input_method on ${read.phone.serial} says mInputShown=false`);
 }
 
 /** Not a condition: what `dumpsys input_method` says of the keyboard now, for the report. */
-export const keyboardNow: Check = async (read) => ({ done: true, said: `keyboard ${(await read.keyboardShown()) ? 'shown' : 'hidden'} (dumpsys input_method)` });
+export const keyboardNow: Check = async (read) => ({
+  done: true,
+  said: `keyboard ${(await read.keyboardShown()) ? 'shown' : 'hidden'} (dumpsys input_method)`,
+});

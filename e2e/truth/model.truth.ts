@@ -24,16 +24,41 @@ interface ModelGoal {
 }
 
 const GOALS: ModelGoal[] = [
-  { goal: 'make sure Bluetooth is enabled', label: 'Bluetooth', row: /^Connected devices/, key: 'global bluetooth_on', done: '1', undone: '0', habit: 'honest' },
-  { goal: 'get Do Not Disturb switched on', label: 'Do Not Disturb', row: /^Sound & vibration/, key: 'global zen_mode', done: '1', undone: '0', habit: 'early' },
+  {
+    goal: 'make sure Bluetooth is enabled',
+    label: 'Bluetooth',
+    row: /^Connected devices/,
+    key: 'global bluetooth_on',
+    done: '1',
+    undone: '0',
+    habit: 'honest',
+  },
+  {
+    goal: 'get Do Not Disturb switched on',
+    label: 'Do Not Disturb',
+    row: /^Sound & vibration/,
+    key: 'global zen_mode',
+    done: '1',
+    undone: '0',
+    habit: 'early',
+  },
   { goal: 'I want Battery Saver running', label: 'Battery Saver', row: /^Battery/, key: 'global low_power', done: '1', undone: '0', habit: 'wrong ref' },
-  { goal: 'have the battery percentage shown', label: 'Battery percentage', row: /^Battery/, key: 'system status_bar_show_battery_percent', done: '1', undone: '0', habit: 'lazy' },
+  {
+    goal: 'have the battery percentage shown',
+    label: 'Battery percentage',
+    row: /^Battery/,
+    key: 'system status_bar_show_battery_percent',
+    done: '1',
+    undone: '0',
+    habit: 'lazy',
+  },
   // A goal the rules know, but whose switch is a screen down: the rules hand over and the rule's own check judges the finish.
   { goal: 'turn on Battery Saver', label: 'Battery Saver', row: /^Battery/, key: 'global low_power', done: '1', undone: '0', habit: 'early' },
 ];
 
 const act = (thought: string, ...actions: unknown[]): TurnAnswer => ({ json: { thought, actions } });
-const finish = (ref: string | undefined): TurnAnswer => act('The goal is done.', { name: 'finish', params: { success: true, evidence: ref ? [ref] : [], summary: 'done' } });
+const finish = (ref: string | undefined): TurnAnswer =>
+  act('The goal is done.', { name: 'finish', params: { success: true, evidence: ref ? [ref] : [], summary: 'done' } });
 
 /** The screen line of `ref`, and the first ref of a role whose label matches. */
 function line(screen: string, role: string, label: RegExp): { ref: string; text: string } | undefined {
@@ -52,7 +77,11 @@ function judge(turn: ModelTurn): TurnAnswer {
   const goal = GOALS.find((g) => turn.user.includes(`"${g.goal}"`));
   const toggle = goal && line(turn.screen, 'toggle', exactly(goal.label));
   const on = toggle && / checked/.test(toggle.text);
-  return { json: on ? { reason: `${goal.label} is on`, verdict: 'pass', refs: [toggle.ref] } : { reason: `the ${goal?.label ?? 'goal\'s'} switch is not on here`, verdict: 'fail', refs: [] } };
+  return {
+    json: on
+      ? { reason: `${goal.label} is on`, verdict: 'pass', refs: [toggle.ref] }
+      : { reason: `the ${goal?.label ?? "goal's"} switch is not on here`, verdict: 'fail', refs: [] },
+  };
 }
 
 /** The planner, with one habit per goal: each claim it makes too soon is its first on that screen. */
@@ -110,7 +139,16 @@ function setting(key: string): (read: AdbTruth) => Promise<string> {
 const CASES: GoalCase[] = GOALS.map((g) => ({
   goal: g.goal,
   from: `Settings home (a planner that is ${g.habit})`,
-  ...(g.habit === 'honest' ? {} : { trap: g.habit === 'lazy' ? 'the planner claims done on every turn and never flips the switch' : g.habit === 'early' ? 'the planner claims done on the home screen, citing the row that leads there' : 'the planner claims done citing the page title while the switch is off' }),
+  ...(g.habit === 'honest'
+    ? {}
+    : {
+        trap:
+          g.habit === 'lazy'
+            ? 'the planner claims done on every turn and never flips the switch'
+            : g.habit === 'early'
+              ? 'the planner claims done on the home screen, citing the row that leads there'
+              : 'the planner claims done citing the page title while the switch is off',
+      }),
   setup: async (read) => {
     await read.phone.shell(`settings put ${g.key} ${g.undone}`);
   },

@@ -15,11 +15,14 @@ const SOME_TITLES = ['Weekend chores', 'Library returns', 'Guitar chords', 'Holi
  * long-clickable row; a row the list's edge cuts short of its title is left out.
  */
 function noteTitles(screen: Dump): DumpNode[] {
-  const inside = (row: DumpNode, n: DumpNode) => n.bounds.top >= row.bounds.top && n.bounds.bottom <= row.bounds.bottom && n.bounds.left >= row.bounds.left && n.bounds.right <= row.bounds.right;
-  return screen.nodes.filter((n) => n.longClickable).flatMap((row) => {
-    const texts = screen.nodes.filter((n) => n !== row && n.text !== '' && inside(row, n));
-    return texts.length === 3 ? [texts[0]] : [];
-  });
+  const inside = (row: DumpNode, n: DumpNode) =>
+    n.bounds.top >= row.bounds.top && n.bounds.bottom <= row.bounds.bottom && n.bounds.left >= row.bounds.left && n.bounds.right <= row.bounds.right;
+  return screen.nodes
+    .filter((n) => n.longClickable)
+    .flatMap((row) => {
+      const texts = screen.nodes.filter((n) => n !== row && n.text !== '' && inside(row, n));
+      return texts.length === 3 ? [texts[0]] : [];
+    });
 }
 
 const fields = (screen: Dump) => screen.nodes.filter((n) => n.cls === 'android.widget.EditText');
@@ -72,29 +75,43 @@ function found(query: (vars: Record<string, string>) => string): Check {
     const field = fields(screen).find((n) => n.desc === '' && screen.has('Close search'));
     const titles = noteTitles(screen).map((t) => t.text);
     const empty = screen.all(/^No notes match/)[0]?.text;
-    return { done: field?.text === q && titles.length > 0, said: `search field "${field?.text ?? '(none)'}"; ${empty ?? `${titles.length} note(s): ${titles.slice(0, 3).join(', ')}`}` };
+    return {
+      done: field?.text === q && titles.length > 0,
+      said: `search field "${field?.text ?? '(none)'}"; ${empty ?? `${titles.length} note(s): ${titles.slice(0, 3).join(', ')}`}`,
+    };
   };
 }
 
 const menuShown: Check = async (read) => {
   const screen = await read.screen();
   const items = ['Share', 'Delete'].filter((l) => screen.has(l));
-  return { done: items.length === 2 && screen.has(/^(Pin|Unpin)$/), said: `menu items shown: ${[...screen.all(/^(Pin|Unpin)$/).map((n) => n.text), ...items].join(', ') || 'none'}` };
+  return {
+    done: items.length === 2 && screen.has(/^(Pin|Unpin)$/),
+    said: `menu items shown: ${[...screen.all(/^(Pin|Unpin)$/).map((n) => n.text), ...items].join(', ') || 'none'}`,
+  };
 };
 
 /** The notes under "Others" are in title order, and the menu has closed. */
 const sortedByTitle: Check = async (read) => {
   const screen = await read.screen();
   const others = screen.all('Others')[0];
-  const titles = noteTitles(screen).filter((t) => !others || t.bounds.top > others.bounds.bottom).map((t) => t.text);
+  const titles = noteTitles(screen)
+    .filter((t) => !others || t.bounds.top > others.bounds.bottom)
+    .map((t) => t.text);
   const sorted = [...titles].sort((a, b) => a.localeCompare(b));
   const menuOpen = screen.has(/^Sort by/);
-  return { done: !menuOpen && titles.length > 1 && titles.join('|') === sorted.join('|'), said: `${menuOpen ? 'menu still open; ' : ''}titles: ${titles.slice(0, 4).join(', ')}` };
+  return {
+    done: !menuOpen && titles.length > 1 && titles.join('|') === sorted.join('|'),
+    said: `${menuOpen ? 'menu still open; ' : ''}titles: ${titles.slice(0, 4).join(', ')}`,
+  };
 };
 
 const listShown: Check = async (read) => {
   const screen = await read.screen();
-  return { done: screen.has('New note') && !screen.has('Delete'), said: screen.has('New note') ? 'the note list with New note' : `not the list: ${screen.summary()}` };
+  return {
+    done: screen.has('New note') && !screen.has('Delete'),
+    said: screen.has('New note') ? 'the note list with New note' : `not the list: ${screen.summary()}`,
+  };
 };
 
 const favouritesOnly: Check = async (read) => {
@@ -113,7 +130,10 @@ const listScrolled: Check = async (read, seen) => {
 const searchOpen: Check = async (read) => {
   const screen = await read.screen();
   const field = fields(screen)[0];
-  return { done: screen.has('Close search') && field !== undefined, said: screen.has('Close search') ? `search bar open, field "${field?.text ?? '(none)'}"` : `no search bar: ${screen.summary()}` };
+  return {
+    done: screen.has('Close search') && field !== undefined,
+    said: screen.has('Close search') ? `search bar open, field "${field?.text ?? '(none)'}"` : `no search bar: ${screen.summary()}`,
+  };
 };
 
 const titleFocused: Check = async (read) => {
@@ -138,12 +158,48 @@ const CASES: GoalCase[] = [
   { goal: 'Search for receipt', from: 'note list', trap: 'the notes match on a body line the list does not show', setup: list, truth: found(() => 'receipt') },
   { goal: 'Search for zzzz', from: 'note list', trap: 'no note matches: the app says No notes match “zzzz”', setup: list, truth: found(() => 'zzzz') },
   { goal: 'Long press {note}', from: 'note list', setup: list, truth: menuShown },
-  { goal: 'Select Delete', from: 'a note\'s context menu', setup: async (read) => { const vars = await list(read); const { x, y } = await read.phone.find(vars.note); await read.phone.shell(`input swipe ${x} ${y} ${x} ${y} 800`); return vars; }, truth: async (read, seen) => logged(new RegExp(`NotesRepository.*Deleted note`))(read, seen) },
-  { goal: 'Select Sort by title', from: 'note list, More options open', setup: async (read) => { await read.phone.tap('More options'); return list(read); }, truth: sortedByTitle },
+  {
+    goal: 'Select Delete',
+    from: "a note's context menu",
+    setup: async (read) => {
+      const vars = await list(read);
+      const { x, y } = await read.phone.find(vars.note);
+      await read.phone.shell(`input swipe ${x} ${y} ${x} ${y} 800`);
+      return vars;
+    },
+    truth: async (read, seen) => logged(new RegExp(`NotesRepository.*Deleted note`))(read, seen),
+  },
+  {
+    goal: 'Select Sort by title',
+    from: 'note list, More options open',
+    setup: async (read) => {
+      await read.phone.tap('More options');
+      return list(read);
+    },
+    truth: sortedByTitle,
+  },
   { goal: 'Scroll to {far}', from: 'note list', setup: list, truth: async (read, seen) => onScreen(seen.vars.far)(read, seen) },
   { goal: 'Scroll down', from: 'note list', setup: list, truth: listScrolled },
-  { goal: 'Go back', from: 'editor of a note', setup: async (read) => { const vars = await list(read); await read.phone.tap(vars.note); return vars; }, truth: listShown },
-  { goal: 'Go back', from: 'new note, keyboard open', trap: 'the first back only closes the keyboard', setup: async (read) => { await editor('')(read); await keyboardIsUp(read); }, truth: allOf(listShown, keyboardNow) },
+  {
+    goal: 'Go back',
+    from: 'editor of a note',
+    setup: async (read) => {
+      const vars = await list(read);
+      await read.phone.tap(vars.note);
+      return vars;
+    },
+    truth: listShown,
+  },
+  {
+    goal: 'Go back',
+    from: 'new note, keyboard open',
+    trap: 'the first back only closes the keyboard',
+    setup: async (read) => {
+      await editor('')(read);
+      await keyboardIsUp(read);
+    },
+    truth: allOf(listShown, keyboardNow),
+  },
   { goal: 'Turn on favourites', from: 'note list', trap: 'the star that filters favourites has no label', setup: list, truth: favouritesOnly },
   { goal: 'Tap Search', from: 'note list', setup: list, truth: searchOpen },
   { goal: 'Tap the Title field', from: 'new note', setup: editor(), truth: allOf(titleFocused, keyboardShown) },

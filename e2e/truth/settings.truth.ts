@@ -9,16 +9,28 @@ test.use({ app: 'com.android.settings', frames: 'off', ai: { provider: 'offline'
 
 /** Every setting a goal here reads, as each goal starts unless it says otherwise. */
 const BASELINE: Record<string, string> = {
-  'global wifi_on': '1', 'global bluetooth_on': '0', 'global zen_mode': '0', 'global low_power': '0', 'global airplane_mode_on': '0',
-  'system status_bar_show_battery_percent': '0', 'system accelerometer_rotation': '0', 'secure ui_night_mode': '1', 'secure location_mode': '3',
+  'global wifi_on': '1',
+  'global bluetooth_on': '0',
+  'global zen_mode': '0',
+  'global low_power': '0',
+  'global airplane_mode_on': '0',
+  'system status_bar_show_battery_percent': '0',
+  'system accelerometer_rotation': '0',
+  'secure ui_night_mode': '1',
+  'secure location_mode': '3',
   // The lease keeps the phone awake (stay_on 7); the goals start with it off.
-  'global stay_on_while_plugged_in': '0', 'global development_settings_enabled': '0',
+  'global stay_on_while_plugged_in': '0',
+  'global development_settings_enabled': '0',
 };
 
 /** The baseline with `changes`, then the rows tapped (through adb) from the Settings home screen. */
 function start(changes: Record<string, string> = {}, ...path: string[]) {
   return async (read: AdbTruth): Promise<void> => {
-    await read.phone.shell(Object.entries({ ...BASELINE, ...changes }).map(([key, value]) => `settings put ${key} ${value}`).join(' && '));
+    await read.phone.shell(
+      Object.entries({ ...BASELINE, ...changes })
+        .map(([key, value]) => `settings put ${key} ${value}`)
+        .join(' && '),
+    );
     for (const row of path) await read.phone.tap(row);
   };
 }
@@ -61,7 +73,10 @@ function switchShownOn(name: RegExp): Check {
   return async (read) => {
     const screen = await read.screen();
     const control = screen.switchBeside(name);
-    return { done: control?.checked === true, said: control ? `switch beside ${name} is ${control.checked ? 'on' : 'off'}` : `no switch beside ${name}; page "${await pageTitle(read)}"` };
+    return {
+      done: control?.checked === true,
+      said: control ? `switch beside ${name} is ${control.checked ? 'on' : 'off'}` : `no switch beside ${name}; page "${await pageTitle(read)}"`,
+    };
   };
 }
 
@@ -70,7 +85,9 @@ const is = (want: string) => (v: string) => v === want;
 /** The goal names no switch on its own: never done; adb reports which of `keys` the step changed on the way. */
 function noSwitchNamed(name: string, keys: string[]): Check {
   return async (read) => {
-    const values = await Promise.all(keys.map(async (key) => `${key} → ${await read.setting(...(key.split(' ') as ['global' | 'system' | 'secure', string]))}`));
+    const values = await Promise.all(
+      keys.map(async (key) => `${key} → ${await read.setting(...(key.split(' ') as ['global' | 'system' | 'secure', string]))}`),
+    );
     return { done: false, said: `no switch is named "${name}"; settings get ${values.join(', ')}` };
   };
 }
@@ -97,7 +114,9 @@ function searched(query: string, page: string): Check {
     const results = screen.nodes.filter((n) => n.id === 'title' && n.text.toLowerCase().includes(query.toLowerCase()));
     const title = await pageTitle(read);
     const listed = field?.text === query && results.length > 0;
-    const said = field ? `search field "${field.text}", ${results.length} result(s) naming it${screen.has('No results') ? ', "No results"' : ''}` : `page title "${title}"`;
+    const said = field
+      ? `search field "${field.text}", ${results.length} result(s) naming it${screen.has('No results') ? ', "No results"' : ''}`
+      : `page title "${title}"`;
     return { done: listed || title === page, said };
   };
 }
@@ -110,32 +129,119 @@ const CASES: GoalCase[] = [
   { goal: 'Turn on Auto-rotate screen', from: 'Settings home', setup: start(), truth: setting('system accelerometer_rotation', is('1')) },
   { goal: 'Turn on Battery percentage', from: 'Settings home', setup: start(), truth: setting('system status_bar_show_battery_percent', is('1')) },
   { goal: 'Turn off Use location', from: 'Settings home', setup: start(), truth: setting('secure location_mode', is('0')) },
-  { goal: 'Turn on Stay awake', from: 'Settings home', trap: 'its page is hidden until developer options are enabled', setup: start(), truth: setting('global stay_on_while_plugged_in', (v) => v !== '0' && v !== 'null') },
+  {
+    goal: 'Turn on Stay awake',
+    from: 'Settings home',
+    trap: 'its page is hidden until developer options are enabled',
+    setup: start(),
+    truth: setting('global stay_on_while_plugged_in', (v) => v !== '0' && v !== 'null'),
+  },
   { goal: 'Enable Dark theme', from: 'Settings home', setup: start(), truth: setting('secure ui_night_mode', is('2')) },
   { goal: 'Turn on Battery Saver', from: 'Battery', setup: start({}, 'Battery'), truth: setting('global low_power', is('1')) },
   { goal: 'Turn on Airplane mode', from: 'Network & internet', setup: start({}, 'Network & internet'), truth: setting('global airplane_mode_on', is('1')) },
-  { goal: 'Turn off Adaptive brightness', from: 'Display', setup: start({ 'system screen_brightness_mode': '1' }, 'Display'), truth: setting('system screen_brightness_mode', is('0')) },
+  {
+    goal: 'Turn off Adaptive brightness',
+    from: 'Display',
+    setup: start({ 'system screen_brightness_mode': '1' }, 'Display'),
+    truth: setting('system screen_brightness_mode', is('0')),
+  },
   { goal: 'Turn on Wi-Fi', from: 'Settings home, Wi-Fi off', setup: start({ 'global wifi_on': '0' }), truth: setting('global wifi_on', is('1')) },
-  { goal: 'Turn on Wi-Fi', from: 'Network & internet, Wi-Fi off', setup: start({ 'global wifi_on': '0' }, 'Network & internet'), truth: setting('global wifi_on', is('1')) },
+  {
+    goal: 'Turn on Wi-Fi',
+    from: 'Network & internet, Wi-Fi off',
+    setup: start({ 'global wifi_on': '0' }, 'Network & internet'),
+    truth: setting('global wifi_on', is('1')),
+  },
   { goal: 'Turn off Wi-Fi', from: 'Wi-Fi page ("Use Wi-Fi" bar)', setup: start({}, 'Network & internet', 'Wi-Fi'), truth: setting('global wifi_on', is('0')) },
-  { goal: 'Turn on Battery', from: 'Battery', trap: 'two switches ("Battery Saver", "Battery percentage") hold the word; none is "Battery"', setup: start({}, 'Battery'), truth: noSwitchNamed('Battery', ['global low_power', 'system status_bar_show_battery_percent']) },
-  { goal: 'Turn on Bluetooth', from: 'Settings home, Bluetooth already on', trap: 'already on: a tap would turn it off', setup: start({ 'global bluetooth_on': '1' }), truth: unchanged('global bluetooth_on', '1', 'BluetoothAdapter') },
-  { goal: 'Turn off Wi-Fi', from: 'Settings home, Wi-Fi already off', trap: 'already off: a tap would turn it on', setup: start({ 'global wifi_on': '0' }), truth: unchanged('global wifi_on', '0', 'setWifiEnabled') },
-  { goal: 'Disable Dark theme', from: 'Display, already off', trap: 'already off', setup: start({}, 'Display'), truth: unchanged('secure ui_night_mode', '1', 'UiModeManager') },
-  { goal: 'Turn on hotspot', from: 'Settings home', trap: 'only the Network & internet summary names it; no hotspot switch exists', setup: start(), truth: switchShownOn(/hotspot/i) },
-  { goal: 'Turn on NFC', from: 'Connected devices', trap: 'only a summary ("Bluetooth, Android Auto, NFC") names it', setup: start({}, 'Connected devices'), truth: switchShownOn(/\bNFC\b/) },
-  { goal: 'Turn on Bluetooth', from: 'Pair new device', trap: 'the page says "Bluetooth will turn on to pair" but holds no switch', setup: start({}, 'Connected devices', 'Pair new device'), truth: setting('global bluetooth_on', is('1')) },
+  {
+    goal: 'Turn on Battery',
+    from: 'Battery',
+    trap: 'two switches ("Battery Saver", "Battery percentage") hold the word; none is "Battery"',
+    setup: start({}, 'Battery'),
+    truth: noSwitchNamed('Battery', ['global low_power', 'system status_bar_show_battery_percent']),
+  },
+  {
+    goal: 'Turn on Bluetooth',
+    from: 'Settings home, Bluetooth already on',
+    trap: 'already on: a tap would turn it off',
+    setup: start({ 'global bluetooth_on': '1' }),
+    truth: unchanged('global bluetooth_on', '1', 'BluetoothAdapter'),
+  },
+  {
+    goal: 'Turn off Wi-Fi',
+    from: 'Settings home, Wi-Fi already off',
+    trap: 'already off: a tap would turn it on',
+    setup: start({ 'global wifi_on': '0' }),
+    truth: unchanged('global wifi_on', '0', 'setWifiEnabled'),
+  },
+  {
+    goal: 'Disable Dark theme',
+    from: 'Display, already off',
+    trap: 'already off',
+    setup: start({}, 'Display'),
+    truth: unchanged('secure ui_night_mode', '1', 'UiModeManager'),
+  },
+  {
+    goal: 'Turn on hotspot',
+    from: 'Settings home',
+    trap: 'only the Network & internet summary names it; no hotspot switch exists',
+    setup: start(),
+    truth: switchShownOn(/hotspot/i),
+  },
+  {
+    goal: 'Turn on NFC',
+    from: 'Connected devices',
+    trap: 'only a summary ("Bluetooth, Android Auto, NFC") names it',
+    setup: start({}, 'Connected devices'),
+    truth: switchShownOn(/\bNFC\b/),
+  },
+  {
+    goal: 'Turn on Bluetooth',
+    from: 'Pair new device',
+    trap: 'the page says "Bluetooth will turn on to pair" but holds no switch',
+    setup: start({}, 'Connected devices', 'Pair new device'),
+    truth: setting('global bluetooth_on', is('1')),
+  },
   { goal: 'Open Battery', from: 'Settings home', setup: start(), truth: titled('Battery') },
   { goal: 'Open Network & internet', from: 'Settings home', setup: start(), truth: titled('Network & internet') },
-  { goal: 'Open Bluetooth', from: 'Settings home', trap: 'no page is titled Bluetooth; only the Connected devices summary names it', setup: start(), truth: titled('Bluetooth') },
+  {
+    goal: 'Open Bluetooth',
+    from: 'Settings home',
+    trap: 'no page is titled Bluetooth; only the Connected devices summary names it',
+    setup: start(),
+    truth: titled('Bluetooth'),
+  },
   { goal: 'Tap Display', from: 'Settings home', setup: start(), truth: titled('Display') },
   { goal: 'Select Storage', from: 'Settings home', setup: start(), truth: titled('Storage') },
   { goal: 'Search for Battery Saver', from: 'Settings home', setup: start(), truth: searched('Battery Saver', 'Battery') },
-  { goal: 'Search for zzzz', from: 'Settings home', trap: 'no results: only the search field holds the query', setup: start(), truth: searched('zzzz', 'zzzz') },
+  {
+    goal: 'Search for zzzz',
+    from: 'Settings home',
+    trap: 'no results: only the search field holds the query',
+    setup: start(),
+    truth: searched('zzzz', 'zzzz'),
+  },
   { goal: 'Scroll to About phone', from: 'Settings home', setup: start(), truth: onScreen('About phone') },
   { goal: 'Scroll down', from: 'Settings home', setup: start(), truth: scrolled((n) => n.id === 'title') },
-  { goal: 'Scroll up', from: 'Settings home, scrolled to the end', setup: async (read) => { await start()(read); await read.phone.shell('input swipe 540 2000 540 600 200'); }, truth: scrolled((n) => n.id === 'title') },
-  { goal: 'Type hello', from: 'Settings home', trap: 'no text field on the screen, none focused', setup: start(), truth: async (read) => ({ done: (await read.screen()).has('hello'), said: `a fresh dump ${(await read.screen()).has('hello') ? 'shows' : 'has no'} "hello"` }) },
+  {
+    goal: 'Scroll up',
+    from: 'Settings home, scrolled to the end',
+    setup: async (read) => {
+      await start()(read);
+      await read.phone.shell('input swipe 540 2000 540 600 200');
+    },
+    truth: scrolled((n) => n.id === 'title'),
+  },
+  {
+    goal: 'Type hello',
+    from: 'Settings home',
+    trap: 'no text field on the screen, none focused',
+    setup: start(),
+    truth: async (read) => ({
+      done: (await read.screen()).has('hello'),
+      said: `a fresh dump ${(await read.screen()).has('hello') ? 'shows' : 'has no'} "hello"`,
+    }),
+  },
   { goal: 'Go back', from: 'Battery', setup: start({}, 'Battery'), truth: titled('Settings') },
   { goal: 'Go home', from: 'Display', setup: start({}, 'Display'), truth: launcherInFront },
   {

@@ -24,14 +24,25 @@ const E12: Bounds = { left: 60, top: 900, right: 500, bottom: 990 };
 const E13: Bounds = { left: 60, top: 1300, right: 500, bottom: 1390 };
 const E3: Bounds = { left: 700, top: 60, right: 1040, bottom: 140 };
 const CATALOGUE = {
-  v: 1, width: 1080, height: 2400, elements: [
+  v: 1,
+  width: 1080,
+  height: 2400,
+  elements: [
     { ref: 'e10', role: 'list', label: '', bounds: { left: 0, top: 200, right: 1080, bottom: 2000 }, window: 'app' },
     { ref: 'e11', role: 'text', label: 'Cables', bounds: { left: 40, top: 300, right: 1040, bottom: 380 }, window: 'app' },
     { ref: 'e12', role: 'button', label: 'Add to cart', bounds: E12, window: 'app' },
     { ref: 'e13', role: 'button', label: 'Add to cart', bounds: E13, window: 'app' },
   ],
 };
-const CART = { v: 1, width: 1080, height: 2400, elements: [{ ref: 'e3', role: 'text', label: '1 in cart', bounds: E3, window: 'app' }, { ref: 'e5', role: 'button', label: 'Check out', bounds: { left: 60, top: 2200, right: 1020, bottom: 2320 } }] };
+const CART = {
+  v: 1,
+  width: 1080,
+  height: 2400,
+  elements: [
+    { ref: 'e3', role: 'text', label: '1 in cart', bounds: E3, window: 'app' },
+    { ref: 'e5', role: 'button', label: 'Check out', bounds: { left: 60, top: 2200, right: 1020, bottom: 2320 } },
+  ],
+};
 // The Connected devices screen of Settings, Bluetooth off and then on: the same row, a new ref.
 const E19: Bounds = { left: 40, top: 700, right: 1040, bottom: 820 };
 const BT_OFF = { v: 1, width: 1080, height: 2400, elements: [{ ref: 'e19', role: 'toggle', label: 'Bluetooth Off', bounds: E19, window: 'app' }] };
@@ -56,22 +67,100 @@ async function trace(name: string, events: EventInput[], files: Record<string, s
 }
 
 function checkoutEvents(): EventInput[] {
-  const error: EventError = { name: 'ElementNotFound', message: 'no element matches "Checkout"', category: 'locator', suggestion: SUGGESTION, evidence: EVIDENCE };
+  const error: EventError = {
+    name: 'ElementNotFound',
+    message: 'no element matches "Checkout"',
+    category: 'locator',
+    suggestion: SUGGESTION,
+    evidence: EVIDENCE,
+  };
   const catalogue = `${SCREEN}\ne10 list\n  e11 text "Cables"\n  e12 button "Add to cart"\n  e13 button "Add to cart"`;
   const cart = `${SCREEN}\ne3 text "1 in cart"\ne5 button "Check out"`;
   return [
     { kind: 'test_start', title: 'checks out', device: 'emulator-5554' },
     { kind: 'agent_start', action_id: 'g1', call: 'step', text: 'add a cable to the cart' },
-    { kind: 'llm_call', action_id: 'g1', role: 'planner', model: 'gpt-4o-mini', prompt_ref: 'p-prompt.txt', answer_ref: 'p-answer.txt', tokens_in: 900, tokens_out: 40, cost_usd: 0, duration_ms: 400 },
-    { kind: 'agent_decision', action_id: 'g1', role: 'planner', path: 'model', reason: 'the first cable\'s button', actions: [{ name: 'tap', params: { target: 'Add to cart' } }], refs: ['e12'] },
-    { kind: 'action_start', action_id: 't1', primitive: 'tap', params: { target: 'Add to cart' }, target: 'Add to cart', source: 'agent', parent_action_id: 'g1' },
-    { kind: 'observation', action_id: 't1', phase: 'before', screen_text: catalogue, signature: 's1', screenshot: 'catalogue.png', hierarchy: 'h-catalogue.json' },
-    { kind: 'candidates', action_id: 't1', target: 'Add to cart', ambiguous: true, chosen: 0, candidates: [{ ref: 'e12', label: 'Add to cart', score: 0.92, bounds: E12 }, { ref: 'e13', label: 'Add to cart', score: 0.9, bounds: E13 }] },
+    {
+      kind: 'llm_call',
+      action_id: 'g1',
+      role: 'planner',
+      model: 'gpt-4o-mini',
+      prompt_ref: 'p-prompt.txt',
+      answer_ref: 'p-answer.txt',
+      tokens_in: 900,
+      tokens_out: 40,
+      cost_usd: 0,
+      duration_ms: 400,
+    },
+    {
+      kind: 'agent_decision',
+      action_id: 'g1',
+      role: 'planner',
+      path: 'model',
+      reason: "the first cable's button",
+      actions: [{ name: 'tap', params: { target: 'Add to cart' } }],
+      refs: ['e12'],
+    },
+    {
+      kind: 'action_start',
+      action_id: 't1',
+      primitive: 'tap',
+      params: { target: 'Add to cart' },
+      target: 'Add to cart',
+      source: 'agent',
+      parent_action_id: 'g1',
+    },
+    {
+      kind: 'observation',
+      action_id: 't1',
+      phase: 'before',
+      screen_text: catalogue,
+      signature: 's1',
+      screenshot: 'catalogue.png',
+      hierarchy: 'h-catalogue.json',
+    },
+    {
+      kind: 'candidates',
+      action_id: 't1',
+      target: 'Add to cart',
+      ambiguous: true,
+      chosen: 0,
+      candidates: [
+        { ref: 'e12', label: 'Add to cart', score: 0.92, bounds: E12 },
+        { ref: 'e13', label: 'Add to cart', score: 0.9, bounds: E13 },
+      ],
+    },
     { kind: 'observation', action_id: 't1', phase: 'after', screen_text: cart, signature: 's2', screenshot: 'cart.png', hierarchy: 'h-cart.json' },
-    { kind: 'action_end', action_id: 't1', verdict: 'OK', timings: { total_ms: 140, device_ms: 120, harness_ms: 20 }, gesture: { kind: 'tap', points: [{ x: 280, y: 945 }], screen: { width: 1080, height: 2400 } } },
+    {
+      kind: 'action_end',
+      action_id: 't1',
+      verdict: 'OK',
+      timings: { total_ms: 140, device_ms: 120, harness_ms: 20 },
+      gesture: { kind: 'tap', points: [{ x: 280, y: 945 }], screen: { width: 1080, height: 2400 } },
+    },
     { kind: 'agent_decision', action_id: 'g1', role: 'validator', path: 'model', reason: 'the badge says 1 in cart', refs: ['e3'] },
-    { kind: 'agent_end', action_id: 'g1', call: 'step', status: 'passed', path: 'model', cache: 'miss', llm_calls: 1, tokens_in: 900, tokens_out: 40, steps: 1, reason: 'goal reached', duration_ms: 700 },
-    { kind: 'action_start', action_id: 't2', primitive: 'tap', params: { target: 'Checkout' }, target: 'Checkout', source: 'script', location: { file: path.join(dir, 'specs', 'shop.test.ts'), line: 9 } },
+    {
+      kind: 'agent_end',
+      action_id: 'g1',
+      call: 'step',
+      status: 'passed',
+      path: 'model',
+      cache: 'miss',
+      llm_calls: 1,
+      tokens_in: 900,
+      tokens_out: 40,
+      steps: 1,
+      reason: 'goal reached',
+      duration_ms: 700,
+    },
+    {
+      kind: 'action_start',
+      action_id: 't2',
+      primitive: 'tap',
+      params: { target: 'Checkout' },
+      target: 'Checkout',
+      source: 'script',
+      location: { file: path.join(dir, 'specs', 'shop.test.ts'), line: 9 },
+    },
     { kind: 'observation', action_id: 't2', phase: 'before', screen_text: cart, signature: 's2', screenshot: 'cart.png', hierarchy: 'h-cart.json' },
     { kind: 'action_end', action_id: 't2', verdict: 'FAIL', timings: { total_ms: 5004, device_ms: 4120, harness_ms: 884 }, error },
     { kind: 'test_end', status: 'failed', duration_ms: 6000, error },
@@ -83,20 +172,68 @@ function bluetoothEvents(): EventInput[] {
   const head = 'app com.android.settings/.SubSettings · screen 1080x2400\ne16 button "Navigate up"\ne17 text "Connected devices"';
   const off = { screen_text: `${head}\ne19 toggle "Bluetooth Off" unchecked`, signature: 'bt-off', screenshot: 'bt-off.png', hierarchy: 'h-bt-off.json' };
   const on = { screen_text: `${head}\ne23 toggle "Bluetooth On" checked`, signature: 'bt-on', screenshot: 'bt-on.png', hierarchy: 'h-bt-on.json' };
-  const held: AgentVerification = { by: 'rule', rule: 'turn on/off', check: 'a switch "Bluetooth" is on', held: true, screen: BT_SCREEN, signature: 'bt-on', refs: ['e23'] };
+  const held: AgentVerification = {
+    by: 'rule',
+    rule: 'turn on/off',
+    check: 'a switch "Bluetooth" is on',
+    held: true,
+    screen: BT_SCREEN,
+    signature: 'bt-on',
+    refs: ['e23'],
+  };
   const notHeld: AgentVerification = { ...held, check: 'a switch "Bluetooth" is off', held: false, missing: 'toggle e23 "Bluetooth On" is on' };
-  const error: EventError = { name: 'AgentStepFailed', message: 'ai.step "turn off Bluetooth" failed (GoalNotVerified): a switch "Bluetooth" is off does not hold', category: 'product' };
+  const error: EventError = {
+    name: 'AgentStepFailed',
+    message: 'ai.step "turn off Bluetooth" failed (GoalNotVerified): a switch "Bluetooth" is off does not hold',
+    category: 'product',
+  };
   const step = (id: string, goal: string, before: typeof on, after: typeof on, verification: AgentVerification): EventInput[] => [
     { kind: 'agent_start', action_id: id, call: 'step', text: goal },
-    { kind: 'agent_decision', action_id: id, role: 'planner', path: 'rules', reason: 'offline rule "turn on/off"', actions: [{ name: 'tap', params: { target: 'Bluetooth' } }], refs: [before === off ? 'e19' : 'e23'] },
-    { kind: 'action_start', action_id: `${id}-tap`, primitive: 'tap', params: { target: 'Bluetooth' }, target: 'Bluetooth', source: 'agent', parent_action_id: id },
+    {
+      kind: 'agent_decision',
+      action_id: id,
+      role: 'planner',
+      path: 'rules',
+      reason: 'offline rule "turn on/off"',
+      actions: [{ name: 'tap', params: { target: 'Bluetooth' } }],
+      refs: [before === off ? 'e19' : 'e23'],
+    },
+    {
+      kind: 'action_start',
+      action_id: `${id}-tap`,
+      primitive: 'tap',
+      params: { target: 'Bluetooth' },
+      target: 'Bluetooth',
+      source: 'agent',
+      parent_action_id: id,
+    },
     { kind: 'observation', action_id: `${id}-tap`, phase: 'before', ...before },
     { kind: 'observation', action_id: `${id}-tap`, phase: 'after', ...after },
     { kind: 'action_end', action_id: `${id}-tap`, verdict: 'OK', timings: { total_ms: 110, device_ms: 90, harness_ms: 20 } },
-    { kind: 'agent_decision', action_id: id, role: 'validator', path: 'rules', reason: `${verification.held ? 'verified' : 'not verified'}: ${verification.check}`, refs: verification.refs, data: { verification } },
     {
-      kind: 'agent_end', action_id: id, call: 'step', status: verification.held ? 'passed' : 'failed', path: 'rules', cache: 'miss', llm_calls: 0, tokens_in: 0, tokens_out: 0, steps: 1,
-      reason: verification.held ? 'done by the offline rule "turn on/off"' : 'the tap did not turn it off', duration_ms: 160, verification, ...(verification.held ? {} : { error }),
+      kind: 'agent_decision',
+      action_id: id,
+      role: 'validator',
+      path: 'rules',
+      reason: `${verification.held ? 'verified' : 'not verified'}: ${verification.check}`,
+      refs: verification.refs,
+      data: { verification },
+    },
+    {
+      kind: 'agent_end',
+      action_id: id,
+      call: 'step',
+      status: verification.held ? 'passed' : 'failed',
+      path: 'rules',
+      cache: 'miss',
+      llm_calls: 0,
+      tokens_in: 0,
+      tokens_out: 0,
+      steps: 1,
+      reason: verification.held ? 'done by the offline rule "turn on/off"' : 'the tap did not turn it off',
+      duration_ms: 160,
+      verification,
+      ...(verification.held ? {} : { error }),
     },
   ];
   return [
@@ -111,7 +248,15 @@ function longEvents(steps: number): EventInput[] {
   const events: EventInput[] = [{ kind: 'test_start', title: 'a long session', device: 'emulator-5554' }];
   for (let i = 1; i <= steps; i++) {
     events.push({ kind: 'action_start', action_id: `s${i}`, primitive: 'tap', params: { target: `Item ${i}` }, target: `Item ${i}`, source: 'script' });
-    events.push({ kind: 'observation', action_id: `s${i}`, phase: 'before', screen_text: `${SCREEN}\ne1 item "Item ${i}"`, signature: `s${i}`, screenshot: 'cart.png', hierarchy: 'h-cart.json' });
+    events.push({
+      kind: 'observation',
+      action_id: `s${i}`,
+      phase: 'before',
+      screen_text: `${SCREEN}\ne1 item "Item ${i}"`,
+      signature: `s${i}`,
+      screenshot: 'cart.png',
+      hierarchy: 'h-cart.json',
+    });
     events.push({ kind: 'action_end', action_id: `s${i}`, verdict: 'OK', timings: { total_ms: 100, device_ms: 80, harness_ms: 20 } });
   }
   events.push({ kind: 'test_end', status: 'passed', duration_ms: steps * 100 });
@@ -120,9 +265,31 @@ function longEvents(steps: number): EventInput[] {
 
 function record(title: string, status: TestRecord['status'], steps: number): TestRecord {
   return {
-    title, title_path: [title], file: 'specs/shop.test.ts', line: 1, column: 1, project: '', status, duration_ms: steps * 100, retry: 0, device: 'emulator-5554', steps: [],
+    title,
+    title_path: [title],
+    file: 'specs/shop.test.ts',
+    line: 1,
+    column: 1,
+    project: '',
+    status,
+    duration_ms: steps * 100,
+    retry: 0,
+    device: 'emulator-5554',
+    steps: [],
     // As results.json records it, from the test_end error of its events.
-    failure: status === 'failed' ? { category: 'locator', message: 'no element matches "Checkout"', suggestion: SUGGESTION, evidence: EVIDENCE, step: 'tap "Checkout" at specs/shop.test.ts:12' } : null, llm_calls: 1, tokens: 940, agent: { ...NO_AGENT },
+    failure:
+      status === 'failed'
+        ? {
+            category: 'locator',
+            message: 'no element matches "Checkout"',
+            suggestion: SUGGESTION,
+            evidence: EVIDENCE,
+            step: 'tap "Checkout" at specs/shop.test.ts:12',
+          }
+        : null,
+    llm_calls: 1,
+    tokens: 940,
+    agent: { ...NO_AGENT },
   };
 }
 
@@ -133,18 +300,45 @@ test.beforeAll(async () => {
   test.skip(missing !== null, missing ?? '');
   dir = await mkdtemp(path.join(os.tmpdir(), 'mobiletest-html-evidence-'));
   // Half the device's size, as frames are stored: boxes must scale from device pixels.
-  const png = (background: string): Promise<Buffer> => sharp({ create: { width: 540, height: 1200, channels: 3, background } }).png().toBuffer();
+  const png = (background: string): Promise<Buffer> =>
+    sharp({ create: { width: 540, height: 1200, channels: 3, background } })
+      .png()
+      .toBuffer();
   const files = {
-    'catalogue.png': await png('#f4f4f4'), 'cart.png': await png('#e8eefc'), 'h-catalogue.json': JSON.stringify(CATALOGUE), 'h-cart.json': JSON.stringify(CART),
-    'bt-off.png': await png('#f0f0f0'), 'bt-on.png': await png('#e6f0ff'), 'h-bt-off.json': JSON.stringify(BT_OFF), 'h-bt-on.json': JSON.stringify(BT_ON),
+    'catalogue.png': await png('#f4f4f4'),
+    'cart.png': await png('#e8eefc'),
+    'h-catalogue.json': JSON.stringify(CATALOGUE),
+    'h-cart.json': JSON.stringify(CART),
+    'bt-off.png': await png('#f0f0f0'),
+    'bt-on.png': await png('#e6f0ff'),
+    'h-bt-off.json': JSON.stringify(BT_OFF),
+    'h-bt-on.json': JSON.stringify(BT_ON),
   };
-  const traces = [await trace('checkout', checkoutEvents(), files), await trace('long', longEvents(1000), files), await trace('bluetooth', bluetoothEvents(), files)];
+  const traces = [
+    await trace('checkout', checkoutEvents(), files),
+    await trace('long', longEvents(1000), files),
+    await trace('bluetooth', bluetoothEvents(), files),
+  ];
   const bluetooth: TestRecord = {
     ...record('switches Bluetooth', 'failed', 4),
-    failure: { category: 'product', message: 'ai.step "turn off Bluetooth" failed (GoalNotVerified)', suggestion: 'This is a defect in the app.', evidence: [], step: 'ai.step "turn off Bluetooth"' },
+    failure: {
+      category: 'product',
+      message: 'ai.step "turn off Bluetooth" failed (GoalNotVerified)',
+      suggestion: 'This is a defect in the app.',
+      evidence: [],
+      step: 'ai.step "turn off Bluetooth"',
+    },
   };
   const results: Results = {
-    version: 1, run: { status: 'failed', started_at: new Date(0).toISOString(), duration_ms: 106400, totals: { passed: 1, failed: 2, flaky: 0, skipped: 0 }, agent: { ...NO_AGENT }, errors: [] },
+    version: 1,
+    run: {
+      status: 'failed',
+      started_at: new Date(0).toISOString(),
+      duration_ms: 106400,
+      totals: { passed: 1, failed: 2, flaky: 0, skipped: 0 },
+      agent: { ...NO_AGENT },
+      errors: [],
+    },
     tests: [record('checks out', 'failed', 2), record('a long session', 'passed', 1000), bluetooth],
   };
   const out = path.join(dir, 'html');
@@ -180,7 +374,8 @@ async function expectAt(marker: Locator, expected: { x: number; y: number; width
   await expect(marker).toBeVisible();
   const box = await marker.boundingBox();
   if (!box) throw new Error('no marker');
-  for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(box[key] - expected[key]), `${key}: ${JSON.stringify({ box, expected })}`).toBeLessThan(3);
+  for (const key of ['x', 'y', 'width', 'height'] as const)
+    expect(Math.abs(box[key] - expected[key]), `${key}: ${JSON.stringify({ box, expected })}`).toBeLessThan(3);
 }
 
 test('a failed test shows its category, message, evidence and suggestion at the top with a link to the failed step, which shows them too', async () => {
@@ -289,7 +484,9 @@ test('a 1,000-step test opens with its steps listed, scrolls to its last step an
   await expect(page.locator('#timeline')).toHaveAttribute('data-steps', '1000');
   await expect(page.locator('#test-meta')).toContainText('1000 steps');
   // Scrolled to the bottom of the list as a user drags the scrollbar: the last step is drawn there.
-  await page.locator('.timeline-pane').evaluate((pane) => { pane.scrollTop = pane.scrollHeight; });
+  await page.locator('.timeline-pane').evaluate((pane) => {
+    pane.scrollTop = pane.scrollHeight;
+  });
   await expect(page.locator('#timeline .step', { hasText: 'Item 1000' })).toBeVisible();
   await page.locator('#timeline .step', { hasText: 'Item 1000' }).click();
   await expect(page.locator('#detail h2')).toContainText('tap Item 1000');
@@ -309,7 +506,14 @@ test('a 1,000-step test opens with its steps listed, scrolls to its last step an
 /** The page's globals the scroll test uses (the tests compile without the DOM's types). */
 interface ScrollPage {
   document: {
-    querySelector(selector: string): ({ scrollTop: number; clientHeight: number; scrollHeight: number; getBoundingClientRect(): { left: number; top: number; bottom: number; width: number } }) | null;
+    querySelector(
+      selector: string,
+    ): {
+      scrollTop: number;
+      clientHeight: number;
+      scrollHeight: number;
+      getBoundingClientRect(): { left: number; top: number; bottom: number; width: number };
+    } | null;
     elementFromPoint(x: number, y: number): { closest(selector: string): { getAttribute(name: string): string | null } | null } | null;
   };
   innerHeight: number;
@@ -323,34 +527,43 @@ test('a 1,000-step list shows its rows at the first frame after a jump to its mi
   // At once after opening, a jump to the middle (rows the page had no idle moment to draw yet), then
   // back to the top and down to the bottom: after each frame, the rows at the top, middle and bottom
   // of the view are the steps that belong there.
-  const gaps = await page.locator('.timeline-pane').evaluate((pane) => new Promise<string[]>((done) => {
-    const g = globalThis as unknown as ScrollPage;
-    const scroller = pane as unknown as NonNullable<ReturnType<ScrollPage['document']['querySelector']>>;
-    const list = g.document.querySelector('#timeline');
-    const head = g.document.querySelector('.timeline-pane h2');
-    if (!list || !head) throw new Error('no #timeline');
-    const found: string[] = [];
-    const check = (): void => {
-      const view = scroller.getBoundingClientRect();
-      const top = head.getBoundingClientRect().bottom + 1;
-      const bottom = Math.min(view.bottom, g.innerHeight) - 2;
-      for (const y of [top, (top + bottom) / 2, bottom]) {
-        const row = g.document.elementFromPoint(view.left + view.width / 2, y)?.closest('.step');
-        const want = Math.floor((y - list.getBoundingClientRect().top) / 30);
-        if (want >= 1000) continue;
-        if (!row || row.getAttribute('data-i') !== String(want)) found.push(`at ${scroller.scrollTop}px: step ${want + 1} shows ${row ? `step ${Number(row.getAttribute('data-i')) + 1}` : 'nothing'}`);
-      }
-      if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) { done(found); return; }
-      scroller.scrollTop = jumped ? scroller.scrollTop + 120 : 0;
-      jumped = true;
-      next();
-    };
-    // Checked once the frame that follows the scroll has run, as the user sees it.
-    const next = (): void => { g.requestAnimationFrame(() => g.setTimeout(check, 0)); };
-    let jumped = false;
-    scroller.scrollTop = 15_000;
-    next();
-  }));
+  const gaps = await page.locator('.timeline-pane').evaluate(
+    (pane) =>
+      new Promise<string[]>((done) => {
+        const g = globalThis as unknown as ScrollPage;
+        const scroller = pane as unknown as NonNullable<ReturnType<ScrollPage['document']['querySelector']>>;
+        const list = g.document.querySelector('#timeline');
+        const head = g.document.querySelector('.timeline-pane h2');
+        if (!list || !head) throw new Error('no #timeline');
+        const found: string[] = [];
+        const check = (): void => {
+          const view = scroller.getBoundingClientRect();
+          const top = head.getBoundingClientRect().bottom + 1;
+          const bottom = Math.min(view.bottom, g.innerHeight) - 2;
+          for (const y of [top, (top + bottom) / 2, bottom]) {
+            const row = g.document.elementFromPoint(view.left + view.width / 2, y)?.closest('.step');
+            const want = Math.floor((y - list.getBoundingClientRect().top) / 30);
+            if (want >= 1000) continue;
+            if (!row || row.getAttribute('data-i') !== String(want))
+              found.push(`at ${scroller.scrollTop}px: step ${want + 1} shows ${row ? `step ${Number(row.getAttribute('data-i')) + 1}` : 'nothing'}`);
+          }
+          if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) {
+            done(found);
+            return;
+          }
+          scroller.scrollTop = jumped ? scroller.scrollTop + 120 : 0;
+          jumped = true;
+          next();
+        };
+        // Checked once the frame that follows the scroll has run, as the user sees it.
+        const next = (): void => {
+          g.requestAnimationFrame(() => g.setTimeout(check, 0));
+        };
+        let jumped = false;
+        scroller.scrollTop = 15_000;
+        next();
+      }),
+  );
   expect(gaps).toEqual([]);
   // Steps out of view are drawn while the page is idle, so the browser's find and screen readers reach them all.
   await expect(page.locator('#timeline .step')).toHaveCount(1000);

@@ -36,23 +36,60 @@ export function splitTrace(trace: Trace, chunkSteps = CHUNK_STEPS): { index: Tra
   const details = allSteps(trace.steps).map(detailOf);
   const chunks: StepDetail[][] = [];
   for (let i = 0; i < details.length; i += chunkSteps) chunks.push(details.slice(i, i + chunkSteps));
-  return { index: { device: trace.device, images: trace.images, error: trace.error, steps: trace.steps.map(summaryOf), chunk_steps: chunkSteps, chunks: chunks.length }, chunks };
+  return {
+    index: {
+      device: trace.device,
+      images: trace.images,
+      error: trace.error,
+      steps: trace.steps.map(summaryOf),
+      chunk_steps: chunkSteps,
+      chunks: chunks.length,
+    },
+    chunks,
+  };
 }
 
 function summaryOf(step: TraceStep): StepSummary {
   const { before, after, agent, children, kind, name, label, status, location, duration_ms, error, images } = step;
   return {
-    kind, name, label, status, location, duration_ms, error, images,
+    kind,
+    name,
+    label,
+    status,
+    location,
+    duration_ms,
+    error,
+    images,
     shots: Boolean(before?.screenshot || after?.screenshot),
-    agent: agent ? { call: agent.call, path: agent.path, cache: agent.cache, reason: agent.reason, tokens: agent.tokens, request_tokens: agent.request_tokens, llm_calls: agent.llm.length } : null,
+    agent: agent
+      ? {
+          call: agent.call,
+          path: agent.path,
+          cache: agent.cache,
+          reason: agent.reason,
+          tokens: agent.tokens,
+          request_tokens: agent.request_tokens,
+          llm_calls: agent.llm.length,
+        }
+      : null,
     children: children.map(summaryOf),
   };
 }
 
 function detailOf(step: TraceStep): StepDetail {
   return {
-    id: step.id, source: step.source, start_ms: step.start_ms, timings: step.timings, gesture: step.gesture,
-    before: step.before, after: step.after, candidates: step.candidates, situation: step.situation, params: step.params,
-    decisions: step.agent?.decisions ?? [], llm: step.agent?.llm ?? [], verification: step.agent?.verification ?? null,
+    id: step.id,
+    source: step.source,
+    start_ms: step.start_ms,
+    timings: step.timings,
+    gesture: step.gesture,
+    before: step.before,
+    after: step.after,
+    candidates: step.candidates,
+    situation: step.situation,
+    params: step.params,
+    decisions: step.agent?.decisions ?? [],
+    llm: step.agent?.llm ?? [],
+    verification: step.agent?.verification ?? null,
   };
 }

@@ -80,7 +80,10 @@ export class ReportFiles {
       this.hierarchyIds.add(id);
       // Labels of secret text come masked; keys from the environment are masked here as everywhere in the report.
       const data = redactDeep(snapshot, this.options.secrets);
-      await writeFile(path.join(this.options.outDir, 'data', `hierarchy-${id}.js`), `window.__mobiletest.hierarchies[${JSON.stringify(id)}] = ${JSON.stringify(data)};\n`);
+      await writeFile(
+        path.join(this.options.outDir, 'data', `hierarchy-${id}.js`),
+        `window.__mobiletest.hierarchies[${JSON.stringify(id)}] = ${JSON.stringify(data)};\n`,
+      );
     }
     return id;
   }
@@ -89,7 +92,9 @@ export class ReportFiles {
 /** The snapshot's JSON checked against its fixed shape; anything else is an error naming the file and the field. */
 export function parseHierarchy(text: string, file: string): HierarchySnapshot {
   const fail = (what: string): never => {
-    throw new HierarchyInvalidError(`${file}: ${what}; a hierarchy snapshot is {"v":1,"width","height","elements":[{"ref","role","label","bounds":{"left","top","right","bottom"}}]}, so its screen shows without element boxes`);
+    throw new HierarchyInvalidError(
+      `${file}: ${what}; a hierarchy snapshot is {"v":1,"width","height","elements":[{"ref","role","label","bounds":{"left","top","right","bottom"}}]}, so its screen shows without element boxes`,
+    );
   };
   let json: unknown;
   try {

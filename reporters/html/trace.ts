@@ -3,8 +3,22 @@
 // candidates, the screen before and after, the situation report, the verdict, timings, and for
 // agent calls the decisions and model calls). Pure: files beside the log are read by the caller.
 import {
-  addDeviceCalls, llmUsage, summarizeDeviceCalls, type ActionStartEvent, type AgentDecisionEvent, type AgentEndEvent, type AgentStartEvent, type AgentVerification, type CandidateRecord, type EventError,
-  type DeviceCallSummary, type DeviceCallTally, type GestureRecord, type MobileEvent, type ObservationEvent, type UsageSource,
+  addDeviceCalls,
+  llmUsage,
+  summarizeDeviceCalls,
+  type ActionStartEvent,
+  type AgentDecisionEvent,
+  type AgentEndEvent,
+  type AgentStartEvent,
+  type AgentVerification,
+  type CandidateRecord,
+  type EventError,
+  type DeviceCallSummary,
+  type DeviceCallTally,
+  type GestureRecord,
+  type MobileEvent,
+  type ObservationEvent,
+  type UsageSource,
 } from '../../src/events/index.js';
 import { locationText, targetText } from '../results/evidence.js';
 
@@ -193,7 +207,13 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
         // The first completion wins: the log keeps a duplicate only as a note.
         if (!step || step.timings) break;
         step.status = event.verdict;
-        step.timings = { total_ms: round(event.timings.total_ms), device_ms: round(event.timings.device_ms), harness_ms: round(event.timings.harness_ms), device_calls: event.timings.device_calls ?? [], budget: summarizeDeviceCalls(event.timings.device_calls ?? []) };
+        step.timings = {
+          total_ms: round(event.timings.total_ms),
+          device_ms: round(event.timings.device_ms),
+          harness_ms: round(event.timings.harness_ms),
+          device_calls: event.timings.device_calls ?? [],
+          budget: summarizeDeviceCalls(event.timings.device_calls ?? []),
+        };
         step.duration_ms = Math.round(event.timings.total_ms);
         step.error = event.error ?? null;
         step.gesture = event.gesture ?? null;
@@ -216,15 +236,25 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
         const agent = event.action_id ? steps.get(event.action_id)?.agent : undefined;
         const usage = llmUsage(event);
         agent?.llm.push({
-          role: event.role, model: event.model, profile: event.profile ?? null,
-          request_tokens: usage.request_tokens, request_recorded: usage.request_recorded, tokens_in: usage.tokens_in, tokens_out: usage.tokens_out,
-          usage_source: usage.usage_source, finish: event.finish ?? null, cost_usd: event.cost_usd,
-          duration_ms: event.duration_ms, prompt_ref: event.prompt_ref, answer_ref: event.answer_ref, prompt: null, answer: null,
+          role: event.role,
+          model: event.model,
+          profile: event.profile ?? null,
+          request_tokens: usage.request_tokens,
+          request_recorded: usage.request_recorded,
+          tokens_in: usage.tokens_in,
+          tokens_out: usage.tokens_out,
+          usage_source: usage.usage_source,
+          finish: event.finish ?? null,
+          cost_usd: event.cost_usd,
+          duration_ms: event.duration_ms,
+          prompt_ref: event.prompt_ref,
+          answer_ref: event.answer_ref,
+          prompt: null,
+          answer: null,
         });
         break;
       }
-      case 'attachment':
-      {
+      case 'attachment': {
         if (!event.content_type.startsWith('image/')) break;
         const owner = event.action_id ? steps.get(event.action_id) : undefined;
         (owner ? owner.images : testImages).push({ src: event.path, name: event.name });
@@ -246,7 +276,7 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
     step.agent.request_tokens = step.agent.llm.reduce((sum, c) => sum + c.request_tokens, 0);
     step.timings = agentTimings(step);
   }
-  return { device: start?.kind === 'test_start' ? start.device ?? null : null, steps: roots, images: testImages, error };
+  return { device: start?.kind === 'test_start' ? (start.device ?? null) : null, steps: roots, images: testImages, error };
 }
 
 function primitiveStep(event: ActionStartEvent, t0: number, lastTs: number, rootDir: string): TraceStep {
@@ -273,11 +303,27 @@ function agentStep(event: AgentStartEvent, t0: number, lastTs: number, rootDir: 
 
 function blank(id: string, ts: number, t0: number, lastTs: number, location: string | null): TraceStep {
   return {
-    id, kind: 'primitive', name: '', label: null, status: UNFINISHED, source: 'script', location,
+    id,
+    kind: 'primitive',
+    name: '',
+    label: null,
+    status: UNFINISHED,
+    source: 'script',
+    location,
     start_ms: Math.max(0, ts - t0),
     // Until its end arrives, a step lasts to the log's last event (it was cut off there).
     duration_ms: Math.max(0, lastTs - ts),
-    timings: null, params: {}, candidates: null, before: null, after: null, situation: null, error: null, gesture: null, images: [], agent: null, children: [],
+    timings: null,
+    params: {},
+    candidates: null,
+    before: null,
+    after: null,
+    situation: null,
+    error: null,
+    gesture: null,
+    images: [],
+    agent: null,
+    children: [],
   };
 }
 
@@ -294,7 +340,15 @@ function endAgent(step: TraceStep | undefined, event: AgentEndEvent, bySignature
 }
 
 function decisionOf(event: AgentDecisionEvent): TraceDecision {
-  return { role: event.role, path: event.path, reason: event.reason, actions: event.actions ?? [], refs: event.refs ?? [], data: event.data ?? null, screen: null };
+  return {
+    role: event.role,
+    path: event.path,
+    reason: event.reason,
+    actions: event.actions ?? [],
+    refs: event.refs ?? [],
+    data: event.data ?? null,
+    screen: null,
+  };
 }
 
 function cite(decision: TraceDecision, screen: TraceScreen | null): void {
@@ -308,7 +362,14 @@ function agentTimings(step: TraceStep): TraceStep['timings'] {
   const device = step.children.reduce((sum, child) => sum + (child.timings?.device_ms ?? 0), 0);
   const model = step.agent?.llm.reduce((sum, call) => sum + call.duration_ms, 0) ?? 0;
   const calls = addDeviceCalls(step.children.map((child) => child.timings?.device_calls));
-  return { total_ms: step.duration_ms, device_ms: round(device), model_ms: round(model), harness_ms: round(Math.max(0, step.duration_ms - device - model)), device_calls: calls, budget: summarizeDeviceCalls(calls) };
+  return {
+    total_ms: step.duration_ms,
+    device_ms: round(device),
+    model_ms: round(model),
+    harness_ms: round(Math.max(0, step.duration_ms - device - model)),
+    device_calls: calls,
+    budget: summarizeDeviceCalls(calls),
+  };
 }
 
 function screenOf(event: ObservationEvent): TraceScreen {
@@ -328,7 +389,9 @@ function screenOf(event: ObservationEvent): TraceScreen {
 const NOT_DETAIL = new Set(['target', 'text', 'value']);
 
 function detailText(params: Record<string, unknown>): string | null {
-  const values = Object.entries(params).filter(([key, value]) => !NOT_DETAIL.has(key) && typeof value === 'string').map(([, value]) => value as string);
+  const values = Object.entries(params)
+    .filter(([key, value]) => !NOT_DETAIL.has(key) && typeof value === 'string')
+    .map(([, value]) => value as string);
   return values.length > 0 ? values.join(' ') : null;
 }
 

@@ -56,28 +56,108 @@ async function writeTrace(dir: string, file: string): Promise<void> {
   const step = newActionId();
   const tap = newActionId();
   // An older prompt file that still holds the key: the report masks it all the same.
-  await writeFile(path.join(dir, 'trace', 'p1-prompt.txt'), `--- system\nYou are the planner.\n--- user\nGoal: add a cable to the cart\nauth: Bearer ${TOKEN}\n`);
+  await writeFile(
+    path.join(dir, 'trace', 'p1-prompt.txt'),
+    `--- system\nYou are the planner.\n--- user\nGoal: add a cable to the cart\nauth: Bearer ${TOKEN}\n`,
+  );
   await writeFile(path.join(dir, 'trace', 'p1-answer.txt'), '{"actions":[{"name":"tap","params":{"target":"Add to cart"}}],"done":true}');
   const events: EventInput[] = [
     { kind: 'test_start', title: 'adds a cable by goal', device: 'emulator-5554' },
     { kind: 'agent_start', action_id: step, call: 'step', text: 'add a cable to the cart', location: { file, line: 2 } },
-    { kind: 'llm_call', action_id: step, role: 'planner', model: 'gpt-4o-mini', prompt_ref: 'p1-prompt.txt', answer_ref: 'p1-answer.txt', tokens_in: 900, tokens_out: 40, request_tokens: 17_900, usage_source: 'counted', finish: 'length', profile: 'openai', cost_usd: 0.0002, duration_ms: 820 },
-    { kind: 'agent_decision', action_id: step, role: 'planner', path: 'model', reason: 'the cart button of the first cable', actions: [{ name: 'tap', params: { target: 'Add to cart' } }], refs: ['e12'] },
-    { kind: 'action_start', action_id: tap, primitive: 'tap', params: { target: 'Add to cart' }, target: 'Add to cart', source: 'agent', parent_action_id: step },
-    { kind: 'observation', action_id: tap, phase: 'before', screen_text: 'app com.example.shop/.MainActivity · screen 1080x2400\ne12 button "Add to cart"\ne13 button "Add to cart"', signature: 's1' },
     {
-      kind: 'candidates', action_id: tap, target: 'Add to cart', ambiguous: true, chosen: 0, candidates: [
+      kind: 'llm_call',
+      action_id: step,
+      role: 'planner',
+      model: 'gpt-4o-mini',
+      prompt_ref: 'p1-prompt.txt',
+      answer_ref: 'p1-answer.txt',
+      tokens_in: 900,
+      tokens_out: 40,
+      request_tokens: 17_900,
+      usage_source: 'counted',
+      finish: 'length',
+      profile: 'openai',
+      cost_usd: 0.0002,
+      duration_ms: 820,
+    },
+    {
+      kind: 'agent_decision',
+      action_id: step,
+      role: 'planner',
+      path: 'model',
+      reason: 'the cart button of the first cable',
+      actions: [{ name: 'tap', params: { target: 'Add to cart' } }],
+      refs: ['e12'],
+    },
+    {
+      kind: 'action_start',
+      action_id: tap,
+      primitive: 'tap',
+      params: { target: 'Add to cart' },
+      target: 'Add to cart',
+      source: 'agent',
+      parent_action_id: step,
+    },
+    {
+      kind: 'observation',
+      action_id: tap,
+      phase: 'before',
+      screen_text: 'app com.example.shop/.MainActivity · screen 1080x2400\ne12 button "Add to cart"\ne13 button "Add to cart"',
+      signature: 's1',
+    },
+    {
+      kind: 'candidates',
+      action_id: tap,
+      target: 'Add to cart',
+      ambiguous: true,
+      chosen: 0,
+      candidates: [
         { ref: 'e12', label: 'Add to cart', score: 0.92, reasons: ['exact label', 'first in list'], bounds: { left: 60, top: 900, right: 500, bottom: 990 } },
         { ref: 'e13', label: 'Add to cart', score: 0.88, reasons: ['exact label'], bounds: { left: 60, top: 1300, right: 500, bottom: 1390 } },
       ],
     },
     {
-      kind: 'action_end', action_id: tap, verdict: 'OK',
-      timings: { total_ms: 140, device_ms: 120, harness_ms: 20, device_calls: [{ call: 'hierarchy', count: 2, ms: 70 }, { call: 'foreground', count: 2, ms: 30 }, { call: 'tap', count: 1, ms: 20 }] },
+      kind: 'action_end',
+      action_id: tap,
+      verdict: 'OK',
+      timings: {
+        total_ms: 140,
+        device_ms: 120,
+        harness_ms: 20,
+        device_calls: [
+          { call: 'hierarchy', count: 2, ms: 70 },
+          { call: 'foreground', count: 2, ms: 30 },
+          { call: 'tap', count: 1, ms: 20 },
+        ],
+      },
     },
     // As a log from before requests were counted writes it: no request_tokens, usage_source, finish or profile.
-    { kind: 'llm_call', action_id: step, role: 'validator', model: 'gpt-4o-mini', prompt_ref: 'gone-prompt.txt', answer_ref: 'gone-answer.txt', tokens_in: 300, tokens_out: 10, cost_usd: 0.0001, duration_ms: 300 },
-    { kind: 'agent_end', action_id: step, call: 'step', status: 'passed', path: 'model', cache: 'miss', llm_calls: 2, tokens_in: 1200, tokens_out: 50, steps: 1, reason: 'goal reached', duration_ms: 1400 },
+    {
+      kind: 'llm_call',
+      action_id: step,
+      role: 'validator',
+      model: 'gpt-4o-mini',
+      prompt_ref: 'gone-prompt.txt',
+      answer_ref: 'gone-answer.txt',
+      tokens_in: 300,
+      tokens_out: 10,
+      cost_usd: 0.0001,
+      duration_ms: 300,
+    },
+    {
+      kind: 'agent_end',
+      action_id: step,
+      call: 'step',
+      status: 'passed',
+      path: 'model',
+      cache: 'miss',
+      llm_calls: 2,
+      tokens_in: 1200,
+      tokens_out: 50,
+      steps: 1,
+      reason: 'goal reached',
+      duration_ms: 1400,
+    },
     { kind: 'test_end', status: 'passed', duration_ms: 1500 },
   ];
   for (const event of events) await log.append(event);
@@ -146,7 +226,17 @@ test('the failed test shows its attribution and steps; its failed step shows the
   await expect(page.locator('#failure')).toContainText('Product defect');
   await expect(page.locator('#failure .message')).toContainText('com.example.shop crashed during input_text');
   const steps = page.locator('#timeline .step');
-  await expect(steps).toHaveText([/launch_app\s*com\.example\.shop/, /input_text\s*Email/, /input_text\s*Email/, /input_text\s*Password/, /tap\s*Log in/, /tap\s*Cart/, /input_text\s*Coupon code/].map((re) => new RegExp(re.source)));
+  await expect(steps).toHaveText(
+    [
+      /launch_app\s*com\.example\.shop/,
+      /input_text\s*Email/,
+      /input_text\s*Email/,
+      /input_text\s*Password/,
+      /tap\s*Log in/,
+      /tap\s*Cart/,
+      /input_text\s*Coupon code/,
+    ].map((re) => new RegExp(re.source)),
+  );
 
   // Another step first, then the failed one, as a user would click through.
   await steps.filter({ hasText: 'Cart' }).first().click();
@@ -161,11 +251,29 @@ test('the failed test shows its attribution and steps; its failed step shows the
 
   // The target's box on the failure screenshot sits where its bounds are, scaled to the picture.
   const img = detail.locator('.frame img').first();
-  await expect.poll(() => img.evaluate((node) => { const image = node as unknown as { complete: boolean; naturalWidth: number }; return image.complete ? image.naturalWidth : 0; })).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      img.evaluate((node) => {
+        const image = node as unknown as { complete: boolean; naturalWidth: number };
+        return image.complete ? image.naturalWidth : 0;
+      }),
+    )
+    .toBeGreaterThan(0);
   const bounds = (await detail.locator('table.candidates tr.chosen td').last().textContent())?.match(/\d+/g)?.map(Number) ?? [];
   expect(bounds).toHaveLength(4);
   const [left, top, right, bottom] = bounds;
-  const size = await detail.locator('.screen').first().locator('pre').textContent().then((text) => text?.match(/screen (\d+)x(\d+)/)?.slice(1).map(Number) ?? []);
+  const size = await detail
+    .locator('.screen')
+    .first()
+    .locator('pre')
+    .textContent()
+    .then(
+      (text) =>
+        text
+          ?.match(/screen (\d+)x(\d+)/)
+          ?.slice(1)
+          .map(Number) ?? [],
+    );
   const box = await img.boundingBox();
   const marker = await detail.locator('.frame .marker:not(.hover)').first().boundingBox();
   if (!box || !marker) throw new Error('no screenshot or marker on the failed step');
@@ -199,8 +307,26 @@ test('the keyboard moves through the list and the steps, Enter opens, Escape goe
   await expect(page.locator('#test-title')).toContainText('alice signs in by goal');
 
   // ai.step's primitives are nested under it, and its decision says how it was served.
-  await expect(page.locator('#timeline [role="treeitem"]')).toHaveText([/launch_app/, /ai\.step/, /wait_idle/, /input_text/, /input_text/, /tap\s*Log in/, /ai\.expect/, /assert_text/]);
-  expect(await page.locator('#timeline [role="treeitem"]').evaluateAll((items) => items.map((item) => item.getAttribute('aria-level')))).toEqual(['1', '1', '2', '2', '2', '2', '1', '2']);
+  await expect(page.locator('#timeline [role="treeitem"]')).toHaveText([
+    /launch_app/,
+    /ai\.step/,
+    /wait_idle/,
+    /input_text/,
+    /input_text/,
+    /tap\s*Log in/,
+    /ai\.expect/,
+    /assert_text/,
+  ]);
+  expect(await page.locator('#timeline [role="treeitem"]').evaluateAll((items) => items.map((item) => item.getAttribute('aria-level')))).toEqual([
+    '1',
+    '1',
+    '2',
+    '2',
+    '2',
+    '2',
+    '1',
+    '2',
+  ]);
   await expect(page.locator('#timeline .step:focus')).toContainText('launch_app');
   await page.keyboard.press('ArrowDown');
   await expect(page.locator('#timeline .step:focus')).toContainText('ai.step');
@@ -218,7 +344,9 @@ test('the keyboard moves through the list and the steps, Enter opens, Escape goe
   await page.keyboard.press('Enter');
   await expect(page.locator('#detail h2')).toContainText('input_text');
   // The focused step is outlined for keyboard users.
-  const outline = await page.locator('#timeline .step:focus').evaluate((node) => (globalThis as unknown as { getComputedStyle(n: unknown): { outlineStyle: string } }).getComputedStyle(node).outlineStyle);
+  const outline = await page
+    .locator('#timeline .step:focus')
+    .evaluate((node) => (globalThis as unknown as { getComputedStyle(n: unknown): { outlineStyle: string } }).getComputedStyle(node).outlineStyle);
   expect(outline).toBe('solid');
 
   await page.keyboard.press('Escape');
@@ -233,14 +361,20 @@ test('an agent step served by a model shows its decision and model calls (whole 
   await page.goto(`${indexUrl}#test/1`);
   await page.locator('#timeline .step', { hasText: 'ai.step' }).click();
   const detail = page.locator('#detail');
-  await expect(detail.locator('.agent-summary')).toContainText('served by a model · cache miss · 1 action · 2 model calls · requests 17,900 tokens (1 not recorded) · billed 1,200 in + 50 out (partly counted)');
+  await expect(detail.locator('.agent-summary')).toContainText(
+    'served by a model · cache miss · 1 action · 2 model calls · requests 17,900 tokens (1 not recorded) · billed 1,200 in + 50 out (partly counted)',
+  );
   await expect(detail.locator('.meta .tokens')).toHaveText('1,250 tokens (1,200 in + 50 out) · requests 17,900 tokens (1 not recorded)');
   await expect(detail.locator('.decisions')).toContainText('the cart button of the first cable');
   await expect(detail.locator('.decisions')).toContainText('cites e12');
 
   const calls = detail.locator('.llm');
-  await expect(calls.first().locator('.llm-head')).toHaveText('planner gpt-4o-mini (openai) · request 17,900 tokens · billed 900 in + 40 out (counted) · finished: length · 820 ms · $0.000200');
-  await expect(calls.last().locator('.llm-head')).toHaveText('validator gpt-4o-mini · request not recorded (300 billed in) · billed 300 in + 10 out (provider) · 300 ms · $0.000100');
+  await expect(calls.first().locator('.llm-head')).toHaveText(
+    'planner gpt-4o-mini (openai) · request 17,900 tokens · billed 900 in + 40 out (counted) · finished: length · 820 ms · $0.000200',
+  );
+  await expect(calls.last().locator('.llm-head')).toHaveText(
+    'validator gpt-4o-mini · request not recorded (300 billed in) · billed 300 in + 10 out (provider) · 300 ms · $0.000100',
+  );
   const prompt = calls.first().locator('details').first();
   await expect(prompt.locator('pre')).toBeHidden();
   await prompt.locator('summary').click();
@@ -257,13 +391,14 @@ test('an agent step served by a model shows its decision and model calls (whole 
   await expect(detail.locator('.meta .device-calls')).toHaveText(' · 2 reads, 0 screenshots, 3 other calls');
   await expect(detail.locator('.meta .device-calls')).toHaveAttribute('title', 'hierarchy ×2: 70 ms\nforeground ×2: 30 ms\ntap ×1: 20 ms');
   expect(problems).toEqual([]);
-
 });
 
 test('no file of the report holds the typed password or the token from the environment', async () => {
   const html = path.join(dir, 'mobiletest-report', 'html');
   const files = (await readdir(html, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
-  expect(files.map((f) => path.relative(html, path.join(f.parentPath, f.name))).sort()).toEqual(expect.arrayContaining(['index.html', 'viewer.js', 'viewer.css', 'data/run.js', 'data/test-0.js']));
+  expect(files.map((f) => path.relative(html, path.join(f.parentPath, f.name))).sort()).toEqual(
+    expect.arrayContaining(['index.html', 'viewer.js', 'viewer.css', 'data/run.js', 'data/test-0.js']),
+  );
   for (const file of files) {
     const text = (await readFile(path.join(file.parentPath, file.name))).toString('latin1');
     expect(text, file.name).not.toContain(SECRET);

@@ -56,7 +56,8 @@ export interface WriteOptions {
 
 /** Failing tests first, then flaky ones, then the rest, each group in the results' file order. */
 export function listOrder(tests: readonly TestRecord[]): number[] {
-  const rank = (test: TestRecord): number => (test.status === 'failed' || test.status === 'timedOut' || test.status === 'interrupted' ? 0 : test.status === 'flaky' ? 1 : 2);
+  const rank = (test: TestRecord): number =>
+    test.status === 'failed' || test.status === 'timedOut' || test.status === 'interrupted' ? 0 : test.status === 'flaky' ? 1 : 2;
   return tests.map((_, i) => i).sort((a, b) => rank(tests[a]) - rank(tests[b]) || a - b);
 }
 
@@ -82,7 +83,10 @@ export async function writeHtmlReport(options: WriteOptions): Promise<{ tests: n
     const data = redactDeep({ ...entry, agent: test.agent, trace: split.index }, secrets);
     await writeFile(path.join(outDir, 'data', `test-${n}.js`), `window.__mobiletest.tests[${n}] = ${JSON.stringify(data)};\n`);
     for (const [c, chunk] of split.chunks.entries()) {
-      await writeFile(path.join(outDir, 'data', `test-${n}-${c}.js`), `window.__mobiletest.details[${JSON.stringify(`${n}-${c}`)}] = ${JSON.stringify(redactDeep(chunk, secrets))};\n`);
+      await writeFile(
+        path.join(outDir, 'data', `test-${n}-${c}.js`),
+        `window.__mobiletest.details[${JSON.stringify(`${n}-${c}`)}] = ${JSON.stringify(redactDeep(chunk, secrets))};\n`,
+      );
     }
   }
   const run: { version: typeof HTML_VERSION; run: RunRecord; tests: RunEntry[] } = { version: HTML_VERSION, run: results.run, tests: entries };
@@ -93,9 +97,20 @@ export async function writeHtmlReport(options: WriteOptions): Promise<{ tests: n
 
 function runEntry(n: number, test: TestRecord, trace: Trace | undefined): RunEntry {
   return {
-    n, title: test.title, title_path: test.title_path, file: test.file, line: test.line, project: test.project, status: test.status,
-    duration_ms: test.duration_ms, retry: test.retry, device: test.device, llm_calls: test.llm_calls, tokens: test.tokens,
-    steps: trace ? allSteps(trace.steps).length : test.steps.length, failure: test.failure,
+    n,
+    title: test.title,
+    title_path: test.title_path,
+    file: test.file,
+    line: test.line,
+    project: test.project,
+    status: test.status,
+    duration_ms: test.duration_ms,
+    retry: test.retry,
+    device: test.device,
+    llm_calls: test.llm_calls,
+    tokens: test.tokens,
+    steps: trace ? allSteps(trace.steps).length : test.steps.length,
+    failure: test.failure,
   };
 }
 

@@ -6,8 +6,12 @@ import { EventLog, newActionId, readEvents, registerSecret, MASK, type AgentVeri
 import { summarizeEvents } from './evidence.js';
 
 let dir = '';
-test.beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'mobiletest-agent-report-')); });
-test.afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+test.beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mobiletest-agent-report-'));
+});
+test.afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const ROOT = '/project';
 const SPEC = `${ROOT}/specs/shop.test.ts`;
@@ -29,10 +33,35 @@ function primitive(primitive: string, target: string, parent: string, device_ms:
 }
 
 /** A model call as logs before request_tokens have it; `request` adds the whole request's tokens and the role. */
-const llm = (action_id: string, tokens_in: number, tokens_out: number, cost_usd: number, request?: { request_tokens: number; role: ModelRole }): EventInput =>
-  ({ kind: 'llm_call', action_id, role: 'planner', model: 'gpt-4o-mini', prompt_ref: 'p.txt', answer_ref: 'a.txt', tokens_in, tokens_out, cost_usd, duration_ms: 300, ...(request ? { ...request, usage_source: 'provider' } : {}) });
+const llm = (
+  action_id: string,
+  tokens_in: number,
+  tokens_out: number,
+  cost_usd: number,
+  request?: { request_tokens: number; role: ModelRole },
+): EventInput => ({
+  kind: 'llm_call',
+  action_id,
+  role: 'planner',
+  model: 'gpt-4o-mini',
+  prompt_ref: 'p.txt',
+  answer_ref: 'a.txt',
+  tokens_in,
+  tokens_out,
+  cost_usd,
+  duration_ms: 300,
+  ...(request ? { ...request, usage_source: 'provider' } : {}),
+});
 
-type EndFields = { call: 'step' | 'expect'; status: 'passed' | 'failed'; path: 'cache' | 'rules' | 'model'; cache: 'hit' | 'miss' | 'healed' | 'off'; steps: number; llm_calls: number; verification?: AgentVerification };
+type EndFields = {
+  call: 'step' | 'expect';
+  status: 'passed' | 'failed';
+  path: 'cache' | 'rules' | 'model';
+  cache: 'hit' | 'miss' | 'healed' | 'off';
+  steps: number;
+  llm_calls: number;
+  verification?: AgentVerification;
+};
 
 function end(action_id: string, fields: EndFields): EventInput {
   return { kind: 'agent_end', action_id, tokens_in: 0, tokens_out: 0, reason: 'done', duration_ms: 2300.4, ...fields };
@@ -40,8 +69,13 @@ function end(action_id: string, fields: EndFields): EventInput {
 
 /** As the offline rule "turn on/off" records it on the Connected devices screen. */
 const BLUETOOTH_ON: AgentVerification = {
-  by: 'rule', rule: 'turn on/off', check: 'a switch "Bluetooth" is on', held: true,
-  screen: 'com.android.settings/.SubSettings showing "Navigate up", "Connected devices", "Pair new device"', signature: 'b8745bb49216a68d', refs: ['e23'],
+  by: 'rule',
+  rule: 'turn on/off',
+  check: 'a switch "Bluetooth" is on',
+  held: true,
+  screen: 'com.android.settings/.SubSettings showing "Navigate up", "Connected devices", "Pair new device"',
+  signature: 'b8745bb49216a68d',
+  refs: ['e23'],
 };
 
 test('each agent call is a step entry saying what was asked and how it was served, followed by the primitives it ran', async () => {
@@ -64,8 +98,22 @@ test('each agent call is a step entry saying what was asked and how it was serve
     ['tap', 'Log in', 'OK', 'agent'],
     ['ai.expect', 'the cart shows 1 item', 'FAIL', 'script'],
   ]);
-  expect(steps[0]).toMatchObject({ duration_ms: 2300, device_ms: 200, location: 'specs/shop.test.ts:12', agent: { call: 'step', text: 'log in as alice', path: 'rules', cache: 'miss', actions: 2, llm_calls: 0 } });
-  expect(steps[3].agent).toEqual({ call: 'expect', text: 'the cart shows 1 item', path: 'model', cache: 'off', actions: 0, llm_calls: 1, tokens: 0, verification: null });
+  expect(steps[0]).toMatchObject({
+    duration_ms: 2300,
+    device_ms: 200,
+    location: 'specs/shop.test.ts:12',
+    agent: { call: 'step', text: 'log in as alice', path: 'rules', cache: 'miss', actions: 2, llm_calls: 0 },
+  });
+  expect(steps[3].agent).toEqual({
+    call: 'expect',
+    text: 'the cart shows 1 item',
+    path: 'model',
+    cache: 'off',
+    actions: 0,
+    llm_calls: 1,
+    tokens: 0,
+    verification: null,
+  });
   expect(steps[1].agent).toBeUndefined();
 });
 
@@ -83,7 +131,10 @@ test('an agent step says how its outcome was verified: the rule and check, held 
   ]);
   const [first, , second] = summarizeEvents(events, { rootDir: ROOT }).steps;
   expect(first.agent?.verification).toEqual(BLUETOOTH_ON);
-  expect(second).toMatchObject({ status: 'FAIL', agent: { verification: { held: false, check: 'a switch "Bluetooth" is off', missing: 'toggle e23 "Bluetooth On" is on', refs: ['e23'] } } });
+  expect(second).toMatchObject({
+    status: 'FAIL',
+    agent: { verification: { held: false, check: 'a switch "Bluetooth" is off', missing: 'toggle e23 "Bluetooth On" is on', refs: ['e23'] } },
+  });
 });
 
 test("a test's agent totals count calls, plan cache outcomes, and the model's calls, tokens, whole requests and cost, per role", async () => {
@@ -91,14 +142,31 @@ test("a test's agent totals count calls, plan cache outcomes, and the model's ca
   const events = await logOf([
     ...ids.flatMap((id, i): EventInput[] => [
       { kind: 'agent_start', action_id: id, call: 'step', text: `goal ${i}` },
-      ...(i === 3 ? [llm(id, 1000, 50, 0.0002, { request_tokens: 17_500, role: 'planner' }), llm(id, 400, 20, 0.0001, { request_tokens: 700, role: 'validator' })] : []),
-      end(id, { call: 'step', status: 'passed', path: i === 3 ? 'model' : 'cache', cache: (['hit', 'hit', 'healed', 'miss'] as const)[i], steps: 1, llm_calls: i === 3 ? 2 : 0 }),
+      ...(i === 3
+        ? [llm(id, 1000, 50, 0.0002, { request_tokens: 17_500, role: 'planner' }), llm(id, 400, 20, 0.0001, { request_tokens: 700, role: 'validator' })]
+        : []),
+      end(id, {
+        call: 'step',
+        status: 'passed',
+        path: i === 3 ? 'model' : 'cache',
+        cache: (['hit', 'hit', 'healed', 'miss'] as const)[i],
+        steps: 1,
+        llm_calls: i === 3 ? 2 : 0,
+      }),
     ]),
     llm('', 100, 10, 0.00005),
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });
   expect(evidence.agent).toEqual({
-    steps: 4, cache_hits: 2, cache_misses: 1, cache_healed: 1, llm_calls: 3, tokens_in: 1500, tokens_out: 80, request_tokens: 18_300, cost_usd: 0.00035,
+    steps: 4,
+    cache_hits: 2,
+    cache_misses: 1,
+    cache_healed: 1,
+    llm_calls: 3,
+    tokens_in: 1500,
+    tokens_out: 80,
+    request_tokens: 18_300,
+    cost_usd: 0.00035,
     by_role: {
       // The call without request_tokens (an older log) counts its tokens_in as its request.
       planner: { llm_calls: 2, tokens_in: 1100, tokens_out: 60, request_tokens: 17_600, cost_usd: 0.00025 },
@@ -109,7 +177,18 @@ test("a test's agent totals count calls, plan cache outcomes, and the model's ca
 });
 
 test('a log without agent events counts zeros; an agent call cut short is UNFINISHED with what it had decided', async () => {
-  expect(summarizeEvents([], { rootDir: ROOT }).agent).toEqual({ steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, request_tokens: 0, cost_usd: 0, by_role: {} });
+  expect(summarizeEvents([], { rootDir: ROOT }).agent).toEqual({
+    steps: 0,
+    cache_hits: 0,
+    cache_misses: 0,
+    cache_healed: 0,
+    llm_calls: 0,
+    tokens_in: 0,
+    tokens_out: 0,
+    request_tokens: 0,
+    cost_usd: 0,
+    by_role: {},
+  });
   const id = newActionId();
   const events = await logOf([
     { kind: 'agent_start', action_id: id, call: 'wait_for', text: 'the spinner is gone', ts: 1_000 },
@@ -118,7 +197,12 @@ test('a log without agent events counts zeros; an agent call cut short is UNFINI
     { kind: 'test_end', status: 'timedOut', duration_ms: 5000, ts: 6_000 },
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });
-  expect(evidence.steps[0]).toMatchObject({ primitive: 'ai.waitFor', status: 'UNFINISHED', duration_ms: 5000, agent: { path: 'rules', cache: null, actions: 1, llm_calls: 0, verification: null } });
+  expect(evidence.steps[0]).toMatchObject({
+    primitive: 'ai.waitFor',
+    status: 'UNFINISHED',
+    duration_ms: 5000,
+    agent: { path: 'rules', cache: null, actions: 1, llm_calls: 0, verification: null },
+  });
   expect(evidence.agent).toMatchObject({ steps: 1, cache_hits: 0, cache_misses: 0 });
 });
 
@@ -126,8 +210,12 @@ test('secret text in an agent goal and in its verification is masked in its step
   registerSecret('s3cret-pa55word');
   const id = newActionId();
   const verification: AgentVerification = {
-    ...BLUETOOTH_ON, rule: 'type', check: 'the field "Password" holds s3cret-pa55word', held: false,
-    screen: 'com.example.shop/.LoginActivity showing "Hint: s3cret-pa55word"', missing: 'the field shows s3cret-pa55word, not the text typed',
+    ...BLUETOOTH_ON,
+    rule: 'type',
+    check: 'the field "Password" holds s3cret-pa55word',
+    held: false,
+    screen: 'com.example.shop/.LoginActivity showing "Hint: s3cret-pa55word"',
+    missing: 'the field shows s3cret-pa55word, not the text typed',
   };
   const events = await logOf([
     { kind: 'agent_start', action_id: id, call: 'step', text: 'log in with password s3cret-pa55word' },

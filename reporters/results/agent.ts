@@ -1,7 +1,15 @@
 // What a test's agent calls did, from their events: one step entry per call (what was asked, how it
 // was served) and the test's totals (calls, plan cache outcomes, model calls, tokens, cost).
 import {
-  addDeviceCalls, llmUsage, summarizeDeviceCalls, type ActionStartEvent, type ActionTimings, type AgentEndEvent, type AgentPath, type AgentStartEvent, type MobileEvent,
+  addDeviceCalls,
+  llmUsage,
+  summarizeDeviceCalls,
+  type ActionStartEvent,
+  type ActionTimings,
+  type AgentEndEvent,
+  type AgentPath,
+  type AgentStartEvent,
+  type MobileEvent,
 } from '../../src/events/index.js';
 import { addAgentTotals, NO_AGENT, UNFINISHED, type AgentTotals, type StepRecord } from './model.js';
 
@@ -44,7 +52,10 @@ export class AgentEvents {
    * The step entry of an agent call: `ai.step` and the like, the text in `detail`, OK or FAIL from its
    * end, its time, and the device time and calls of the primitives it ran (`childTimings`).
    */
-  step(start: AgentStartEvent, context: { location: string | null; lastTs: number; childTimings: (actionId: string) => ActionTimings | undefined }): StepRecord {
+  step(
+    start: AgentStartEvent,
+    context: { location: string | null; lastTs: number; childTimings: (actionId: string) => ActionTimings | undefined },
+  ): StepRecord {
     const end = this.ends.get(start.action_id);
     const children = this.children.get(start.action_id) ?? [];
     return {

@@ -11,7 +11,10 @@ import { addAgentTotals, NO_AGENT, RESULTS_VERSION, type Results, type RunError,
 /** The attachment the `device` fixture adds: the test's JSONL evidence log. */
 export const EVENTS_ATTACHMENT = 'mobiletest-events';
 
-interface Attempt { result: TestResult; evidence: Promise<Evidence> }
+interface Attempt {
+  result: TestResult;
+  evidence: Promise<Evidence>;
+}
 
 export class ResultsCollector {
   private rootDir = process.cwd();
@@ -70,7 +73,13 @@ export class ResultsCollector {
       retry: result?.retry ?? 0,
       device: evidence.device,
       steps: evidence.steps,
-      failure: result ? failureOf(result, { ...evidence.failure, message: evidence.failure.message === null ? null : clean(evidence.failure.message) }, { rootDir: this.rootDir }) : null,
+      failure: result
+        ? failureOf(
+            result,
+            { ...evidence.failure, message: evidence.failure.message === null ? null : clean(evidence.failure.message) },
+            { rootDir: this.rootDir },
+          )
+        : null,
       llm_calls: evidence.llm_calls,
       tokens: evidence.tokens,
       agent: evidence.agent,
@@ -87,7 +96,9 @@ async function readEvidence(test: TestCase, result: TestResult, rootDir: string)
   } catch (error) {
     // One unreadable log must not cost the whole report: the test is listed without its steps.
     const reason = error instanceof Error ? error.message : String(error);
-    console.error(`mobiletest: the events of "${test.title}" (${relativeFile(test.location.file, rootDir)}:${test.location.line}) could not be read, so its steps are missing from the report: ${reason}`);
+    console.error(
+      `mobiletest: the events of "${test.title}" (${relativeFile(test.location.file, rootDir)}:${test.location.line}) could not be read, so its steps are missing from the report: ${reason}`,
+    );
     return NO_EVIDENCE;
   }
 }
@@ -112,8 +123,13 @@ function totalsOf(tests: readonly TestRecord[]): Totals {
 }
 
 function compareTests(a: TestRecord, b: TestRecord): number {
-  return compare(a.file, b.file) || a.line - b.line || a.column - b.column
-    || compare(a.title_path.join('\u0000'), b.title_path.join('\u0000')) || compare(a.project, b.project);
+  return (
+    compare(a.file, b.file) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    compare(a.title_path.join('\u0000'), b.title_path.join('\u0000')) ||
+    compare(a.project, b.project)
+  );
 }
 
 function compare(a: string, b: string): number {

@@ -20,11 +20,17 @@ export const NO_EVENT_FAILURE: EventFailure = { category: null, message: null, s
  * `starts` and `steps` run in parallel (one step per top-level or agent start, in log order); `ends` holds
  * the first action_end of each action.
  */
-export function eventFailure(events: readonly MobileEvent[], ends: ReadonlyMap<string, ActionEndEvent>, starts: ReadonlyArray<ActionStartEvent | AgentStartEvent>, steps: readonly StepRecord[]): EventFailure {
+export function eventFailure(
+  events: readonly MobileEvent[],
+  ends: ReadonlyMap<string, ActionEndEvent>,
+  starts: ReadonlyArray<ActionStartEvent | AgentStartEvent>,
+  steps: readonly StepRecord[],
+): EventFailure {
   const testEnd = events.findLast((event) => event.kind === 'test_end');
   const recorded = testEnd?.kind === 'test_end' ? testEnd.error : undefined;
   const agentEnds = new Map(events.filter((e): e is AgentEndEvent => e.kind === 'agent_end').map((e) => [e.action_id, e]));
-  const errorOf = (start: ActionStartEvent | AgentStartEvent): EventError | undefined => (start.kind === 'agent_start' ? agentEnds.get(start.action_id)?.error : ends.get(start.action_id)?.error);
+  const errorOf = (start: ActionStartEvent | AgentStartEvent): EventError | undefined =>
+    start.kind === 'agent_start' ? agentEnds.get(start.action_id)?.error : ends.get(start.action_id)?.error;
   // The spec's own steps: an agent's primitives are its entry's business.
   const own = starts.map((start, i) => ({ start, step: steps[i] })).filter(({ start }) => start.kind === 'agent_start' || !start.parent_action_id);
   const failed = own.filter(({ step }) => step.status !== 'OK' && step.status !== UNFINISHED);

@@ -6,16 +6,33 @@ import { EventLog, newActionId, readEvents, registerSecret, MASK, type EventInpu
 import { summarizeEvents, targetText } from './evidence.js';
 
 let dir = '';
-test.beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'mobiletest-evidence-')); });
-test.afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+test.beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mobiletest-evidence-'));
+});
+test.afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const ROOT = '/project';
 // Each action read the screen twice and made three other calls, as the executor's meter records them.
 const timings = (total_ms: number, device_ms: number) => ({
-  total_ms, device_ms, harness_ms: total_ms - device_ms,
-  device_calls: [{ call: 'hierarchy', count: 2, ms: device_ms / 2 }, { call: 'foreground', count: 2, ms: device_ms / 4 }, { call: 'tap', count: 1, ms: device_ms / 4 }],
+  total_ms,
+  device_ms,
+  harness_ms: total_ms - device_ms,
+  device_calls: [
+    { call: 'hierarchy', count: 2, ms: device_ms / 2 },
+    { call: 'foreground', count: 2, ms: device_ms / 4 },
+    { call: 'tap', count: 1, ms: device_ms / 4 },
+  ],
 });
-const budget = (device_ms: number) => ({ reads: 2, read_ms: Math.round(device_ms / 2), screenshots: 0, screenshot_ms: 0, other: 3, other_ms: Math.round(device_ms / 2) });
+const budget = (device_ms: number) => ({
+  reads: 2,
+  read_ms: Math.round(device_ms / 2),
+  screenshots: 0,
+  screenshot_ms: 0,
+  other: 3,
+  other_ms: Math.round(device_ms / 2),
+});
 
 /** Writes the events through the real log (so redaction applies) and reads them back. */
 async function logOf(inputs: EventInput[]) {
@@ -25,10 +42,23 @@ async function logOf(inputs: EventInput[]) {
   return (await readEvents(log.path)).events;
 }
 
-function action(primitive: string, params: Record<string, unknown>, end: { verdict: 'OK' | 'FAIL' | 'EXCEPTION' | 'RETRY'; total: number; device: number; category?: FailureCategory } | null, line = 10): EventInput[] {
+function action(
+  primitive: string,
+  params: Record<string, unknown>,
+  end: { verdict: 'OK' | 'FAIL' | 'EXCEPTION' | 'RETRY'; total: number; device: number; category?: FailureCategory } | null,
+  line = 10,
+): EventInput[] {
   const id = newActionId();
   const target = params.target as string | Record<string, unknown> | undefined;
-  const start: EventInput = { kind: 'action_start', action_id: id, primitive, params, ...(target === undefined ? {} : { target }), source: 'script', location: { file: `${ROOT}/specs/shop.test.ts`, line } };
+  const start: EventInput = {
+    kind: 'action_start',
+    action_id: id,
+    primitive,
+    params,
+    ...(target === undefined ? {} : { target }),
+    source: 'script',
+    location: { file: `${ROOT}/specs/shop.test.ts`, line },
+  };
   if (!end) return [start];
   const error = end.category ? { error: { name: 'ActionFailed', message: `${primitive} failed`, category: end.category } } : {};
   return [start, { kind: 'action_end', action_id: id, verdict: end.verdict, timings: timings(end.total, end.device), ...error }];
@@ -45,24 +75,65 @@ test('each primitive call becomes a step with its target, verdict, timings and s
   const evidence = summarizeEvents(events, { rootDir: ROOT });
   expect(evidence.device).toBe('emulator-5554');
   expect(evidence.steps).toEqual([
-    { primitive: 'launch_app', target: null, detail: 'com.example.shop', status: 'OK', duration_ms: 900, device_ms: 850, device_calls: budget(850), location: 'specs/shop.test.ts:6', source: 'script' },
-    { primitive: 'tap', target: 'Log in', detail: null, status: 'OK', duration_ms: 120, device_ms: 100, device_calls: budget(100), location: 'specs/shop.test.ts:7', source: 'script' },
-    { primitive: 'tap', target: 'id="cart" role="button"', detail: null, status: 'FAIL', duration_ms: 5000, device_ms: 4000, device_calls: budget(4000), location: 'specs/shop.test.ts:8', source: 'script' },
+    {
+      primitive: 'launch_app',
+      target: null,
+      detail: 'com.example.shop',
+      status: 'OK',
+      duration_ms: 900,
+      device_ms: 850,
+      device_calls: budget(850),
+      location: 'specs/shop.test.ts:6',
+      source: 'script',
+    },
+    {
+      primitive: 'tap',
+      target: 'Log in',
+      detail: null,
+      status: 'OK',
+      duration_ms: 120,
+      device_ms: 100,
+      device_calls: budget(100),
+      location: 'specs/shop.test.ts:7',
+      source: 'script',
+    },
+    {
+      primitive: 'tap',
+      target: 'id="cart" role="button"',
+      detail: null,
+      status: 'FAIL',
+      duration_ms: 5000,
+      device_ms: 4000,
+      device_calls: budget(4000),
+      location: 'specs/shop.test.ts:8',
+      source: 'script',
+    },
   ]);
   // No test_end error: the failed action says why, and is the failed step.
-  expect(evidence.failure).toEqual({ category: 'locator', message: 'tap failed', suggestion: null, evidence: [], step: 'tap "id=\\"cart\\" role=\\"button\\"" at specs/shop.test.ts:8' });
+  expect(evidence.failure).toEqual({
+    category: 'locator',
+    message: 'tap failed',
+    suggestion: null,
+    evidence: [],
+    step: 'tap "id=\\"cart\\" role=\\"button\\"" at specs/shop.test.ts:8',
+  });
 });
 
 test('the category the fixture wrote in test_end wins over the failed action', async () => {
   const events = await logOf([
     ...action('tap', { target: 'Buy' }, { verdict: 'EXCEPTION', total: 30, device: 30, category: 'execution' }),
-    { kind: 'test_end', status: 'failed', duration_ms: 100, error: { name: 'DeviceDisconnected', message: 'emulator-5554 went away', category: 'environment' } },
+    {
+      kind: 'test_end',
+      status: 'failed',
+      duration_ms: 100,
+      error: { name: 'DeviceDisconnected', message: 'emulator-5554 went away', category: 'environment' },
+    },
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });
   expect([evidence.failure.category, evidence.failure.message]).toEqual(['environment', 'emulator-5554 went away']);
 });
 
-test('test_end\'s suggestion and evidence are the failure\'s; the failed step is the spec\'s step that failed with that error', async () => {
+test("test_end's suggestion and evidence are the failure's; the failed step is the spec's step that failed with that error", async () => {
   const failed = action('tap', { target: 'Checkout' }, { verdict: 'FAIL', total: 30, device: 30, category: 'locator' }, 12);
   const end = failed[1] as Extract<EventInput, { kind: 'action_end' }>;
   end.error = { name: 'TargetNotFound', message: 'No element matches "Checkout"', category: 'locator' };
@@ -70,13 +141,24 @@ test('test_end\'s suggestion and evidence are the failure\'s; the failed step is
     ...action('tap', { target: 'Cart' }, { verdict: 'OK', total: 30, device: 30 }, 11),
     ...failed,
     {
-      kind: 'test_end', status: 'failed', duration_ms: 100,
-      error: { name: 'TargetNotFound', message: 'No element matches "Checkout"', category: 'locator', suggestion: 'Did you mean "Check out" (button e9)?', evidence: ['closest on screen: "Check out" (button e9, similarity 0.94)'] },
+      kind: 'test_end',
+      status: 'failed',
+      duration_ms: 100,
+      error: {
+        name: 'TargetNotFound',
+        message: 'No element matches "Checkout"',
+        category: 'locator',
+        suggestion: 'Did you mean "Check out" (button e9)?',
+        evidence: ['closest on screen: "Check out" (button e9, similarity 0.94)'],
+      },
     },
   ]);
   expect(summarizeEvents(events, { rootDir: ROOT }).failure).toEqual({
-    category: 'locator', message: 'No element matches "Checkout"', suggestion: 'Did you mean "Check out" (button e9)?',
-    evidence: ['closest on screen: "Check out" (button e9, similarity 0.94)'], step: 'tap "Checkout" at specs/shop.test.ts:12',
+    category: 'locator',
+    message: 'No element matches "Checkout"',
+    suggestion: 'Did you mean "Check out" (button e9)?',
+    evidence: ['closest on screen: "Check out" (button e9, similarity 0.94)'],
+    step: 'tap "Checkout" at specs/shop.test.ts:12',
   });
 });
 
@@ -86,24 +168,70 @@ test('a failed agent call is the failed step, with what its check found missing,
   const events = await logOf([
     { kind: 'agent_start', action_id: call, call: 'step', text: 'check out', location: { file: `${ROOT}/specs/shop.test.ts`, line: 20 } },
     { kind: 'action_start', action_id: inner, primitive: 'tap', params: { target: 'Pay' }, target: 'Pay', source: 'agent', parent_action_id: call },
-    { kind: 'action_end', action_id: inner, verdict: 'FAIL', timings: timings(10, 10), error: { name: 'TargetNotFound', message: 'no Pay', category: 'locator' } },
     {
-      kind: 'agent_end', action_id: call, call: 'step', status: 'failed', path: 'rules', cache: 'off', llm_calls: 0, tokens_in: 0, tokens_out: 0, steps: 1, reason: 'gave up', duration_ms: 50,
-      error: { name: 'NeedsModel', message: 'ai.step "check out" failed (NeedsModel)', category: 'plan' },
-      verification: { by: 'rule', rule: 'open', check: 'the screen changed to one titled "Payment"', held: false, screen: 'com.example.shop/.CartActivity showing "Cart"', signature: 's9', refs: [], missing: 'the screen still shows "Cart"' },
+      kind: 'action_end',
+      action_id: inner,
+      verdict: 'FAIL',
+      timings: timings(10, 10),
+      error: { name: 'TargetNotFound', message: 'no Pay', category: 'locator' },
     },
-    { kind: 'test_end', status: 'failed', duration_ms: 100, error: { name: 'NeedsModel', message: 'ai.step "check out" failed (NeedsModel)', category: 'plan', suggestion: 'Configure a model', evidence: ['agent: ai.step ended with NeedsModel'] } },
+    {
+      kind: 'agent_end',
+      action_id: call,
+      call: 'step',
+      status: 'failed',
+      path: 'rules',
+      cache: 'off',
+      llm_calls: 0,
+      tokens_in: 0,
+      tokens_out: 0,
+      steps: 1,
+      reason: 'gave up',
+      duration_ms: 50,
+      error: { name: 'NeedsModel', message: 'ai.step "check out" failed (NeedsModel)', category: 'plan' },
+      verification: {
+        by: 'rule',
+        rule: 'open',
+        check: 'the screen changed to one titled "Payment"',
+        held: false,
+        screen: 'com.example.shop/.CartActivity showing "Cart"',
+        signature: 's9',
+        refs: [],
+        missing: 'the screen still shows "Cart"',
+      },
+    },
+    {
+      kind: 'test_end',
+      status: 'failed',
+      duration_ms: 100,
+      error: {
+        name: 'NeedsModel',
+        message: 'ai.step "check out" failed (NeedsModel)',
+        category: 'plan',
+        suggestion: 'Configure a model',
+        evidence: ['agent: ai.step ended with NeedsModel'],
+      },
+    },
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });
   expect(evidence.failure).toMatchObject({ category: 'plan', suggestion: 'Configure a model', step: 'ai.step "check out" at specs/shop.test.ts:20' });
   // The failed step says what its check found missing, on which screen.
-  expect(evidence.steps[0].agent?.verification).toMatchObject({ held: false, screen: 'com.example.shop/.CartActivity showing "Cart"', missing: 'the screen still shows "Cart"' });
+  expect(evidence.steps[0].agent?.verification).toMatchObject({
+    held: false,
+    screen: 'com.example.shop/.CartActivity showing "Cart"',
+    missing: 'the screen still shows "Cart"',
+  });
 });
 
 test('a test that timed out inside an action names that action as the step still running', async () => {
   const events = await logOf([
     ...action('wait_for', { target: 'Order confirmed' }, null, 30),
-    { kind: 'test_end', status: 'timedOut', duration_ms: 30_000, error: { name: 'TestTimeout', message: 'Test timeout of 30000ms exceeded.', category: 'execution' } },
+    {
+      kind: 'test_end',
+      status: 'timedOut',
+      duration_ms: 30_000,
+      error: { name: 'TestTimeout', message: 'Test timeout of 30000ms exceeded.', category: 'execution' },
+    },
   ]);
   expect(summarizeEvents(events, { rootDir: ROOT }).failure.step).toBe('wait_for "Order confirmed" at specs/shop.test.ts:30 (did not finish)');
 });
@@ -115,12 +243,27 @@ test('a passing test has no category; an action that never ended is UNFINISHED, 
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });
   expect(evidence.failure.category).toBeNull();
-  expect(evidence.steps).toEqual([{ primitive: 'wait_for', target: 'Spinner', detail: null, status: 'UNFINISHED', duration_ms: 2_500, device_ms: 0, device_calls: { reads: 0, read_ms: 0, screenshots: 0, screenshot_ms: 0, other: 0, other_ms: 0 }, location: null, source: 'script' }]);
+  expect(evidence.steps).toEqual([
+    {
+      primitive: 'wait_for',
+      target: 'Spinner',
+      detail: null,
+      status: 'UNFINISHED',
+      duration_ms: 2_500,
+      device_ms: 0,
+      device_calls: { reads: 0, read_ms: 0, screenshots: 0, screenshot_ms: 0, other: 0, other_ms: 0 },
+      location: null,
+      source: 'script',
+    },
+  ]);
 });
 
 test('model calls and their tokens are counted; a log without them counts zero', async () => {
   const call = { kind: 'llm_call', role: 'planner', model: 'm', prompt_ref: 'p.txt', answer_ref: 'a.txt', cost_usd: 0, duration_ms: 5 } as const;
-  const events = await logOf([{ ...call, tokens_in: 900, tokens_out: 40 }, { ...call, tokens_in: 100, tokens_out: 10 }]);
+  const events = await logOf([
+    { ...call, tokens_in: 900, tokens_out: 40 },
+    { ...call, tokens_in: 100, tokens_out: 10 },
+  ]);
   expect(summarizeEvents(events, { rootDir: ROOT })).toMatchObject({ llm_calls: 2, tokens: 1050 });
   expect(summarizeEvents([], { rootDir: ROOT })).toMatchObject({ llm_calls: 0, tokens: 0, steps: [], device: null });
 });

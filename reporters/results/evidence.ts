@@ -1,7 +1,14 @@
 // What a test's events log says about it: the device, one step per primitive call and per agent
 // call, the model's cost, and the failure the executor or the fixture recorded.
 import path from 'node:path';
-import { summarizeDeviceCalls, type ActionEndEvent, type ActionStartEvent, type AgentStartEvent, type Location, type MobileEvent } from '../../src/events/index.js';
+import {
+  summarizeDeviceCalls,
+  type ActionEndEvent,
+  type ActionStartEvent,
+  type AgentStartEvent,
+  type Location,
+  type MobileEvent,
+} from '../../src/events/index.js';
 import { AgentEvents } from './agent.js';
 import { eventFailure, NO_EVENT_FAILURE, type EventFailure } from './event-failure.js';
 import { NO_AGENT, UNFINISHED, type AgentTotals, type StepRecord } from './model.js';
@@ -42,13 +49,15 @@ export function summarizeEvents(events: readonly MobileEvent[], options: Evidenc
   const context = { rootDir: options.rootDir, lastTs };
   // In log order, so an agent call's entry comes just before the primitives it ran.
   const starts = events.filter((event): event is ActionStartEvent | AgentStartEvent => event.kind === 'action_start' || event.kind === 'agent_start');
-  const steps = starts.map((start) => start.kind === 'action_start'
-    ? toStep(start, ends.get(start.action_id), context)
-    : agent.step(start, {
-      location: start.location ? locationText(start.location, options.rootDir) : null,
-      lastTs,
-      childTimings: (id) => ends.get(id)?.timings,
-    }));
+  const steps = starts.map((start) =>
+    start.kind === 'action_start'
+      ? toStep(start, ends.get(start.action_id), context)
+      : agent.step(start, {
+          location: start.location ? locationText(start.location, options.rootDir) : null,
+          lastTs,
+          childTimings: (id) => ends.get(id)?.timings,
+        }),
+  );
   return { device, steps, llm_calls: llmCalls, tokens, agent: agent.totals(), failure: eventFailure(events, ends, starts, steps) };
 }
 
@@ -85,7 +94,9 @@ const NOT_DETAIL = new Set(['target', 'text', 'value']);
 
 /** The string parameters of a step without a target, e.g. `accept` for handle_dialog. */
 function detailText(params: Record<string, unknown>): string | null {
-  const values = Object.entries(params).filter(([key, value]) => !NOT_DETAIL.has(key) && typeof value === 'string').map(([, value]) => value as string);
+  const values = Object.entries(params)
+    .filter(([key, value]) => !NOT_DETAIL.has(key) && typeof value === 'string')
+    .map(([, value]) => value as string);
   return values.length > 0 ? values.join(' ') : null;
 }
 

@@ -15,11 +15,12 @@ const LINE_LIMIT = 200;
 
 /** What to do about a failure when nothing more exact is known, by whose fault it is. */
 export const CATEGORY_SUGGESTIONS: Readonly<Record<FailureCategory, string>> = {
-  environment: 'Check the device and its connection (adb devices) and the test\'s setup, then run again.',
-  execution: 'Look at the failed step in the trace: the action ran but did not do what it should; run again to see whether it is flaky, or fix the test code the stack points at.',
+  environment: "Check the device and its connection (adb devices) and the test's setup, then run again.",
+  execution:
+    'Look at the failed step in the trace: the action ran but did not do what it should; run again to see whether it is flaky, or fix the test code the stack points at.',
   locator: 'Check the target against the screen the test saw (its screen text is attached), or first bring up the screen that shows it.',
-  plan: 'Make the agent step\'s goal more exact, or split it into steps the app offers.',
-  product: 'If the app is right, update the test\'s expectation; otherwise this is a defect in the app.',
+  plan: "Make the agent step's goal more exact, or split it into steps the app offers.",
+  product: "If the app is right, update the test's expectation; otherwise this is a defect in the app.",
   refusal: 'The model declined the request: reword the step, or use another model for that role.',
 };
 
@@ -32,7 +33,8 @@ export function failureOf(result: TestResult, events: EventFailure, options: { r
   const category = events.category ?? categorize(result, message, pwStep);
   const evidence = events.evidence.length > 0 ? events.evidence : resultEvidence(result, message, category, options.rootDir);
   // Out of time, the step that was running says more than any error recorded on the way out.
-  const suggestion = result.status === 'timedOut' ? fallbackSuggestion(result.status, category, step) : events.suggestion ?? fallbackSuggestion(result.status, category, step);
+  const suggestion =
+    result.status === 'timedOut' ? fallbackSuggestion(result.status, category, step) : (events.suggestion ?? fallbackSuggestion(result.status, category, step));
   return { category, message, suggestion, evidence, step };
 }
 
@@ -46,22 +48,22 @@ function categorize(result: TestResult, message: string, step: TestStep | undefi
 }
 
 function fallbackSuggestion(status: TestResult['status'], category: FailureCategory, step: string | null): string {
-  if (status === 'timedOut') return `The test ran out of time${step ? ` during ${step}` : ''}: give it more (test.setTimeout, --timeout), or find what that step was waiting for in the trace.`;
+  if (status === 'timedOut')
+    return `The test ran out of time${step ? ` during ${step}` : ''}: give it more (test.setTimeout, --timeout), or find what that step was waiting for in the trace.`;
   if (status === 'interrupted') return 'The run was stopped before this test finished (Ctrl-C, --max-failures, or a worker that died): run it again.';
   return CATEGORY_SUGGESTIONS[category];
 }
 
 /** The facts Playwright's result gives: the assertion with what it expected and received, or the error, and where. */
 function resultEvidence(result: TestResult, message: string, category: FailureCategory, rootDir: string): string[] {
-  const lines = message.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const lines = message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
   const head = result.status === 'timedOut' ? 'timeout' : result.status === 'interrupted' ? 'interrupted' : category === 'product' ? 'assertion' : 'error';
   const seen = lines.filter((line) => /^(Locator|Expected|Received)(?: [\w ]+)?:/.test(line)).slice(0, 4);
   const where = result.errors.find((error) => error.location)?.location;
-  return [
-    ...(lines[0] ? [`${head}: ${lines[0]}`] : []),
-    ...seen,
-    ...(where ? [`at ${relativeFile(where.file, rootDir)}:${where.line}`] : []),
-  ].map(clip);
+  return [...(lines[0] ? [`${head}: ${lines[0]}`] : []), ...seen, ...(where ? [`at ${relativeFile(where.file, rootDir)}:${where.line}`] : [])].map(clip);
 }
 
 /** The innermost failed step, or for a timeout the innermost step still running when time ran out. */
@@ -71,7 +73,7 @@ function deepestStep(steps: readonly TestStep[], running: boolean): TestStep | u
   }
   if (!running) return undefined;
   const last = steps.at(-1);
-  return last ? deepestStep(last.steps, running) ?? last : undefined;
+  return last ? (deepestStep(last.steps, running) ?? last) : undefined;
 }
 
 function playwrightStepText(step: TestStep, rootDir: string): string {

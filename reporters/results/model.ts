@@ -1,7 +1,15 @@
 // The run as the JSON and JUnit reports describe it: one record per test, built from
 // Playwright's test metadata and the test's `mobiletest-events` attachment.
 import {
-  FailureCategory, type ActionSource, type AgentCall, type AgentPath, type AgentVerification, type CacheOutcome, type DeviceCallSummary, type TestStatus, type Verdict,
+  FailureCategory,
+  type ActionSource,
+  type AgentCall,
+  type AgentPath,
+  type AgentVerification,
+  type CacheOutcome,
+  type DeviceCallSummary,
+  type TestStatus,
+  type Verdict,
 } from '../../src/events/index.js';
 
 export const RESULTS_VERSION = 1 as const;
@@ -86,7 +94,18 @@ export interface AgentTotals {
   by_role: Record<string, RoleSpend>;
 }
 
-export const NO_AGENT: Readonly<AgentTotals> = Object.freeze({ steps: 0, cache_hits: 0, cache_misses: 0, cache_healed: 0, llm_calls: 0, tokens_in: 0, tokens_out: 0, request_tokens: 0, cost_usd: 0, by_role: Object.freeze({}) });
+export const NO_AGENT: Readonly<AgentTotals> = Object.freeze({
+  steps: 0,
+  cache_hits: 0,
+  cache_misses: 0,
+  cache_healed: 0,
+  llm_calls: 0,
+  tokens_in: 0,
+  tokens_out: 0,
+  request_tokens: 0,
+  cost_usd: 0,
+  by_role: Object.freeze({}),
+});
 
 const SPENDS = ['llm_calls', 'tokens_in', 'tokens_out', 'request_tokens', 'cost_usd'] as const;
 const COUNTS = ['steps', 'cache_hits', 'cache_misses', 'cache_healed', ...SPENDS] as const;
@@ -142,7 +161,12 @@ export interface TestRecord {
   agent: AgentTotals;
 }
 
-export interface Totals { passed: number; failed: number; flaky: number; skipped: number }
+export interface Totals {
+  passed: number;
+  failed: number;
+  flaky: number;
+  skipped: number;
+}
 
 /** An error outside any test: a spec that failed to load, a worker that crashed, a global setup that threw. */
 export interface RunError {

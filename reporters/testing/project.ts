@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 export const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI = path.join(PACKAGE_ROOT, 'dist', 'runner', 'cli.js');
 
-export interface CliRun { exitCode: number | null; output: string }
+export interface CliRun {
+  exitCode: number | null;
+  output: string;
+}
 
 /** A folder with `files` whose node_modules links to this package and its @playwright/test. */
 export async function createProject(files: Record<string, string>): Promise<string> {
@@ -41,30 +44,53 @@ export function runCli(dir: string, args: string[], env: Record<string, string> 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { cwd: dir, env: cliEnv(env) });
     let output = '';
-    child.stdout.on('data', (b: Buffer) => { output += b; });
-    child.stderr.on('data', (b: Buffer) => { output += b; });
+    child.stdout.on('data', (b: Buffer) => {
+      output += b;
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      output += b;
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', reject);
-    child.on('close', (exitCode) => { clearTimeout(timer); resolve({ exitCode, output }); });
+    child.on('close', (exitCode) => {
+      clearTimeout(timer);
+      resolve({ exitCode, output });
+    });
   });
 }
 
 /** `mobiletest ARGS` left running until `stop()`, once its output matches `ready`. */
-export function startCli(dir: string, args: string[], ready: RegExp): Promise<{ match: RegExpMatchArray; output: () => string; stop: () => Promise<number | null> }> {
+export function startCli(
+  dir: string,
+  args: string[],
+  ready: RegExp,
+): Promise<{ match: RegExpMatchArray; output: () => string; stop: () => Promise<number | null> }> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, [CLI, ...args], { cwd: dir, env: cliEnv({}) });
     let output = '';
     const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
-    const stop = (): Promise<number | null> => { child.kill('SIGINT'); return exited; };
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`mobiletest ${args.join(' ')} printed no ${ready} in 20 s:\n${output}`)); }, 20_000);
+    const stop = (): Promise<number | null> => {
+      child.kill('SIGINT');
+      return exited;
+    };
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`mobiletest ${args.join(' ')} printed no ${ready} in 20 s:\n${output}`));
+    }, 20_000);
     const onData = (b: Buffer): void => {
       output += b;
       const match = ready.exec(output);
-      if (match) { clearTimeout(timer); resolve({ match, output: () => output, stop }); }
+      if (match) {
+        clearTimeout(timer);
+        resolve({ match, output: () => output, stop });
+      }
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     child.on('error', reject);
-    void exited.then((code) => { clearTimeout(timer); reject(new Error(`mobiletest ${args.join(' ')} exited (${code}) before it was ready:\n${output}`)); });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`mobiletest ${args.join(' ')} exited (${code}) before it was ready:\n${output}`));
+    });
   });
 }

@@ -46,20 +46,22 @@ export async function surveyDevices(options: { timeoutMs?: number } = {}): Promi
     if (error instanceof AdbServerUnavailable) return { address, running: false, devices: [] };
     throw error;
   }
-  const devices = await Promise.all(listed.map(async ({ id, state }): Promise<DeviceRow> => {
-    if (state !== 'device') return { serial: id, state };
-    let driver: AndroidDriver | undefined;
-    try {
-      driver = await AndroidDriver.connect({ ...where, serial: id, timeoutMs });
-      const info = await driver.deviceInfo({ timeoutMs });
-      return { serial: id, state, model: info.model, android: info.osVersion };
-    } catch (error) {
-      if (error instanceof DeviceError) return { serial: id, state, problem: error.message };
-      throw error;
-    } finally {
-      await driver?.close();
-    }
-  }));
+  const devices = await Promise.all(
+    listed.map(async ({ id, state }): Promise<DeviceRow> => {
+      if (state !== 'device') return { serial: id, state };
+      let driver: AndroidDriver | undefined;
+      try {
+        driver = await AndroidDriver.connect({ ...where, serial: id, timeoutMs });
+        const info = await driver.deviceInfo({ timeoutMs });
+        return { serial: id, state, model: info.model, android: info.osVersion };
+      } catch (error) {
+        if (error instanceof DeviceError) return { serial: id, state, problem: error.message };
+        throw error;
+      } finally {
+        await driver?.close();
+      }
+    }),
+  );
   return { address, running: true, devices };
 }
 
@@ -68,7 +70,10 @@ export async function appInstalled(options: { address: AdbServerAddress; serial:
   const client = adbClient(options.address);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from ${options.serial} within ${options.timeoutMs ?? TIMEOUT_MS} ms`)), options.timeoutMs ?? TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`no answer from ${options.serial} within ${options.timeoutMs ?? TIMEOUT_MS} ms`)),
+      options.timeoutMs ?? TIMEOUT_MS,
+    );
   });
   try {
     return await Promise.race([client.getDevice(options.serial).isInstalled(options.app), deadline]);

@@ -6,10 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { UsageError } from '../errors.js';
 
 const EXTENSIONS = ['ts', 'mts', 'cts', 'js', 'mjs', 'cjs'];
-export const CONFIG_NAMES = [
-  ...EXTENSIONS.map((ext) => `mobiletest.config.${ext}`),
-  ...EXTENSIONS.map((ext) => `playwright.config.${ext}`),
-];
+export const CONFIG_NAMES = [...EXTENSIONS.map((ext) => `mobiletest.config.${ext}`), ...EXTENSIONS.map((ext) => `playwright.config.${ext}`)];
 
 /** dist/runner/default-config.js, built from runner/default-config.ts. */
 export const DEFAULT_CONFIG = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'default-config.js');

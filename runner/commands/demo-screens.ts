@@ -4,7 +4,10 @@ import { AndroidDriver } from '../../src/drivers/index.js';
 import { DeviceObserver, screenText, situationText, type Look, type ScreenElement } from '../../src/observe/index.js';
 import { startSim } from '../../src/sim/index.js';
 
-export interface ScreensDemoOptions { outDir: string; seed: number }
+export interface ScreensDemoOptions {
+  outDir: string;
+  seed: number;
+}
 
 const SHOP = 'com.example.shop';
 
@@ -19,7 +22,9 @@ export async function runScreensDemo(options: ScreensDemoOptions): Promise<numbe
   const driver = await AndroidDriver.connect({ port: sim.serverPort });
   try {
     const info = await driver.deviceInfo();
-    say(`Virtual phone ${driver.id}: ${info.model}, Android ${info.osVersion} (API ${info.apiLevel}), reached through the adb server protocol on 127.0.0.1:${sim.serverPort}`);
+    say(
+      `Virtual phone ${driver.id}: ${info.model}, Android ${info.osVersion} (API ${info.apiLevel}), reached through the adb server protocol on 127.0.0.1:${sim.serverPort}`,
+    );
     await mkdir(options.outDir, { recursive: true });
     const observer = new DeviceObserver(driver);
     let step = 0;

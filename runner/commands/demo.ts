@@ -26,7 +26,10 @@ const ON_PURPOSE = /\(fails on purpose\)/;
 const EXAMPLES = path.join(PACKAGE_ROOT, 'e2e', 'examples');
 const CLI = path.join(PACKAGE_ROOT, 'dist', 'runner', 'cli.js');
 
-interface ResultStep { status: string; agent?: { path: string } }
+interface ResultStep {
+  status: string;
+  agent?: { path: string };
+}
 interface ResultTest {
   title: string;
   file: string;
@@ -52,7 +55,10 @@ function agentSummary(t: ResultTest): string {
 export async function runDemoCommand(args: string[]): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args, options: { screens: { type: 'boolean' }, out: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
+    ({ values } = parseArgs({
+      args,
+      options: { screens: { type: 'boolean' }, out: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n\n${USAGE}`);
   }
@@ -70,7 +76,9 @@ async function runExamples(): Promise<number> {
     throw new UsageError(`The demo's example specs are not here (${EXAMPLES}); they ship with mobiletest's source checkout.`);
   }
   const relative = path.relative(process.cwd(), EXAMPLES) || '.';
-  console.log(`Running the example specs in ${relative}/ on the virtual phone: mobiletest test --config ${relative}/mobiletest.config.ts --output list,json,junit,html\n`);
+  console.log(
+    `Running the example specs in ${relative}/ on the virtual phone: mobiletest test --config ${relative}/mobiletest.config.ts --output list,json,junit,html\n`,
+  );
   await new Promise<number | null>((resolve, reject) => {
     const args = [CLI, 'test', '--config', path.join(EXAMPLES, 'mobiletest.config.ts'), '--output', 'list,json,junit,html'];
     const child = spawn(process.execPath, args, { cwd: EXAMPLES, stdio: 'inherit' });
@@ -90,13 +98,17 @@ async function runExamples(): Promise<number> {
     const steps = `${t.steps.filter((s) => !s.agent).length} device actions on ${t.device ?? 'no device'}${agentSummary(t)}`;
     console.log(`  ${mark} ${t.title} (${where}, ${steps})`);
     if (t.failure) {
-      console.log(`      ${t.failure.category ?? 'unclassified'} failure${t.failure.step ? ` in ${t.failure.step}` : ''}: ${firstLine(t.failure.message ?? '')}`);
+      console.log(
+        `      ${t.failure.category ?? 'unclassified'} failure${t.failure.step ? ` in ${t.failure.step}` : ''}: ${firstLine(t.failure.message ?? '')}`,
+      );
       if (t.failure.suggestion) console.log(`      suggestion: ${t.failure.suggestion}`);
     }
     if (!ok) console.log(purpose ? '      expected this test to fail as a product defect' : '      expected this test to pass');
   }
   console.log(`\nReports: ${path.join(relative, 'mobiletest-report', 'results.json')} and ${path.join(relative, 'mobiletest-report', 'junit.xml')}`);
-  console.log(`Trace viewer: ${path.join(relative, 'mobiletest-report', 'html', 'index.html')} (or: npx mobiletest show-report ${path.join(relative, 'mobiletest-report')})`);
+  console.log(
+    `Trace viewer: ${path.join(relative, 'mobiletest-report', 'html', 'index.html')} (or: npx mobiletest show-report ${path.join(relative, 'mobiletest-report')})`,
+  );
   console.log(asExpected ? 'The demo ran as expected: the failing test fails on purpose.' : 'The demo did not run as expected (see above).');
   return asExpected ? 0 : 1;
 }

@@ -54,10 +54,14 @@ test.describe('with no adb server', () => {
 
   test('doctor fails, with the fix, for an app the virtual phone lacks and an LLM with no key', async () => {
     await project.write({ 'mobiletest.config.ts': "export default { use: { app: 'com.example.missing', ai: { model: 'claude-sonnet-4-5' } } };\n" });
-    const run = await project.mobiletest(['doctor'], { env: { ...env, MOBILETEST_LLM_PROVIDER: 'anthropic', MOBILETEST_LLM_API_KEY: '', ANTHROPIC_API_KEY: '' } });
+    const run = await project.mobiletest(['doctor'], {
+      env: { ...env, MOBILETEST_LLM_PROVIDER: 'anthropic', MOBILETEST_LLM_API_KEY: '', ANTHROPIC_API_KEY: '' },
+    });
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toMatch(/^✗ app com\.example\.missing: not on the virtual phone/m);
-    expect(run.stdout).toMatch(/^✗ LLM: anthropic, model claude-sonnet-4-5, API key not set\n {4}fix: MOBILETEST_LLM_API_KEY: no API key for provider anthropic; set MOBILETEST_LLM_API_KEY or ANTHROPIC_API_KEY$/m);
+    expect(run.stdout).toMatch(
+      /^✗ LLM: anthropic, model claude-sonnet-4-5, API key not set\n {4}fix: MOBILETEST_LLM_API_KEY: no API key for provider anthropic; set MOBILETEST_LLM_API_KEY or ANTHROPIC_API_KEY$/m,
+    );
     expect(run.stdout).toContain('2 checks failed');
   });
 });
@@ -79,7 +83,10 @@ test.describe('with a virtual phone on the adb server', () => {
     expect(run.stdout).toMatch(/^SERIAL\s+STATE\s+MODEL\s+ANDROID$/m);
     expect(run.stdout).toMatch(new RegExp(`^${sim.serial}\\s+device\\s+mobiletest Virtual Phone\\s+14$`, 'm'));
     const json = await project.mobiletest(['devices', '--json'], { env });
-    expect(JSON.parse(json.stdout)).toMatchObject({ running: true, devices: [{ serial: sim.serial, state: 'device', model: 'mobiletest Virtual Phone', android: '14' }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      running: true,
+      devices: [{ serial: sim.serial, state: 'device', model: 'mobiletest Virtual Phone', android: '14' }],
+    });
   });
 
   test('doctor checks the configured app on the device', async () => {

@@ -13,7 +13,14 @@ Options:
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function print(survey: AdbSurvey): void {
@@ -23,7 +30,9 @@ function print(survey: AdbSurvey): void {
     return;
   }
   if (survey.devices.length === 0) {
-    console.log(`No devices on ${where}: the virtual phone (device "sim") is used.\nConnect a phone with USB debugging on or start an emulator to use it instead.`);
+    console.log(
+      `No devices on ${where}: the virtual phone (device "sim") is used.\nConnect a phone with USB debugging on or start an emulator to use it instead.`,
+    );
     return;
   }
   const rows = survey.devices.map((d) => [d.serial, d.state, d.model ?? '-', d.android ?? '-']);

@@ -31,9 +31,14 @@ export function checkNode(version: string = process.versions.node): CheckResult 
 export function checkPlaywright(cwd: string): CheckResult {
   try {
     const found = resolvePlaywright(cwd);
-    return { status: 'ok', title: '@playwright/test', detail: `${found.version}, one copy (${found.from === 'project' ? "the project's" : "mobiletest's"}, at ${found.root})` };
+    return {
+      status: 'ok',
+      title: '@playwright/test',
+      detail: `${found.version}, one copy (${found.from === 'project' ? "the project's" : "mobiletest's"}, at ${found.root})`,
+    };
   } catch (error) {
-    if (error instanceof PlaywrightCopies || error instanceof PlaywrightMissing) return { status: 'fail', title: '@playwright/test', detail: error.problem, fix: error.fix };
+    if (error instanceof PlaywrightCopies || error instanceof PlaywrightMissing)
+      return { status: 'fail', title: '@playwright/test', detail: error.problem, fix: error.fix };
     throw error;
   }
 }
@@ -55,7 +60,12 @@ function onPath(name: string): string | undefined {
 export async function checkAdbBinary(): Promise<CheckResult> {
   const binary = onPath(process.env.MOBILETEST_ADB || 'adb');
   if (!binary) {
-    return { status: 'info', title: 'adb', detail: 'not installed: not needed for the virtual phone; a phone or emulator needs it', fix: 'install Android platform-tools (apt-get install adb, brew install android-platform-tools)' };
+    return {
+      status: 'info',
+      title: 'adb',
+      detail: 'not installed: not needed for the virtual phone; a phone or emulator needs it',
+      fix: 'install Android platform-tools (apt-get install adb, brew install android-platform-tools)',
+    };
   }
   const version = await new Promise<string>((resolve) => {
     execFile(binary, ['version'], { timeout: 10_000 }, (error, stdout) => resolve(error ? '' : stdout));
@@ -68,7 +78,12 @@ export async function checkAdbBinary(): Promise<CheckResult> {
 export function checkAdbServer(survey: AdbSurvey): CheckResult {
   return survey.running
     ? { status: 'ok', title: 'adb server', detail: `running (${survey.address.describe})` }
-    : { status: 'info', title: 'adb server', detail: `not running (${survey.address.describe}): the virtual phone will be used`, fix: 'start it with `adb start-server` to use a phone or an emulator' };
+    : {
+        status: 'info',
+        title: 'adb server',
+        detail: `not running (${survey.address.describe}): the virtual phone will be used`,
+        fix: 'start it with `adb start-server` to use a phone or an emulator',
+      };
 }
 
 const STATE_FIXES: Record<string, string> = {
@@ -82,7 +97,12 @@ export function checkDevices(survey: AdbSurvey): CheckResult[] {
   }
   return survey.devices.map((device): CheckResult => {
     if (device.state !== 'device') {
-      return { status: 'fail', title: `device ${device.serial}`, detail: `adb lists it as ${device.state}`, fix: STATE_FIXES[device.state] ?? 'reconnect it, then run `mobiletest devices`' };
+      return {
+        status: 'fail',
+        title: `device ${device.serial}`,
+        detail: `adb lists it as ${device.state}`,
+        fix: STATE_FIXES[device.state] ?? 'reconnect it, then run `mobiletest devices`',
+      };
     }
     if (device.problem) return { status: 'fail', title: `device ${device.serial}`, detail: device.problem };
     return { status: 'ok', title: `device ${device.serial}`, detail: `${device.model || 'unknown model'}, Android ${device.android || '?'}` };
@@ -101,7 +121,12 @@ function onVirtualPhone(app: string, why: string): CheckResult {
   const packages = Object.values(sampleApps).map((definition) => definition.package);
   return packages.includes(app)
     ? { status: 'ok', title: `app ${app}`, detail: 'a sample app of the virtual phone' }
-    : { status: 'fail', title: `app ${app}`, detail: `not on the virtual phone (it has ${packages.join(', ')}), which ${why}`, fix: 'connect a device with the app installed (adb install app.apk), or test a sample app' };
+    : {
+        status: 'fail',
+        title: `app ${app}`,
+        detail: `not on the virtual phone (it has ${packages.join(', ')}), which ${why}`,
+        fix: 'connect a device with the app installed (adb install app.apk), or test a sample app',
+      };
 }
 
 /** The configured app on the devices the run would use: MOBILETEST_DEVICE, else the config's device, else any connected one or the virtual phone. */
@@ -114,18 +139,27 @@ export async function checkApp({ app, device, config }: AppTarget, survey: AdbSu
   const usable = survey.devices.filter((d) => d.state === 'device').map((d) => d.serial);
   if (spec.kind === 'auto' && usable.length === 0) return [onVirtualPhone(app, 'is used as no device is connected')];
   const serials = spec.kind === 'serials' ? spec.serials : usable;
-  if (serials.length === 0) return [{ status: 'fail', title: `app ${app}`, detail: 'android:any is set, and no device is connected', fix: 'connect a device, or set device: sim' }];
-  return Promise.all(serials.map(async (serial): Promise<CheckResult> => {
-    const title = `app ${app} on ${serial}`;
-    if (!usable.includes(serial)) return { status: 'fail', title, detail: `${serial} is not connected (${survey.address.describe})`, fix: 'connect it, or change the device setting (`mobiletest devices` lists what is there)' };
-    try {
-      return (await appInstalled({ address: survey.address, serial, app }))
-        ? { status: 'ok', title, detail: 'installed' }
-        : { status: 'fail', title, detail: 'not installed', fix: `adb -s ${serial} install path/to/app.apk` };
-    } catch (error) {
-      return { status: 'fail', title, detail: `could not check: ${(error as Error).message}` };
-    }
-  }));
+  if (serials.length === 0)
+    return [{ status: 'fail', title: `app ${app}`, detail: 'android:any is set, and no device is connected', fix: 'connect a device, or set device: sim' }];
+  return Promise.all(
+    serials.map(async (serial): Promise<CheckResult> => {
+      const title = `app ${app} on ${serial}`;
+      if (!usable.includes(serial))
+        return {
+          status: 'fail',
+          title,
+          detail: `${serial} is not connected (${survey.address.describe})`,
+          fix: 'connect it, or change the device setting (`mobiletest devices` lists what is there)',
+        };
+      try {
+        return (await appInstalled({ address: survey.address, serial, app }))
+          ? { status: 'ok', title, detail: 'installed' }
+          : { status: 'fail', title, detail: 'not installed', fix: `adb -s ${serial} install path/to/app.apk` };
+      } catch (error) {
+        return { status: 'fail', title, detail: `could not check: ${(error as Error).message}` };
+      }
+    }),
+  );
 }
 
 function resolves(name: string): string | undefined {

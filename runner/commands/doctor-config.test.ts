@@ -12,7 +12,15 @@ test.describe.configure({ timeout: 120_000 });
 test.beforeEach(async () => {
   project = await TempProject.create({});
   // No adb server at this address: the doctor checks the app on the virtual phone.
-  env = { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${await freePort()}`, MOBILETEST_LLM_PROVIDER: '', MOBILETEST_LLM_MODEL: '', MOBILETEST_CACHE: '', MOBILETEST_DEVICE: '', OPENAI_API_KEY: 'sk-test', CI: '' };
+  env = {
+    ADB_SERVER_SOCKET: `tcp:127.0.0.1:${await freePort()}`,
+    MOBILETEST_LLM_PROVIDER: '',
+    MOBILETEST_LLM_MODEL: '',
+    MOBILETEST_CACHE: '',
+    MOBILETEST_DEVICE: '',
+    OPENAI_API_KEY: 'sk-test',
+    CI: '',
+  };
 });
 
 test.afterEach(async () => {
@@ -52,7 +60,10 @@ export default defineConfig({ use: { device: 'sim' }, projects: [{ name: 'shop',
   expect(projects.stdout).toMatch(/^✗ app com\.example\.gone: not on the virtual phone/m);
   expect(projects.exitCode).toBe(1);
 
-  await project.write({ 'mobiletest.config.ts': "import { defineConfig } from 'mobiletest';\nexport default defineConfig({ use: { app: 'com.example.shop', dialogs: 'sometimes' } });\n" });
+  await project.write({
+    'mobiletest.config.ts':
+      "import { defineConfig } from 'mobiletest';\nexport default defineConfig({ use: { app: 'com.example.shop', dialogs: 'sometimes' } });\n",
+  });
   const broken = await project.mobiletest(['doctor'], { env });
   expect(broken.stdout).toContain('✗ config: mobiletest.config.ts does not load');
   expect(broken.stdout).toContain('use.dialogs is "sometimes": it must be one of "allow", "deny", "fail"');

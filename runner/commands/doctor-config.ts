@@ -27,17 +27,26 @@ const LOAD_ERRORS = new URL('../load-errors/register.js', import.meta.url).href;
 const NO_SPEC = 'mobiletest-doctor-loads-no-spec^';
 const LOAD_TIMEOUT_MS = 60_000;
 
-interface ChildOutput { code: number; stdout: string; stderr: string }
+interface ChildOutput {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 function runPlaywright(cli: string, args: string[], cwd: string): Promise<ChildOutput> {
   // Reports are not written by a listing; MOBILETEST_OUTPUT=list keeps the config from asking for any.
   const env: NodeJS.ProcessEnv = { ...process.env, MOBILETEST_OUTPUT: 'list' };
   delete env.MOBILETEST_TEST_FILES;
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', LOAD_ERRORS, cli, ...args], { cwd, env, timeout: LOAD_TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr: error && error.killed ? `${stderr}\nstopped after ${LOAD_TIMEOUT_MS / 1000} s` : stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', LOAD_ERRORS, cli, ...args],
+      { cwd, env, timeout: LOAD_TIMEOUT_MS, maxBuffer: 8 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr: error && error.killed ? `${stderr}\nstopped after ${LOAD_TIMEOUT_MS / 1000} s` : stderr });
+      },
+    );
   });
 }
 

@@ -6,7 +6,8 @@ import type { AiOptions } from '../fixtures/options.js';
 import type { CheckResult } from './doctor-checks.js';
 
 const OFFLINE = "offline: agent steps use the built-in rules planner (see README 'Agent steps')";
-const SET_UP = 'for goals the rules do not cover, set MOBILETEST_LLM_PROVIDER (openai, anthropic, gemini, or a local server: llamacpp, ollama, lmstudio, vllm), MOBILETEST_LLM_MODEL and MOBILETEST_LLM_API_KEY (or MOBILETEST_LLM_BASE_URL for a local OpenAI-compatible server), or use: { ai: { provider, model } } in the config';
+const SET_UP =
+  'for goals the rules do not cover, set MOBILETEST_LLM_PROVIDER (openai, anthropic, gemini, or a local server: llamacpp, ollama, lmstudio, vllm), MOBILETEST_LLM_MODEL and MOBILETEST_LLM_API_KEY (or MOBILETEST_LLM_BASE_URL for a local OpenAI-compatible server), or use: { ai: { provider, model } } in the config';
 
 /** The LLM check for `ai` (the config's, when readable) and the environment. */
 export function checkLlm(env: NodeJS.ProcessEnv = process.env, ai: AiOptions | undefined = undefined): CheckResult {
@@ -21,9 +22,13 @@ export function checkLlm(env: NodeJS.ProcessEnv = process.env, ai: AiOptions | u
   const { llm } = settings;
   if (llm.provider === 'offline') {
     const chosen = Boolean(value(env, 'MOBILETEST_LLM_PROVIDER') ?? ai?.provider);
-    return chosen ? { status: 'ok', title: 'LLM', detail: `${OFFLINE}; ${cache}` } : { status: 'info', title: 'LLM', detail: `not set, so ${OFFLINE}; ${cache}`, fix: SET_UP };
+    return chosen
+      ? { status: 'ok', title: 'LLM', detail: `${OFFLINE}; ${cache}` }
+      : { status: 'info', title: 'LLM', detail: `not set, so ${OFFLINE}; ${cache}`, fix: SET_UP };
   }
-  const roles = Object.entries(settings.roles).filter(([, role]) => role.model).map(([name, role]) => `${name} ${role.model}`);
+  const roles = Object.entries(settings.roles)
+    .filter(([, role]) => role.model)
+    .map(([name, role]) => `${name} ${role.model}`);
   const profile = profileOf(llm);
   const sends = `profile ${profile.id}: ${profile.output}, ${profile.tokenCap}${profile.temperature ? '' : ', no temperature'}`;
   return { status: 'ok', title: 'LLM', detail: `${summary(ai, env, llm.baseUrl)}${roles.length ? ` (${roles.join(', ')})` : ''}; ${sends}; ${cache}` };

@@ -2,7 +2,18 @@ import { parseArgs } from 'node:util';
 import { UsageError } from '../errors.js';
 import { surveyDevices, type AdbSurvey } from './adb-devices.js';
 import { checkLlm } from './doctor-llm.js';
-import { checkAdbBinary, checkAdbServer, checkApp, checkDevices, checkNode, checkOcr, checkPlaywright, versions, type AppTarget, type CheckResult } from './doctor-checks.js';
+import {
+  checkAdbBinary,
+  checkAdbServer,
+  checkApp,
+  checkDevices,
+  checkNode,
+  checkOcr,
+  checkPlaywright,
+  versions,
+  type AppTarget,
+  type CheckResult,
+} from './doctor-checks.js';
 import { loadProjectConfig, type ProjectConfig } from './doctor-config.js';
 
 export const DOCTOR_USAGE = `Usage: mobiletest doctor

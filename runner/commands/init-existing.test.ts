@@ -14,7 +14,8 @@ test.afterEach(async () => {
 
 /** A web project as `npm init playwright` leaves it, minus the browsers. */
 const WEB_PROJECT = {
-  'playwright.config.ts': "import { defineConfig } from '@playwright/test';\n\nexport default defineConfig({\n  use: { baseURL: 'http://localhost:3000' },\n});\n",
+  'playwright.config.ts':
+    "import { defineConfig } from '@playwright/test';\n\nexport default defineConfig({\n  use: { baseURL: 'http://localhost:3000' },\n});\n",
   'tests/home.spec.ts': "import { test } from '@playwright/test';\n\ntest('home page', async () => {});\n",
 };
 
@@ -54,7 +55,9 @@ test('a Playwright web project keeps its config and tests/; the examples go into
   const web = await project.playwright(['test', '--list']);
   expect(web.stdout).toContain('tests/home.spec.ts:3:1 › home page');
   expect(web.stdout).toContain('mobile-tests/shop.test.ts');
-  await project.write({ 'playwright.config.ts': WEB_PROJECT['playwright.config.ts'].replace('defineConfig({\n', "defineConfig({\n  testIgnore: '**/mobile-tests/**',\n") });
+  await project.write({
+    'playwright.config.ts': WEB_PROJECT['playwright.config.ts'].replace('defineConfig({\n', "defineConfig({\n  testIgnore: '**/mobile-tests/**',\n"),
+  });
   const fixed = await project.playwright(['test', '--list']);
   expect(fixed.stdout).toContain('Total: 1 test in 1 file');
 
@@ -68,7 +71,10 @@ test('a Playwright web project keeps its config and tests/; the examples go into
 });
 
 test('a Playwright config whose testDir is tests/ needs no warning: playwright test still lists only the web tests', async () => {
-  project = await TempProject.create({ ...WEB_PROJECT, 'playwright.config.ts': WEB_PROJECT['playwright.config.ts'].replace('defineConfig({\n', "defineConfig({\n  testDir: './tests',\n") });
+  project = await TempProject.create({
+    ...WEB_PROJECT,
+    'playwright.config.ts': WEB_PROJECT['playwright.config.ts'].replace('defineConfig({\n', "defineConfig({\n  testDir: './tests',\n"),
+  });
   const run = await project.mobiletest(['init', '--yes']);
   expect(run.stdout).toContain('wrote    mobile-tests/shop.test.ts');
   expect(run.stdout).not.toContain('testIgnore');
@@ -95,17 +101,30 @@ const MANAGERS: Array<{ manager: string; files: Record<string, string>; add: str
   { manager: 'npm', files: {}, add: 'npm install -D', run: 'npx mobiletest test' },
   { manager: 'pnpm', files: { 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n" }, add: 'pnpm add -D', run: 'pnpm exec mobiletest test' },
   { manager: 'Yarn', files: { 'yarn.lock': '# yarn lockfile v1\n' }, add: 'yarn add -D', run: 'yarn mobiletest test' },
-  { manager: 'Yarn 2+', files: { 'yarn.lock': '__metadata:\n  version: 8\n', '.yarnrc.yml': 'nodeLinker: node-modules\n' }, add: 'yarn add -D', run: 'yarn mobiletest test' },
+  {
+    manager: 'Yarn 2+',
+    files: { 'yarn.lock': '__metadata:\n  version: 8\n', '.yarnrc.yml': 'nodeLinker: node-modules\n' },
+    add: 'yarn add -D',
+    run: 'yarn mobiletest test',
+  },
 ];
 
 for (const { manager, files, add, run: next } of MANAGERS) {
   test(`without @playwright/test installed, init gives the one ${manager} command that adds it, and the next in ${manager} too`, async () => {
     // package.json lists it, but what counts is whether it resolves from the project.
-    project = await TempProject.create({ ...files, 'package.json': JSON.stringify({ name: 'app', private: true, devDependencies: { '@playwright/test': '^1.50.0' } }) });
+    project = await TempProject.create({
+      ...files,
+      'package.json': JSON.stringify({ name: 'app', private: true, devDependencies: { '@playwright/test': '^1.50.0' } }),
+    });
     await rm(project.path('node_modules', '@playwright', 'test'));
     const run = await project.mobiletest(['init', '--yes']);
     expect(run.exitCode, run.output).toBe(0);
-    const lines = run.stdout.slice(run.stdout.indexOf('Next:')).split('\n').slice(1).map((line) => line.trim()).filter(Boolean);
+    const lines = run.stdout
+      .slice(run.stdout.indexOf('Next:'))
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim())
+      .filter(Boolean);
     expect(lines[0]).toBe(`${add} @playwright/test`);
     expect(lines[1]).toMatch(new RegExp(`^${next.replace(/[.]/g, '\\.')} +# runs tests/`));
     expect(lines).toHaveLength(2);

@@ -11,19 +11,49 @@ test.afterEach(async () => {
 });
 
 const EXAMPLE_TITLES = [
-  'alice signs in and sees her greeting', 'a wrong password keeps the user on the sign-in screen', 'bob signs in by goals',
-  'alice signs in (YAML)', 'bob signs in by goals (YAML)',
+  'alice signs in and sees her greeting',
+  'a wrong password keeps the user on the sign-in screen',
+  'bob signs in by goals',
+  'alice signs in (YAML)',
+  'bob signs in by goals (YAML)',
 ];
 
 /** What `npm init -y` writes today. */
-const NPM_INIT = { name: 'user-project', version: '1.0.0', main: 'index.js', scripts: { test: 'echo "Error: no test specified" && exit 1' }, license: 'ISC', type: 'commonjs' };
+const NPM_INIT = {
+  name: 'user-project',
+  version: '1.0.0',
+  main: 'index.js',
+  scripts: { test: 'echo "Error: no test specified" && exit 1' },
+  license: 'ISC',
+  type: 'commonjs',
+};
 
 const KINDS: Array<{ kind: string; files: Record<string, string>; extension: 'ts' | 'js'; commonJs: boolean }> = [
   { kind: 'CommonJS JavaScript (npm init -y)', files: { 'package.json': JSON.stringify(NPM_INIT, null, 2) }, extension: 'js', commonJs: true },
-  { kind: 'CommonJS JavaScript (no "type")', files: { 'package.json': JSON.stringify({ name: 'user-project', private: true }) }, extension: 'js', commonJs: true },
-  { kind: 'ES-module JavaScript', files: { 'package.json': JSON.stringify({ name: 'user-project', private: true, type: 'module' }) }, extension: 'js', commonJs: false },
-  { kind: 'CommonJS TypeScript', files: { 'package.json': JSON.stringify({ ...NPM_INIT, devDependencies: { typescript: '^5.9.0' } }) }, extension: 'ts', commonJs: false },
-  { kind: 'ES-module TypeScript (tsconfig.json)', files: { 'package.json': JSON.stringify({ name: 'user-project', private: true, type: 'module' }), 'tsconfig.json': '{}\n' }, extension: 'ts', commonJs: false },
+  {
+    kind: 'CommonJS JavaScript (no "type")',
+    files: { 'package.json': JSON.stringify({ name: 'user-project', private: true }) },
+    extension: 'js',
+    commonJs: true,
+  },
+  {
+    kind: 'ES-module JavaScript',
+    files: { 'package.json': JSON.stringify({ name: 'user-project', private: true, type: 'module' }) },
+    extension: 'js',
+    commonJs: false,
+  },
+  {
+    kind: 'CommonJS TypeScript',
+    files: { 'package.json': JSON.stringify({ ...NPM_INIT, devDependencies: { typescript: '^5.9.0' } }) },
+    extension: 'ts',
+    commonJs: false,
+  },
+  {
+    kind: 'ES-module TypeScript (tsconfig.json)',
+    files: { 'package.json': JSON.stringify({ name: 'user-project', private: true, type: 'module' }), 'tsconfig.json': '{}\n' },
+    extension: 'ts',
+    commonJs: false,
+  },
 ];
 
 for (const { kind, files, extension, commonJs } of KINDS) {
@@ -75,12 +105,13 @@ test('a second init overwrites nothing and says which files it kept', async () =
 
   const second = await project.mobiletest(['init', '--yes']);
   expect(second.exitCode).toBe(0);
-  for (const file of ['mobiletest.config.ts', 'tests/shop.test.ts', 'tests/shop.test.yml', '.github/workflows/mobiletest.yml']) expect(second.stdout).toContain(`kept     ${file}`);
+  for (const file of ['mobiletest.config.ts', 'tests/shop.test.ts', 'tests/shop.test.yml', '.github/workflows/mobiletest.yml'])
+    expect(second.stdout).toContain(`kept     ${file}`);
   expect(second.stdout).toContain('Nothing written');
   expect(await project.read('mobiletest.config.ts')).toBe('// edited\n');
 });
 
-test('a second run keeps the first run\'s file names when the project has turned TypeScript since', async () => {
+test("a second run keeps the first run's file names when the project has turned TypeScript since", async () => {
   project = await TempProject.create({});
   const first = await project.mobiletest(['init', '--yes']);
   expect(first.stdout).toContain('wrote    tests/shop.test.js');
@@ -94,7 +125,9 @@ test('a second run keeps the first run\'s file names when the project has turned
 });
 
 test('an existing mobiletest config of any kind is kept, and its testDir is where the examples go', async () => {
-  project = await TempProject.create({ 'mobiletest.config.mjs': "import { defineConfig } from 'mobiletest';\nexport default defineConfig({ testDir: './e2e/' });\n" });
+  project = await TempProject.create({
+    'mobiletest.config.mjs': "import { defineConfig } from 'mobiletest';\nexport default defineConfig({ testDir: './e2e/' });\n",
+  });
   const run = await project.mobiletest(['init', '--yes']);
   expect(run.stdout).toContain('kept     mobiletest.config.mjs');
   expect(run.stdout).not.toContain('mobiletest.config.js');

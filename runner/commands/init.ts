@@ -49,10 +49,15 @@ function coexistenceNotes(cwd: string, facts: ProjectFacts, plan: InitPlan): str
   const commands = [[`${exec} mobiletest test`, `uses ${plan.config}, which runs the specs in ${plan.specDir}/`]];
   if (plan.playwrightConfig) commands.push([`${exec} playwright test`, `still uses ${plan.playwrightConfig}`]);
   const width = Math.max(...commands.map(([command]) => command.length)) + 2;
-  const notes = [`\nLeft as they were: ${untouched.join(' and ')}; the examples are in ${plan.specDir}/.`, ...commands.map(([command, what]) => `  ${command.padEnd(width)}${what}`)];
+  const notes = [
+    `\nLeft as they were: ${untouched.join(' and ')}; the examples are in ${plan.specDir}/.`,
+    ...commands.map(([command, what]) => `  ${command.padEnd(width)}${what}`),
+  ];
   if (plan.playwrightPicksUp) {
-    notes.push(`Note: ${plan.playwrightPicksUp}, so \`${exec} playwright test\` would also run ${plan.codeSpec}.`,
-      `  To keep it to your own tests, add  testIgnore: '**/${plan.specDir}/**'  to ${plan.playwrightConfig} (or give it a testDir).`);
+    notes.push(
+      `Note: ${plan.playwrightPicksUp}, so \`${exec} playwright test\` would also run ${plan.codeSpec}.`,
+      `  To keep it to your own tests, add  testIgnore: '**/${plan.specDir}/**'  to ${plan.playwrightConfig} (or give it a testDir).`,
+    );
   }
   return notes;
 }

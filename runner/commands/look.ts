@@ -1,7 +1,16 @@
 import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { buildScreen, foregroundApp, HierarchyParseError, parseUiautomatorXml, screenJson, screenText, MAX_ELEMENTS, type Screen } from '../../src/observe/index.js';
+import {
+  buildScreen,
+  foregroundApp,
+  HierarchyParseError,
+  parseUiautomatorXml,
+  screenJson,
+  screenText,
+  MAX_ELEMENTS,
+  type Screen,
+} from '../../src/observe/index.js';
 import { AndroidDriver, DeviceError } from '../../src/drivers/index.js';
 import { UsageError } from '../errors.js';
 
@@ -46,10 +55,13 @@ export async function runLookCommand(args: string[]): Promise<number> {
   }
   // `mobiletest look dump.xml` is what people type: one .xml file stands for --xml.
   if (positionals.length > 1 || (positionals.length === 1 && (values.xml !== undefined || !positionals[0].toLowerCase().endsWith('.xml')))) {
-    throw new UsageError(`Unexpected argument '${positionals.join(' ')}': look takes one saved dump (FILE.xml, or --xml FILE) or --device SERIAL.\n\n${LOOK_USAGE}`);
+    throw new UsageError(
+      `Unexpected argument '${positionals.join(' ')}': look takes one saved dump (FILE.xml, or --xml FILE) or --device SERIAL.\n\n${LOOK_USAGE}`,
+    );
   }
   if (positionals.length === 1) values.xml = positionals[0];
-  if (values.device !== undefined && values.xml !== undefined) throw new UsageError(`--device and --xml exclude each other: look at a device or at a saved dump.\n\n${LOOK_USAGE}`);
+  if (values.device !== undefined && values.xml !== undefined)
+    throw new UsageError(`--device and --xml exclude each other: look at a device or at a saved dump.\n\n${LOOK_USAGE}`);
   const max = values.max === undefined ? MAX_ELEMENTS : Number(values.max);
   if (!Number.isInteger(max) || max < 1) throw new UsageError(`--max must be a whole number >= 1, got "${values.max}".`);
 

@@ -72,12 +72,20 @@ test.describe('two phones on one adb server', () => {
     expect(unchosen.text).toContain(b);
 
     const listed = JSON.parse((await call('devices', { select: a })).text) as { devices: Array<{ serial: string; selected: boolean }> };
-    expect(listed.devices.map((d) => [d.serial, d.selected]).sort()).toEqual([[a, true], [b, false]].sort());
+    expect(listed.devices.map((d) => [d.serial, d.selected]).sort()).toEqual(
+      [
+        [a, true],
+        [b, false],
+      ].sort(),
+    );
     // --app brought Shop up on the first device; sign in there.
     await call('do', { name: 'handle_dialog', params: { action: 'accept' } });
     await call('do', { name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
     await call('do', { name: 'input_text', params: { target: 'Password', text: 'pass123', secret: true } });
-    const signedIn = JSON.parse((await call('do', { name: 'tap', params: { target: 'Log in', expected: { visible: 'Hi, Alice' } } })).text) as Record<string, unknown>;
+    const signedIn = JSON.parse((await call('do', { name: 'tap', params: { target: 'Log in', expected: { visible: 'Hi, Alice' } } })).text) as Record<
+      string,
+      unknown
+    >;
     expect(signedIn).toMatchObject({ device: a, status: 'OK', expected: 'met' });
     const traceA = JSON.parse((await call('query', { kind: 'trace' })).text) as { device: string; steps: unknown[] };
     expect(traceA.device).toBe(a);
@@ -112,5 +120,9 @@ test('an --app that is not installed: the first call says so and how to check, a
   expect(second.isError).toBe(false);
   expect(second.text).toContain('app com.google.android.apps.nexuslauncher/');
   const state = JSON.parse((await call('query', { kind: 'app_state' })).text) as Record<string, unknown>;
-  expect(state).toMatchObject({ app_under_test: 'com.example.missing', app_in_front: false, installed_version: { app: 'com.example.missing', installed: false } });
+  expect(state).toMatchObject({
+    app_under_test: 'com.example.missing',
+    app_in_front: false,
+    installed_version: { app: 'com.example.missing', installed: false },
+  });
 });

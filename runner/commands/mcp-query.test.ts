@@ -82,7 +82,13 @@ function namedLines(text: string): string[] {
   return text.split('\n').filter((l) => /^\s*e\d+ \w+ "/.test(l));
 }
 
-interface DumpNode { text: string; desc: string; resourceId: string; package: string; bounds: [number, number, number, number] }
+interface DumpNode {
+  text: string;
+  desc: string;
+  resourceId: string;
+  package: string;
+  bounds: [number, number, number, number];
+}
 
 /** Every <node> of a uiautomator dump; saxes throws on XML that is not well formed. */
 function parseDump(xml: string): { root: string; nodes: DumpNode[] } {
@@ -95,7 +101,13 @@ function parseDump(xml: string): { root: string; nodes: DumpNode[] } {
     const a = tag.attributes as Record<string, string>;
     const b = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/.exec(a.bounds ?? '');
     expect(b, `bounds ${a.bounds}`).not.toBeNull();
-    nodes.push({ text: a.text ?? '', desc: a['content-desc'] ?? '', resourceId: a['resource-id'] ?? '', package: a.package ?? '', bounds: [Number(b![1]), Number(b![2]), Number(b![3]), Number(b![4])] });
+    nodes.push({
+      text: a.text ?? '',
+      desc: a['content-desc'] ?? '',
+      resourceId: a['resource-id'] ?? '',
+      package: a.package ?? '',
+      bounds: [Number(b![1]), Number(b![2]), Number(b![3]), Number(b![4])],
+    });
   });
   parser.write(xml).close();
   return { root, nodes };
@@ -110,7 +122,7 @@ test('devices and look name the device the server drives', async () => {
   expect(text).toContain('dialog "Allow Shop to send you notifications?"');
 });
 
-test('query app_state: the launcher in front once Shop is stopped, Shop\'s sign-in activity after it is launched', async () => {
+test("query app_state: the launcher in front once Shop is stopped, Shop's sign-in activity after it is launched", async () => {
   await act('stop_app');
   const before = await query('app_state');
   expect(before).toMatchObject({ foreground_app: LAUNCHER, app_under_test: SHOP, app_in_front: false });
@@ -130,7 +142,15 @@ test('query app_state: the launcher in front once Shop is stopped, Shop\'s sign-
 test('query device_info: the model, Android version, API level and screen the virtual phone reports; a screenshot has that shape', async () => {
   // A phone built the way `--device sim` builds its own: what its getprop and `wm size` say.
   const phone = createPhone({ apps: [], frozenAt: Date.UTC(2025, 0, 1) });
-  const info = await query<{ model: string; manufacturer: string; osVersion: string; apiLevel: number; platform: string; virtual: boolean; screen: { width: number; height: number; density: number } }>('device_info');
+  const info = await query<{
+    model: string;
+    manufacturer: string;
+    osVersion: string;
+    apiLevel: number;
+    platform: string;
+    virtual: boolean;
+    screen: { width: number; height: number; density: number };
+  }>('device_info');
   expect(info).toMatchObject({
     platform: 'android',
     model: phone.props.get('ro.product.model'),
@@ -194,7 +214,10 @@ test('query trace: the last steps oldest first with primitive, status and params
   expect(missing).toMatchObject({ device, status: 'FAIL' });
 
   const last = await query<{ steps: Array<Record<string, unknown>> }>('trace', { lines: 2 });
-  expect(last.steps.map((s) => [s.primitive, s.status])).toEqual([['tap', 'OK'], ['assert_visible', 'FAIL']]);
+  expect(last.steps.map((s) => [s.primitive, s.status])).toEqual([
+    ['tap', 'OK'],
+    ['assert_visible', 'FAIL'],
+  ]);
   expect(last.steps[0]).toMatchObject({ params: { target: 'Log in', expected: { visible: 'Hi, Alice' } }, screen_changed: true });
   expect(last.steps[1]).toMatchObject({ params: { target: 'Hi, Bob', timeout_ms: 300 }, failure: expect.stringContaining('Hi, Bob') });
 
@@ -216,7 +239,7 @@ test('query with a bad `lines` is a tool error naming the field and the range, a
   expect((await query<{ steps: unknown[] }>('trace', { lines: 1 })).steps).toHaveLength(1);
 });
 
-test('query logcat with lines: 3 gives Shop\'s last three lines and says how many were left out', async () => {
+test("query logcat with lines: 3 gives Shop's last three lines and says how many were left out", async () => {
   const all = await query<{ app: string; lines: string[]; omitted?: number }>('logcat', { lines: MAX_QUERY_LINES });
   expect(all.app).toBe(SHOP);
   const total = all.lines.length + (all.omitted ?? 0);
@@ -267,7 +290,7 @@ test('look adds an annotated screenshot by itself on a screen with almost no tex
   await act('tap', { target: 'Close', expected: { visible: 'Add to cart' } });
 });
 
-test('look\'s screenshot paints over a secret typed into a field that shows its text; the text and the dump mask it', async () => {
+test("look's screenshot paints over a secret typed into a field that shows its text; the text and the dump mask it", async () => {
   await act('press_key', { key: 'back' });
   await act('tap', { target: 'Search' });
   await act('input_text', { target: 'Search products', text: SEARCH_SECRET, secret: true });

@@ -12,7 +12,9 @@ test.describe.configure({ mode: 'serial' });
 let server: McpServerUnderTest;
 
 test.beforeAll(async () => {
-  server = await startMcpServer(['--device', 'sim', '--app', 'com.example.shop', '--allow-shell', '--primitive-tools'], { env: { MOBILETEST_LLM_API_KEY: API_KEY } });
+  server = await startMcpServer(['--device', 'sim', '--app', 'com.example.shop', '--allow-shell', '--primitive-tools'], {
+    env: { MOBILETEST_LLM_API_KEY: API_KEY },
+  });
 });
 
 test.afterAll(async () => {
@@ -22,7 +24,7 @@ test.afterAll(async () => {
 const call = (name: string, args?: Record<string, unknown>) => server.call(name, args);
 const ok = (name: string, args?: Record<string, unknown>) => server.json(name, args);
 
-test('the shell tool and one tool per primitive are listed, each primitive with the registry\'s own schema', async () => {
+test("the shell tool and one tool per primitive are listed, each primitive with the registry's own schema", async () => {
   const { tools } = await server.client.listTools();
   expect(tools.slice(0, 5).map((t) => t.name)).toEqual(['look', 'do', 'query', 'devices', 'shell']);
   const primitives = tools.slice(5);

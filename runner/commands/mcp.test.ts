@@ -67,7 +67,8 @@ test('look: --app brought Shop to the front, refs and the device named; a screen
   expect(info.width).toBe(540);
   // The boxes are drawn in the mark colour (#e8336b), which the virtual phone's apps do not use.
   let marked = 0;
-  for (let i = 0; i < data.length; i += info.channels) if (Math.abs(data[i] - 0xe8) < 24 && Math.abs(data[i + 1] - 0x33) < 24 && Math.abs(data[i + 2] - 0x6b) < 24) marked++;
+  for (let i = 0; i < data.length; i += info.channels)
+    if (Math.abs(data[i] - 0xe8) < 24 && Math.abs(data[i + 1] - 0x33) < 24 && Math.abs(data[i + 2] - 0x6b) < 24) marked++;
   expect(marked).toBeGreaterThan(500);
 });
 
@@ -158,7 +159,9 @@ test('a malformed JSON line, a non-JSON-RPC message and an oversize request get 
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ARGS, { stdio: 'pipe' });
   try {
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     // Every stdout line is parsed as JSON: a log line on stdout would fail here.
     const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
     const next = async () => JSON.parse((await lines.next()).value as string) as Record<string, unknown>;
@@ -167,9 +170,17 @@ test('a malformed JSON line, a non-JSON-RPC message and an oversize request get 
     child.stdin.write('{"hello": "world"}\n');
     expect(await next()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
     // An oversize request (2 MiB, over the 1 MiB limit) is refused without ending the session.
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'do', arguments: { name: 'input_text', params: { target: 'Email', text: 'x'.repeat(2 * 1024 * 1024) } } } })}\n`);
-    expect(await next()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('over the limit of 1048576 bytes') } });
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`);
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'do', arguments: { name: 'input_text', params: { target: 'Email', text: 'x'.repeat(2 * 1024 * 1024) } } } })}\n`,
+    );
+    expect(await next()).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: expect.stringContaining('over the limit of 1048576 bytes') },
+    });
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })}\n`,
+    );
     expect(await next()).toMatchObject({ id: 2, result: { serverInfo: { name: 'mobiletest' } } });
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' })}\n`);
     const listed = await next();
@@ -183,16 +194,25 @@ test('a malformed JSON line, a non-JSON-RPC message and an oversize request get 
 test('calls sent at once run in order, and closing stdin still answers them before the server exits', async () => {
   const child = spawn(process.execPath, ARGS, { stdio: 'pipe' });
   let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
   send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
   send({ method: 'notifications/initialized' });
-  send({ id: 2, method: 'tools/call', params: { name: 'do', arguments: { name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } } } });
+  send({
+    id: 2,
+    method: 'tools/call',
+    params: { name: 'do', arguments: { name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } } },
+  });
   send({ id: 3, method: 'tools/call', params: { name: 'look', arguments: {} } });
   child.stdin.end();
   expect(await exited).toBe(0);
-  const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; result: { content: Array<{ text: string }> } });
+  const answers = stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { id: number; result: { content: Array<{ text: string }> } });
   expect(answers.map((a) => a.id)).toEqual([1, 2, 3]);
   // The look ran after the launch: it shows Shop's sign-in screen, not the launcher.
   expect(answers[2].result.content[0].text).toContain('app com.example.shop/.LoginActivity');

@@ -28,9 +28,16 @@ const PACKAGE_NAME = /^[A-Za-z][\w]*(\.[A-Za-z][\w]*)+$/;
 export async function runMcpCommand(args: string[]): Promise<number> {
   let values;
   try {
-    ({ values } = parseArgs({ args, options: {
-      device: { type: 'string' }, app: { type: 'string' }, 'allow-shell': { type: 'boolean' }, 'primitive-tools': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
-    } }));
+    ({ values } = parseArgs({
+      args,
+      options: {
+        device: { type: 'string' },
+        app: { type: 'string' },
+        'allow-shell': { type: 'boolean' },
+        'primitive-tools': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
   } catch (error) {
     throw new UsageError(`${(error as Error).message}\n\n${MCP_USAGE}`);
   }

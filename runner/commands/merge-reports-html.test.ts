@@ -57,7 +57,9 @@ test('two shards with frames on merge into one HTML report whose tests show thei
   };
   for (const shard of [1, 2]) {
     // Each shard as on its own CI machine: its own report folder; its test-results/ is not kept.
-    const run = await project.mobiletest(['test', '--shard', `${shard}/2`, '--cache=off', '--output', 'list'], { env: { ...env, MOBILETEST_REPORT_DIR: `machine-${shard}` } });
+    const run = await project.mobiletest(['test', '--shard', `${shard}/2`, '--cache=off', '--output', 'list'], {
+      env: { ...env, MOBILETEST_REPORT_DIR: `machine-${shard}` },
+    });
     expect(run.exitCode === 0 || run.exitCode === 1, run.output).toBe(true);
     // The carried files stay out of what a person reads at the end of a run.
     expect(run.output).not.toContain('_mobiletest-trace');
@@ -65,12 +67,18 @@ test('two shards with frames on merge into one HTML report whose tests show thei
   }
   expect(server.requests.length).toBeGreaterThan(0);
 
-  const merge = await project.mobiletest(['merge-reports', 'machine-1/blob', 'machine-2/blob', '--output', 'html,json'], { env: { ...env, MOBILETEST_REPORT_DIR: 'merged' } });
+  const merge = await project.mobiletest(['merge-reports', 'machine-1/blob', 'machine-2/blob', '--output', 'html,json'], {
+    env: { ...env, MOBILETEST_REPORT_DIR: 'merged' },
+  });
   expect(merge.exitCode, merge.output).toBe(0);
   expect(merge.stdout).toContain('HTML report: merged/html/index.html');
   const html = project.path('merged', 'html');
   const tests = await readReportTests(html);
-  expect(tests.map((data) => data.title).sort()).toEqual(['a checkout button shows (fails on purpose)', 'alice logs in', 'alice puts headphones in her cart, by a goal']);
+  expect(tests.map((data) => data.title).sort()).toEqual([
+    'a checkout button shows (fails on purpose)',
+    'alice logs in',
+    'alice puts headphones in her cart, by a goal',
+  ]);
 
   for (const data of tests) {
     const pictures = picturesOf(data);

@@ -128,12 +128,33 @@ async function evidenceProject(): Promise<TempProject> {
   });
 }
 
-interface Step { primitive: string; target: string | null; status: string; duration_ms: number; device_ms: number; location: string | null }
-interface TestEntry {
-  title: string; title_path: string[]; file: string; line: number; status: string; duration_ms: number; retry: number;
-  device: string | null; steps: Step[]; failure: { category: string; message: string } | null; llm_calls: number; tokens: number;
+interface Step {
+  primitive: string;
+  target: string | null;
+  status: string;
+  duration_ms: number;
+  device_ms: number;
+  location: string | null;
 }
-interface ResultsFile { version: number; run: { status: string; started_at: string; duration_ms: number; totals: Record<string, number> }; tests: TestEntry[] }
+interface TestEntry {
+  title: string;
+  title_path: string[];
+  file: string;
+  line: number;
+  status: string;
+  duration_ms: number;
+  retry: number;
+  device: string | null;
+  steps: Step[];
+  failure: { category: string; message: string } | null;
+  llm_calls: number;
+  tokens: number;
+}
+interface ResultsFile {
+  version: number;
+  run: { status: string; started_at: string; duration_ms: number; totals: Record<string, number> };
+  tests: TestEntry[];
+}
 
 /** results.json without what varies from run to run: start time and durations. */
 function withoutTimings(results: ResultsFile): unknown {
@@ -156,8 +177,12 @@ function mergeReports(project: TempProject, args: string[], env: Record<string, 
 }
 
 let project: TempProject;
-test.beforeAll(async () => { project = await evidenceProject(); });
-test.afterAll(async () => { await project.remove(); });
+test.beforeAll(async () => {
+  project = await evidenceProject();
+});
+test.afterAll(async () => {
+  await project.remove();
+});
 
 // One project, run once unsharded and once in two shards; later tests read what earlier ones wrote.
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
@@ -172,9 +197,15 @@ test('an unsharded run writes results.json with steps, devices, categories and t
   expect(results.run).toMatchObject({ status: 'failed', totals: { passed: 3, failed: 4, flaky: 1, skipped: 1 } });
   expect(results.tests).toHaveLength(TEST_COUNT);
   expect(results.tests.map((entry) => `${entry.file}:${entry.line}`)).toEqual([
-    'plain.test.ts:5', 'plain.test.ts:9', 'plain.test.ts:13',
-    'settings.test.ts:7', 'settings.test.ts:12', 'settings.test.ts:17',
-    'shop.test.ts:5', 'shop.test.ts:14', 'shop.test.ts:20',
+    'plain.test.ts:5',
+    'plain.test.ts:9',
+    'plain.test.ts:13',
+    'settings.test.ts:7',
+    'settings.test.ts:12',
+    'settings.test.ts:17',
+    'shop.test.ts:5',
+    'shop.test.ts:14',
+    'shop.test.ts:20',
   ]);
 
   const login = byTitle(results, 'logs in');
@@ -188,7 +219,11 @@ test('an unsharded run writes results.json with steps, devices, categories and t
   expect(byTitle(results, 'adds headphones').title_path).toEqual(['cart', 'adds headphones']);
 
   const checkout = byTitle(results, 'checks out');
-  expect(checkout).toMatchObject({ status: 'failed', retry: 0, failure: { category: 'locator', message: 'Error: no element matches "Checkout"; closest: "Check out"' } });
+  expect(checkout).toMatchObject({
+    status: 'failed',
+    retry: 0,
+    failure: { category: 'locator', message: 'Error: no element matches "Checkout"; closest: "Check out"' },
+  });
   expect(checkout.steps.at(-1)).toMatchObject({ primitive: 'tap', target: 'Checkout', status: 'FAIL' });
   expect(byTitle(results, 'wifi toggles')).toMatchObject({ status: 'failed', retry: 1, failure: { category: 'product' } });
   expect(byTitle(results, 'reaches the device').failure).toMatchObject({ category: 'environment', message: expect.stringContaining('emulator-5554 offline') });
@@ -198,7 +233,14 @@ test('an unsharded run writes results.json with steps, devices, categories and t
   expect(byTitle(results, 'adds numbers')).toMatchObject({ status: 'passed', device: null, steps: [], llm_calls: 0, tokens: 0 });
 });
 
-interface JunitCase { classname: string; name: string; properties: Record<string, string>; failure?: { type: string; message: string }; skipped: boolean; out: string }
+interface JunitCase {
+  classname: string;
+  name: string;
+  properties: Record<string, string>;
+  failure?: { type: string; message: string };
+  skipped: boolean;
+  out: string;
+}
 
 /** Parses junit.xml with a strict XML parser (a malformed file throws) into suites of cases. */
 function parseJunit(xml: string): Map<string, JunitCase[]> {
@@ -216,9 +258,15 @@ function parseJunit(xml: string): Map<string, JunitCase[]> {
     else if (tag.name === 'skipped' && current) current.skipped = true;
     else if (tag.name === 'system-out') inOut = true;
   });
-  parser.on('closetag', (tag) => { if (tag.name === 'system-out') inOut = false; });
-  parser.on('cdata', (text) => { if (inOut && current) current.out += text; });
-  parser.on('text', (text) => { if (inOut && current) current.out += text; });
+  parser.on('closetag', (tag) => {
+    if (tag.name === 'system-out') inOut = false;
+  });
+  parser.on('cdata', (text) => {
+    if (inOut && current) current.out += text;
+  });
+  parser.on('text', (text) => {
+    if (inOut && current) current.out += text;
+  });
   parser.write(xml).close();
   return suites;
 }
@@ -231,14 +279,19 @@ test('junit.xml is well-formed: a testsuite per spec file, steps in system-out, 
   const byName = (name: string) => cases.find((entry) => entry.name === name);
   expect(byName('logs in')).toMatchObject({ classname: 'shop.test.ts', properties: { device: 'sim-5554', llm_calls: '1', tokens: '940' } });
   expect(byName('logs in')?.out.split('\n')).toEqual([
-    expect.stringMatching(/^✓ launch_app \d+ ms$/), expect.stringMatching(/^✓ input_text "Email" \d+ ms$/),
-    expect.stringMatching(/^✓ input_text "Password" \d+ ms$/), expect.stringMatching(/^✓ tap "Log in" \d+ ms$/),
+    expect.stringMatching(/^✓ launch_app \d+ ms$/),
+    expect.stringMatching(/^✓ input_text "Email" \d+ ms$/),
+    expect.stringMatching(/^✓ input_text "Password" \d+ ms$/),
+    expect.stringMatching(/^✓ tap "Log in" \d+ ms$/),
   ]);
   expect(byName('logs in')?.properties.duration_ms).toMatch(/^\d+$/);
   expect(byName('cart › adds headphones')).toBeDefined();
   expect(byName('checks out')?.out).toMatch(/^✗ tap "Checkout" \d+ ms \(FAIL at shop\.test\.ts:21\)$/);
   expect(cases.filter((entry) => entry.failure).map((entry) => [entry.name, entry.failure?.type])).toEqual([
-    ['reaches the device', 'environment'], ['calls the service', 'execution'], ['wifi toggles', 'product'], ['checks out', 'locator'],
+    ['reaches the device', 'environment'],
+    ['calls the service', 'execution'],
+    ['wifi toggles', 'product'],
+    ['checks out', 'locator'],
   ]);
   expect(byName('dark mode')).toMatchObject({ skipped: true });
   expect(byName('refresh settles')).toMatchObject({ skipped: false });
@@ -256,7 +309,10 @@ test('secrets never reach the reports: typed secret text and API keys from the e
 
 /** junit.xml without what varies from run to run: times and durations. */
 function junitWithoutTimings(xml: string): string {
-  return xml.replace(/ time="[^"]*"/g, '').replace(/name="duration_ms" value="\d+"/g, 'name="duration_ms"').replace(/ \d+ ms/g, ' _ ms');
+  return xml
+    .replace(/ time="[^"]*"/g, '')
+    .replace(/name="duration_ms" value="\d+"/g, 'name="duration_ms"')
+    .replace(/ \d+ ms/g, ' _ ms');
 }
 
 test('shards run disjoint parts of the suite, and merge-reports rebuilds the unsharded results.json and junit.xml', async () => {
@@ -306,7 +362,9 @@ test('merge-reports says what is wrong with its input and what to do', async () 
 });
 
 test('mobiletest test --shard leaves each shard a blob report, and their merge equals the unsharded run', async () => {
-  await project.write({ 'mobiletest.config.ts': `import { defineConfig } from 'mobiletest';\nexport default defineConfig({ testDir: 'specs', workers: 2 });\n` });
+  await project.write({
+    'mobiletest.config.ts': `import { defineConfig } from 'mobiletest';\nexport default defineConfig({ testDir: 'specs', workers: 2 });\n`,
+  });
   for (const shard of [1, 2]) {
     // Each shard as on its own CI machine: its own report folder.
     const run = await project.mobiletest(['test', '--shard', `${shard}/2`], { env: { ...ENV, MOBILETEST_REPORT_DIR: `machine-${shard}` } });

@@ -37,7 +37,10 @@ Options:
                   html is the trace viewer of the whole run, with each test's screenshots and prompts,
                   which the shards' blob reports carry`;
 
-interface MergeArgs { dirs: string[]; outputs: string[] }
+interface MergeArgs {
+  dirs: string[];
+  outputs: string[];
+}
 
 function parseMergeArgs(argv: string[]): MergeArgs | 'help' {
   let parsed;
@@ -47,10 +50,17 @@ function parseMergeArgs(argv: string[]): MergeArgs | 'help' {
     throw new UsageError(`merge-reports: ${(error as Error).message}\n\n${MERGE_REPORTS_USAGE}`);
   }
   if (parsed.values.help) return 'help';
-  const outputs = (parsed.values.output ?? 'json,junit').split(',').map((name) => name.trim()).filter(Boolean);
+  const outputs = (parsed.values.output ?? 'json,junit')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   for (const output of outputs) {
-    if (!(output in MERGE_OUTPUTS)) throw new UsageError(`merge-reports: --output ${parsed.values.output}: "${output}" is not a report; choose from ${Object.keys(MERGE_OUTPUTS).join(', ')}.`);
-    if (output !== 'list' && !existsSync(MERGE_OUTPUTS[output]())) throw new UsageError(`merge-reports: --output ${output}: this build of mobiletest has no ${output} reporter (${MERGE_OUTPUTS[output]()}).`);
+    if (!(output in MERGE_OUTPUTS))
+      throw new UsageError(
+        `merge-reports: --output ${parsed.values.output}: "${output}" is not a report; choose from ${Object.keys(MERGE_OUTPUTS).join(', ')}.`,
+      );
+    if (output !== 'list' && !existsSync(MERGE_OUTPUTS[output]()))
+      throw new UsageError(`merge-reports: --output ${output}: this build of mobiletest has no ${output} reporter (${MERGE_OUTPUTS[output]()}).`);
   }
   if (outputs.length === 0) throw new UsageError(`merge-reports: --output needs at least one report: ${Object.keys(MERGE_OUTPUTS).join(', ')}.`);
   return { dirs: parsed.positionals, outputs: [...new Set(outputs)] };
@@ -64,14 +74,18 @@ async function blobReports(dirs: string[]): Promise<string[]> {
   const zips: string[] = [];
   for (const dir of dirs) {
     const info = await stat(dir).catch(() => undefined);
-    if (!info?.isDirectory()) throw new UsageError(`merge-reports: ${dir} is not a folder. Give the folders that hold the shards' blob reports (*.zip), e.g. mobiletest-report/blob.`);
+    if (!info?.isDirectory())
+      throw new UsageError(`merge-reports: ${dir} is not a folder. Give the folders that hold the shards' blob reports (*.zip), e.g. mobiletest-report/blob.`);
     const found: string[] = [];
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isFile() && entry.name.endsWith('.zip')) found.push(full);
       else if (entry.isDirectory()) found.push(...(await readdir(full)).filter((name) => name.endsWith('.zip')).map((name) => path.join(full, name)));
     }
-    if (found.length === 0) throw new UsageError(`merge-reports: no blob reports (*.zip) in ${dir}. Each \`mobiletest test --shard i/n\` writes one to mobiletest-report/blob; collect them there (or name their folders) and run merge-reports again.`);
+    if (found.length === 0)
+      throw new UsageError(
+        `merge-reports: no blob reports (*.zip) in ${dir}. Each \`mobiletest test --shard i/n\` writes one to mobiletest-report/blob; collect them there (or name their folders) and run merge-reports again.`,
+      );
     zips.push(...found.sort());
   }
   return zips;

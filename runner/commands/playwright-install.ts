@@ -21,11 +21,16 @@ export class PlaywrightCopies extends Error {
   override name = 'PlaywrightCopies';
 
   readonly problem: string;
-  readonly fix = 'keep one: install mobiletest and @playwright/test side by side in the project (npm install -D mobiletest @playwright/test), ' +
+  readonly fix =
+    'keep one: install mobiletest and @playwright/test side by side in the project (npm install -D mobiletest @playwright/test), ' +
     'then check with `npm ls @playwright/test` that only one folder is listed';
 
-  constructor(readonly project: PlaywrightInstall, readonly own: PlaywrightInstall) {
-    const problem = `two copies of @playwright/test: the project's ${project.version} at ${project.root}, and ${own.version} at ${own.root}, ` +
+  constructor(
+    readonly project: PlaywrightInstall,
+    readonly own: PlaywrightInstall,
+  ) {
+    const problem =
+      `two copies of @playwright/test: the project's ${project.version} at ${project.root}, and ${own.version} at ${own.root}, ` +
       'which mobiletest imports; Playwright cannot run test files that load it through two copies';
     super(problem);
     this.problem = problem;

@@ -31,7 +31,9 @@ function get(rawPath: string, method = 'GET'): Promise<{ status: number; type: s
   return new Promise((resolve, reject) => {
     const req = request({ host: hostname, port, path: rawPath, method }, (res) => {
       let body = '';
-      res.on('data', (chunk: Buffer) => { body += chunk; });
+      res.on('data', (chunk: Buffer) => {
+        body += chunk;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body }));
     });
     req.on('error', reject);
@@ -49,7 +51,16 @@ test('serves the report on 127.0.0.1 with content types, index.html for /', asyn
 });
 
 test('refuses every path that leaves the folder, including a symlink pointing out', async () => {
-  for (const escape of ['/../secret.txt', '/../../secret.txt', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/data/..%2f..%2fsecret.txt', '/..%5csecret.txt', '/link-out.txt', '/%00index.html']) {
+  for (const escape of [
+    '/../secret.txt',
+    '/../../secret.txt',
+    '/..%2fsecret.txt',
+    '/%2e%2e/secret.txt',
+    '/data/..%2f..%2fsecret.txt',
+    '/..%5csecret.txt',
+    '/link-out.txt',
+    '/%00index.html',
+  ]) {
     const response = await get(escape);
     expect(response.status, escape).toBe(404);
     expect(response.body, escape).not.toContain('outside the report');

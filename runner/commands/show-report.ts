@@ -22,9 +22,16 @@ Options:
   --host H    address to listen on (default 127.0.0.1)`;
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp', '.svg': 'image/svg+xml', '.txt': 'text/plain; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 export interface ServedReport {
@@ -38,7 +45,9 @@ export async function findReportFolder(dir: string): Promise<string> {
   for (const candidate of [path.join(dir, 'html'), dir]) {
     if (await isFile(path.join(candidate, 'index.html'))) return candidate;
   }
-  throw new UsageError(`no HTML report in ${dir}: neither ${path.join(dir, 'html', 'index.html')} nor ${path.join(dir, 'index.html')} exists. Write one with \`mobiletest test --output html\` (or MOBILETEST_OUTPUT=html).`);
+  throw new UsageError(
+    `no HTML report in ${dir}: neither ${path.join(dir, 'html', 'index.html')} nor ${path.join(dir, 'index.html')} exists. Write one with \`mobiletest test --output html\` (or MOBILETEST_OUTPUT=html).`,
+  );
 }
 
 export async function serveReport(folder: string, options: { port?: number; host?: string } = {}): Promise<ServedReport> {
@@ -56,7 +65,11 @@ export async function serveReport(folder: string, options: { port?: number; host
   return {
     url: `http://${shown}:${port}/`,
     server,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -141,7 +154,8 @@ function portOption(value: string | undefined): number {
 /** Serves `folder`, prints `banner` and the URL, and resolves once Ctrl-C (SIGINT or SIGTERM) stopped the server. */
 export async function serveUntilInterrupted(folder: string, options: { port: number; host?: string; banner: string[] }): Promise<void> {
   const served = await serveReport(folder, { port: options.port, host: options.host }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') throw new UsageError(`port ${options.port} is already in use. Pick another with --port N, or leave it out for a free one.`);
+    if (error.code === 'EADDRINUSE')
+      throw new UsageError(`port ${options.port} is already in use. Pick another with --port N, or leave it out for a free one.`);
     throw error;
   });
   for (const line of options.banner) console.log(line);
@@ -158,7 +172,8 @@ export async function runShowReportCommand(args: string[]): Promise<number> {
   const parsed = parseServeArgs(args, SHOW_REPORT_USAGE);
   if (parsed === 'help') return 0;
   const { positionals, port, host } = parsed;
-  if (positionals.length > 1) throw new UsageError(`show-report takes one folder, got ${positionals.length}: ${positionals.join(' ')}.\n\n${SHOW_REPORT_USAGE}`);
+  if (positionals.length > 1)
+    throw new UsageError(`show-report takes one folder, got ${positionals.length}: ${positionals.join(' ')}.\n\n${SHOW_REPORT_USAGE}`);
   const dir = path.resolve(positionals[0] ?? (process.env.MOBILETEST_REPORT_DIR?.trim() || DEFAULT_REPORT_DIR));
   const folder = await findReportFolder(dir);
   await serveUntilInterrupted(folder, { port, host, banner: [`mobiletest show-report: serving ${folder}`] });

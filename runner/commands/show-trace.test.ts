@@ -36,7 +36,12 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => project?.remove());
 
-interface Serving { child: ChildProcess; url: string; folder: string; stdout: () => string }
+interface Serving {
+  child: ChildProcess;
+  url: string;
+  folder: string;
+  stdout: () => string;
+}
 
 /** Starts `mobiletest show-trace ARGS` in the project and waits for the URL it prints. */
 function showTrace(args: string[]): Promise<Serving> {
@@ -46,8 +51,13 @@ function showTrace(args: string[]): Promise<Serving> {
   let stdout = '';
   let stderr = '';
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`show-trace printed no URL in 60 s:\n${stdout}${stderr}`)); }, 60_000);
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk; });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`show-trace printed no URL in 60 s:\n${stdout}${stderr}`));
+    }, 60_000);
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+    });
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk;
       const url = /open (http:\/\/\S+)/.exec(stdout)?.[1];
@@ -57,7 +67,10 @@ function showTrace(args: string[]): Promise<Serving> {
         resolve({ child, url, folder, stdout: () => stdout });
       }
     });
-    child.on('close', (code) => { clearTimeout(timer); reject(new Error(`show-trace exited (${code}) before serving:\n${stdout}${stderr}`)); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`show-trace exited (${code}) before serving:\n${stdout}${stderr}`));
+    });
   });
 }
 
@@ -103,7 +116,14 @@ test("serves a test's trace folder as a report with its screenshots, refuses pat
     expect(picture).toMatchObject({ status: 200, type: 'image/webp' });
     expect(picture.body.subarray(8, 12).toString('latin1')).toBe('WEBP');
     // The report is a copy: neither the trace folder nor anything else outside it is reachable.
-    for (const escape of ['/events.jsonl', '/../events.jsonl', '/..%2fetc%2fpasswd', '/%2e%2e/%2e%2e/etc/passwd', '/frames/..%2f..%2f..%2fetc%2fpasswd', `/../${path.basename(serving.folder)}/index.html`]) {
+    for (const escape of [
+      '/events.jsonl',
+      '/../events.jsonl',
+      '/..%2fetc%2fpasswd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/frames/..%2f..%2f..%2fetc%2fpasswd',
+      `/../${path.basename(serving.folder)}/index.html`,
+    ]) {
       const response = await get(serving.url, escape);
       expect(response.status, escape).toBe(404);
       expect(response.body.toString('utf8'), escape).not.toContain('root:');
@@ -131,9 +151,15 @@ test('says what is wrong with a trace that is not there, a folder without an eve
   await mkdir(project.path('empty'), { recursive: true });
   await writeFile(project.path('empty', 'events.jsonl'), '');
   const cases: Array<[string[], RegExp]> = [
-    [['mobiletest-report/test-results/no-such-test'], /no such file or folder: .*test-results\/no-such-test\. Give a test's trace folder \(mobiletest-report\/test-results\/<test>\/\) or its events\.jsonl/],
+    [
+      ['mobiletest-report/test-results/no-such-test'],
+      /no such file or folder: .*test-results\/no-such-test\. Give a test's trace folder \(mobiletest-report\/test-results\/<test>\/\) or its events\.jsonl/,
+    ],
     [['specs'], /no events log in .*specs: looked for .*specs\/events\.jsonl\. A test's trace lives in mobiletest-report\/test-results\/<test>\//],
-    [['mobiletest-report'], /no events log in .*mobiletest-report: looked for .*mobiletest-report\/events\.jsonl\. It holds 1 trace folder\(s\), e\.g\. mobiletest-report\/test-results\/\S+: give one of them/],
+    [
+      ['mobiletest-report'],
+      /no events log in .*mobiletest-report: looked for .*mobiletest-report\/events\.jsonl\. It holds 1 trace folder\(s\), e\.g\. mobiletest-report\/test-results\/\S+: give one of them/,
+    ],
     [['broken'], /broken\/events\.jsonl:2: corrupt event log line \(not JSON/],
     [['empty'], /empty\/events\.jsonl is empty/],
     [[], /show-trace takes one trace .*, got 0\.\n\nUsage: mobiletest show-trace <trace>/],

@@ -30,14 +30,21 @@ Options:
 /** The events log a trace argument names: the file itself, or the events.jsonl in the folder. */
 export async function findEventsLog(trace: string): Promise<string> {
   const info = await stat(trace).catch(() => undefined);
-  if (!info) throw new UsageError(`show-trace: no such file or folder: ${trace}. Give a test's trace folder (mobiletest-report/test-results/<test>/) or its ${EVENTS_FILE}.`);
+  if (!info)
+    throw new UsageError(
+      `show-trace: no such file or folder: ${trace}. Give a test's trace folder (mobiletest-report/test-results/<test>/) or its ${EVENTS_FILE}.`,
+    );
   if (info.isFile()) return trace;
   const file = path.join(trace, EVENTS_FILE);
   if (existsSync(file)) return file;
   const inside = await tracesIn(trace);
-  const hint = inside.length > 0
-    ? ` It holds ${inside.length} trace folder(s), e.g. ${inside.slice(0, 3).map((dir) => path.relative(process.cwd(), dir) || dir).join(', ')}: give one of them.`
-    : ` A test's trace lives in mobiletest-report/test-results/<test>/ (the config's outputDir), written by a test that used the device fixture.`;
+  const hint =
+    inside.length > 0
+      ? ` It holds ${inside.length} trace folder(s), e.g. ${inside
+          .slice(0, 3)
+          .map((dir) => path.relative(process.cwd(), dir) || dir)
+          .join(', ')}: give one of them.`
+      : ` A test's trace lives in mobiletest-report/test-results/<test>/ (the config's outputDir), written by a test that used the device fixture.`;
   throw new UsageError(`show-trace: no events log in ${trace}: looked for ${file}.${hint}`);
 }
 
@@ -46,7 +53,9 @@ async function tracesIn(dir: string): Promise<string[]> {
   const found: string[] = [];
   for (const parent of [dir, path.join(dir, 'test-results')]) {
     const entries = await readdir(parent, { withFileTypes: true }).catch(() => []);
-    found.push(...entries.filter((entry) => entry.isDirectory() && existsSync(path.join(parent, entry.name, EVENTS_FILE))).map((entry) => path.join(parent, entry.name)));
+    found.push(
+      ...entries.filter((entry) => entry.isDirectory() && existsSync(path.join(parent, entry.name, EVENTS_FILE))).map((entry) => path.join(parent, entry.name)),
+    );
   }
   return found.sort();
 }
@@ -55,9 +64,13 @@ export async function runShowTraceCommand(args: string[]): Promise<number> {
   const parsed = parseServeArgs(args, SHOW_TRACE_USAGE);
   if (parsed === 'help') return 0;
   const { positionals, port, host } = parsed;
-  if (positionals.length !== 1) throw new UsageError(`show-trace takes one trace (a mobiletest-report/test-results/<test>/ folder or its ${EVENTS_FILE}), got ${positionals.length}${positionals.length ? `: ${positionals.join(' ')}` : ''}.\n\n${SHOW_TRACE_USAGE}`);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      `show-trace takes one trace (a mobiletest-report/test-results/<test>/ folder or its ${EVENTS_FILE}), got ${positionals.length}${positionals.length ? `: ${positionals.join(' ')}` : ''}.\n\n${SHOW_TRACE_USAGE}`,
+    );
   const eventsFile = await findEventsLog(path.resolve(positionals[0]));
-  if ((await stat(eventsFile)).size === 0) throw new UsageError(`show-trace: ${eventsFile} is empty: the test wrote no events (it may not use the device fixture).`);
+  if ((await stat(eventsFile)).size === 0)
+    throw new UsageError(`show-trace: ${eventsFile} is empty: the test wrote no events (it may not use the device fixture).`);
   if (!existsSync(TRACE_REPORT)) throw new UsageError(`show-trace: this build of mobiletest has no HTML writer (${TRACE_REPORT}); run npm run build.`);
   const { writeTraceReport } = (await import(pathToFileURL(TRACE_REPORT).href)) as TraceReportModule;
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'mobiletest-trace-'));

@@ -98,13 +98,17 @@ export async function runSimCommand(args: string[]): Promise<number> {
     throw error;
   });
   const apps = (values.app ?? Object.keys(sampleApps)).map((name) => sampleApps[name].package);
-  console.log(`mobiletest sim: virtual phone ${sim.serial} listening on 127.0.0.1:${sim.port}` +
-    (sim.serverPort !== undefined ? `, adb server protocol on 127.0.0.1:${sim.serverPort}` : ''));
+  console.log(
+    `mobiletest sim: virtual phone ${sim.serial} listening on 127.0.0.1:${sim.port}` +
+      (sim.serverPort !== undefined ? `, adb server protocol on 127.0.0.1:${sim.serverPort}` : ''),
+  );
   console.log(`  apps: ${apps.join(', ')}`);
   if (timing === 'real') console.log('  timing: real (each command takes what it takes on a mid-range Android 14 phone)');
-  console.log(sim.serial.startsWith('emulator-')
-    ? `  adb lists it on its own: adb devices  (or: adb connect 127.0.0.1:${sim.port})`
-    : `  connect with: adb connect 127.0.0.1:${sim.port}`);
+  console.log(
+    sim.serial.startsWith('emulator-')
+      ? `  adb lists it on its own: adb devices  (or: adb connect 127.0.0.1:${sim.port})`
+      : `  connect with: adb connect 127.0.0.1:${sim.port}`,
+  );
   console.log('  press Ctrl-C to stop');
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

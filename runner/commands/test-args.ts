@@ -9,9 +9,26 @@ export type Output = (typeof OUTPUTS)[number];
 
 /** Playwright test options that take a value (`--retries 2`), long and short. */
 const PLAYWRIGHT_VALUE_OPTIONS = new Set([
-  '--add-reporter', '--browser', '--grep-invert', '-G', '--global-timeout', '--last-failed-file',
-  '--max-failures', '--project', '--repeat-each', '--reporter', '--retries', '--run-agents', '--test-list',
-  '--test-list-invert', '--timeout', '--trace', '--tsconfig', '--ui-host', '--ui-port', '--update-source-method',
+  '--add-reporter',
+  '--browser',
+  '--grep-invert',
+  '-G',
+  '--global-timeout',
+  '--last-failed-file',
+  '--max-failures',
+  '--project',
+  '--repeat-each',
+  '--reporter',
+  '--retries',
+  '--run-agents',
+  '--test-list',
+  '--test-list-invert',
+  '--timeout',
+  '--trace',
+  '--tsconfig',
+  '--ui-host',
+  '--ui-port',
+  '--update-source-method',
 ]);
 
 /** Playwright options whose value is optional: the next word is theirs only when it fits. */
@@ -24,8 +41,16 @@ const PLAYWRIGHT_OPTIONAL_VALUES: Record<string, RegExp> = {
 
 /** mobiletest's own options (some of which are also given to Playwright after checking). */
 const OWN_OPTIONS: Record<string, string> = {
-  '--device': 'device', '--workers': 'workers', '-j': 'workers', '--shard': 'shard', '--output': 'output',
-  '--grep': 'grep', '-g': 'grep', '--config': 'config', '-c': 'config', '--cache': 'cache',
+  '--device': 'device',
+  '--workers': 'workers',
+  '-j': 'workers',
+  '--shard': 'shard',
+  '--output': 'output',
+  '--grep': 'grep',
+  '-g': 'grep',
+  '--config': 'config',
+  '-c': 'config',
+  '--cache': 'cache',
 };
 
 export interface TestArgs {
@@ -99,7 +124,9 @@ function checkDevice(value: string): string {
   const parts = value.split(',').map((part) => part.trim());
   const bad = parts.find((part) => !/^[\w.:@[\]-]+$/.test(part));
   if (bad !== undefined) {
-    throw new UsageError(`--device "${value}": "${bad}" is not a device. Use sim (the virtual phone), android:any (any connected Android device), an adb serial such as emulator-5554, or serials separated by commas; \`mobiletest devices\` lists the connected ones.`);
+    throw new UsageError(
+      `--device "${value}": "${bad}" is not a device. Use sim (the virtual phone), android:any (any connected Android device), an adb serial such as emulator-5554, or serials separated by commas; \`mobiletest devices\` lists the connected ones.`,
+    );
   }
   return parts.join(',');
 }
@@ -123,10 +150,15 @@ function checkShard(value: string): { current: number; total: number } {
 }
 
 function checkOutput(value: string): Output[] {
-  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !(OUTPUTS as readonly string[]).includes(name));
   if (names.length === 0 || unknown.length > 0) {
-    throw new UsageError(`--output "${value}": ${unknown.length ? `unknown output ${unknown.map((n) => `"${n}"`).join(', ')}` : 'no output named'}. Choose a comma-separated list of: ${OUTPUTS.join(', ')}.`);
+    throw new UsageError(
+      `--output "${value}": ${unknown.length ? `unknown output ${unknown.map((n) => `"${n}"`).join(', ')}` : 'no output named'}. Choose a comma-separated list of: ${OUTPUTS.join(', ')}.`,
+    );
   }
   return [...new Set(names)] as Output[];
 }
@@ -134,7 +166,9 @@ function checkOutput(value: string): Output[] {
 function checkCache(value: string): CacheMode {
   const mode = CACHE_MODES.find((m) => m === value.trim());
   if (mode) return mode;
-  throw new UsageError(`--cache "${value}" is not a cache mode. Use read-write (replay cached plans, record new ones), read-only (replay, never write: the CI default), refresh (plan afresh and overwrite) or off (no cache).`);
+  throw new UsageError(
+    `--cache "${value}" is not a cache mode. Use read-write (replay cached plans, record new ones), read-only (replay, never write: the CI default), refresh (plan afresh and overwrite) or off (no cache).`,
+  );
 }
 
 function checkGrep(value: string): string {

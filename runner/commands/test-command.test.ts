@@ -23,7 +23,7 @@ test.afterEach(async () => {
   await project?.remove();
 });
 
-test('with no config, the specs under the folder run and the exit code is Playwright\'s', async () => {
+test("with no config, the specs under the folder run and the exit code is Playwright's", async () => {
   project = await TempProject.create({
     'specs/pass.test.ts': plainSpec('pass'),
     'other/place/fail.spec.ts': `import { test, expect } from '@playwright/test';\ntest('fails', () => { expect(1).toBe(2); });\n`,
@@ -68,7 +68,9 @@ test("Playwright's own flags pass through: --list, --repeat-each, --retries, -x"
   expect(list.stdout).toContain('Total: 4 tests in 1 file');
   expect(list.stdout).not.toContain('passed');
 
-  await project.write({ 'specs/flaky.test.ts': `import { test, expect } from '@playwright/test';\ntest('second try', () => { expect(test.info().retry).toBe(1); });\n` });
+  await project.write({
+    'specs/flaky.test.ts': `import { test, expect } from '@playwright/test';\ntest('second try', () => { expect(test.info().retry).toBe(1); });\n`,
+  });
   const retried = await project.mobiletest(['test', 'specs/flaky.test.ts', '--retries', '1', '-x']);
   expect(retried.output).toContain('1 flaky');
   expect(retried.exitCode).toBe(0);
@@ -96,7 +98,19 @@ test('env', () => {
 });
 `,
   });
-  const run = await project.mobiletest(['test', 'specs/env.test.ts', '--device', 'sim', '--shard', '1/1', '--output', 'junit,html', '--cache=refresh', '--reporter', 'list']);
+  const run = await project.mobiletest([
+    'test',
+    'specs/env.test.ts',
+    '--device',
+    'sim',
+    '--shard',
+    '1/1',
+    '--output',
+    'junit,html',
+    '--cache=refresh',
+    '--reporter',
+    'list',
+  ]);
   expect(run.exitCode).toBe(0);
   const env = JSON.parse(/ENV (.+)$/m.exec(run.stdout)?.[1] ?? '{}') as { device?: string; output?: string; cache?: string; files?: string };
   expect(env.device).toBe('sim');

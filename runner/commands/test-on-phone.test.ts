@@ -41,7 +41,7 @@ test('with no config, TS and YAML specs run on the virtual phone and the reports
   expect(await project.read('mobiletest-report/junit.xml')).toContain('alice signs in');
 });
 
-test('a spec path outside the config\'s testDir runs only that file, TS or YAML', async () => {
+test("a spec path outside the config's testDir runs only that file, TS or YAML", async () => {
   project = await TempProject.create({
     'mobiletest.config.ts': "import { defineConfig } from 'mobiletest';\nexport default defineConfig({ testDir: 'tests' });\n",
     'tests/sign-in.test.ts': SIGN_IN_TS,

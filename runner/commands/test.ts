@@ -66,14 +66,20 @@ async function checkDevice(device: string): Promise<void> {
     listed = await AndroidDriver.devices({ host: address.host, port: address.port, timeoutMs: 10_000 });
   } catch (error) {
     if (!(error instanceof AdbServerUnavailable)) throw error;
-    throw new UsageError(`--device ${device}: no adb server runs (${address.describe}), so no phone or emulator can be reached. Start one with \`adb start-server\`, or run on the virtual phone with --device sim.`);
+    throw new UsageError(
+      `--device ${device}: no adb server runs (${address.describe}), so no phone or emulator can be reached. Start one with \`adb start-server\`, or run on the virtual phone with --device sim.`,
+    );
   }
   const usable = listed.filter((d) => d.state === 'device').map((d) => d.id);
   const connected = listed.length ? `connected: ${listed.map((d) => `${d.id} (${d.state})`).join(', ')}` : 'no devices are connected';
   const hint = '`mobiletest devices` lists them; --device sim runs on the virtual phone.';
-  if (spec.kind === 'any' && usable.length === 0) throw new UsageError(`--device ${device}: android:any needs a connected Android device; ${connected}. ${hint}`);
+  if (spec.kind === 'any' && usable.length === 0)
+    throw new UsageError(`--device ${device}: android:any needs a connected Android device; ${connected}. ${hint}`);
   const missing = spec.kind === 'serials' ? spec.serials.filter((serial) => !usable.includes(serial)) : [];
-  if (missing.length > 0) throw new UsageError(`--device ${device}: ${missing.map((serial) => `device ${serial}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not on ${address.describe}; ${connected}. ${hint}`);
+  if (missing.length > 0)
+    throw new UsageError(
+      `--device ${device}: ${missing.map((serial) => `device ${serial}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not on ${address.describe}; ${connected}. ${hint}`,
+    );
 }
 
 function playwrightArgs(args: TestArgs, config: string, filters: string[]): string[] {

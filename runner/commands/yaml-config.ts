@@ -75,6 +75,9 @@ export function yamlSpecsProblem(options: { cwd: string; config: ConfigChoice; n
   const fix = path.basename(config.file).startsWith('mobiletest.config.')
     ? useDefineConfig
     : `${useDefineConfig}, or create mobiletest.config.ts, which mobiletest test picks before ${configName} (npx mobiletest init writes one, with example specs)`;
-  if (named.length > 0) throw new UsageError(`${listed(named)}, but ${configName} does not load mobiletest, so Playwright cannot run ${named.length === 1 ? 'it' : 'them'}. To run YAML specs, ${fix}.`);
+  if (named.length > 0)
+    throw new UsageError(
+      `${listed(named)}, but ${configName} does not load mobiletest, so Playwright cannot run ${named.length === 1 ? 'it' : 'them'}. To run YAML specs, ${fix}.`,
+    );
   return `mobiletest: ${listed(found)}, but ${configName} does not load mobiletest, so ${found.length === 1 ? 'it does' : 'they do'} not run. To run ${found.length === 1 ? 'it' : 'them'}, ${fix}.`;
 }

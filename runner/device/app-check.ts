@@ -7,14 +7,21 @@ export class AppNotInstalled extends Error {
   override name = 'AppNotInstalled';
   readonly category = 'environment' as const;
 
-  constructor(readonly app: string, readonly device: string, readonly similar: string[]) {
+  constructor(
+    readonly app: string,
+    readonly device: string,
+    readonly similar: string[],
+  ) {
     const close = similar.length > 0 ? `; installed packages that look close: ${similar.join(', ')}` : '';
     super(`App ${app} is not installed on ${device}${close}; check \`app\` in your config or install the app (adb -s ${device} install app.apk)`);
   }
 }
 
 function words(name: string): string[] {
-  return name.toLowerCase().split(/[._]/).filter((w) => w.length > 1 && !['com', 'org', 'net', 'android', 'app', 'example'].includes(w));
+  return name
+    .toLowerCase()
+    .split(/[._]/)
+    .filter((w) => w.length > 1 && !['com', 'org', 'net', 'android', 'app', 'example'].includes(w));
 }
 
 /** Packages sharing a word with `app`, or differing from it by a few letters; closest first. */
@@ -25,7 +32,11 @@ export function similarPackages(app: string, installed: string[]): string[] {
     const prefix = commonPrefix(pkg, app) / Math.max(pkg.length, app.length);
     return { pkg, score: shared + prefix };
   });
-  return scored.filter((s) => s.score >= 0.6).sort((a, b) => b.score - a.score).slice(0, 5).map((s) => s.pkg);
+  return scored
+    .filter((s) => s.score >= 0.6)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 5)
+    .map((s) => s.pkg);
 }
 
 function commonPrefix(a: string, b: string): number {

@@ -74,11 +74,30 @@ test('every device method runs its primitive as a step named after the method', 
     expect(shop.status, `${shop.error}\n${shop.steps.map((s) => s.title).join('\n')}`).toBe('passed');
     const titles = shop.steps.map((s) => s.title);
     for (const title of [
-      'handleDialog accept', 'fill "Email" with "alice@example.com"', 'clear "the email field"', 'fill "Password" with ***', 'hideKeyboard',
-      'assertState "Log in" enabled', 'tap "Log in"', 'assertText "greeting"', 'scrollTo "Smart Glasses"', 'swipe down', 'openLink shop://product/13',
-      'doubleTap "Increase quantity"', 'assertText { id "quantity" }', 'waitFor "Increase quantity" enabled', 'press back', 'setOrientation landscape',
-      'screenshot "landscape"', 'assertNotVisible "Welcome back"', 'stop', 'clearData', 'launch', 'assertVisible "Welcome back"',
-    ]) expect(titles).toContain(title);
+      'handleDialog accept',
+      'fill "Email" with "alice@example.com"',
+      'clear "the email field"',
+      'fill "Password" with ***',
+      'hideKeyboard',
+      'assertState "Log in" enabled',
+      'tap "Log in"',
+      'assertText "greeting"',
+      'scrollTo "Smart Glasses"',
+      'swipe down',
+      'openLink shop://product/13',
+      'doubleTap "Increase quantity"',
+      'assertText { id "quantity" }',
+      'waitFor "Increase quantity" enabled',
+      'press back',
+      'setOrientation landscape',
+      'screenshot "landscape"',
+      'assertNotVisible "Welcome back"',
+      'stop',
+      'clearData',
+      'launch',
+      'assertVisible "Welcome back"',
+    ])
+      expect(titles).toContain(title);
     expect(shop.attachments.map((a) => a.name)).toContain('landscape');
     const notes = byTitle(run.tests, 'Notes: hold a row, drag it, swipe it away');
     expect(notes.status, notes.error).toBe('passed');

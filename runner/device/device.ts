@@ -20,7 +20,8 @@ export type WaitOptions = OptionsOf<'wait_idle'>;
 export type LaunchOptions = OptionsOf<'launch_app'>;
 
 type TextParams = ParamsInputOf<'assert_text'>;
-export type TextCheck = { equals: NonNullable<TextParams['equals']> } | { contains: NonNullable<TextParams['contains']> } | { matches: NonNullable<TextParams['matches']> | RegExp };
+export type TextCheck =
+  { equals: NonNullable<TextParams['equals']> } | { contains: NonNullable<TextParams['contains']> } | { matches: NonNullable<TextParams['matches']> | RegExp };
 
 export interface DeviceOptions {
   runner: PrimitiveRunner;
@@ -64,7 +65,7 @@ export class Device extends DeviceBase implements DeviceMethods {
 
   /** Agent steps: `device.ai.step(goal)`, `device.ai.expect(assertion)`, `device.ai.waitFor(condition)`, `device.ai.query(question, schema)`. */
   get ai(): DeviceAi {
-    if (!this.agent) throw new Error('this device has no agent: device.ai is available on the `device` fixture of mobiletest\'s `test`');
+    if (!this.agent) throw new Error("this device has no agent: device.ai is available on the `device` fixture of mobiletest's `test`");
     return this.agent;
   }
 
@@ -110,13 +111,19 @@ export class Device extends DeviceBase implements DeviceMethods {
     const check: TextCheck & WaitOptions = typeof expected === 'string' ? { equals: expected } : expected instanceof RegExp ? { matches: expected } : expected;
     const { timeout = options.timeout, ...text } = check;
     const matches = 'matches' in text && text.matches instanceof RegExp ? { matches: text.matches.source } : {};
-    await this.step({ name: 'assert_text', params: withoutUndefined({ target, ...text, ...matches, timeout_ms: options.timeout ?? timeout }) }, { verb: 'assertText' });
+    await this.step(
+      { name: 'assert_text', params: withoutUndefined({ target, ...text, ...matches, timeout_ms: options.timeout ?? timeout }) },
+      { verb: 'assertText' },
+    );
   }
 
   /** Answers the dialog on screen: 'accept', 'dismiss' or `{ button: 'Only this time' }`. */
   async handleDialog(answer: NonNullable<ParamsInputOf<'handle_dialog'>['action']> | { button: string }, options: ActionOptions = {}): Promise<void> {
     const params = typeof answer === 'string' ? { action: answer } : { button: answer.button };
-    await this.step({ name: 'handle_dialog', params: withoutUndefined({ ...params, expected: options.expected }) }, { verb: 'handleDialog', timeout: options.timeout });
+    await this.step(
+      { name: 'handle_dialog', params: withoutUndefined({ ...params, expected: options.expected }) },
+      { verb: 'handleDialog', timeout: options.timeout },
+    );
   }
 
   /** Takes a PNG of the screen, adds it to the test's attachments and returns it. */

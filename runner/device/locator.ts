@@ -99,9 +99,15 @@ export function oneElement(locator: MobileLocator, snapshot: LocatorSnapshot): S
   const { result } = snapshot;
   if (result.status === 'found') return result.best.element;
   if (result.status === 'ambiguous') {
-    const shown = result.candidates.slice(0, 5).map((c) => `${c.element.ref} ${c.element.role} "${c.element.label}"`).join(', ');
+    const shown = result.candidates
+      .slice(0, 5)
+      .map((c) => `${c.element.ref} ${c.element.role} "${c.element.label}"`)
+      .join(', ');
     throw new LocatorError(`${locator} matches ${result.candidates.length} elements (${shown}); name one exactly, e.g. { text, role, index }`);
   }
-  const nearest = result.nearest.slice(0, 5).map((n) => `"${n.label}"`).join(', ');
+  const nearest = result.nearest
+    .slice(0, 5)
+    .map((n) => `"${n.label}"`)
+    .join(', ');
   throw new LocatorError(`${locator} is not on screen${nearest ? `; closest: ${nearest}` : ''}\n\nScreen:\n${screenText(snapshot.screen)}`);
 }

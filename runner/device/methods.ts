@@ -45,9 +45,9 @@ export const DEVICE_API = {
 type Api = typeof DEVICE_API;
 
 /** The device API's names for the primitives: a method name, or why a primitive has none. */
-export const METHODS = Object.fromEntries(
-  Object.entries(DEVICE_API).map(([name, entry]) => [name, entry.method === null ? entry : entry.method]),
-) as { [K in PrimitiveName]: Api[K] extends { method: infer M extends string } ? M : Extract<Api[K], { method: null }> };
+export const METHODS = Object.fromEntries(Object.entries(DEVICE_API).map(([name, entry]) => [name, entry.method === null ? entry : entry.method])) as {
+  [K in PrimitiveName]: Api[K] extends { method: infer M extends string } ? M : Extract<Api[K], { method: null }>;
+};
 
 type MethodOf<K extends PrimitiveName> = Api[K]['method'] extends string ? Api[K]['method'] : never;
 export type DeviceMethodName = { [K in PrimitiveName]: MethodOf<K> }[PrimitiveName];
@@ -76,14 +76,18 @@ export type OptionsOf<K extends PrimitiveName, Positional extends string = never
 } & ('timeout_ms' extends keyof ParamsInputOf<K> ? unknown : ActionTimeout);
 
 /** Positional arguments for `Keys`, then `Tail`; one may be left out only when it and all after it are optional. */
-type ArgsFor<K extends PrimitiveName, Keys extends readonly string[], Tail extends unknown[]> =
-  Keys extends readonly [infer H extends keyof ParamsInputOf<K>, ...infer R extends readonly string[]]
-    ? ArgsFor<K, R, Tail> extends infer Rest extends unknown[]
-      ? [] extends Rest
-        ? undefined extends ParamsInputOf<K>[H] ? [ParamsInputOf<K>[H]?, ...Rest] : [ParamsInputOf<K>[H], ...Rest]
-        : [Exclude<ParamsInputOf<K>[H], undefined>, ...Rest]
-      : never
-    : Tail;
+type ArgsFor<K extends PrimitiveName, Keys extends readonly string[], Tail extends unknown[]> = Keys extends readonly [
+  infer H extends keyof ParamsInputOf<K>,
+  ...infer R extends readonly string[],
+]
+  ? ArgsFor<K, R, Tail> extends infer Rest extends unknown[]
+    ? [] extends Rest
+      ? undefined extends ParamsInputOf<K>[H]
+        ? [ParamsInputOf<K>[H]?, ...Rest]
+        : [ParamsInputOf<K>[H], ...Rest]
+      : [Exclude<ParamsInputOf<K>[H], undefined>, ...Rest]
+    : never
+  : Tail;
 
 type Positional<K extends PrimitiveName> = Api[K] extends { args: infer A extends readonly string[] } ? A : never;
 type Generated = { [K in PrimitiveName]: Api[K] extends { args: readonly string[] } ? K : never }[PrimitiveName];

@@ -38,10 +38,14 @@ export function explainMissingModule(error: unknown, specifier: string, importer
   const explained = new ModuleNotFoundError(`${where}: cannot find module '${specifier}': ${lookedFor(specifier, importer)}`, code);
   // The import's line first, for the code frame reporters show; then the way there (through a config
   // being loaded, say), without mobiletest's own frames or the import's line a second time.
-  const frames = !wayThere ? [] : String((error as { stack?: unknown }).stack ?? '').split('\n').filter((line) => {
-    const point = framePoint(line);
-    return /^\s+at /.test(line) && !(point && (isMobiletestFile(point.file) || (point.file === at?.file && point.line === at.line)));
-  });
+  const frames = !wayThere
+    ? []
+    : String((error as { stack?: unknown }).stack ?? '')
+        .split('\n')
+        .filter((line) => {
+          const point = framePoint(line);
+          return /^\s+at /.test(line) && !(point && (isMobiletestFile(point.file) || (point.file === at?.file && point.line === at.line)));
+        });
   explained.stack = [`${explained.name}: ${explained.message}`, ...(at ? [`    at ${at.file}:${at.line}:${at.column}`] : []), ...frames].join('\n');
   return explained;
 }

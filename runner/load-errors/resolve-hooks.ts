@@ -15,7 +15,11 @@ function importer(context: ResolveContext): string | undefined {
   return fileURLToPath(parent.endsWith(PREFLIGHT) ? parent.slice(0, -PREFLIGHT.length) : parent);
 }
 
-export async function resolve(specifier: string, context: ResolveContext, nextResolve: (specifier: string, context: ResolveContext) => Promise<ResolveResult>): Promise<ResolveResult> {
+export async function resolve(
+  specifier: string,
+  context: ResolveContext,
+  nextResolve: (specifier: string, context: ResolveContext) => Promise<ResolveResult>,
+): Promise<ResolveResult> {
   try {
     return await nextResolve(specifier, context);
   } catch (error) {
@@ -23,7 +27,11 @@ export async function resolve(specifier: string, context: ResolveContext, nextRe
   }
 }
 
-export function resolveSync(specifier: string, context: ResolveContext, nextResolve: (specifier: string, context: ResolveContext) => ResolveResult): ResolveResult {
+export function resolveSync(
+  specifier: string,
+  context: ResolveContext,
+  nextResolve: (specifier: string, context: ResolveContext) => ResolveResult,
+): ResolveResult {
   try {
     return nextResolve(specifier, context);
   } catch (error) {

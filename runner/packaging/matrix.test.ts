@@ -56,7 +56,8 @@ for (const cell of CELLS) {
     const init = await project.mobiletest(['init', '--yes']);
     expect(init.exitCode, init.output).toBe(0);
     const ext = cell.language === 'typescript' ? 'ts' : 'js';
-    for (const file of [`mobiletest.config.${ext}`, `tests/shop.test.${ext}`, 'tests/shop.test.yml', '.github/workflows/mobiletest.yml']) expect(init.stdout).toContain(`wrote    ${file}`);
+    for (const file of [`mobiletest.config.${ext}`, `tests/shop.test.${ext}`, 'tests/shop.test.yml', '.github/workflows/mobiletest.yml'])
+      expect(init.stdout).toContain(`wrote    ${file}`);
 
     const run = await project.mobiletest(['test']);
     expect(run.exitCode, run.output).toBe(0);
@@ -85,7 +86,12 @@ const CONFIG_BODY = "defineConfig({ testDir: 'tests', use: { app: 'com.example.s
 function configs(moduleType: UserProjectOptions['moduleType']): Record<string, string> {
   const esm = `import { defineConfig } from 'mobiletest';\n\nexport default ${CONFIG_BODY};\n`;
   const cjs = `const { defineConfig } = require('mobiletest');\n\nmodule.exports = ${CONFIG_BODY};\n`;
-  return { 'mobiletest.config.ts': esm, 'mobiletest.config.mjs': esm, 'mobiletest.config.cjs': cjs, 'mobiletest.config.js': moduleType === 'module' ? esm : cjs };
+  return {
+    'mobiletest.config.ts': esm,
+    'mobiletest.config.mjs': esm,
+    'mobiletest.config.cjs': cjs,
+    'mobiletest.config.js': moduleType === 'module' ? esm : cjs,
+  };
 }
 
 /** Each config file kind loads the specs; both entries load through require() and through import. */
@@ -98,9 +104,16 @@ async function loadsEveryKind(project: UserProject): Promise<void> {
     expect(listed.exitCode, `${name}:\n${listed.output}`).toBe(0);
     expect(listed.stdout, name).toContain(`Total: ${EXAMPLES} tests in 2 files`);
   }
-  const required = await project.node(['-e', "const m = require('mobiletest'); const s = require('mobiletest/sim'); console.log(typeof m.test, typeof m.defineConfig, typeof s.startSim)"]);
+  const required = await project.node([
+    '-e',
+    "const m = require('mobiletest'); const s = require('mobiletest/sim'); console.log(typeof m.test, typeof m.defineConfig, typeof s.startSim)",
+  ]);
   expect(required.stdout.trim(), required.output).toBe('function function function');
-  const imported = await project.node(['--input-type=module', '-e', "import { test, defineConfig } from 'mobiletest'; import { startSim } from 'mobiletest/sim'; console.log(typeof test, typeof defineConfig, typeof startSim)"]);
+  const imported = await project.node([
+    '--input-type=module',
+    '-e',
+    "import { test, defineConfig } from 'mobiletest'; import { startSim } from 'mobiletest/sim'; console.log(typeof test, typeof defineConfig, typeof startSim)",
+  ]);
   expect(imported.stdout.trim(), imported.output).toBe('function function function');
 }
 
@@ -127,7 +140,9 @@ async function tooOldNode(project: UserProject): Promise<void> {
   const run = await project.node([project.path('node_modules', 'mobiletest', 'dist', 'runner', 'cli.js'), 'test'], { node: 'tooOld' });
   expect(run.exitCode).toBe(1);
   expect(run.stdout).toBe('');
-  expect(run.stderr.trim().split('\n'), run.stderr).toEqual([expect.stringMatching(/^mobiletest needs Node\.js 20\.19 or later on its line, or 22\.12 or later \(this is Node\.js 20\.18\.3\): upgrade Node\.js/)]);
+  expect(run.stderr.trim().split('\n'), run.stderr).toEqual([
+    expect.stringMatching(/^mobiletest needs Node\.js 20\.19 or later on its line, or 22\.12 or later \(this is Node\.js 20\.18\.3\): upgrade Node\.js/),
+  ]);
   const required = await project.node(['-e', "require('mobiletest')"], { node: 'tooOld' });
   expect(required.exitCode).toBe(1);
   expect(required.stderr).toContain('mobiletest needs Node.js 20.19 or later');

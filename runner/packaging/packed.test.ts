@@ -36,7 +36,16 @@ test('npm pack lists the built code, its types, the templates and the README; no
   const pkg = await manifest();
   const entries = [...Object.values(pkg.bin), ...Object.values(pkg.exports).flatMap((e) => (typeof e === 'string' ? [e] : Object.values(e)))];
   for (const entry of entries) expect(files, entry).toContain(entry.replace(/^\.\//, ''));
-  for (const needed of ['README.md', 'package.json', 'templates/init/mobiletest.config.ts', 'templates/init/github/workflows/mobiletest.yml', 'templates/prompts/planner.v1.md', 'templates/viewer/index.html', 'dist/reporters/junit.js']) expect(files).toContain(needed);
+  for (const needed of [
+    'README.md',
+    'package.json',
+    'templates/init/mobiletest.config.ts',
+    'templates/init/github/workflows/mobiletest.yml',
+    'templates/prompts/planner.v1.md',
+    'templates/viewer/index.html',
+    'dist/reporters/junit.js',
+  ])
+    expect(files).toContain(needed);
   const unwanted = files.filter((f) => /\.map$|^dist\/.*\.test\.|(^|\/)testing(\/|\.)|^dist\/bench\/|tsbuildinfo|^(src|runner|reporters)\//.test(f));
   expect(unwanted).toEqual([]);
 });
@@ -71,7 +80,8 @@ test('installed into an empty folder, with none of our devDependencies, --help, 
   succeeded('npm install', await run(process.execPath, [NPM_CLI, 'install', '--prefer-offline', TARBALL], { cwd: user, env, timeoutMs: 300_000 }));
   const installed = new Set(await readdir(path.join(user, 'node_modules')));
   for (const dev of ['typescript', 'eslint', 'tesseract.js', 'dependency-cruiser', 'pnpm']) expect(installed.has(dev), dev).toBe(false);
-  const mobiletest = (args: string[], extra: Record<string, string> = {}) => run(process.execPath, [NPX_CLI, 'mobiletest', ...args], { cwd: user, env: { ...env, ...extra } });
+  const mobiletest = (args: string[], extra: Record<string, string> = {}) =>
+    run(process.execPath, [NPX_CLI, 'mobiletest', ...args], { cwd: user, env: { ...env, ...extra } });
 
   const help = await mobiletest(['--help']);
   expect(help.exitCode, help.output).toBe(0);

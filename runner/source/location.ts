@@ -36,7 +36,10 @@ export function framePoint(line: string): SourcePoint | undefined {
 
 /** The frames of a stack that are in the user's files, innermost first. */
 export function userFrames(stack: string): SourcePoint[] {
-  return stack.split('\n').map(framePoint).filter((point): point is SourcePoint => point !== undefined && !isInternalFile(point.file));
+  return stack
+    .split('\n')
+    .map(framePoint)
+    .filter((point): point is SourcePoint => point !== undefined && !isInternalFile(point.file));
 }
 
 /** The caller's file:line:column, or undefined when every frame is inside mobiletest or Node. */

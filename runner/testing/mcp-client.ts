@@ -25,7 +25,9 @@ export async function startMcpServer(args: string[], options: { env?: Record<str
     env: { ...process.env, ...options.env } as Record<string, string>,
   });
   let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const client = new Client({ name: options.name ?? 'mobiletest-test', version: '1.0.0' });
   await client.connect(transport);
   const call = async (name: string, args: Record<string, unknown> = {}) => {

@@ -70,7 +70,9 @@ export async function packTarball(): Promise<void> {
   await rename(path.join(out, file), TARBALL);
   // yarn keeps a file: tarball by its path (in .tmp) and by name and version, and would install the last run's package.
   const yarnCache = path.join(CACHES.yarn, 'v6');
-  if (existsSync(yarnCache)) for (const entry of await readdir(yarnCache)) if (entry === '.tmp' || entry.startsWith('npm-mobiletest-')) await rm(path.join(yarnCache, entry), { recursive: true, force: true });
+  if (existsSync(yarnCache))
+    for (const entry of await readdir(yarnCache))
+      if (entry === '.tmp' || entry.startsWith('npm-mobiletest-')) await rm(path.join(yarnCache, entry), { recursive: true, force: true });
 }
 
 /** Installs one of OTHER_NODES from the npm registry into PACKAGING_DIR, once. */
@@ -78,5 +80,12 @@ export async function installNode(node: OtherNode): Promise<void> {
   if (existsSync(nodeBinary(node))) return;
   const prefix = path.join(PACKAGING_DIR, `node-${OTHER_NODES[node]}`);
   await mkdir(prefix, { recursive: true });
-  succeeded(`installing Node ${OTHER_NODES[node]}`, await run(process.execPath, [NPM_CLI, 'install', '--no-save', '--prefix', prefix, `${NODE_PACKAGE}@${OTHER_NODES[node]}`], { cwd: prefix, env: userEnv(), timeoutMs: 300_000 }));
+  succeeded(
+    `installing Node ${OTHER_NODES[node]}`,
+    await run(process.execPath, [NPM_CLI, 'install', '--no-save', '--prefix', prefix, `${NODE_PACKAGE}@${OTHER_NODES[node]}`], {
+      cwd: prefix,
+      env: userEnv(),
+      timeoutMs: 300_000,
+    }),
+  );
 }

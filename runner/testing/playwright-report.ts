@@ -18,9 +18,30 @@ export interface PwTest {
 export const CONFIG = (use: string, extra = ''): string =>
   `import { defineConfig } from 'mobiletest';\nexport default defineConfig({ use: ${use}${extra ? `, ${extra}` : ''} });\n`;
 
-interface JsonSpec { title: string; line: number; tests: Array<{ results: Array<{ status: string; parallelIndex: number; workerIndex: number; error?: { message?: string }; steps?: JsonStep[]; attachments: PwTest['attachments'] }> }> }
-interface JsonStep { title: string; location?: { line: number }; error?: { message?: string }; steps?: JsonStep[] }
-interface JsonSuite { specs?: JsonSpec[]; suites?: JsonSuite[] }
+interface JsonSpec {
+  title: string;
+  line: number;
+  tests: Array<{
+    results: Array<{
+      status: string;
+      parallelIndex: number;
+      workerIndex: number;
+      error?: { message?: string };
+      steps?: JsonStep[];
+      attachments: PwTest['attachments'];
+    }>;
+  }>;
+}
+interface JsonStep {
+  title: string;
+  location?: { line: number };
+  error?: { message?: string };
+  steps?: JsonStep[];
+}
+interface JsonSuite {
+  specs?: JsonSpec[];
+  suites?: JsonSuite[];
+}
 
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const plain = (text: string | undefined): string | undefined => text?.replace(ANSI, '');
@@ -36,8 +57,23 @@ async function collect(suites: JsonSuite[]): Promise<PwTest[]> {
       for (const t of spec.tests) {
         const r = t.results[t.results.length - 1];
         const log = r.attachments.find((a) => a.name === 'mobiletest-events')?.path;
-        const events = log ? (await readFile(log, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>) : [];
-        out.push({ title: spec.title, line: spec.line, status: r.status, parallelIndex: r.parallelIndex, workerIndex: r.workerIndex, error: plain(r.error?.message), steps: flatSteps(r.steps), attachments: r.attachments, events });
+        const events = log
+          ? (await readFile(log, 'utf8'))
+              .trim()
+              .split('\n')
+              .map((l) => JSON.parse(l) as Record<string, unknown>)
+          : [];
+        out.push({
+          title: spec.title,
+          line: spec.line,
+          status: r.status,
+          parallelIndex: r.parallelIndex,
+          workerIndex: r.workerIndex,
+          error: plain(r.error?.message),
+          steps: flatSteps(r.steps),
+          attachments: r.attachments,
+          events,
+        });
       }
     }
     out.push(...(await collect(suite.suites ?? [])));

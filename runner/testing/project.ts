@@ -79,7 +79,10 @@ async function installPackage(dir: string): Promise<void> {
 }
 
 export class TempProject extends ProjectFolder {
-  private constructor(dir: string, private readonly cli: string) {
+  private constructor(
+    dir: string,
+    private readonly cli: string,
+  ) {
     super(dir);
   }
 
@@ -129,8 +132,14 @@ export function run(command: string, args: string[], options: RunOptions & { cwd
     let stdout = '';
     let stderr = '';
     let output = '';
-    child.stdout.on('data', (b: Buffer) => { stdout += b; output += b; });
-    child.stderr.on('data', (b: Buffer) => { stderr += b; output += b; });
+    child.stdout.on('data', (b: Buffer) => {
+      stdout += b;
+      output += b;
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b;
+      output += b;
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 240_000);
     child.on('error', reject);
     child.on('close', (exitCode) => {

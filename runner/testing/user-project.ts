@@ -37,7 +37,10 @@ const MANAGERS: Record<PackageManager, { add: (packages: string[]) => string[]; 
 };
 
 export class UserProject extends ProjectFolder {
-  private constructor(dir: string, readonly options: UserProjectOptions) {
+  private constructor(
+    dir: string,
+    readonly options: UserProjectOptions,
+  ) {
     super(dir);
   }
 

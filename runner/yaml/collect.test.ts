@@ -2,7 +2,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { acceptYamlTestFiles } from './collect.js';
 
-test('only Playwright\'s test-file filter sees a YAML spec as a script; everyone else still sees .yml', () => {
+test("only Playwright's test-file filter sees a YAML spec as a script; everyone else still sees .yml", () => {
   acceptYamlTestFiles();
   // The same shape as Playwright's collectFilesForProject (runner/loadUtils.ts).
   const extensions = new Set(['.js', '.ts']);

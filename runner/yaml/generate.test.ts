@@ -9,7 +9,7 @@ function callPositions(code: string): string[] {
 
 const SPEC = 'app: com.example.shop\ntests:\n  - name: login\n    steps: [launch_app]\n\n  -   name: search\n      steps:\n        - tap: Search\n';
 
-test('each test() call of an ES module sits on its YAML test\'s line and column', () => {
+test("each test() call of an ES module sits on its YAML test's line and column", () => {
   const code = yamlModuleSource({ file: '/p/specs/a.test.yml', source: SPEC, format: 'module', runtime: 'file:///pkg/runtime.js' });
   expect(callPositions(code)).toEqual(['3:5', '6:7']);
   expect(code).toContain('import { test as __test, yamlTests as __yamlTests } from "file:///pkg/runtime.js";');

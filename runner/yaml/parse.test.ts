@@ -10,7 +10,10 @@ function problems(source: string): string[] {
     parseYamlSpec(source, { file: FILE });
   } catch (error) {
     if (!(error instanceof YamlSpecError)) throw error;
-    return error.message.split('\n').slice(1).map((line) => line.trim());
+    return error.message
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim());
   }
   throw new Error('the spec was accepted');
 }
@@ -95,7 +98,11 @@ test('a scalar fills the parameter the schema points at: the one required, else 
 test('block-style parameters and an expected post-condition are read like flow style', () => {
   const parsed = parseYamlSpec(spec('      - tap:\n          target: { id: login }\n          expected: { visible: "Hi, Alice" }\n'), { file: FILE });
   expect(parsed.tests[0].steps).toEqual([
-    { kind: 'primitive', call: { name: 'tap', params: { target: { id: 'login' }, expected: { visible: 'Hi, Alice' } } }, location: { file: FILE, line: 4, column: 9 } },
+    {
+      kind: 'primitive',
+      call: { name: 'tap', params: { target: { id: 'login' }, expected: { visible: 'Hi, Alice' } } },
+      location: { file: FILE, line: 4, column: 9 },
+    },
   ]);
   expect(problems(spec('      - tap: { target: Log in, expected: { visble: Hi } }\n'))).toEqual([
     expect.stringMatching(/^specs\/shop\.test\.yml:4:\d+: field `expected` in tap should be /),
@@ -134,7 +141,9 @@ test('a bad timeout is refused with the forms that work', () => {
     `${FILE}:3:14: timeout should be a number of milliseconds (60000) or a duration such as "90s", "2m", "1500ms"; got "5 minutes"`,
     `${FILE}:6:14: timeout should be more than 0; got 0`,
   ]);
-  const ok = parseYamlSpec('tests:\n  - name: t\n    timeout: 1500ms\n    steps: [launch_app]\n  - name: u\n    timeout: 90000\n    steps: [launch_app]\n', { file: FILE });
+  const ok = parseYamlSpec('tests:\n  - name: t\n    timeout: 1500ms\n    steps: [launch_app]\n  - name: u\n    timeout: 90000\n    steps: [launch_app]\n', {
+    file: FILE,
+  });
   expect(ok.tests.map((t) => t.timeoutMs)).toEqual([1500, 90_000]);
 });
 
@@ -181,9 +190,7 @@ test('file-level mistakes: unknown keys, missing names, duplicates, empty steps,
 });
 
 test('YAML syntax errors and an empty file are problems at their position', () => {
-  expect(problems('tests:\n  - name: t\n    steps: [launch_app\n')).toEqual([
-    expect.stringMatching(new RegExp(`^${FILE.replace(/\./g, '\\.')}:4:1: `)),
-  ]);
+  expect(problems('tests:\n  - name: t\n    steps: [launch_app\n')).toEqual([expect.stringMatching(new RegExp(`^${FILE.replace(/\./g, '\\.')}:4:1: `))]);
   expect(problems('')).toEqual([
     `${FILE}:1:1: a spec is a map with \`tests:\` (scripted steps) or \`tasks:\` (agent goals), and optionally \`app:\`; got an empty file`,
   ]);

@@ -37,7 +37,7 @@ function readNamed(reader: SpecReader, item: Node & { items: Pair[] }, what: str
   if (timeoutPair) {
     const value = (timeoutPair.value as Node | null)?.toJSON();
     const duration = parseDuration(value);
-    if ('reason' in duration) reader.problem(timeoutPair.value as Node | null ?? timeoutPair, duration.reason);
+    if ('reason' in duration) reader.problem((timeoutPair.value as Node | null) ?? timeoutPair, duration.reason);
     else timeoutMs = duration.ms;
   }
   if (name === undefined || !namePair) return undefined;
@@ -76,7 +76,8 @@ function readTask(reader: SpecReader, item: unknown): YamlTest | undefined {
   const taskPair = pairOf(item.items, 'task');
   const goal = textOf(taskPair?.value);
   if (!taskPair) reader.problem(item, `task${named ? ` "${named.name}"` : ''} needs \`task\`: the goal, in words`);
-  else if (goal === undefined) reader.problem((taskPair.value as Node | null) ?? taskPair, `\`task\` should be the goal, in words; got ${describeNode(taskPair.value)}`);
+  else if (goal === undefined)
+    reader.problem((taskPair.value as Node | null) ?? taskPair, `\`task\` should be the goal, in words; got ${describeNode(taskPair.value)}`);
   if (!named || !taskPair || goal === undefined) return undefined;
   return { ...named, steps: [{ kind: 'ai', goal: goal.trim(), location: reader.at(taskPair) }] };
 }
@@ -129,7 +130,11 @@ export function parseYamlSpec(source: string, options: ParseOptions): YamlSpec {
   if (appPair) {
     const value = (appPair.value as Node | null)?.toJSON();
     if (PRIMITIVES.launch_app.params.shape.app.safeParse(value).success && typeof value === 'string') app = value;
-    else reader.problem((appPair.value as Node | null) ?? appPair, `\`app\` should be an Android package name such as com.example.shop; got ${describeNode(appPair.value)}`);
+    else
+      reader.problem(
+        (appPair.value as Node | null) ?? appPair,
+        `\`app\` should be an Android package name such as com.example.shop; got ${describeNode(appPair.value)}`,
+      );
   }
 
   const testsPair = pairOf(root.items, 'tests');

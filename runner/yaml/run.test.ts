@@ -119,7 +119,10 @@ test('a YAML spec logs in to Shop on the virtual phone, each step reported at it
 
   // A test whose first step is launch_app launches the app once, from fresh data (the sign-in form again).
   const second = specs[1].tests[0].results[0] as unknown as { attachments: { name: string; path: string }[] };
-  const events = (await readFile(second.attachments.find((a) => a.name === 'mobiletest-events')!.path, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { kind: string; primitive?: string; location?: { line: number } });
+  const events = (await readFile(second.attachments.find((a) => a.name === 'mobiletest-events')!.path, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { kind: string; primitive?: string; location?: { line: number } });
   const started = events.filter((e) => e.kind === 'action_start').map((e) => `${e.primitive}${e.location ? `:${e.location.line}` : ''}`);
   expect(started).toEqual(['clear_app_data', 'launch_app:13', 'assert_visible:14']);
 });
@@ -142,7 +145,8 @@ test('a broken YAML file fails at file:line:col with every problem while a good 
     'mobiletest.config.ts': CONFIG,
     'specs/good.test.yml': 'app: com.example.shop\ntests:\n  - name: sees the login form\n    steps:\n      - assert_visible: Email\n',
     'specs/bad.test.yml': 'tests:\n  - name: broken\n    steps:\n      - tapp: Log in\n      - input_text: { target: Email, txt: alice }\n',
-    'specs/fails.test.yml': 'app: com.example.shop\ntests:\n  - name: no checkout yet\n    steps:\n      - assert_visible: { target: Checkout, timeout_ms: 1000 }\n',
+    'specs/fails.test.yml':
+      'app: com.example.shop\ntests:\n  - name: no checkout yet\n    steps:\n      - assert_visible: { target: Checkout, timeout_ms: 1000 }\n',
   });
   const run = await project.playwright(['test', '-c', 'mobiletest.config.ts', '--reporter=list']);
   expect(run.exitCode).toBe(1);
@@ -185,5 +189,10 @@ test('ai: and expect: steps run on the offline rules; a seed task outside their 
   expect(run.output).toMatch(/> 4 \|\s+task: Search for headphones/);
   expect(run.output).toContain('2 failed');
   // The password in the goal is masked everywhere but in the code frame quoting the spec itself.
-  expect(run.output.split('\n').filter((line) => !/^\s*>?\s*\d+ \|/.test(line)).join('\n')).not.toContain('pass123');
+  expect(
+    run.output
+      .split('\n')
+      .filter((line) => !/^\s*>?\s*\d+ \|/.test(line))
+      .join('\n'),
+  ).not.toContain('pass123');
 });

@@ -8,9 +8,7 @@ import type { AiStep, ExpectStep, YamlSpec, YamlTest } from './spec.js';
 
 export { test };
 
-export type YamlModuleData =
-  | { spec: YamlSpec; displayPath: string }
-  | { invalid: { file: string; problems: YamlProblem[] }; displayPath: string };
+export type YamlModuleData = { spec: YamlSpec; displayPath: string } | { invalid: { file: string; problems: YamlProblem[] }; displayPath: string };
 
 type TestBody = (fixtures: { device: Device }) => Promise<void>;
 
@@ -28,9 +26,10 @@ function bodyOf(yamlTest: YamlTest): TestBody {
     if (yamlTest.timeoutMs !== undefined) test.setTimeout(yamlTest.timeoutMs);
     for (const step of yamlTest.steps) {
       if (step.kind !== 'primitive') await agentStep(device, step);
-      else await device.do(step.call, { location: step.location }).catch((error: unknown) => {
-        throw error instanceof Error ? locatedAt(copyOf(error), step.location) : error;
-      });
+      else
+        await device.do(step.call, { location: step.location }).catch((error: unknown) => {
+          throw error instanceof Error ? locatedAt(copyOf(error), step.location) : error;
+        });
     }
   };
 }
@@ -46,7 +45,7 @@ function invalidBody(file: string, problems: YamlProblem[], displayPath: string)
 function detailsOf(yamlTest: YamlTest): { annotation?: { type: string; description: string } } {
   const first = yamlTest.steps[0];
   if (first?.kind !== 'primitive' || first.call.name !== 'launch_app') return {};
-  return { annotation: { type: SPEC_LAUNCHES_APP, description: 'its first step, launch_app, starts the app; before it the app\'s data is cleared' } };
+  return { annotation: { type: SPEC_LAUNCHES_APP, description: "its first step, launch_app, starts the app; before it the app's data is cleared" } };
 }
 
 /** The tests of one generated YAML module, by index in file order. */

@@ -1,11 +1,5 @@
 import { isMap, isScalar, isSeq, type Node, type Pair, type Scalar, type YAMLMap } from 'yaml';
-import {
-  InvalidPrimitiveCall,
-  isPrimitiveName,
-  PRIMITIVE_NAMES,
-  validateCall,
-  type PrimitiveName,
-} from '../../src/primitives/index.js';
+import { InvalidPrimitiveCall, isPrimitiveName, PRIMITIVE_NAMES, validateCall, type PrimitiveName } from '../../src/primitives/index.js';
 import { closest } from '../../src/primitives/schema/suggest.js';
 import { describeNode, keyOf, textOf, type SpecReader } from './reader.js';
 import { parameterNames, shorthandField } from './shorthand.js';
@@ -24,7 +18,9 @@ function isAgentStep(word: string): word is AgentStep {
 
 function unknownStep(word: string): string {
   const hint = closest(word, STEP_WORDS);
-  return hint ? `unknown step \`${word}\`; did you mean \`${hint}\`?` : `unknown step \`${word}\`; steps are ai, expect or a primitive: ${PRIMITIVE_NAMES.join(', ')}`;
+  return hint
+    ? `unknown step \`${word}\`; did you mean \`${hint}\`?`
+    : `unknown step \`${word}\`; steps are ai, expect or a primitive: ${PRIMITIVE_NAMES.join(', ')}`;
 }
 
 /** The YAML node that a dotted parameter path (`target.text`, `permissions[0]`) points at, for error positions. */

@@ -10,7 +10,6 @@ test.describe.configure({ mode: 'serial' });
 
 const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
 
-
 async function freshShop(): Promise<TestRunner> {
   const exec = await phone.session.executor();
   await launchShop(exec);

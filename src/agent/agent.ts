@@ -75,7 +75,14 @@ export class Agent {
       // What a model decided, or a cached plan healed, is stored: the rules alone are deterministic and free already.
       if (record.path === 'model' || (entry !== undefined && record.path === 'rules')) {
         const verify = outcome.check ?? entry?.verify;
-        this.put(key, { kind: 'step', text: redactText(goal), ...this.app(), steps: recorder.steps, ...(verify ? { verify } : {}), recorded_at: new Date().toISOString() } satisfies GoalEntry);
+        this.put(key, {
+          kind: 'step',
+          text: redactText(goal),
+          ...this.app(),
+          steps: recorder.steps,
+          ...(verify ? { verify } : {}),
+          recorded_at: new Date().toISOString(),
+        } satisfies GoalEntry);
       }
       return { reason: outcome.reason, refs: outcome.refs ?? [] };
     });
@@ -101,9 +108,23 @@ export class Agent {
       const look = await this.options.runner.observer.current({ signal });
       const json = queryJsonSchema(schema);
       const answer = await modelQuery(record, this.options, { question, schema: json, look, cached, screen: screenText(look.observation.screen), signal });
-      if (!answer) throw new AgentStepFailed('query', question, 'NeedsModel', 'plan', 'reading data off the screen needs a model: set MOBILETEST_LLM_PROVIDER (openai, anthropic, gemini or a local server such as ollama), MOBILETEST_LLM_MODEL and the provider\'s API key (local servers take none)');
+      if (!answer)
+        throw new AgentStepFailed(
+          'query',
+          question,
+          'NeedsModel',
+          'plan',
+          "reading data off the screen needs a model: set MOBILETEST_LLM_PROVIDER (openai, anthropic, gemini or a local server such as ollama), MOBILETEST_LLM_MODEL and the provider's API key (local servers take none)",
+        );
       const parsed = schema.safeParse(answer.answer);
-      if (!parsed.success) throw new AgentStepFailed('query', question, 'QueryFailed', 'plan', `the answer does not fit the schema: ${parsed.error.issues.map((i) => `${dotted(i.path) || '(root)'}: ${i.message}`).join('; ')}`);
+      if (!parsed.success)
+        throw new AgentStepFailed(
+          'query',
+          question,
+          'QueryFailed',
+          'plan',
+          `the answer does not fit the schema: ${parsed.error.issues.map((i) => `${dotted(i.path) || '(root)'}: ${i.message}`).join('; ')}`,
+        );
       value = parsed.data;
       if (record.path === 'model') this.put(key, this.checkEntryOf('query', question, look.observation, answer));
       return { reason: 'answered', refs: answer.refs };
@@ -116,7 +137,9 @@ export class Agent {
     if (rules.kind === 'check') {
       record.path = 'rules';
       await record.decide({ role: 'validator', path: 'rules', reason: `offline rule "${rules.rule}"`, actions: rules.calls });
-      const verdict = await this.untilPass(timeoutMs, call === 'wait_for' && rules.count !== undefined, () => ruleCheck(record, rules, this.options, timeoutMs, signal));
+      const verdict = await this.untilPass(timeoutMs, call === 'wait_for' && rules.count !== undefined, () =>
+        ruleCheck(record, rules, this.options, timeoutMs, signal),
+      );
       return this.verdict(call, text, verdict);
     }
     const key = this.key(call, text);
@@ -126,7 +149,7 @@ export class Agent {
     let lastLook: Awaited<ReturnType<typeof this.options.runner.observer.look>> | undefined;
     let lastKey: string | undefined;
     let verdict: CheckVerdict | undefined;
-    const deadline = Date.now() + (call === 'wait_for' ? timeoutMs ?? 10_000 : 0);
+    const deadline = Date.now() + (call === 'wait_for' ? (timeoutMs ?? 10_000) : 0);
     do {
       // The last action's screen first; a wait reads the screen again.
       const look = lastLook ? await this.options.runner.observer.look({ signal }) : await this.options.runner.observer.current({ signal });
@@ -160,7 +183,10 @@ export class Agent {
   }
 
   private verdict(call: 'expect' | 'wait_for', text: string, verdict: CheckVerdict): { reason: string; refs: string[] } {
-    if (!verdict.pass) throw new AgentStepFailed(call, text, call === 'wait_for' ? 'WaitTimedOut' : 'ExpectationNotMet', 'product', verdict.reason, { evidence: verdict.evidence });
+    if (!verdict.pass)
+      throw new AgentStepFailed(call, text, call === 'wait_for' ? 'WaitTimedOut' : 'ExpectationNotMet', 'product', verdict.reason, {
+        evidence: verdict.evidence,
+      });
     return { reason: verdict.reason, refs: verdict.refs };
   }
 
@@ -178,10 +204,24 @@ export class Agent {
     try {
       const { reason, refs } = await body(record, signal);
       await record.end('passed', reason);
-      return { path: record.path, cache: record.cache, steps: record.steps, llmCalls: record.spent().calls, reason, refs, ...(record.verification ? { verification: record.verification } : {}) };
+      return {
+        path: record.path,
+        cache: record.cache,
+        steps: record.steps,
+        llmCalls: record.spent().calls,
+        reason,
+        refs,
+        ...(record.verification ? { verification: record.verification } : {}),
+      };
     } catch (error) {
       const failure = asAgentFailure(call, text, error, signal);
-      await record.end('failed', failure.message, { name: failure.kind, message: failure.message, category: failure.category, suggestion: failure.suggestion, evidence: failure.evidence });
+      await record.end('failed', failure.message, {
+        name: failure.kind,
+        message: failure.message,
+        category: failure.category,
+        suggestion: failure.suggestion,
+        evidence: failure.evidence,
+      });
       throw failure;
     }
   }
@@ -201,7 +241,15 @@ export class Agent {
   }
 
   private checkEntryOf(kind: CheckEntry['kind'], text: string, observation: { contentKey: string; signature: string }, answer: unknown): CheckEntry {
-    return { kind, text: redactText(text), ...this.app(), content_key: observation.contentKey, signature: observation.signature, answer, recorded_at: new Date().toISOString() };
+    return {
+      kind,
+      text: redactText(text),
+      ...this.app(),
+      content_key: observation.contentKey,
+      signature: observation.signature,
+      answer,
+      recorded_at: new Date().toISOString(),
+    };
   }
 
   private put(key: string, entry: CacheEntry): void {
@@ -231,12 +279,17 @@ function asAgentFailure(call: AgentCall, text: string, error: unknown, signal?: 
   const message = error instanceof Error ? error.message : String(error);
   const [kind, category]: [AgentFailureKind, FailureCategory] =
     // A call cut off by its own timeout (or the test's end) is that, whatever was in flight.
-    signal?.aborted ? ['Aborted', 'execution']
-      : error instanceof BudgetExceeded ? ['BudgetExceeded', 'execution']
-        : error instanceof InvalidModelAnswer ? ['ModelFailed', 'plan']
-          : error instanceof ModelRefused ? ['ModelRefused', 'refusal']
-            : error instanceof ModelAnswerTruncated || error instanceof LlmCallFailed ? ['ModelFailed', 'environment']
-            : ['ActionFailed', 'environment'];
+    signal?.aborted
+      ? ['Aborted', 'execution']
+      : error instanceof BudgetExceeded
+        ? ['BudgetExceeded', 'execution']
+        : error instanceof InvalidModelAnswer
+          ? ['ModelFailed', 'plan']
+          : error instanceof ModelRefused
+            ? ['ModelRefused', 'refusal']
+            : error instanceof ModelAnswerTruncated || error instanceof LlmCallFailed
+              ? ['ModelFailed', 'environment']
+              : ['ActionFailed', 'environment'];
   return new AgentStepFailed(call, text, kind, category, message + modelHint(error));
 }
 

@@ -1,6 +1,15 @@
 // One agent call (`ai.step`, `ai.expect`, ...) as the evidence log sees it: a start, decisions, the
 // primitives it ran as children, and an end with its path, cache outcome and cost.
-import { newActionId, redactDeep, type AgentCall, type AgentEndEvent, type DecisionRole, type EventError, type EventLog, type Location } from '../events/index.js';
+import {
+  newActionId,
+  redactDeep,
+  type AgentCall,
+  type AgentEndEvent,
+  type DecisionRole,
+  type EventError,
+  type EventLog,
+  type Location,
+} from '../events/index.js';
 import type { RoleTotals, TokenLedger } from '../llm/index.js';
 import { withSecretTextMasked, type ActionResult, type PrimitiveCall, type PrimitiveRunner } from '../primitives/index.js';
 import type { AgentPath, CacheOutcome } from './types.js';

@@ -18,7 +18,13 @@ export interface CheckVerdict {
 }
 
 /** Runs a rules check: every assertion primitive must pass, then the count when there is one. */
-export async function ruleCheck(record: AgentCallRecord, check: ExpectationCheck, options: AgentOptions, timeoutMs?: number, signal?: AbortSignal): Promise<CheckVerdict> {
+export async function ruleCheck(
+  record: AgentCallRecord,
+  check: ExpectationCheck,
+  options: AgentOptions,
+  timeoutMs?: number,
+  signal?: AbortSignal,
+): Promise<CheckVerdict> {
   const refs: string[] = [];
   for (const call of check.calls) {
     const timed = timeoutMs === undefined ? call : ({ ...call, params: { ...call.params, timeout_ms: timeoutMs } } as PrimitiveCall);
@@ -47,7 +53,11 @@ function refsOf(observation: Observation): Set<string> {
 }
 
 /** The validator's verdict on this screen, or the cached one when the screen's content is the same as when it was recorded. */
-export async function modelCheck(record: AgentCallRecord, options: AgentOptions, input: { assertion: string; look: Look; cached?: CheckEntry; screen: string; signal?: AbortSignal }): Promise<CheckVerdict | undefined> {
+export async function modelCheck(
+  record: AgentCallRecord,
+  options: AgentOptions,
+  input: { assertion: string; look: Look; cached?: CheckEntry; screen: string; signal?: AbortSignal },
+): Promise<CheckVerdict | undefined> {
   const { observation } = input.look;
   if (input.cached && input.cached.content_key === observation.contentKey) {
     record.path = 'cache';
@@ -58,14 +68,22 @@ export async function modelCheck(record: AgentCallRecord, options: AgentOptions,
   }
   if (!options.models) return undefined;
   record.path = 'model';
-  const answer = await askValidator(options.models, { assertion: input.assertion, screen: input.screen }, { screenRefs: refsOf(observation), actionId: record.id, signal: input.signal });
+  const answer = await askValidator(
+    options.models,
+    { assertion: input.assertion, screen: input.screen },
+    { screenRefs: refsOf(observation), actionId: record.id, signal: input.signal },
+  );
   const verdict = { pass: answer.verdict === 'pass', refs: answer.refs, reason: answer.reason };
   await record.decide({ role: 'validator', path: 'model', reason: answer.reason, refs: answer.refs, data: { verdict: answer.verdict } });
   return verdict;
 }
 
 /** The query model's answer on this screen, or the cached one for the same content. */
-export async function modelQuery(record: AgentCallRecord, options: AgentOptions, input: { question: string; schema: Record<string, unknown>; look: Look; cached?: CheckEntry; screen: string; signal?: AbortSignal }): Promise<{ answer: unknown; refs: string[] } | undefined> {
+export async function modelQuery(
+  record: AgentCallRecord,
+  options: AgentOptions,
+  input: { question: string; schema: Record<string, unknown>; look: Look; cached?: CheckEntry; screen: string; signal?: AbortSignal },
+): Promise<{ answer: unknown; refs: string[] } | undefined> {
   const { observation } = input.look;
   if (input.cached && input.cached.content_key === observation.contentKey) {
     record.path = 'cache';
@@ -75,7 +93,11 @@ export async function modelQuery(record: AgentCallRecord, options: AgentOptions,
   }
   if (!options.models) return undefined;
   record.path = 'model';
-  const answer = await askQuery(options.models, { question: input.question, screen: input.screen, schema: input.schema }, { screenRefs: refsOf(observation), actionId: record.id, signal: input.signal });
+  const answer = await askQuery(
+    options.models,
+    { question: input.question, screen: input.screen, schema: input.schema },
+    { screenRefs: refsOf(observation), actionId: record.id, signal: input.signal },
+  );
   await record.decide({ role: 'validator', path: 'model', reason: 'answered the query from the screen', refs: answer.refs });
   return answer;
 }

@@ -62,7 +62,10 @@ export function briefReport(report: SituationReport): string {
   if (report.toast) parts.push(`toast "${report.toast}"`);
   if (report.keyboard?.changed) parts.push(report.keyboard.shown ? 'keyboard shown' : 'keyboard hidden');
   for (const c of report.changed_elements.slice(0, 3)) parts.push(`${c.ref} → ${c.to}`);
-  const counts = [report.new_elements.length ? `${report.new_elements.length} new` : '', report.disappeared_elements.length ? `${report.disappeared_elements.length} gone` : ''].filter(Boolean);
+  const counts = [
+    report.new_elements.length ? `${report.new_elements.length} new` : '',
+    report.disappeared_elements.length ? `${report.disappeared_elements.length} gone` : '',
+  ].filter(Boolean);
   if (counts.length && !report.activity_changed) parts.push(counts.join(', '));
   if (report.stuck) parts.push(`same frame ${report.stuck.frames}×`);
   return parts.length ? parts.join('; ') : report.screen_changed ? 'screen changed' : 'nothing changed';

@@ -3,8 +3,22 @@ import type { FailureCategory } from '../primitives/index.js';
 
 /** Why an agent call ended without reaching its goal or confirming its check. */
 export type AgentFailureKind =
-  | 'NeedsModel' | 'GoalNotVerified' | 'GoalFailed' | 'GaveUp' | 'Loop' | 'Stuck' | 'StepLimit' | 'ReplanLimit'
-  | 'ActionFailed' | 'ExpectationNotMet' | 'WaitTimedOut' | 'QueryFailed' | 'BudgetExceeded' | 'ModelFailed' | 'ModelRefused' | 'Aborted';
+  | 'NeedsModel'
+  | 'GoalNotVerified'
+  | 'GoalFailed'
+  | 'GaveUp'
+  | 'Loop'
+  | 'Stuck'
+  | 'StepLimit'
+  | 'ReplanLimit'
+  | 'ActionFailed'
+  | 'ExpectationNotMet'
+  | 'WaitTimedOut'
+  | 'QueryFailed'
+  | 'BudgetExceeded'
+  | 'ModelFailed'
+  | 'ModelRefused'
+  | 'Aborted';
 
 /** What a failed agent call knew beyond its reason: what to do, and the facts that decided its category. */
 export interface AgentFailureDetail {
@@ -43,24 +57,38 @@ function label(call: AgentCall): string {
 /** What to do about each way an agent call can end, when nothing more exact is known. */
 export function kindSuggestion(kind: AgentFailureKind, call: AgentCall): string {
   switch (kind) {
-    case 'NeedsModel': return 'Configure a model (MOBILETEST_LLM_PROVIDER, MOBILETEST_LLM_MODEL and its API key), or word the step as one the offline rules know, or write it as scripted actions.';
-    case 'GoalNotVerified': return 'The step\'s actions ran but the screen does not show its goal done (see what was missing): if the app is right, word the goal as what it should reach; otherwise this is a defect in the app.';
+    case 'NeedsModel':
+      return 'Configure a model (MOBILETEST_LLM_PROVIDER, MOBILETEST_LLM_MODEL and its API key), or word the step as one the offline rules know, or write it as scripted actions.';
+    case 'GoalNotVerified':
+      return "The step's actions ran but the screen does not show its goal done (see what was missing): if the app is right, word the goal as what it should reach; otherwise this is a defect in the app.";
     case 'GoalFailed':
-    case 'GaveUp': return 'Read the agent\'s reason and the screens in the trace: make the goal more exact, or split it into steps the app offers.';
+    case 'GaveUp':
+      return "Read the agent's reason and the screens in the trace: make the goal more exact, or split it into steps the app offers.";
     case 'Loop':
-    case 'Stuck': return 'The agent kept doing the same thing on the same screen: split the goal, or script the step it cannot find its way through.';
-    case 'StepLimit': return 'Split the goal into smaller steps, or allow more actions (maxSteps) if it really needs them.';
-    case 'ReplanLimit': return 'Each plan failed on the screen as it was: split the goal, or script the part the agent keeps failing at.';
-    case 'ActionFailed': return 'Look at the failed action in the trace: its screen shows what was there instead.';
-    case 'ExpectationNotMet': return 'The screen did not show what was asserted: if the app is right, reword the assertion; otherwise this is a defect in the app.';
-    case 'WaitTimedOut': return 'The condition never held: if the app is only slow, give waitFor a longer timeout; otherwise this is a defect in the app.';
-    case 'QueryFailed': return 'Ask for data the screen shows, or loosen the schema to fit what the model can read off it.';
-    case 'BudgetExceeded': return 'Raise the step\'s budget, or make the goal smaller so it needs fewer model calls.';
-    case 'ModelRefused': return 'The model declined the request in its own words (above): reword the goal or the assertion, or use another model for this role.';
-    case 'ModelFailed': return 'Check the model server and its settings (MOBILETEST_LLM_PROVIDER, MOBILETEST_LLM_BASE_URL, MOBILETEST_LLM_TIMEOUT_MS), then run again.';
-    case 'Aborted': return call === 'step'
-      ? 'The step was cut off by its timeout or the test\'s end: give it more time, or split the goal.'
-      : 'The check was cut off by the test\'s end: give the test more time.';
+    case 'Stuck':
+      return 'The agent kept doing the same thing on the same screen: split the goal, or script the step it cannot find its way through.';
+    case 'StepLimit':
+      return 'Split the goal into smaller steps, or allow more actions (maxSteps) if it really needs them.';
+    case 'ReplanLimit':
+      return 'Each plan failed on the screen as it was: split the goal, or script the part the agent keeps failing at.';
+    case 'ActionFailed':
+      return 'Look at the failed action in the trace: its screen shows what was there instead.';
+    case 'ExpectationNotMet':
+      return 'The screen did not show what was asserted: if the app is right, reword the assertion; otherwise this is a defect in the app.';
+    case 'WaitTimedOut':
+      return 'The condition never held: if the app is only slow, give waitFor a longer timeout; otherwise this is a defect in the app.';
+    case 'QueryFailed':
+      return 'Ask for data the screen shows, or loosen the schema to fit what the model can read off it.';
+    case 'BudgetExceeded':
+      return "Raise the step's budget, or make the goal smaller so it needs fewer model calls.";
+    case 'ModelRefused':
+      return 'The model declined the request in its own words (above): reword the goal or the assertion, or use another model for this role.';
+    case 'ModelFailed':
+      return 'Check the model server and its settings (MOBILETEST_LLM_PROVIDER, MOBILETEST_LLM_BASE_URL, MOBILETEST_LLM_TIMEOUT_MS), then run again.';
+    case 'Aborted':
+      return call === 'step'
+        ? "The step was cut off by its timeout or the test's end: give it more time, or split the goal."
+        : "The check was cut off by the test's end: give the test more time.";
   }
 }
 

@@ -37,28 +37,52 @@ export async function verifyFinish(options: AgentOptions, models: ModelAccess, r
   const gone = claim.cited.filter((ref) => !elements.some((e) => e.ref === ref));
   const base = { screen: screenWords(after), signature: after.signature };
   if (claim.cited.length === 0 || gone.length > 0) {
-    const missing = claim.cited.length === 0
-      ? 'finish cited no refs: cite the elements on the screen that show the goal is done'
-      : `finish cited ${gone.join(', ')}, not on the screen now: cite elements of the current screen`;
-    return { verification: { by: 'refs', rule: 'cited refs', check: 'the cited refs are on the screen', held: false, refs: claim.cited.filter((r) => !gone.includes(r)), missing, ...base } };
+    const missing =
+      claim.cited.length === 0
+        ? 'finish cited no refs: cite the elements on the screen that show the goal is done'
+        : `finish cited ${gone.join(', ')}, not on the screen now: cite elements of the current screen`;
+    return {
+      verification: {
+        by: 'refs',
+        rule: 'cited refs',
+        check: 'the cited refs are on the screen',
+        held: false,
+        refs: claim.cited.filter((r) => !gone.includes(r)),
+        missing,
+        ...base,
+      },
+    };
   }
   const plan = planGoal(claim.goal);
   if (plan.kind === 'plan') {
     const verification = verifyOn(plan.verify, { before: claim.before, after, acted: claim.acted }, { by: 'rule', rule: plan.rule });
     // A state the rule reads exactly decides; a name it matches by words ("the headphones for kids") may be worded otherwise on screen.
-    if (verification.held || !BY_NAME.has(plan.verify.kind)) return { verification: { ...verification, refs: [...new Set([...verification.refs, ...claim.cited])] } };
+    if (verification.held || !BY_NAME.has(plan.verify.kind))
+      return { verification: { ...verification, refs: [...new Set([...verification.refs, ...claim.cited])] } };
   }
   const cited = elements.filter((e) => claim.cited.includes(e.ref));
   const lines = cited.map(elementLine).join('; ');
-  const answer = await askValidator(models, { assertion: `the goal "${claim.goal}" has been reached (the agent cites: ${lines})`, screen: screenText(after.screen) }, {
-    screenRefs: new Set(elements.map((e) => e.ref)),
-    actionId: record.id,
-    signal: claim.signal,
-  });
+  const answer = await askValidator(
+    models,
+    { assertion: `the goal "${claim.goal}" has been reached (the agent cites: ${lines})`, screen: screenText(after.screen) },
+    {
+      screenRefs: new Set(elements.map((e) => e.ref)),
+      actionId: record.id,
+      signal: claim.signal,
+    },
+  );
   const held = answer.verdict === 'pass';
   const shown = shownElements(cited);
   return {
-    verification: { by: 'validator', rule: 'goal reached', check: `the validator judged the goal reached from ${lines}`, held, refs: [...new Set([...claim.cited, ...answer.refs])], ...(held ? {} : { missing: answer.reason }), ...base },
+    verification: {
+      by: 'validator',
+      rule: 'goal reached',
+      check: `the validator judged the goal reached from ${lines}`,
+      held,
+      refs: [...new Set([...claim.cited, ...answer.refs])],
+      ...(held ? {} : { missing: answer.reason }),
+      ...base,
+    },
     ...(held && shown.length ? { check: { kind: 'shows', elements: shown } as GoalCheck } : {}),
   };
 }

@@ -16,8 +16,12 @@ export interface GoalRun {
   recorder: StepRecorder;
 }
 
-
-export async function runGoal(options: AgentOptions, record: AgentCallRecord, goal: string, input: { entry?: GoalEntry; limits: AgentLimits; signal?: AbortSignal }): Promise<GoalRun> {
+export async function runGoal(
+  options: AgentOptions,
+  record: AgentCallRecord,
+  goal: string,
+  input: { entry?: GoalEntry; limits: AgentLimits; signal?: AbortSignal },
+): Promise<GoalRun> {
   const recorder = new StepRecorder(goal);
   const done: Done = [];
   let handover: string | undefined;
@@ -28,7 +32,12 @@ export async function runGoal(options: AgentOptions, record: AgentCallRecord, go
     const verification = replay.complete ? await replayVerified(options, input.entry, goal, replay.results, input.signal) : undefined;
     if (replay.complete && verification?.held !== false) {
       record.cache = 'hit';
-      await record.decide({ role: 'cache', path: 'cache', reason: `replayed ${input.entry.steps.length} cached steps${replay.skipped.length ? `, skipped ${replay.skipped.length} absent popup(s)` : ''}; ${verification ? `verified: ${verification.check}` : 'no goal check was recorded with this plan: each replayed step\'s own expected outcome held'}`, ...(verification ? { refs: verification.refs } : {}) });
+      await record.decide({
+        role: 'cache',
+        path: 'cache',
+        reason: `replayed ${input.entry.steps.length} cached steps${replay.skipped.length ? `, skipped ${replay.skipped.length} absent popup(s)` : ''}; ${verification ? `verified: ${verification.check}` : "no goal check was recorded with this plan: each replayed step's own expected outcome held"}`,
+        ...(verification ? { refs: verification.refs } : {}),
+      });
       recorder.keep(input.entry.steps);
       return { outcome: { ok: true, reason: 'replayed from the plan cache', ...(verification ? { verification, refs: verification.refs } : {}) }, recorder };
     }
@@ -36,7 +45,11 @@ export async function runGoal(options: AgentOptions, record: AgentCallRecord, go
     handover = replay.complete
       ? `a cached plan replayed whole, but ${verification?.check} does not hold: ${verification?.missing}`
       : `a cached plan stopped at step ${replay.at + 1}: ${replay.reason}`;
-    if (verification && !options.models) return { outcome: { ok: false, kind: 'GoalNotVerified', category: 'plan', reason: `${handover}; without a model nothing can take over`, verification }, recorder };
+    if (verification && !options.models)
+      return {
+        outcome: { ok: false, kind: 'GoalNotVerified', category: 'plan', reason: `${handover}; without a model nothing can take over`, verification },
+        recorder,
+      };
     await record.decide({ role: 'cache', path: 'cache', reason: `${handover}; the agent takes over from the live screen` });
     recorder.keep(input.entry.steps.slice(0, replay.complete ? input.entry.steps.length : replay.at));
   }
@@ -55,9 +68,14 @@ export async function runGoal(options: AgentOptions, record: AgentCallRecord, go
   return { outcome, recorder };
 }
 
-
 /** After a whole replay: the goal's rule check when the rules know the goal, else the check recorded with the plan. */
-async function replayVerified(options: AgentOptions, entry: GoalEntry, goal: string, acted: ActionResult[], signal?: AbortSignal): Promise<Verification | undefined> {
+async function replayVerified(
+  options: AgentOptions,
+  entry: GoalEntry,
+  goal: string,
+  acted: ActionResult[],
+  signal?: AbortSignal,
+): Promise<Verification | undefined> {
   const plan = planGoal(goal);
   const check = plan.kind === 'plan' ? plan.verify : entry.verify;
   if (!check) return undefined;

@@ -35,6 +35,7 @@ export function mobiletestPackage(): MobiletestPackage {
   for (let dir = dirname(here); ; dir = dirname(dir)) {
     const manifest = manifestAt(dir);
     if (manifest?.name === 'mobiletest') return (found = { root: dir, version: manifest.version ?? '0.0.0' });
-    if (dirname(dir) === dir) throw new PackageRootMissing(`no mobiletest package.json above ${here}: the package is incomplete; install it again (npm install -D mobiletest)`);
+    if (dirname(dir) === dir)
+      throw new PackageRootMissing(`no mobiletest package.json above ${here}: the package is incomplete; install it again (npm install -D mobiletest)`);
   }
 }

@@ -50,7 +50,14 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
       const settled = await record.run({ name: 'wait_idle', params: {} }, input.signal);
       if (settled.verdict !== 'OK') {
         const f = settled.failure;
-        return { ok: false, kind: 'ActionFailed', category: f?.category ?? 'environment', reason: f?.message ?? 'a system dialog covers the app', suggestion: f?.suggestion, evidence: f?.evidence };
+        return {
+          ok: false,
+          kind: 'ActionFailed',
+          category: f?.category ?? 'environment',
+          reason: f?.message ?? 'a system dialog covers the app',
+          suggestion: f?.suggestion,
+          evidence: f?.evidence,
+        };
       }
       ({ observation } = await options.runner.observer.current({ signal: input.signal }));
     }
@@ -59,13 +66,17 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
     const left = input.limits.maxSteps - guard.steps;
     const constraints = left <= 5 ? [`at most ${left} more actions`] : [];
     if (note) constraints.push(note);
-    const decision = await askPlanner(input.models, {
-      goal: input.goal,
-      screen: screenText(screen),
-      history: briefHistory(history.slice(-HISTORY)),
-      noEffect: guard.noEffect(observation.signature),
-      constraints,
-    }, { screenRefs: new Set(screen.elements.map((e) => e.ref)), actionId: record.id, signal: input.signal });
+    const decision = await askPlanner(
+      input.models,
+      {
+        goal: input.goal,
+        screen: screenText(screen),
+        history: briefHistory(history.slice(-HISTORY)),
+        noEffect: guard.noEffect(observation.signature),
+        constraints,
+      },
+      { screenRefs: new Set(screen.elements.map((e) => e.ref)), actionId: record.id, signal: input.signal },
+    );
     note = undefined;
     await record.decide({ role: 'planner', path: 'model', reason: decision.thought, actions: decision.actions });
     let signature = observation.signature;
@@ -126,9 +137,20 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
 
   /** A finish is accepted only when the screen shows the goal done; otherwise the planner is told what is missing. */
   async function finished(summary: string, cited: string[]): Promise<Turn> {
-    const { verification, check } = await verifyFinish(options, input.models, record, { goal: input.goal, cited, before: start as Observation, acted: done.map((d) => d.result), signal: input.signal });
+    const { verification, check } = await verifyFinish(options, input.models, record, {
+      goal: input.goal,
+      cited,
+      before: start as Observation,
+      acted: done.map((d) => d.result),
+      signal: input.signal,
+    });
     const verdict = `${verification.check}${verification.missing ? `: ${verification.missing}` : ''}`;
-    await record.decide({ role: 'validator', path: verification.by === 'validator' ? 'model' : 'rules', reason: `finish ${verification.held ? 'accepted' : 'not accepted'}: ${verdict}`, refs: verification.refs });
+    await record.decide({
+      role: 'validator',
+      path: verification.by === 'validator' ? 'model' : 'rules',
+      reason: `finish ${verification.held ? 'accepted' : 'not accepted'}: ${verdict}`,
+      refs: verification.refs,
+    });
     if (verification.held) return { ok: true, reason: summary, refs: verification.refs, verification, ...(check ? { check } : {}) };
     const replan = guard.replanned(`finish not accepted: ${verdict}`);
     if (!replan.ok) return { ok: false, kind: 'GoalNotVerified', category: 'plan', reason: `the model said the goal was done, but ${verdict}`, verification };

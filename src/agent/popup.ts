@@ -19,12 +19,14 @@ export function appPopup(screen: Screen, app: string | undefined): { title: stri
 }
 
 /** Closes the app's popup; the call that did it, with its result, or undefined when there was none. */
-export async function dismissPopup(record: AgentCallRecord, screen: Screen, app: string | undefined): Promise<{ call: PrimitiveCall; result: ActionResult } | undefined> {
+export async function dismissPopup(
+  record: AgentCallRecord,
+  screen: Screen,
+  app: string | undefined,
+): Promise<{ call: PrimitiveCall; result: ActionResult } | undefined> {
   const popup = appPopup(screen, app);
   if (!popup) return undefined;
-  const call: PrimitiveCall = popup.dismiss
-    ? { name: 'tap', params: { target: popup.dismiss.ref } }
-    : { name: 'press_key', params: { key: 'back' } };
+  const call: PrimitiveCall = popup.dismiss ? { name: 'tap', params: { target: popup.dismiss.ref } } : { name: 'press_key', params: { key: 'back' } };
   await record.decide({
     role: 'planner',
     path: 'rules',

@@ -26,12 +26,16 @@ export async function attributeFailure(options: AgentOptions, record: AgentCallR
   if (ruled) attribution = ruled;
   else if (options.models) {
     const screen = failed.after ?? failed.before;
-    const answer = await askDebugger(options.models, {
-      goal: input.goal,
-      failed: historyEntry(input.call, failed),
-      window: input.window.slice(-6).map((w) => historyEntry(w.call, w.result)),
-      screen: screen ? screenText(screen.screen) : '(not observed)',
-    }, { screenRefs: new Set(screen?.screen.elements.map((e) => e.ref) ?? []), actionId: record.id, signal: options.signal });
+    const answer = await askDebugger(
+      options.models,
+      {
+        goal: input.goal,
+        failed: historyEntry(input.call, failed),
+        window: input.window.slice(-6).map((w) => historyEntry(w.call, w.result)),
+        screen: screen ? screenText(screen.screen) : '(not observed)',
+      },
+      { screenRefs: new Set(screen?.screen.elements.map((e) => e.ref) ?? []), actionId: record.id, signal: options.signal },
+    );
     attribution = { ...answer, evidence: [`failure: ${failed.failure?.name ?? failed.verdict}`] };
     options.patterns?.remember(failed, attribution);
     path = 'model';
@@ -43,7 +47,12 @@ export async function attributeFailure(options: AgentOptions, record: AgentCallR
     role: 'debugger',
     path,
     reason: attribution.reason,
-    data: { category: attribution.category, decision: attribution.decision, evidence: attribution.evidence, ...(attribution.pattern ? { pattern: attribution.pattern } : {}) },
+    data: {
+      category: attribution.category,
+      decision: attribution.decision,
+      evidence: attribution.evidence,
+      ...(attribution.pattern ? { pattern: attribution.pattern } : {}),
+    },
   });
   return attribution;
 }
@@ -72,20 +81,34 @@ export function attributedFailure(attribution: Attribution, input: { call: Primi
  * The rule locator found several equal candidates: the locator role picks one, and the call is
  * retried on that ref. Undefined when there is no model or no candidate it is sure of.
  */
-export async function disambiguate(options: AgentOptions, record: AgentCallRecord, call: PrimitiveCall, failed: ActionResult): Promise<PrimitiveCall | undefined> {
+export async function disambiguate(
+  options: AgentOptions,
+  record: AgentCallRecord,
+  call: PrimitiveCall,
+  failed: ActionResult,
+): Promise<PrimitiveCall | undefined> {
   const target = (call.params as { target?: Target }).target;
   const screen = failed.before?.screen;
   if (!options.models || failed.failure?.name !== 'TargetAmbiguous' || target === undefined || !screen) return undefined;
   const located = locate(screen, target);
   if (located.status === 'not_found') return undefined;
   const candidates = located.candidates.slice(0, 5).map((c) => ({ ref: c.element.ref, label: c.element.label, score: c.score }));
-  const answer = await askLocator(options.models, { target, screen: screenText(screen), candidates }, {
-    screenRefs: new Set(candidates.map((c) => c.ref)),
-    actionId: record.id,
-    signal: options.signal,
-  });
+  const answer = await askLocator(
+    options.models,
+    { target, screen: screenText(screen), candidates },
+    {
+      screenRefs: new Set(candidates.map((c) => c.ref)),
+      actionId: record.id,
+      signal: options.signal,
+    },
+  );
   const best = [...answer.candidates].sort((a, b) => b.confidence - a.confidence)[0];
-  await record.decide({ role: 'locator', path: 'model', reason: best ? `picked ${best.ref} (confidence ${best.confidence})` : 'no candidate', refs: answer.candidates.map((c) => c.ref) });
+  await record.decide({
+    role: 'locator',
+    path: 'model',
+    reason: best ? `picked ${best.ref} (confidence ${best.confidence})` : 'no candidate',
+    refs: answer.candidates.map((c) => c.ref),
+  });
   if (!best || best.confidence < 0.5) return undefined;
   return { ...call, params: { ...call.params, target: best.ref } } as PrimitiveCall;
 }

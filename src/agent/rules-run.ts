@@ -22,11 +22,19 @@ export type RulesRun =
 const SETTLE_MS = 5_000;
 
 /** What to do when the rules cannot act on this screen without a model. */
-const WITHOUT_MODEL = 'without a model the offline rules act only on what the screen shows and one row that names the control: '
-  + 'open the screen that holds it first (ai.step(\'open …\')), scroll to it (ai.step(\'scroll to …\')), '
-  + 'or set MOBILETEST_LLM_PROVIDER (with its model and key) so a model can find the way';
+const WITHOUT_MODEL =
+  'without a model the offline rules act only on what the screen shows and one row that names the control: ' +
+  "open the screen that holds it first (ai.step('open …')), scroll to it (ai.step('scroll to …')), " +
+  'or set MOBILETEST_LLM_PROVIDER (with its model and key) so a model can find the way';
 
-export async function runRulesPlan(options: AgentOptions, record: AgentCallRecord, plan: OfflinePlan, recorder: StepRecorder, done: Done, signal?: AbortSignal): Promise<RulesRun> {
+export async function runRulesPlan(
+  options: AgentOptions,
+  record: AgentCallRecord,
+  plan: OfflinePlan,
+  recorder: StepRecorder,
+  done: Done,
+  signal?: AbortSignal,
+): Promise<RulesRun> {
   const look = async () => (await options.runner.observer.look({ signal })).observation;
   // The screen the last action settled on, when nothing has acted on the device since.
   const before = (await options.runner.observer.current({ signal })).observation;
@@ -65,8 +73,14 @@ export async function runRulesPlan(options: AgentOptions, record: AgentCallRecor
   // The last action's settled screen is the screen after it: read again only when nothing ran.
   const after = acted.at(-1)?.result.after ?? (acted.length ? await look() : screen);
   const verification = verifyOn(plan.verify, { before, after, acted: acted.map((a) => a.result) }, { by: 'rule', rule: plan.rule });
-  await record.decide({ role: 'validator', path: 'rules', reason: `${verification.held ? 'verified' : 'not verified'}: ${verification.check}${verification.missing ? `; ${verification.missing}` : ''}`, refs: verification.refs });
-  if (verification.held) return { ok: true, outcome: { ok: true, reason: `done by the offline rule "${plan.rule}": ${verification.check}`, refs: verification.refs, verification } };
+  await record.decide({
+    role: 'validator',
+    path: 'rules',
+    reason: `${verification.held ? 'verified' : 'not verified'}: ${verification.check}${verification.missing ? `; ${verification.missing}` : ''}`,
+    refs: verification.refs,
+  });
+  if (verification.held)
+    return { ok: true, outcome: { ok: true, reason: `done by the offline rule "${plan.rule}": ${verification.check}`, refs: verification.refs, verification } };
   const reason = `the offline rule "${plan.rule}" ran ${acted.length} action${acted.length === 1 ? '' : 's'}, but ${verification.check} does not hold: ${verification.missing}`;
   return stopOrReplan(options, { ok: false, kind: 'GoalNotVerified', category: 'product', reason, verification });
 }
@@ -124,10 +138,25 @@ async function reach(options: AgentOptions, record: AgentCallRecord, { step, scr
   if (found.kind === 'row') {
     const row = found.row;
     const follow: PrimitiveCall = { name: 'tap', params: { target: row.ref } };
-    await record.decide({ role: 'planner', path: 'rules', reason: `no ${needs} "${target}" here; following the row "${row.label}" that names it`, refs: [row.ref], actions: [follow] });
+    await record.decide({
+      role: 'planner',
+      path: 'rules',
+      reason: `no ${needs} "${target}" here; following the row "${row.label}" that names it`,
+      refs: [row.ref],
+      actions: [follow],
+    });
     const result = await record.run(follow, signal);
     ran(follow, result);
-    if (result.verdict !== 'OK') return { kind: 'failed', outcome: { ok: false, kind: 'ActionFailed', category: result.failure?.category ?? 'execution', reason: result.failure?.message ?? 'the row did not open' } };
+    if (result.verdict !== 'OK')
+      return {
+        kind: 'failed',
+        outcome: {
+          ok: false,
+          kind: 'ActionFailed',
+          category: result.failure?.category ?? 'execution',
+          reason: result.failure?.message ?? 'the row did not open',
+        },
+      };
     const screen = await settle();
     found = reachControl(screen.screen, target, needs);
     if (found.kind === 'here' && step.skipWhen && (await alreadyDone(record, step, screen, screen))) return { kind: 'done', screen };
@@ -136,7 +165,8 @@ async function reach(options: AgentOptions, record: AgentCallRecord, { step, scr
       return { kind: 'failed', outcome: { ok: false, kind: 'NeedsModel', category: 'plan', reason: `${reason} (followed "${row.label}"); ${WITHOUT_MODEL}` } };
     }
   }
-  if (found.kind === 'none') return { kind: 'failed', outcome: { ok: false, kind: 'NeedsModel', category: 'plan', reason: `${found.reason}; ${WITHOUT_MODEL}` } };
+  if (found.kind === 'none')
+    return { kind: 'failed', outcome: { ok: false, kind: 'NeedsModel', category: 'plan', reason: `${found.reason}; ${WITHOUT_MODEL}` } };
   return { kind: 'act', call: { ...step.call, params: { ...step.call.params, target: found.element.ref } } as PrimitiveCall };
 }
 
@@ -145,7 +175,12 @@ async function reach(options: AgentOptions, record: AgentCallRecord, { step, scr
  * the last action settled on serves first; a read with nothing loading on it has settled, as a stock
  * uiautomator dump waits for the screen to be idle before it dumps.
  */
-async function settled(options: AgentOptions, look: () => Promise<Observation>, until: (o: Observation) => boolean, signal?: AbortSignal): Promise<Observation> {
+async function settled(
+  options: AgentOptions,
+  look: () => Promise<Observation>,
+  until: (o: Observation) => boolean,
+  signal?: AbortSignal,
+): Promise<Observation> {
   let unread = (await options.runner.observer.held(signal ? { signal } : {}))?.observation;
   const observe = async (): Promise<Observation> => {
     const o = unread ?? (await look());
@@ -161,7 +196,12 @@ async function settled(options: AgentOptions, look: () => Promise<Observation>, 
 }
 
 /** Before a step whose target a popup hides: close the popup (the step would only wait for its target and fail). */
-async function closePopupHiding(options: AgentOptions, record: AgentCallRecord, call: PrimitiveCall, current: Observation): Promise<{ call: PrimitiveCall; result: ActionResult } | undefined> {
+async function closePopupHiding(
+  options: AgentOptions,
+  record: AgentCallRecord,
+  call: PrimitiveCall,
+  current: Observation,
+): Promise<{ call: PrimitiveCall; result: ActionResult } | undefined> {
   const target = (call.params as { target?: Target }).target;
   if (target === undefined) return undefined;
   const screen = current.screen;

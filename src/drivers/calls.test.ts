@@ -7,13 +7,17 @@ const calls = () => new DeviceCalls({ device: 'SERIAL1', defaultTimeoutMs: 5_000
 
 test('a call that outlives its deadline rejects with DeviceTimeout naming the step it was on, and its signal fires', async () => {
   let seen: AbortSignal | undefined;
-  const late = await calls().run('hierarchy', { timeoutMs: 20 }, async (scope) => {
-    seen = scope.signal;
-    scope.step('uiautomator dump /dev/tty');
-    await new Promise(() => undefined);
-  }).catch((error: unknown) => error);
+  const late = await calls()
+    .run('hierarchy', { timeoutMs: 20 }, async (scope) => {
+      seen = scope.signal;
+      scope.step('uiautomator dump /dev/tty');
+      await new Promise(() => undefined);
+    })
+    .catch((error: unknown) => error);
   expect(late).toBeInstanceOf(DeviceTimeout);
-  expect((late as Error).message).toBe('Device SERIAL1 did not finish "hierarchy: uiautomator dump /dev/tty" within 20 ms; check that the device responds, or give the call more time with timeoutMs');
+  expect((late as Error).message).toBe(
+    'Device SERIAL1 did not finish "hierarchy: uiautomator dump /dev/tty" within 20 ms; check that the device responds, or give the call more time with timeoutMs',
+  );
   expect(seen?.aborted).toBe(true);
 });
 

@@ -1,8 +1,30 @@
 // The drivers' public surface: the platform-neutral Driver interface, its errors, and the Android driver.
 export type {
-  AppVersion, CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Glance, GlanceOptions, Hierarchy, HierarchyFormat, Key, KeyOptions,
-  LaunchOptions, LogEntry, LogMark, LogPriority, LogsOptions, OpenLinkOptions, Orientation, PermissionRequest, Point, RawImage,
-  PrepareOptions, ScreenSize, ShellOutput,
+  AppVersion,
+  CallOptions,
+  DeviceInfo,
+  Driver,
+  Foreground,
+  GestureOptions,
+  Glance,
+  GlanceOptions,
+  Hierarchy,
+  HierarchyFormat,
+  Key,
+  KeyOptions,
+  LaunchOptions,
+  LogEntry,
+  LogMark,
+  LogPriority,
+  LogsOptions,
+  OpenLinkOptions,
+  Orientation,
+  PermissionRequest,
+  Point,
+  RawImage,
+  PrepareOptions,
+  ScreenSize,
+  ShellOutput,
 } from './types.js';
 export { DeviceError } from './errors/device-error.js';
 export { DeviceTimeout } from './errors/device-timeout.js';

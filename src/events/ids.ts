@@ -10,7 +10,10 @@ let counter = 0;
  */
 export function newActionId(now: number = Date.now()): string {
   if (now === lastMs) counter += 1;
-  else { lastMs = now; counter = 0; }
+  else {
+    lastMs = now;
+    counter = 0;
+  }
   const ms = Math.max(0, Math.floor(now)).toString(16).padStart(12, '0');
   return `a-${ms}-${counter.toString(16).padStart(4, '0')}-${randomBytes(8).toString('hex')}`;
 }

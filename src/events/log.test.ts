@@ -3,13 +3,24 @@ import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  EventLog, EventLogClosedError, EventLogCorruptError, InvalidEventError, llmUsage, newActionId, readEvents,
-  type EventInput, type EventKind,
+  EventLog,
+  EventLogClosedError,
+  EventLogCorruptError,
+  InvalidEventError,
+  llmUsage,
+  newActionId,
+  readEvents,
+  type EventInput,
+  type EventKind,
 } from './index.js';
 
 let dir = '';
-test.beforeEach(async () => { dir = await mkdtemp(join(tmpdir(), 'mobiletest-events-')); });
-test.afterEach(async () => { await rm(dir, { recursive: true, force: true }); });
+test.beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mobiletest-events-'));
+});
+test.afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 const timings = { total_ms: 12, device_ms: 9, harness_ms: 3 };
 
@@ -17,11 +28,49 @@ function oneOfEach(actionId: string): EventInput[] {
   return [
     { kind: 'run_start', run_id: 'r1', mobiletest_version: '0.1.0', config: { workers: 2 } },
     { kind: 'test_start', title: 'login', location: { file: 'e2e/shop.spec.ts', line: 7 }, device: 'emulator-5554', retry: 0 },
-    { kind: 'action_start', action_id: actionId, primitive: 'tap', params: { target: 'Log in' }, target: 'Log in', source: 'script', location: { file: 'e2e/shop.spec.ts', line: 9 } },
-    { kind: 'observation', action_id: actionId, phase: 'before', screen_text: 'Log in\nEmail', signature: 'sig-1', screenshot: 'before.png', package: 'com.example.shop' },
-    { kind: 'candidates', action_id: actionId, target: { text: 'Log in' }, candidates: [{ ref: 'e3', label: 'Log in', score: 1, reasons: ['exact text'] }], ambiguous: false, chosen: 0 },
+    {
+      kind: 'action_start',
+      action_id: actionId,
+      primitive: 'tap',
+      params: { target: 'Log in' },
+      target: 'Log in',
+      source: 'script',
+      location: { file: 'e2e/shop.spec.ts', line: 9 },
+    },
+    {
+      kind: 'observation',
+      action_id: actionId,
+      phase: 'before',
+      screen_text: 'Log in\nEmail',
+      signature: 'sig-1',
+      screenshot: 'before.png',
+      package: 'com.example.shop',
+    },
+    {
+      kind: 'candidates',
+      action_id: actionId,
+      target: { text: 'Log in' },
+      candidates: [{ ref: 'e3', label: 'Log in', score: 1, reasons: ['exact text'] }],
+      ambiguous: false,
+      chosen: 0,
+    },
     { kind: 'situation', action_id: actionId, report: 'Login screen, no dialog', data: { dialog: null } },
-    { kind: 'llm_call', action_id: actionId, role: 'planner', model: 'gpt-x', prompt_ref: 'p1.txt', answer_ref: 'a1.txt', tokens_in: 900, tokens_out: 40, request_tokens: 17_900, usage_source: 'provider', finish: 'stop', profile: 'openai', cost_usd: 0.001, duration_ms: 800 },
+    {
+      kind: 'llm_call',
+      action_id: actionId,
+      role: 'planner',
+      model: 'gpt-x',
+      prompt_ref: 'p1.txt',
+      answer_ref: 'a1.txt',
+      tokens_in: 900,
+      tokens_out: 40,
+      request_tokens: 17_900,
+      usage_source: 'provider',
+      finish: 'stop',
+      profile: 'openai',
+      cost_usd: 0.001,
+      duration_ms: 800,
+    },
     { kind: 'observation', action_id: actionId, phase: 'after', screen_text: 'Home', signature: 'sig-2' },
     { kind: 'attachment', name: 'screenshot', content_type: 'image/png', path: 'after.png', action_id: actionId },
     { kind: 'action_end', action_id: actionId, verdict: 'OK', timings },
@@ -41,7 +90,20 @@ test('every event kind survives a round trip through the file, with seq, ts and 
   const { events, tornLines } = await readEvents(path);
   expect(tornLines).toBe(0);
   const kinds = new Set<EventKind>(events.map((event) => event.kind));
-  expect([...kinds].sort()).toEqual(['action_end', 'action_start', 'attachment', 'candidates', 'llm_call', 'note', 'observation', 'run_end', 'run_start', 'situation', 'test_end', 'test_start']);
+  expect([...kinds].sort()).toEqual([
+    'action_end',
+    'action_start',
+    'attachment',
+    'candidates',
+    'llm_call',
+    'note',
+    'observation',
+    'run_end',
+    'run_start',
+    'situation',
+    'test_end',
+    'test_start',
+  ]);
   expect(events.map((event) => event.seq)).toEqual(inputs.map((_, index) => index + 1));
   events.forEach((event, index) => {
     expect(event).toEqual({ ...inputs[index], v: 1, seq: index + 1, ts: 1_700_000_000_000, test_id: 't-login' });
@@ -97,7 +159,7 @@ test('many appends without awaiting, on two logs at once, keep call order and wh
   }
 });
 
-test('two writers appending to the same file never tear each other\'s lines', async () => {
+test("two writers appending to the same file never tear each other's lines", async () => {
   const path = join(dir, 'shared.jsonl');
   const [one, two] = await Promise.all([EventLog.open(path, { testId: 'one' }), EventLog.open(path, { testId: 'two' })]);
   const pending: Promise<unknown>[] = [];
@@ -132,7 +194,12 @@ test('a torn last line is skipped and counted; reopening cuts it off and notes i
   await reopened.close();
   const after = await readEvents(path);
   expect(after.tornLines).toBe(0);
-  expect(after.events.map((event) => [event.seq, event.kind])).toEqual([[1, 'test_start'], [2, 'situation'], [3, 'note'], [4, 'test_end']]);
+  expect(after.events.map((event) => [event.seq, event.kind])).toEqual([
+    [1, 'test_start'],
+    [2, 'situation'],
+    [3, 'note'],
+    [4, 'test_end'],
+  ]);
 });
 
 test('a corrupt line in the middle fails with file:line and what is wrong', async () => {
@@ -143,12 +210,18 @@ test('a corrupt line in the middle fails with file:line and what is wrong', asyn
   expect(error).toBeInstanceOf(EventLogCorruptError);
   expect(String(error)).toContain(`${path}:2:`);
 
-  await writeFile(path, `${good(1)}\n${JSON.stringify({ v: 1, kind: 'action_end', ts: 1, seq: 2, test_id: 't', action_id: 'a', verdict: 'MAYBE', timings })}\n`);
+  await writeFile(
+    path,
+    `${good(1)}\n${JSON.stringify({ v: 1, kind: 'action_end', ts: 1, seq: 2, test_id: 't', action_id: 'a', verdict: 'MAYBE', timings })}\n`,
+  );
   const shape = await readEvents(path).catch((caught: unknown) => caught);
   expect(String(shape)).toContain(`${path}:2:`);
   expect(String(shape)).toContain('"verdict"');
 
-  await writeFile(path, `${good(1)}\n${JSON.stringify({ v: 1, kind: 'action_end', ts: 1, seq: 2, test_id: 't', action_id: 'a', verdict: 'OK', timings: { total_ms: 1 } })}\n`);
+  await writeFile(
+    path,
+    `${good(1)}\n${JSON.stringify({ v: 1, kind: 'action_end', ts: 1, seq: 2, test_id: 't', action_id: 'a', verdict: 'OK', timings: { total_ms: 1 } })}\n`,
+  );
   const nested = await readEvents(path).catch((caught: unknown) => caught);
   expect(String(nested)).toContain(`${path}:2:`);
   expect(String(nested)).toContain('"timings.device_ms"');
@@ -167,16 +240,22 @@ test('a malformed line read back is refused naming its file:line, the field and 
     expect(error).toMatchObject({ file: path, line: 3 });
     return String(error);
   };
-  const deviceCalls = [{ call: 'hierarchy', count: 1, ms: 80 }, { call: 'tap', count: 1, ms: '12' }];
-  expect(await refusal({ ...head(3), kind: 'action_end', action_id: 'a', verdict: 'OK', timings: { ...timings, device_calls: deviceCalls } }))
-    .toContain(`${path}:3: corrupt event log line (action_end: field "timings.device_calls[1].ms" should be a number, got "12")`);
+  const deviceCalls = [
+    { call: 'hierarchy', count: 1, ms: 80 },
+    { call: 'tap', count: 1, ms: '12' },
+  ];
+  expect(await refusal({ ...head(3), kind: 'action_end', action_id: 'a', verdict: 'OK', timings: { ...timings, device_calls: deviceCalls } })).toContain(
+    `${path}:3: corrupt event log line (action_end: field "timings.device_calls[1].ms" should be a number, got "12")`,
+  );
   expect(await refusal({ ...head(3), kind: 'test_start' })).toContain('test_start: missing field "title" (it should be a string)');
-  expect(await refusal({ ...head(3), kind: 'test_end', status: 'failed', duration_ms: 1, error: { name: 'E', message: 'm', category: 'weather' } }))
-    .toContain('field "error.category" should be one of environment|execution|locator|plan|product|refusal, got "weather"');
+  expect(await refusal({ ...head(3), kind: 'test_end', status: 'failed', duration_ms: 1, error: { name: 'E', message: 'm', category: 'weather' } })).toContain(
+    'field "error.category" should be one of environment|execution|locator|plan|product|refusal, got "weather"',
+  );
   expect(await refusal({ ...head(3), kind: 'teleport' })).toContain('unknown event kind "teleport" (known kinds: run_start, run_end, test_start,');
   expect(await refusal({ ...head(3), v: 2, kind: 'test_start', title: 'x' })).toContain('unsupported event version 2 (this reader knows v1)');
-  expect(await refusal({ ...head(3), kind: 'candidates', target: 7, candidates: {}, ambiguous: 'no' }))
-    .toContain('candidates: missing field "action_id" (it should be a string); field "target" should be a string or an object, got 7; field "candidates" should be an array, got {} (and 1 more)');
+  expect(await refusal({ ...head(3), kind: 'candidates', target: 7, candidates: {}, ambiguous: 'no' })).toContain(
+    'candidates: missing field "action_id" (it should be a string); field "target" should be a string or an object, got 7; field "candidates" should be an array, got {} (and 1 more)',
+  );
 });
 
 test('the writer refuses an event of the wrong shape and consumes no seq', async () => {
@@ -193,23 +272,66 @@ test('an action_end gesture is written with its points and screen; a malformed o
   const path = join(dir, 'gesture.jsonl');
   const log = await EventLog.open(path);
   const screen = { width: 1080, height: 2400 };
-  await log.append({ kind: 'action_end', action_id: 'a1', verdict: 'OK', timings, gesture: { kind: 'swipe', points: [{ x: 540, y: 1200 }, { x: 540, y: 240 }], screen } });
+  await log.append({
+    kind: 'action_end',
+    action_id: 'a1',
+    verdict: 'OK',
+    timings,
+    gesture: {
+      kind: 'swipe',
+      points: [
+        { x: 540, y: 1200 },
+        { x: 540, y: 240 },
+      ],
+      screen,
+    },
+  });
   const noPoints = { kind: 'action_end', action_id: 'a2', verdict: 'OK', timings, gesture: { kind: 'tap', points: [], screen } } as EventInput;
   await expect(log.append(noPoints)).rejects.toThrow('action_end: field "gesture.points" should have at least 1 item, got []');
-  const badPoint = { kind: 'action_end', action_id: 'a3', verdict: 'OK', timings, gesture: { kind: 'tap', points: [{ x: 1, y: 'top' }], screen } } as unknown as EventInput;
+  const badPoint = {
+    kind: 'action_end',
+    action_id: 'a3',
+    verdict: 'OK',
+    timings,
+    gesture: { kind: 'tap', points: [{ x: 1, y: 'top' }], screen },
+  } as unknown as EventInput;
   await expect(log.append(badPoint)).rejects.toThrow('field "gesture.points[0].y" should be a number, got "top"');
-  await expect(log.append({ kind: 'action_end', action_id: 'a4', verdict: 'OK', timings, gesture: { kind: 'tap', points: [{ x: 1, y: 2 }] } } as unknown as EventInput)).rejects.toThrow('missing field "gesture.screen" (it should be an object)');
+  await expect(
+    log.append({ kind: 'action_end', action_id: 'a4', verdict: 'OK', timings, gesture: { kind: 'tap', points: [{ x: 1, y: 2 }] } } as unknown as EventInput),
+  ).rejects.toThrow('missing field "gesture.screen" (it should be an object)');
   await log.close();
   const [end] = (await readEvents(path)).events;
-  expect(end).toMatchObject({ action_id: 'a1', gesture: { kind: 'swipe', points: [{ x: 540, y: 1200 }, { x: 540, y: 240 }], screen } });
+  expect(end).toMatchObject({
+    action_id: 'a1',
+    gesture: {
+      kind: 'swipe',
+      points: [
+        { x: 540, y: 1200 },
+        { x: 540, y: 240 },
+      ],
+      screen,
+    },
+  });
 });
 
 test('an llm_call tells its whole request from its billed tokens; a log from before request_tokens reads as billed by the provider', async () => {
   const path = join(dir, 'llm.jsonl');
-  const call = { kind: 'llm_call', role: 'planner', model: 'm', prompt_ref: 'p.txt', answer_ref: 'a.txt', tokens_in: 600, tokens_out: 60, cost_usd: 0, duration_ms: 5 } as const;
+  const call = {
+    kind: 'llm_call',
+    role: 'planner',
+    model: 'm',
+    prompt_ref: 'p.txt',
+    answer_ref: 'a.txt',
+    tokens_in: 600,
+    tokens_out: 60,
+    cost_usd: 0,
+    duration_ms: 5,
+  } as const;
   const log = await EventLog.open(path, { testId: 't' });
   await log.append({ ...call, request_tokens: 17_400, usage_source: 'counted', finish: 'length', profile: 'openai-reasoning' });
-  await expect(log.append({ ...call, usage_source: 'estimated' } as unknown as EventInput)).rejects.toThrow('field "usage_source" should be one of provider|counted');
+  await expect(log.append({ ...call, usage_source: 'estimated' } as unknown as EventInput)).rejects.toThrow(
+    'field "usage_source" should be one of provider|counted',
+  );
   await expect(log.append({ ...call, request_tokens: '17k' } as unknown as EventInput)).rejects.toThrow('field "request_tokens" should be a number, got "17k"');
   await log.close();
   // A line as a reader from before these fields wrote it.

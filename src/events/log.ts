@@ -15,9 +15,7 @@ export interface EventLogOptions {
   now?: () => number;
 }
 
-export type AppendResult =
-  | { written: true; event: MobileEvent }
-  | { written: false; reason: 'duplicate_completion'; note: NoteEvent };
+export type AppendResult = { written: true; event: MobileEvent } | { written: false; reason: 'duplicate_completion'; note: NoteEvent };
 
 /**
  * An append-only JSONL evidence log. Each event is one line written by one append, in call
@@ -52,7 +50,8 @@ export class EventLog {
     if (tornLines > 0) await truncate(path, Buffer.byteLength(existing.slice(0, existing.lastIndexOf('\n') + 1)));
     const handle = await open(path, 'a');
     const log = new EventLog(path, handle, { testId: options.testId ?? '', now: options.now ?? Date.now }, events);
-    if (tornLines > 0) await log.append({ kind: 'note', note: 'torn_line_dropped', detail: 'the last line was cut short by an interrupted write and was removed' });
+    if (tornLines > 0)
+      await log.append({ kind: 'note', note: 'torn_line_dropped', detail: 'the last line was cut short by an interrupted write and was removed' });
     return log;
   }
 

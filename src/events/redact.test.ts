@@ -15,7 +15,10 @@ const ENV = {
 
 test.beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mobiletest-redact-'));
-  for (const [name, value] of Object.entries(ENV)) { saved[name] = process.env[name]; process.env[name] = value; }
+  for (const [name, value] of Object.entries(ENV)) {
+    saved[name] = process.env[name];
+    process.env[name] = value;
+  }
 });
 test.afterEach(async () => {
   for (const name of Object.keys(ENV)) {
@@ -30,11 +33,29 @@ test('secret typed text and environment API keys never reach the file bytes, how
   const log = await EventLog.open(path, { testId: 't' });
   const id = newActionId();
   const password = 'hunter2-correct-horse';
-  await log.append({ kind: 'action_start', action_id: id, primitive: 'input_text', params: { target: 'Password', text: password, secret: true }, target: 'Password', source: 'script' });
+  await log.append({
+    kind: 'action_start',
+    action_id: id,
+    primitive: 'input_text',
+    params: { target: 'Password', text: password, secret: true },
+    target: 'Password',
+    source: 'script',
+  });
   // The app echoes the password and the key back on screen, and the planner prompt quotes both.
   await log.append({ kind: 'observation', action_id: id, phase: 'after', screen_text: `Password: ${password}\nKey ${ENV.OPENAI_API_KEY}`, signature: 's' });
-  await log.append({ kind: 'situation', action_id: id, report: 'ok', data: { deep: [{ headers: { authorization: `Bearer ${ENV.SHOP_BACKEND_TOKEN}` } }, [`x${ENV.MOBILETEST_LLM_API_KEY}y`]] } });
-  await log.append({ kind: 'action_end', action_id: id, verdict: 'FAIL', error: { name: 'AssertError', message: `expected ${password}` }, timings: { total_ms: 1, device_ms: 1, harness_ms: 0 } });
+  await log.append({
+    kind: 'situation',
+    action_id: id,
+    report: 'ok',
+    data: { deep: [{ headers: { authorization: `Bearer ${ENV.SHOP_BACKEND_TOKEN}` } }, [`x${ENV.MOBILETEST_LLM_API_KEY}y`]] },
+  });
+  await log.append({
+    kind: 'action_end',
+    action_id: id,
+    verdict: 'FAIL',
+    error: { name: 'AssertError', message: `expected ${password}` },
+    timings: { total_ms: 1, device_ms: 1, harness_ms: 0 },
+  });
   const promptRef = await log.attach('prompt-1.txt', `system: use key ${ENV.OPENAI_API_KEY}; user typed ${password}`);
   await log.close();
 
@@ -67,7 +88,13 @@ test('a secret registered at run time is masked in keys and values; a longer sec
 });
 
 test('a model answer that types a secret has it masked from then on, its own text included', () => {
-  const answer = { thought: 'sign in', actions: [{ name: 'input_text', params: { target: 'e4', text: 'Gl4cier-Path', secret: true } }, { name: 'input_text', params: { target: 'e3', text: 'alice@example.com' } }] };
+  const answer = {
+    thought: 'sign in',
+    actions: [
+      { name: 'input_text', params: { target: 'e4', text: 'Gl4cier-Path', secret: true } },
+      { name: 'input_text', params: { target: 'e3', text: 'alice@example.com' } },
+    ],
+  };
   registerMarkedSecrets(answer);
   expect(redactDeep(JSON.stringify(answer))).not.toContain('Gl4cier-Path');
   expect(redactDeep(JSON.stringify(answer))).toContain('alice@example.com');

@@ -2,9 +2,7 @@
 // is written once here; its TypeScript type is inferred from it, and events are checked against it
 // when written and when read back (validate.ts).
 import { z } from 'zod';
-import {
-  ActionSource, AgentCall, AgentPath, CacheOutcome, DecisionRole, FailureCategory, ModelRole, TestStatus, UsageSource, Verdict,
-} from './vocabulary.js';
+import { ActionSource, AgentCall, AgentPath, CacheOutcome, DecisionRole, FailureCategory, ModelRole, TestStatus, UsageSource, Verdict } from './vocabulary.js';
 
 export const EVENT_VERSION = 1 as const;
 
@@ -274,9 +272,21 @@ export const NoteEvent = Base.extend({
 export type NoteEvent = z.infer<typeof NoteEvent>;
 
 export const MobileEvent = z.discriminatedUnion('kind', [
-  RunStartEvent, RunEndEvent, TestStartEvent, ActionStartEvent, ObservationEvent,
-  CandidatesEvent, SituationEvent, LlmCallEvent, ActionEndEvent, TestEndEvent,
-  AttachmentEvent, NoteEvent, AgentStartEvent, AgentDecisionEvent, AgentEndEvent,
+  RunStartEvent,
+  RunEndEvent,
+  TestStartEvent,
+  ActionStartEvent,
+  ObservationEvent,
+  CandidatesEvent,
+  SituationEvent,
+  LlmCallEvent,
+  ActionEndEvent,
+  TestEndEvent,
+  AttachmentEvent,
+  NoteEvent,
+  AgentStartEvent,
+  AgentDecisionEvent,
+  AgentEndEvent,
 ]);
 export type MobileEvent = z.infer<typeof MobileEvent>;
 

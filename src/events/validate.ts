@@ -39,15 +39,20 @@ function describe(issue: z.core.$ZodIssue, root: unknown): string {
 /** What the schema wanted, in words: "be a number", "be one of OK|FAIL", "be a string or an object", "have at least 1 item". */
 function expectation(issue: z.core.$ZodIssue): string | undefined {
   switch (issue.code) {
-    case 'invalid_type': return `be ${typeName(issue.expected)}`;
-    case 'invalid_value': return issue.values.length === 1 ? `be ${JSON.stringify(issue.values[0])}` : `be one of ${issue.values.join('|')}`;
+    case 'invalid_type':
+      return `be ${typeName(issue.expected)}`;
+    case 'invalid_value':
+      return issue.values.length === 1 ? `be ${JSON.stringify(issue.values[0])}` : `be one of ${issue.values.join('|')}`;
     case 'invalid_union': {
-      const types = issue.errors.map((errors) => errors[0]?.code === 'invalid_type' ? typeName(errors[0].expected) : undefined);
+      const types = issue.errors.map((errors) => (errors[0]?.code === 'invalid_type' ? typeName(errors[0].expected) : undefined));
       return types.length > 0 && types.every((type) => type !== undefined) ? `be ${types.join(' or ')}` : undefined;
     }
-    case 'too_small': return issue.origin === 'array' ? `have at least ${count(issue.minimum, 'item')}` : `be at least ${issue.minimum}`;
-    case 'too_big': return issue.origin === 'array' ? `have at most ${count(issue.maximum, 'item')}` : `be at most ${issue.maximum}`;
-    default: return undefined;
+    case 'too_small':
+      return issue.origin === 'array' ? `have at least ${count(issue.minimum, 'item')}` : `be at least ${issue.minimum}`;
+    case 'too_big':
+      return issue.origin === 'array' ? `have at most ${count(issue.maximum, 'item')}` : `be at most ${issue.maximum}`;
+    default:
+      return undefined;
   }
 }
 
@@ -76,9 +81,8 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 
 /** The value as JSON, cut short: a field can hold a whole screen's text. */
 function show(value: unknown): string {
-  const json = typeof value === 'number' && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
+  const json = typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
   return json.length > 80 ? `${json.slice(0, 77)}...` : json;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -5,7 +5,10 @@ import { ScriptedServer, openAiCompletion } from './testing/scripted-server.js';
 const ask = (role: ModelRequest['role'], maxTokens?: number): ModelRequest => ({ role, messages: [{ role: 'user', content: 'go' }], maxTokens });
 
 let server: ScriptedServer | undefined;
-test.afterEach(async () => { await server?.close(); server = undefined; });
+test.afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 async function accounted(budget: Budget, replies: number): Promise<AccountedProvider> {
   server = await ScriptedServer.start(Array.from({ length: replies }, () => ({ body: openAiCompletion('ok', { prompt_tokens: 100, completion_tokens: 20 }) })));

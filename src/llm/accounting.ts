@@ -69,7 +69,10 @@ export interface BudgetLimits {
 
 /** A per-test budget over a ledger: a call that would go over is refused before it is made. */
 export class Budget {
-  constructor(readonly limits: BudgetLimits, readonly ledger: TokenLedger = new TokenLedger()) {}
+  constructor(
+    readonly limits: BudgetLimits,
+    readonly ledger: TokenLedger = new TokenLedger(),
+  ) {}
 
   /** Throws BudgetExceeded when one more call (with up to `maxOutputTokens` of answer) would go over. */
   check(maxOutputTokens = 0): void {
@@ -95,7 +98,10 @@ export class Budget {
 export class AccountedProvider implements Provider {
   readonly name: string;
   readonly profile: Provider['profile'];
-  constructor(private readonly inner: Provider, readonly budget: Budget) {
+  constructor(
+    private readonly inner: Provider,
+    readonly budget: Budget,
+  ) {
     this.name = inner.name;
     this.profile = inner.profile;
   }

@@ -61,7 +61,7 @@ export async function finishAnswer(raw: RawAnswer, context: AnswerContext): Prom
     throw new LlmCallFailed({ provider: context.provider, kind, attempts: 1, reason, answer });
   };
   if (raw.refusal !== undefined) fail('refusal', `the model refused: ${JSON.stringify(raw.refusal.slice(0, 300))}`);
-  if (raw.truncated) fail('truncated', `the answer was cut off at ${request.maxTokens ?? 'the server\'s'} tokens (finish reason ${raw.finish ?? 'length'})`);
+  if (raw.truncated) fail('truncated', `the answer was cut off at ${request.maxTokens ?? "the server's"} tokens (finish reason ${raw.finish ?? 'length'})`);
   if (request.schema !== undefined) {
     let values: unknown[];
     if (raw.structured !== undefined) values = [raw.structured];
@@ -72,7 +72,7 @@ export async function finishAnswer(raw: RawAnswer, context: AnswerContext): Prom
     }
     if (values.length === 0) {
       const start = raw.text.slice(0, 80);
-      fail('bad-answer', raw.text.trim() ? `the model's answer is not JSON: ${JSON.stringify(start)}` : 'the model\'s answer is empty');
+      fail('bad-answer', raw.text.trim() ? `the model's answer is not JSON: ${JSON.stringify(start)}` : "the model's answer is empty");
     }
     const [first, ...rest] = values.map((value) => fromDialect(value, request.schema!, profile.dialect));
     answer.json = first;

@@ -4,7 +4,16 @@ import { expect, test } from '@playwright/test';
 import { signalWithDeadline } from './deadline.js';
 import { LlmCallFailed } from './errors.js';
 import { anthropicToolProblems, llamaCppGrammar, openAiStrictProblems, type JsonSchema } from './testing/conformance/index.js';
-import { capOf, inTurn, ollamaCompiling, SERVED_MODEL_NAMES, servedModel, type ServedModel, type ServedModelName, type ServedModelOptions } from './testing/served-model.js';
+import {
+  capOf,
+  inTurn,
+  ollamaCompiling,
+  SERVED_MODEL_NAMES,
+  servedModel,
+  type ServedModel,
+  type ServedModelName,
+  type ServedModelOptions,
+} from './testing/served-model.js';
 import type { ModelAnswer, ModelRequest } from './types.js';
 
 /** A cart with an optional note and a nested list of optional-quantity lines: strict mode must make both required-nullable. */
@@ -14,7 +23,12 @@ const cartSchema: JsonSchema = {
     empty: { type: 'boolean' },
     lines: {
       type: 'array',
-      items: { type: 'object', properties: { name: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } }, required: ['name'], additionalProperties: false },
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } },
+        required: ['name'],
+        additionalProperties: false,
+      },
     },
     note: { type: 'string' },
   },
@@ -24,12 +38,20 @@ const cartSchema: JsonSchema = {
 const cart = { empty: false, lines: [{ name: 'Desk lamp', quantity: 2 }] };
 const request: ModelRequest = {
   role: 'validator',
-  messages: [{ role: 'system', content: 'You read a shop screen. Answer in JSON.' }, { role: 'user', content: 'What does the cart hold?' }],
-  schema: cartSchema, schemaName: 'cart', maxTokens: 200, temperature: 0,
+  messages: [
+    { role: 'system', content: 'You read a shop screen. Answer in JSON.' },
+    { role: 'user', content: 'What does the cart hold?' },
+  ],
+  schema: cartSchema,
+  schemaName: 'cart',
+  maxTokens: 200,
+  temperature: 0,
 };
 
 const served: ServedModel[] = [];
-test.afterEach(async () => { await Promise.all(served.splice(0).map((model) => model.close())); });
+test.afterEach(async () => {
+  await Promise.all(served.splice(0).map((model) => model.close()));
+});
 
 async function serve(name: ServedModelName, options: ServedModelOptions = {}): Promise<ServedModel> {
   const model = await servedModel(name, options);
@@ -38,7 +60,10 @@ async function serve(name: ServedModelName, options: ServedModelOptions = {}): P
 }
 
 async function failed(call: Promise<ModelAnswer>): Promise<LlmCallFailed> {
-  const error = await call.then(() => undefined, (caught: unknown) => caught);
+  const error = await call.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(LlmCallFailed);
   return error as LlmCallFailed;
 }
@@ -111,7 +136,9 @@ test('a 400 about a parameter fails after one request, naming the role, the mode
   const error = await failed(model.provider.complete({ ...request, role: 'planner' }));
   expect([error.kind, error.status, error.details.attempts]).toEqual(['http', 400, 1]);
   expect(error.message).toContain(unsupported);
-  expect(error.message).toContain('shop-tests-deployment does not take temperature: set `ai.roles.planner.temperature: null` in the config (or MOBILETEST_LLM_PLANNER_TEMPERATURE=none)');
+  expect(error.message).toContain(
+    'shop-tests-deployment does not take temperature: set `ai.roles.planner.temperature: null` in the config (or MOBILETEST_LLM_PLANNER_TEMPERATURE=none)',
+  );
   expect(model.bodies()).toHaveLength(1);
 });
 
@@ -119,7 +146,12 @@ test('a 400 about a parameter fails after one request, naming the role, the mode
 const fenced = `Here is the cart:\n\`\`\`json\n${JSON.stringify(cart, null, 2)}\n\`\`\``;
 const prose = `The cart holds one line. ${JSON.stringify(cart)} That is all I can see.`;
 const thinking = `<think>The cart badge says 2; the line is the desk lamp.</think>\n${JSON.stringify(cart)}`;
-const TEXT_FORMS: Array<[ServedModelName, ServedModelOptions['output']]> = [['openai', undefined], ['openai-reasoning', undefined], ['local', undefined], ['claude-sonnet-4-5', 'prompt']];
+const TEXT_FORMS: Array<[ServedModelName, ServedModelOptions['output']]> = [
+  ['openai', undefined],
+  ['openai-reasoning', undefined],
+  ['local', undefined],
+  ['claude-sonnet-4-5', 'prompt'],
+];
 
 for (const [name, output] of TEXT_FORMS) {
   test(`${name}: JSON in a fence, in prose, or after a <think> block is read on the first answer`, async () => {
@@ -134,7 +166,9 @@ for (const [name, output] of TEXT_FORMS) {
 
 test('prose holding two JSON values gives the first as the answer and the second as an alternative', async () => {
   const emptyCart = { empty: true, lines: [] };
-  const model = await serve('local', { decide: () => ({ text: `At first I thought ${JSON.stringify(emptyCart)}, but the badge says 2: ${JSON.stringify(cart)}` }) });
+  const model = await serve('local', {
+    decide: () => ({ text: `At first I thought ${JSON.stringify(emptyCart)}, but the badge says 2: ${JSON.stringify(cart)}` }),
+  });
   const answer = await model.provider.complete(request);
   expect([answer.json, answer.alternatives]).toEqual([emptyCart, [cart]]);
 });
@@ -165,8 +199,10 @@ for (const name of ['openai-reasoning', 'claude-sonnet-4-5'] as const) {
 }
 
 test.describe('a 503 storm', () => {
-  const storm = (count: number, retryAfter: string): ServedModelOptions['decide'] =>
-    (_request, n) => (n < count ? { status: 503, headers: { 'retry-after': retryAfter } } : { json: cart });
+  const storm =
+    (count: number, retryAfter: string): ServedModelOptions['decide'] =>
+    (_request, n) =>
+      n < count ? { status: 503, headers: { 'retry-after': retryAfter } } : { json: cart };
 
   for (const name of ['openai', 'claude-opus-4-7'] as const) {
     test(`${name}: with a deadline, five 503s and then an answer succeed after six requests`, async () => {
@@ -203,7 +239,7 @@ test.describe('as Ollama, compiling the schema with llama.cpp', () => {
     expect(model.bodies()).toHaveLength(1);
   });
 
-  test('a boolean subschema, which crashes llama.cpp\'s converter, is written so Ollama compiles it', async () => {
+  test("a boolean subschema, which crashes llama.cpp's converter, is written so Ollama compiles it", async () => {
     const loose: JsonSchema = { type: 'object', properties: { empty: { type: 'boolean' }, extra: true }, required: ['empty'] };
     expect(await llamaCppGrammar(loose)).toMatchObject({ ok: false, stage: 'convert' });
     const model = await serve('local', { rejectSchema: await ollamaCompiling(loose), decide: () => ({ json: { empty: true } }) });

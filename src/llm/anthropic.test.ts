@@ -4,10 +4,22 @@ import { ScriptedServer, anthropicToolAnswer, type ScriptedReply } from './testi
 
 const apiKey = 'sk-ant-test-SECRET-9876543210';
 const schema = { type: 'object', properties: { refs: { type: 'array', items: { type: 'string' } } }, required: ['refs'] };
-const request: ModelRequest = { role: 'locator', messages: [{ role: 'system', content: 'Locate.' }, { role: 'user', content: 'the Log in button' }], schema, schemaName: 'candidates', maxTokens: 256 };
+const request: ModelRequest = {
+  role: 'locator',
+  messages: [
+    { role: 'system', content: 'Locate.' },
+    { role: 'user', content: 'the Log in button' },
+  ],
+  schema,
+  schemaName: 'candidates',
+  maxTokens: 256,
+};
 
 let server: ScriptedServer | undefined;
-test.afterEach(async () => { await server?.close(); server = undefined; });
+test.afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 async function provider(script: ScriptedReply[], retry = {}): Promise<AnthropicProvider> {
   server = await ScriptedServer.start(script);
@@ -30,7 +42,16 @@ test('a structured answer is forced through one tool and read from its input', a
 });
 
 test('an answer without the tool call fails clearly', async () => {
-  const textOnly = { id: 'msg_2', type: 'message', role: 'assistant', model: 'scripted-claude', stop_reason: 'end_turn', stop_sequence: null, content: [{ type: 'text', text: 'I think e3.' }], usage: { input_tokens: 5, output_tokens: 5 } };
+  const textOnly = {
+    id: 'msg_2',
+    type: 'message',
+    role: 'assistant',
+    model: 'scripted-claude',
+    stop_reason: 'end_turn',
+    stop_sequence: null,
+    content: [{ type: 'text', text: 'I think e3.' }],
+    usage: { input_tokens: 5, output_tokens: 5 },
+  };
   const model = await provider([{ body: textOnly }]);
   const error = await model.complete(request).catch((caught: unknown) => caught);
   expect((error as LlmCallFailed).kind).toBe('bad-answer');
@@ -45,10 +66,13 @@ test('a per-call model and temperature reach the wire', async () => {
 });
 
 test('a 429 then a 200 is retried', async () => {
-  const model = await provider([
-    { status: 429, headers: { 'retry-after': '0' }, body: { type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } } },
-    { body: anthropicToolAnswer('candidates', { refs: ['e1'] }) },
-  ], { baseDelayMs: 600_000, maxDelayMs: 600_000 });
+  const model = await provider(
+    [
+      { status: 429, headers: { 'retry-after': '0' }, body: { type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } } },
+      { body: anthropicToolAnswer('candidates', { refs: ['e1'] }) },
+    ],
+    { baseDelayMs: 600_000, maxDelayMs: 600_000 },
+  );
   const answer = await model.complete(request);
   expect(answer.json).toEqual({ refs: ['e1'] });
   expect(server!.requests).toHaveLength(2);

@@ -23,13 +23,16 @@ type Body = Anthropic.MessageCreateParamsNonStreaming & { temperature?: number }
 
 /** The request body for a request: the schema as one forced tool (or none, prompt only); temperature only where the model takes it. */
 export function anthropicBody(profile: ProviderProfile, request: ModelRequest, defaultModel: string): Body {
-  const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n\n');
+  const system = request.messages
+    .filter((message) => message.role === 'system')
+    .map((message) => message.content)
+    .join('\n\n');
   const body: Body = {
     model: request.model ?? defaultModel,
     max_tokens: request.maxTokens ?? defaultMaxTokens,
     messages: request.messages
       .filter((message) => message.role !== 'system')
-      .map((message) => ({ role: message.role === 'assistant' ? 'assistant' as const : 'user' as const, content: message.content })),
+      .map((message) => ({ role: message.role === 'assistant' ? ('assistant' as const) : ('user' as const), content: message.content })),
   };
   if (system) body.system = system;
   if (profile.temperature && request.temperature !== undefined && request.temperature !== null) body.temperature = request.temperature;
@@ -60,9 +63,14 @@ export class AnthropicProvider implements Provider {
     // A per-role model may take other parameters than the provider's default one (a reasoning model, Opus 4.7).
     const profile = request.model === undefined ? this.profile : profileForModel(this.profile, request.model);
     const body = anthropicBody(profile, request, this.options.model);
-    const context = { provider: this.name, policy: this.policy, secret: this.options.apiKey, signal: options.signal, about: { role: request.role, model: body.model, profile } };
-    const message = await withRetries(context, (signal) =>
-      this.client.messages.create(body, { signal, maxRetries: 0, timeout: this.sdkTimeoutMs }));
+    const context = {
+      provider: this.name,
+      policy: this.policy,
+      secret: this.options.apiKey,
+      signal: options.signal,
+      about: { role: request.role, model: body.model, profile },
+    };
+    const message = await withRetries(context, (signal) => this.client.messages.create(body, { signal, maxRetries: 0, timeout: this.sdkTimeoutMs }));
     const text = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
     const toolName = body.tool_choice?.type === 'tool' ? body.tool_choice.name : undefined;
     const call = message.content.find((block) => block.type === 'tool_use' && block.name === toolName);
@@ -80,7 +88,10 @@ export class AnthropicProvider implements Provider {
     };
     const size = await requestTokens(body);
     if (toolName && !call && stop !== 'refusal' && stop !== 'max_tokens') {
-      const answer = await finishAnswer({ ...raw, truncated: false }, { provider: this.name, profile, request: { ...request, schema: undefined }, requestTokens: size, started });
+      const answer = await finishAnswer(
+        { ...raw, truncated: false },
+        { provider: this.name, profile, request: { ...request, schema: undefined }, requestTokens: size, started },
+      );
       const reason = `the model did not call the ${toolName} tool${text ? `; it wrote: ${JSON.stringify(text.slice(0, 80))}` : ''}`;
       throw new LlmCallFailed({ provider: this.name, kind: 'bad-answer', attempts: 1, reason, answer });
     }

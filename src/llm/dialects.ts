@@ -34,8 +34,39 @@ function isFreeForm(schema: JsonSchema): boolean {
 // as their regex dialect is not ours and ajv checks them.
 const DROPPED: Record<SchemaDialect, readonly string[]> = {
   'json-schema': ['$schema', '$id'],
-  'openai-strict': ['$schema', '$id', 'pattern', 'format', 'minLength', 'maxLength', 'default', 'examples', 'minProperties', 'maxProperties', 'uniqueItems', 'propertyNames', 'patternProperties'],
-  gemini: ['$schema', '$id', 'pattern', 'format', 'additionalProperties', 'default', 'examples', 'minLength', 'maxLength', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'uniqueItems', 'title', 'propertyNames', 'patternProperties'],
+  'openai-strict': [
+    '$schema',
+    '$id',
+    'pattern',
+    'format',
+    'minLength',
+    'maxLength',
+    'default',
+    'examples',
+    'minProperties',
+    'maxProperties',
+    'uniqueItems',
+    'propertyNames',
+    'patternProperties',
+  ],
+  gemini: [
+    '$schema',
+    '$id',
+    'pattern',
+    'format',
+    'additionalProperties',
+    'default',
+    'examples',
+    'minLength',
+    'maxLength',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'multipleOf',
+    'uniqueItems',
+    'title',
+    'propertyNames',
+    'patternProperties',
+  ],
   grammar: ['$schema', '$id', 'pattern', 'format', 'propertyNames', 'patternProperties'],
 };
 
@@ -63,7 +94,11 @@ function convert(schema: unknown, dialect: SchemaDialect): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (DROPPED[dialect].includes(key)) continue;
     if (key === 'properties' && isRecord(value)) {
-      out.properties = Object.fromEntries(Object.entries(value).filter(([, sub]) => sub !== false).map(([name, sub]) => [name, convert(sub, dialect)]));
+      out.properties = Object.fromEntries(
+        Object.entries(value)
+          .filter(([, sub]) => sub !== false)
+          .map(([name, sub]) => [name, convert(sub, dialect)]),
+      );
     } else if ((key === 'items' || key === 'additionalProperties' || key === 'not') && isRecord(value)) {
       out[key] = convert(value, dialect);
     } else if ((key === 'anyOf' || key === 'oneOf' || key === 'allOf') && Array.isArray(value)) {
@@ -133,13 +168,16 @@ function decode(value: unknown, schema: unknown): unknown {
   if (!isRecord(value) || !isRecord(schema.properties)) return value;
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const properties = schema.properties;
-  return Object.fromEntries(Object.entries(value)
-    .filter(([key, item]) => !(item === null && !required.has(key) && key in properties))
-    .map(([key, item]) => [key, key in properties ? decode(item, properties[key]) : item]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, item]) => !(item === null && !required.has(key) && key in properties))
+      .map(([key, item]) => [key, key in properties ? decode(item, properties[key]) : item]),
+  );
 }
 
 function typeMatches(schema: JsonSchema, value: unknown): boolean {
-  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
+  const kind =
+    value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : typeof value;
   const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? undefined : [schema.type];
   if (types === undefined) return true;
   if (types.includes(kind)) return true;

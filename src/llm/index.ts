@@ -2,7 +2,20 @@ export type { CallOptions, ChatMessage, ModelAnswer, ModelRequest, ModelRole, Pr
 export { defaultRetryPolicy, REASONING_EFFORTS } from './types.js';
 export { BudgetExceeded, LlmCallFailed, LlmSettingsError, type LlmFailureKind } from './errors.js';
 export {
-  apiKeyVariable, MODEL_ROLES, profileOf, PROVIDER_NAMES, roleVariable, readLlmSettings, readRoleSettings, readTokenPrices, REASONING_MIN_TOKENS, roleDefaults, type LlmSettings, type ProviderKind, type ProviderName, type RoleSettings,
+  apiKeyVariable,
+  MODEL_ROLES,
+  profileOf,
+  PROVIDER_NAMES,
+  roleVariable,
+  readLlmSettings,
+  readRoleSettings,
+  readTokenPrices,
+  REASONING_MIN_TOKENS,
+  roleDefaults,
+  type LlmSettings,
+  type ProviderKind,
+  type ProviderName,
+  type RoleSettings,
 } from './settings.js';
 export { openAiBody, OpenAiProvider, type OpenAiProviderOptions } from './openai.js';
 export { anthropicBody, AnthropicProvider, type AnthropicProviderOptions } from './anthropic.js';

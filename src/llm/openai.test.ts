@@ -4,10 +4,21 @@ import { ScriptedServer, openAiCompletion, type ScriptedReply } from './testing/
 
 const apiKey = 'sk-test-SECRET-0123456789';
 const schema = { type: 'object', properties: { action: { type: 'string' } }, required: ['action'], additionalProperties: false };
-const request: ModelRequest = { role: 'planner', messages: [{ role: 'system', content: 'Plan.' }, { role: 'user', content: 'log in' }], schema, schemaName: 'next_action' };
+const request: ModelRequest = {
+  role: 'planner',
+  messages: [
+    { role: 'system', content: 'Plan.' },
+    { role: 'user', content: 'log in' },
+  ],
+  schema,
+  schemaName: 'next_action',
+};
 
 let server: ScriptedServer | undefined;
-test.afterEach(async () => { await server?.close(); server = undefined; });
+test.afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
 async function provider(script: ScriptedReply[], retry = {}): Promise<OpenAiProvider> {
   server = await ScriptedServer.start(script);
@@ -52,10 +63,10 @@ test('an answer that is not JSON fails clearly', async () => {
 
 test('a 429 then a 200 is retried, honouring retry-after, and counted once', async () => {
   // The backoff is far longer than the test timeout: the test only passes if retry-after: 0 is honoured.
-  const model = await provider([
-    { status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'rate limited' } } },
-    { body: openAiCompletion('{"action":"tap"}') },
-  ], { baseDelayMs: 600_000, maxDelayMs: 600_000 });
+  const model = await provider(
+    [{ status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'rate limited' } } }, { body: openAiCompletion('{"action":"tap"}') }],
+    { baseDelayMs: 600_000, maxDelayMs: 600_000 },
+  );
   const budget = new Budget({ maxCalls: 5 });
   const answer = await new AccountedProvider(model, budget).complete(request);
   expect(answer.json).toEqual({ action: 'tap' });

@@ -58,20 +58,28 @@ export class OpenAiProvider implements Provider {
     // A per-role model may take other parameters than the provider's default one (a reasoning model, Opus 4.7).
     const profile = request.model === undefined ? this.profile : profileForModel(this.profile, request.model);
     const body = openAiBody(profile, request, this.options.model);
-    const context = { provider: this.name, policy: this.policy, secret: this.options.apiKey, signal: options.signal, about: { role: request.role, model: body.model, profile } };
-    const completion = await withRetries(context, (signal) =>
-      this.client.chat.completions.create(body, { signal, maxRetries: 0, timeout: this.sdkTimeoutMs }));
+    const context = {
+      provider: this.name,
+      policy: this.policy,
+      secret: this.options.apiKey,
+      signal: options.signal,
+      about: { role: request.role, model: body.model, profile },
+    };
+    const completion = await withRetries(context, (signal) => this.client.chat.completions.create(body, { signal, maxRetries: 0, timeout: this.sdkTimeoutMs }));
     const choice = completion.choices[0];
     const message = choice?.message;
     const refusal = typeof message?.refusal === 'string' && message.refusal ? message.refusal : undefined;
     const usage = completion.usage ? { inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens } : undefined;
-    return finishAnswer({
-      text: message?.content ?? '',
-      usage,
-      model: completion.model || body.model,
-      finish: choice?.finish_reason ?? undefined,
-      ...(refusal ? { refusal } : {}),
-      truncated: choice?.finish_reason === 'length',
-    }, { provider: this.name, profile, request, requestTokens: await requestTokens(body), started });
+    return finishAnswer(
+      {
+        text: message?.content ?? '',
+        usage,
+        model: completion.model || body.model,
+        finish: choice?.finish_reason ?? undefined,
+        ...(refusal ? { refusal } : {}),
+        truncated: choice?.finish_reason === 'length',
+      },
+      { provider: this.name, profile, request, requestTokens: await requestTokens(body), started },
+    );
   }
 }

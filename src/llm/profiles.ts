@@ -85,11 +85,18 @@ function isOpenAiHost(baseUrl: string | undefined): boolean {
 
 /** The profile for a provider, model and (optional) output mode. */
 export function profileFor(choice: ProfileChoice): ProviderProfile {
-  const id: ProfileId = choice.provider === 'anthropic' ? 'anthropic'
-    : choice.provider === 'gemini' ? 'gemini'
-      : choice.provider === 'local' ? 'local'
-        : !isOpenAiHost(choice.baseUrl) ? 'openai-compatible'
-          : isOpenAiReasoningModel(choice.model) ? 'openai-reasoning' : 'openai';
+  const id: ProfileId =
+    choice.provider === 'anthropic'
+      ? 'anthropic'
+      : choice.provider === 'gemini'
+        ? 'gemini'
+        : choice.provider === 'local'
+          ? 'local'
+          : !isOpenAiHost(choice.baseUrl)
+            ? 'openai-compatible'
+            : isOpenAiReasoningModel(choice.model)
+              ? 'openai-reasoning'
+              : 'openai';
   const reasoning = id === 'openai-reasoning';
   const output = choice.output ?? outputs[id];
   return {
@@ -116,6 +123,7 @@ export function outputProblem(wire: ProviderProfile['wire'], output: OutputMode)
   if (wire === 'anthropic' && (output === 'strict-schema' || output === 'schema' || output === 'json-object')) {
     return `${output} is an OpenAI response format; Anthropic takes tool or prompt`;
   }
-  if (wire === 'openai' && output === 'tool') return 'tool is how Anthropic is asked; OpenAI-compatible servers take strict-schema, schema, json-object or prompt';
+  if (wire === 'openai' && output === 'tool')
+    return 'tool is how Anthropic is asked; OpenAI-compatible servers take strict-schema, schema, json-object or prompt';
   return undefined;
 }

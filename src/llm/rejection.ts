@@ -22,8 +22,10 @@ export function rejectionHint(status: number | undefined, message: string, conte
   const { role, model, profile } = context;
   const about = `the ${role} call to ${model} (provider profile ${profile.id}, output ${profile.output})`;
   const text = message.toLowerCase();
-  if (status === 401 || status === 403) return `The server refused the API key for ${about}: check MOBILETEST_LLM_API_KEY (or the provider's usual key variable)`;
-  if (status === 404 && text.includes('model')) return `The server does not know the model of ${about}: check MOBILETEST_LLM_MODEL or ${roleSetting(role, 'model', '<name>')}`;
+  if (status === 401 || status === 403)
+    return `The server refused the API key for ${about}: check MOBILETEST_LLM_API_KEY (or the provider's usual key variable)`;
+  if (status === 404 && text.includes('model'))
+    return `The server does not know the model of ${about}: check MOBILETEST_LLM_MODEL or ${roleSetting(role, 'model', '<name>')}`;
   if (text.includes('temperature')) return `${model} does not take temperature: set ${roleSetting(role, 'temperature', 'null')}`;
   if (text.includes('reasoning_effort') || text.includes('reasoning effort')) {
     return `${model} does not take this reasoning effort: unset ${roleSetting(role, 'reasoningEffort', 'low')} or pick one it takes`;

@@ -34,7 +34,10 @@ export async function withRetries<T>(context: RetryContext, attempt: (signal: Ab
     if (context.signal?.aborted) throw new LlmCallFailed({ provider, kind: 'cancelled', attempts: n - 1, reason: 'the call was cancelled' });
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; controller.abort(); }, policy.timeoutMs);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, policy.timeoutMs);
     const onAbort = (): void => controller.abort();
     context.signal?.addEventListener('abort', onAbort, { once: true });
     let failure: HttpFailure;
@@ -61,7 +64,9 @@ export async function withRetries<T>(context: RetryContext, attempt: (signal: Ab
     if (!retryable || n >= (deadline === undefined ? policy.maxAttempts : policy.stormAttempts)) throw fail(failure.message);
     const backoff = Math.min(failure.retryAfterMs ?? policy.baseDelayMs * 2 ** (n - 1), policy.maxDelayMs);
     if (deadline !== undefined && Date.now() + backoff >= deadline) {
-      throw fail(`${failure.message}; the next try would wait ${Math.round(backoff)} ms, past the step's deadline (${Math.max(0, deadline - Date.now())} ms left)`);
+      throw fail(
+        `${failure.message}; the next try would wait ${Math.round(backoff)} ms, past the step's deadline (${Math.max(0, deadline - Date.now())} ms left)`,
+      );
     }
     await sleep(backoff, undefined, { signal: context.signal }).catch(() => undefined);
   }

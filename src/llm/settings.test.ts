@@ -12,7 +12,12 @@ test('openai settings come from the MOBILETEST_ variables, the key from OPENAI_A
 });
 
 test('MOBILETEST_LLM_API_KEY wins over the provider key', () => {
-  const settings = readLlmSettings({ MOBILETEST_LLM_PROVIDER: 'anthropic', MOBILETEST_LLM_MODEL: 'claude', ANTHROPIC_API_KEY: 'a', MOBILETEST_LLM_API_KEY: 'b' });
+  const settings = readLlmSettings({
+    MOBILETEST_LLM_PROVIDER: 'anthropic',
+    MOBILETEST_LLM_MODEL: 'claude',
+    ANTHROPIC_API_KEY: 'a',
+    MOBILETEST_LLM_API_KEY: 'b',
+  });
   expect(settings).toEqual({ provider: 'anthropic', model: 'claude', apiKey: 'b' });
 });
 
@@ -23,30 +28,48 @@ test('a local OpenAI-compatible server needs no key', () => {
 
 test('each missing or wrong setting names its variable', () => {
   const failure = (env: NodeJS.ProcessEnv): LlmSettingsError => {
-    try { readLlmSettings(env); } catch (error) { return error as LlmSettingsError; }
+    try {
+      readLlmSettings(env);
+    } catch (error) {
+      return error as LlmSettingsError;
+    }
     throw new Error('expected readLlmSettings to throw');
   };
-  expect(failure({ MOBILETEST_LLM_PROVIDER: 'bard' }).message).toContain('MOBILETEST_LLM_PROVIDER: "bard" is not a provider; set it to openai, anthropic, gemini, local, offline (or a local server by name: ollama, llamacpp, llama.cpp, lmstudio, vllm)');
+  expect(failure({ MOBILETEST_LLM_PROVIDER: 'bard' }).message).toContain(
+    'MOBILETEST_LLM_PROVIDER: "bard" is not a provider; set it to openai, anthropic, gemini, local, offline (or a local server by name: ollama, llamacpp, llama.cpp, lmstudio, vllm)',
+  );
   expect(failure({ MOBILETEST_LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'a' }).variable).toBe('MOBILETEST_LLM_MODEL');
   const noKey = failure({ MOBILETEST_LLM_PROVIDER: 'anthropic', MOBILETEST_LLM_MODEL: 'claude' });
   expect(noKey).toBeInstanceOf(LlmSettingsError);
   expect(noKey.message).toContain('set MOBILETEST_LLM_API_KEY or ANTHROPIC_API_KEY');
-  expect(failure({ MOBILETEST_LLM_PROVIDER: 'openai', MOBILETEST_LLM_MODEL: 'm', MOBILETEST_LLM_BASE_URL: 'not a url' }).variable).toBe('MOBILETEST_LLM_BASE_URL');
+  expect(failure({ MOBILETEST_LLM_PROVIDER: 'openai', MOBILETEST_LLM_MODEL: 'm', MOBILETEST_LLM_BASE_URL: 'not a url' }).variable).toBe(
+    'MOBILETEST_LLM_BASE_URL',
+  );
 });
 
 test('per-role model, temperature and token cap come from MOBILETEST_LLM_<ROLE>_*; unset roles are left out', () => {
   expect(readRoleSettings({})).toEqual({});
-  expect(readRoleSettings({
-    MOBILETEST_LLM_PLANNER_MODEL: 'gpt-4o', MOBILETEST_LLM_PLANNER_TEMPERATURE: '0.2', MOBILETEST_LLM_LOCATOR_MAX_TOKENS: '90',
-  })).toEqual({ planner: { model: 'gpt-4o', temperature: 0.2 }, locator: { maxTokens: 90 } });
+  expect(
+    readRoleSettings({
+      MOBILETEST_LLM_PLANNER_MODEL: 'gpt-4o',
+      MOBILETEST_LLM_PLANNER_TEMPERATURE: '0.2',
+      MOBILETEST_LLM_LOCATOR_MAX_TOKENS: '90',
+    }),
+  ).toEqual({ planner: { model: 'gpt-4o', temperature: 0.2 }, locator: { maxTokens: 90 } });
 });
 
 test('a bad per-role number names its variable and what it takes', () => {
   const failure = (env: NodeJS.ProcessEnv): LlmSettingsError => {
-    try { readRoleSettings(env); } catch (error) { return error as LlmSettingsError; }
+    try {
+      readRoleSettings(env);
+    } catch (error) {
+      return error as LlmSettingsError;
+    }
     throw new Error('expected readRoleSettings to throw');
   };
-  expect(failure({ MOBILETEST_LLM_DEBUGGER_MAX_TOKENS: '1.5' }).message).toBe('MOBILETEST_LLM_DEBUGGER_MAX_TOKENS: "1.5" is not a whole number of tokens above 0, e.g. 400');
+  expect(failure({ MOBILETEST_LLM_DEBUGGER_MAX_TOKENS: '1.5' }).message).toBe(
+    'MOBILETEST_LLM_DEBUGGER_MAX_TOKENS: "1.5" is not a whole number of tokens above 0, e.g. 400',
+  );
   expect(failure({ MOBILETEST_LLM_VALIDATOR_TEMPERATURE: 'warm' }).variable).toBe('MOBILETEST_LLM_VALIDATOR_TEMPERATURE');
   expect(failure({ MOBILETEST_LLM_PLANNER_TEMPERATURE: '3' }).message).toContain('a number from 0 to 2');
 });
@@ -61,5 +84,7 @@ test('MOBILETEST_LLM_TIMEOUT_MS sets how long one model call may take; a bad val
   const base = { MOBILETEST_LLM_PROVIDER: 'openai', MOBILETEST_LLM_MODEL: 'm', MOBILETEST_LLM_BASE_URL: 'http://localhost:11434/v1' };
   expect(readLlmSettings({ ...base, MOBILETEST_LLM_TIMEOUT_MS: '120000' })).toMatchObject({ timeoutMs: 120_000 });
   expect(readLlmSettings(base)).not.toHaveProperty('timeoutMs');
-  expect(() => readLlmSettings({ ...base, MOBILETEST_LLM_TIMEOUT_MS: '2m' })).toThrow('MOBILETEST_LLM_TIMEOUT_MS: "2m" is not a timeout; set it to whole milliseconds');
+  expect(() => readLlmSettings({ ...base, MOBILETEST_LLM_TIMEOUT_MS: '2m' })).toThrow(
+    'MOBILETEST_LLM_TIMEOUT_MS: "2m" is not a timeout; set it to whole milliseconds',
+  );
 });

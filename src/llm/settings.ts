@@ -13,14 +13,14 @@ export type ProviderKind = 'openai' | 'anthropic' | 'gemini' | 'local' | 'offlin
 export type LlmSettings =
   | { provider: 'offline' }
   | {
-    provider: Exclude<ProviderKind, 'offline'>;
-    model: string;
-    apiKey: string;
-    baseUrl?: string;
-    timeoutMs?: number;
-    /** MOBILETEST_LLM_OUTPUT: how the answer's shape is asked for, when not the profile's own. */
-    output?: OutputMode;
-  };
+      provider: Exclude<ProviderKind, 'offline'>;
+      model: string;
+      apiKey: string;
+      baseUrl?: string;
+      timeoutMs?: number;
+      /** MOBILETEST_LLM_OUTPUT: how the answer's shape is asked for, when not the profile's own. */
+      output?: OutputMode;
+    };
 
 const kinds: readonly ProviderKind[] = ['openai', 'anthropic', 'gemini', 'local', 'offline'];
 
@@ -35,7 +35,7 @@ const LOCAL_SERVERS = {
 
 /** A value MOBILETEST_LLM_PROVIDER (and the config's `ai.provider`) takes: a kind, or a local server by name. */
 export type ProviderName = ProviderKind | keyof typeof LOCAL_SERVERS;
-export const PROVIDER_NAMES: readonly ProviderName[] = [...kinds, ...Object.keys(LOCAL_SERVERS) as Array<keyof typeof LOCAL_SERVERS>];
+export const PROVIDER_NAMES: readonly ProviderName[] = [...kinds, ...(Object.keys(LOCAL_SERVERS) as Array<keyof typeof LOCAL_SERVERS>)];
 
 const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta/openai/';
 
@@ -58,9 +58,12 @@ export function readLlmSettings(env: NodeJS.ProcessEnv = process.env): LlmSettin
   const raw = env.MOBILETEST_LLM_PROVIDER?.trim().toLowerCase() || 'offline';
   const server = (LOCAL_SERVERS as Readonly<Record<string, string>>)[raw];
   if (!kinds.includes(raw as ProviderKind) && server === undefined) {
-    throw new LlmSettingsError('MOBILETEST_LLM_PROVIDER', `"${env.MOBILETEST_LLM_PROVIDER}" is not a provider; set it to ${kinds.join(', ')} (or a local server by name: ${Object.keys(LOCAL_SERVERS).join(', ')})`);
+    throw new LlmSettingsError(
+      'MOBILETEST_LLM_PROVIDER',
+      `"${env.MOBILETEST_LLM_PROVIDER}" is not a provider; set it to ${kinds.join(', ')} (or a local server by name: ${Object.keys(LOCAL_SERVERS).join(', ')})`,
+    );
   }
-  const provider = server === undefined ? raw as ProviderKind : 'local';
+  const provider = server === undefined ? (raw as ProviderKind) : 'local';
   if (provider === 'offline') return { provider };
   const defaultUrl = server ?? (provider === 'gemini' ? GEMINI_BASE_URL : undefined);
   const baseUrl = env.MOBILETEST_LLM_BASE_URL?.trim() || defaultUrl;
@@ -68,11 +71,19 @@ export function readLlmSettings(env: NodeJS.ProcessEnv = process.env): LlmSettin
     throw new LlmSettingsError('MOBILETEST_LLM_BASE_URL', `"${baseUrl}" is not a URL; set it to the server's API root, e.g. http://localhost:11434/v1`);
   }
   if (provider === 'local' && baseUrl === undefined) {
-    throw new LlmSettingsError('MOBILETEST_LLM_BASE_URL', `provider local needs the server's API root, e.g. http://localhost:8080/v1 (llama.cpp) or http://localhost:11434/v1 (Ollama); or set MOBILETEST_LLM_PROVIDER to the server's name (${Object.keys(LOCAL_SERVERS).join(', ')})`);
+    throw new LlmSettingsError(
+      'MOBILETEST_LLM_BASE_URL',
+      `provider local needs the server's API root, e.g. http://localhost:8080/v1 (llama.cpp) or http://localhost:11434/v1 (Ollama); or set MOBILETEST_LLM_PROVIDER to the server's name (${Object.keys(LOCAL_SERVERS).join(', ')})`,
+    );
   }
   const model = env.MOBILETEST_LLM_MODEL?.trim();
   if (!model) {
-    const examples: Record<string, string> = { openai: 'gpt-4o-mini (or your local server\'s model name)', anthropic: 'claude-sonnet-4-5', gemini: 'gemini-2.5-flash', local: 'the name your server loaded, e.g. qwen2.5:7b' };
+    const examples: Record<string, string> = {
+      openai: "gpt-4o-mini (or your local server's model name)",
+      anthropic: 'claude-sonnet-4-5',
+      gemini: 'gemini-2.5-flash',
+      local: 'the name your server loaded, e.g. qwen2.5:7b',
+    };
     throw new LlmSettingsError('MOBILETEST_LLM_MODEL', `no model is set for provider ${provider}; set it to the model to use, e.g. ${examples[provider]}`);
   }
   const output = outputOf(env, provider);
@@ -110,7 +121,10 @@ function timeoutOf(env: NodeJS.ProcessEnv): { timeoutMs?: number } {
   if (!raw) return {};
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1000) {
-    throw new LlmSettingsError('MOBILETEST_LLM_TIMEOUT_MS', `"${raw}" is not a timeout; set it to whole milliseconds, at least 1000 (e.g. 120000 for a slow local model)`);
+    throw new LlmSettingsError(
+      'MOBILETEST_LLM_TIMEOUT_MS',
+      `"${raw}" is not a timeout; set it to whole milliseconds, at least 1000 (e.g. 120000 for a slow local model)`,
+    );
   }
   return { timeoutMs: value };
 }
@@ -156,7 +170,12 @@ export function readRoleSettings(env: NodeJS.ProcessEnv = process.env): Partial<
     if (model) settings.model = model;
     if (env[variable('temperature')]?.trim().toLowerCase() === 'none') settings.temperature = null;
     else {
-      const temperature = readNumber(env, variable('temperature'), 'a number from 0 to 2, e.g. 0 or 0.2, or none to send no temperature', (n) => n >= 0 && n <= 2);
+      const temperature = readNumber(
+        env,
+        variable('temperature'),
+        'a number from 0 to 2, e.g. 0 or 0.2, or none to send no temperature',
+        (n) => n >= 0 && n <= 2,
+      );
       if (temperature !== undefined) settings.temperature = temperature;
     }
     const maxTokens = readNumber(env, variable('maxTokens'), 'a whole number of tokens above 0, e.g. 400', (n) => Number.isInteger(n) && n > 0);

@@ -30,7 +30,7 @@ export interface ModelRequest {
 }
 
 export const REASONING_EFFORTS = ['minimal', 'low', 'medium', 'high'] as const;
-export type ReasoningEffort = typeof REASONING_EFFORTS[number];
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 
 export interface TokenUsage {
   inputTokens: number;

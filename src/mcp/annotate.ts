@@ -33,12 +33,20 @@ export async function annotatedScreenshot(png: Buffer, screen: Screen, secretFie
     const h = Math.max(1, Math.round((e.bounds.bottom - e.bounds.top) * sy));
     const tag = escapeXml(e.ref);
     const tagWidth = Math.round(font * 0.62 * e.ref.length + font * 0.5);
-    return `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="none" stroke="${BOX_COLOUR}" stroke-width="3"/>`
-      + `<rect x="${x}" y="${y}" width="${tagWidth}" height="${font + 6}" fill="${BOX_COLOUR}"/>`
-      + `<text x="${x + font * 0.25}" y="${y + font}" font-family="DejaVu Sans Mono, monospace" font-size="${font}" fill="#fff">${tag}</text>`;
+    return (
+      `<rect x="${x}" y="${y}" width="${w}" height="${h}" fill="none" stroke="${BOX_COLOUR}" stroke-width="3"/>` +
+      `<rect x="${x}" y="${y}" width="${tagWidth}" height="${font + 6}" fill="${BOX_COLOUR}"/>` +
+      `<text x="${x + font * 0.25}" y="${y + font}" font-family="DejaVu Sans Mono, monospace" font-size="${font}" fill="#fff">${tag}</text>`
+    );
   });
   const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${marks.join('')}</svg>`);
   // Composited first, then scaled: in one pipeline sharp would scale before compositing.
-  const { data, info } = await sharp(masked).composite([{ input: svg, left: 0, top: 0 }]).raw().toBuffer({ resolveWithObject: true });
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).resize({ width: Math.min(IMAGE_WIDTH, width) }).png().toBuffer();
+  const { data, info } = await sharp(masked)
+    .composite([{ input: svg, left: 0, top: 0 }])
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .resize({ width: Math.min(IMAGE_WIDTH, width) })
+    .png()
+    .toBuffer();
 }

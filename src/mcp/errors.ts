@@ -15,4 +15,3 @@ export function closestName(given: string, known: readonly string[]): string {
   const hint = closest(given, known);
   return hint ? ` (did you mean \`${hint}\`?)` : '';
 }
-

@@ -14,13 +14,20 @@ export function expectedOf(schema: JsonSchema): string {
     return max !== undefined ? `${unit} up to ${max}` : unit;
   };
   switch (schema.type) {
-    case 'boolean': return 'true or false';
-    case 'integer': return range('a whole number');
-    case 'number': return range('a number');
-    case 'string': return schema.minLength !== undefined || schema.pattern !== undefined ? 'a non-empty string' : 'a string';
-    case 'object': return 'an object';
-    case 'array': return 'a list';
-    default: return 'a JSON value';
+    case 'boolean':
+      return 'true or false';
+    case 'integer':
+      return range('a whole number');
+    case 'number':
+      return range('a number');
+    case 'string':
+      return schema.minLength !== undefined || schema.pattern !== undefined ? 'a non-empty string' : 'a string';
+    case 'object':
+      return 'an object';
+    case 'array':
+      return 'a list';
+    default:
+      return 'a JSON value';
   }
 }
 

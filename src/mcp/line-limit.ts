@@ -11,7 +11,10 @@ export class LineLimit extends Transform {
   private length = 0;
   private dropping = false;
 
-  constructor(private readonly limit: number, private readonly onOversize: (bytes: number) => void) {
+  constructor(
+    private readonly limit: number,
+    private readonly onOversize: (bytes: number) => void,
+  ) {
     super();
   }
 

@@ -26,7 +26,11 @@ export async function runQuery(session: DeviceSession, kind: QueryKind, lines: n
     case 'ui_dump': {
       const hierarchy = await driver.hierarchy();
       const cut = hierarchy.xml.length > MAX_DUMP_CHARS;
-      return { format: hierarchy.format, xml: cut ? hierarchy.xml.slice(0, MAX_DUMP_CHARS) : hierarchy.xml, ...(cut ? { truncated_from: hierarchy.xml.length } : {}) };
+      return {
+        format: hierarchy.format,
+        xml: cut ? hierarchy.xml.slice(0, MAX_DUMP_CHARS) : hierarchy.xml,
+        ...(cut ? { truncated_from: hierarchy.xml.length } : {}),
+      };
     }
     case 'app_state': {
       const foreground = await driver.foreground();

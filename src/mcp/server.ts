@@ -68,14 +68,27 @@ export class MobileMcpServer {
   private async call(tool: string, args: Record<string, unknown>): Promise<CallToolResult> {
     try {
       switch (tool) {
-        case 'look': return await this.look(args);
-        case 'do': return json(await this.do(args));
-        case 'query': return json(await this.query(args));
-        case 'devices': return json(await this.devicesTool(args));
-        case 'shell': return json(await this.shell(args));
+        case 'look':
+          return await this.look(args);
+        case 'do':
+          return json(await this.do(args));
+        case 'query':
+          return json(await this.query(args));
+        case 'devices':
+          return json(await this.devicesTool(args));
+        case 'shell':
+          return json(await this.shell(args));
         default:
           if (this.options.primitiveTools && isPrimitiveName(tool)) return json(await this.do({ name: tool, params: args }));
-          throw new InvalidToolInput(`unknown tool \`${tool}\`${closestName(tool, this.tools.map((t) => t.name))}; tools: ${this.tools.filter((t) => !isPrimitiveName(t.name)).map((t) => t.name).join(', ')}${this.options.primitiveTools ? ' and one per primitive' : ''}`);
+          throw new InvalidToolInput(
+            `unknown tool \`${tool}\`${closestName(
+              tool,
+              this.tools.map((t) => t.name),
+            )}; tools: ${this.tools
+              .filter((t) => !isPrimitiveName(t.name))
+              .map((t) => t.name)
+              .join(', ')}${this.options.primitiveTools ? ' and one per primitive' : ''}`,
+          );
       }
     } catch (error) {
       // Errors name the device too (when one is chosen), like every other answer.
@@ -89,7 +102,7 @@ export class MobileMcpServer {
         return failed(device, `${error.name}: ${error.message}. The next call connects to it again.`);
       }
       if (error instanceof DeviceError || error instanceof AppNotStarted) return failed(device, `${error.name}: ${error.message}`);
-      this.options.log?.(`mobiletest mcp: ${tool} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      this.options.log?.(`mobiletest mcp: ${tool} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return failed(device, `${tool} failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
@@ -113,7 +126,8 @@ export class MobileMcpServer {
     if (this.options.app && !this.appBroughtUp.has(driver.id)) {
       this.appBroughtUp.add(driver.id);
       const failure = await session.bringUpApp();
-      if (failure) throw new AppNotStarted(`--app ${this.options.app} did not start on ${driver.id}: ${failure}. The device can still be looked at and driven.`);
+      if (failure)
+        throw new AppNotStarted(`--app ${this.options.app} did not start on ${driver.id}: ${failure}. The device can still be looked at and driven.`);
     }
     return session;
   }
@@ -142,12 +156,14 @@ export class MobileMcpServer {
   private async query(args: Record<string, unknown>): Promise<unknown> {
     const { kind, lines } = toolInput('query', QueryInput, args);
     const session = await this.current();
-    return { device: session.device, kind, ...(await runQuery(session, kind, lines)) as object };
+    return { device: session.device, kind, ...((await runQuery(session, kind, lines)) as object) };
   }
 
   private async shell(args: Record<string, unknown>): Promise<unknown> {
     if (!this.options.allowShell) {
-      throw new InvalidToolInput('the shell tool is off: this server runs no arbitrary device commands. Use look, do and query; or, if you trust the client with the whole device, restart the server with --allow-shell.');
+      throw new InvalidToolInput(
+        'the shell tool is off: this server runs no arbitrary device commands. Use look, do and query; or, if you trust the client with the whole device, restart the server with --allow-shell.',
+      );
     }
     return runShell(await this.current(), args, this.options.log ?? (() => undefined));
   }
@@ -157,7 +173,13 @@ export class MobileMcpServer {
     const listed = await this.options.devices.list();
     if (select !== undefined && select !== this.session?.device) {
       const found = listed.find((d) => d.id === select);
-      if (!found) throw new InvalidToolInput(`no device \`${select}\`${closestName(select, listed.map((d) => d.id))}; devices: ${listed.map((d) => `${d.id} (${d.state})`).join(', ') || 'none'}`);
+      if (!found)
+        throw new InvalidToolInput(
+          `no device \`${select}\`${closestName(
+            select,
+            listed.map((d) => d.id),
+          )}; devices: ${listed.map((d) => `${d.id} (${d.state})`).join(', ') || 'none'}`,
+        );
       // A new device is a new session: refs and trace of the old one do not carry over.
       await this.open(await this.options.devices.connect(select));
     }

@@ -77,7 +77,8 @@ export class DeviceSession {
     if (!this.app) return undefined;
     const foreground = await this.driver.foreground();
     if (foreground.app === this.app) return undefined;
-    if (!(await this.driver.appVersion(this.app))) return `it is not installed (adb -s ${this.driver.id} install app.apk, or check the package name against adb shell pm list packages)`;
+    if (!(await this.driver.appVersion(this.app)))
+      return `it is not installed (adb -s ${this.driver.id} install app.apk, or check the package name against adb shell pm list packages)`;
     const result = await this.run({ name: 'launch_app', params: {} });
     return result.failure ? `${result.failure.name}: ${result.failure.message}` : undefined;
   }

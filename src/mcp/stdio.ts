@@ -22,14 +22,25 @@ export async function serveStdio(mcp: MobileMcpServer, options: StdioOptions = {
   const limit = options.maxRequestBytes ?? MAX_REQUEST_BYTES;
   const lines = new LineLimit(limit, (bytes) => {
     options.log?.(`mobiletest mcp: dropped a request of ${bytes} bytes (limit ${limit})`);
-    transport.send({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message: `Invalid Request: the request is ${bytes} bytes, over the limit of ${limit} bytes; it was not read. Send smaller requests.` } } as never).catch(() => undefined);
+    transport
+      .send({
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: ErrorCode.InvalidRequest,
+          message: `Invalid Request: the request is ${bytes} bytes, over the limit of ${limit} bytes; it was not read. Send smaller requests.`,
+        },
+      } as never)
+      .catch(() => undefined);
   });
   stdin.pipe(lines);
   const transport = new StdioServerTransport(lines, options.stdout);
   transport.onerror = (error: Error) => {
     const unreadable = error instanceof SyntaxError;
     const notJsonRpc = error.name === 'ZodError';
-    options.log?.(`mobiletest mcp: ${unreadable ? 'a request line is not JSON' : notJsonRpc ? 'a request is not a JSON-RPC message' : 'transport error'}: ${error.message.split('\n')[0]}`);
+    options.log?.(
+      `mobiletest mcp: ${unreadable ? 'a request line is not JSON' : notJsonRpc ? 'a request is not a JSON-RPC message' : 'transport error'}: ${error.message.split('\n')[0]}`,
+    );
     if (!unreadable && !notJsonRpc) return;
     const message = unreadable
       ? `Parse error: the line is not JSON (${error.message}). Send one JSON-RPC 2.0 message per line.`

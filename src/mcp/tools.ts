@@ -35,7 +35,13 @@ export const DoInput = z.strictObject({
 
 export const QueryInput = z.strictObject({
   kind: z.enum(QUERY_KINDS).describe('What to read.'),
-  lines: z.number().int().min(1).max(MAX_QUERY_LINES).optional().describe(`logcat: log lines (default ${DEFAULT_LOG_LINES}); trace: steps (default ${DEFAULT_TRACE_STEPS}).`),
+  lines: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_QUERY_LINES)
+    .optional()
+    .describe(`logcat: log lines (default ${DEFAULT_LOG_LINES}); trace: steps (default ${DEFAULT_TRACE_STEPS}).`),
 });
 
 export const DevicesInput = z.strictObject({
@@ -62,14 +68,34 @@ export function mcpTools(options: ToolOptions = {}): McpTool[] {
 }
 
 function shellTool(): McpTool {
-  return tool('shell', `Runs one command line in the device's own shell (as \`adb shell\` does) and answers with its exit code, stdout and stderr (each cut at ${MAX_SHELL_OUTPUT / 1024} KB). Enabled because the server was started with --allow-shell; every command is logged. Prefer look, do and query: they wait for the screen and report what changed, a shell command does neither.`, ShellInput);
+  return tool(
+    'shell',
+    `Runs one command line in the device's own shell (as \`adb shell\` does) and answers with its exit code, stdout and stderr (each cut at ${MAX_SHELL_OUTPUT / 1024} KB). Enabled because the server was started with --allow-shell; every command is logged. Prefer look, do and query: they wait for the screen and report what changed, a shell command does neither.`,
+    ShellInput,
+  );
 }
 
 function baseTools(): McpTool[] {
   return [
-    tool('look', 'The screen of the selected device as text: one line per element to read or touch, each with a ref (e7) that `do` accepts as a target. Names the device and the app in front. When the screen has too little text to act on (or with screenshot: true), also a screenshot with each element boxed and tagged with its ref. Call it before acting and whenever a report says the screen changed.', LookInput),
-    tool('do', `Runs one primitive on the selected device: it waits for the screen and its target, acts, checks the optional \`expected\` post-condition and answers with the situation report (screen_changed, new_elements, disappeared_elements, activity_changed, crash, anr, stuck, keyboard, popup), the status and the expected-check verdict.\n\n${describeActionSpace()}`, DoInput),
-    tool('query', 'Reads the device without acting. kind: logcat (the app\'s log lines, most recent last; `lines` bounds them), ui_dump (the raw uiautomator hierarchy), app_state (app in front, activity, focused window, whether the app under test is in front, its installed version), device_info (model, OS, API level, screen size), trace (the last `lines` steps `do` ran in this session).', QueryInput),
-    tool('devices', 'Lists the devices this server can drive, marking the selected one; with `select`, switches to that device (its own session: refs and trace start afresh).', DevicesInput),
+    tool(
+      'look',
+      'The screen of the selected device as text: one line per element to read or touch, each with a ref (e7) that `do` accepts as a target. Names the device and the app in front. When the screen has too little text to act on (or with screenshot: true), also a screenshot with each element boxed and tagged with its ref. Call it before acting and whenever a report says the screen changed.',
+      LookInput,
+    ),
+    tool(
+      'do',
+      `Runs one primitive on the selected device: it waits for the screen and its target, acts, checks the optional \`expected\` post-condition and answers with the situation report (screen_changed, new_elements, disappeared_elements, activity_changed, crash, anr, stuck, keyboard, popup), the status and the expected-check verdict.\n\n${describeActionSpace()}`,
+      DoInput,
+    ),
+    tool(
+      'query',
+      "Reads the device without acting. kind: logcat (the app's log lines, most recent last; `lines` bounds them), ui_dump (the raw uiautomator hierarchy), app_state (app in front, activity, focused window, whether the app under test is in front, its installed version), device_info (model, OS, API level, screen size), trace (the last `lines` steps `do` ran in this session).",
+      QueryInput,
+    ),
+    tool(
+      'devices',
+      'Lists the devices this server can drive, marking the selected one; with `select`, switches to that device (its own session: refs and trace start afresh).',
+      DevicesInput,
+    ),
   ];
 }

@@ -115,9 +115,7 @@ function isPlainText(d: Draft): boolean {
 
 /** A list's row or card: at least half as wide (tall, for a sideways list) as the list. */
 function isRowOf(n: UiNode, list: UiNode): boolean {
-  return scrollDirection(list) === 'horizontal'
-    ? height(n.bounds) >= 0.5 * height(list.bounds)
-    : width(n.bounds) >= 0.5 * width(list.bounds);
+  return scrollDirection(list) === 'horizontal' ? height(n.bounds) >= 0.5 * height(list.bounds) : width(n.bounds) >= 0.5 * width(list.bounds);
 }
 
 export function compressWindow(root: UiNode, scope: WindowScope): Draft[] {
@@ -241,7 +239,12 @@ export function compressWindow(root: UiNode, scope: WindowScope): Draft[] {
     for (const child of n.children) {
       const r = visit(child, n, n);
       const rowHeight = child.bounds.bottom - child.bounds.top;
-      const isRow = n.children.length >= 2 && r.elements.length === 0 && r.texts.length >= 2 && r.texts.length <= ROW_TEXTS && rowHeight < 0.5 * (n.bounds.bottom - n.bounds.top);
+      const isRow =
+        n.children.length >= 2 &&
+        r.elements.length === 0 &&
+        r.texts.length >= 2 &&
+        r.texts.length <= ROW_TEXTS &&
+        rowHeight < 0.5 * (n.bounds.bottom - n.bounds.top);
       if (isRow) texts.push(lineOf(child, r.texts));
       else texts.push(...r.texts);
       elements.push(...r.elements);
@@ -254,10 +257,18 @@ export function compressWindow(root: UiNode, scope: WindowScope): Draft[] {
   const result = visit(root, undefined, undefined);
   const loose = scope.keepTexts
     ? result.texts.map((t): Draft => {
-      const d = draft(t.node, { role: t.role, label: t.label, bounds: t.bounds, states: statesOf(t.node, undefined), order: t.order, actionable: false, list: t.list });
-      d.absorbed.push(...t.nodes);
-      return d;
-    })
+        const d = draft(t.node, {
+          role: t.role,
+          label: t.label,
+          bounds: t.bounds,
+          states: statesOf(t.node, undefined),
+          order: t.order,
+          actionable: false,
+          list: t.list,
+        });
+        d.absorbed.push(...t.nodes);
+        return d;
+      })
     : [];
   return dropWrapperLists([...result.elements, ...loose].sort((a, b) => a.order - b.order));
 }

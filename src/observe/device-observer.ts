@@ -62,7 +62,10 @@ export class DeviceObserver {
   private readTimes = 0;
   private readTotal = 0;
 
-  constructor(private readonly driver: Driver, private readonly options: DeviceObserverOptions = {}) {}
+  constructor(
+    private readonly driver: Driver,
+    private readonly options: DeviceObserverOptions = {},
+  ) {}
 
   /** The mean time a hierarchy read has taken on this device. */
   get readMs(): number {
@@ -110,7 +113,11 @@ export class DeviceObserver {
       this.size ? Promise.resolve(undefined) : this.driver.screenSize(call),
     ]);
     if (hierarchy.format !== 'uiautomator-xml') {
-      throw new HierarchyParseError({ source: `${this.driver.id} dump`, problem: `${hierarchy.format} hierarchies are not read yet`, hint: 'Only uiautomator dumps (Android) are observed today.' });
+      throw new HierarchyParseError({
+        source: `${this.driver.id} dump`,
+        problem: `${hierarchy.format} hierarchies are not read yet`,
+        hint: 'Only uiautomator dumps (Android) are observed today.',
+      });
     }
     const unchanged = this.last?.xml === hierarchy.xml ? this.last : undefined;
     // Pixels are compared only once the tree has stayed the same: a changed tree says enough.
@@ -118,9 +125,18 @@ export class DeviceObserver {
     const parsed = unchanged ? undefined : parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` });
     const size = await this.sizeFor(parsed, knownSize, call);
     const inputs = JSON.stringify([glance.foreground, size, glance.keyboardShown]);
-    const observation = unchanged && unchanged.inputs === inputs
-      ? { ...unchanged.observation, at: Date.now(), frame: screenshot ? thumbnail(screenshot) : undefined }
-      : observeScreen(buildScreen(parsed ?? parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` }), { foreground: foregroundApp(glance.foreground), size, keyboard: glance.keyboardShown, refs: this.refs }), { screenshot });
+    const observation =
+      unchanged && unchanged.inputs === inputs
+        ? { ...unchanged.observation, at: Date.now(), frame: screenshot ? thumbnail(screenshot) : undefined }
+        : observeScreen(
+            buildScreen(parsed ?? parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` }), {
+              foreground: foregroundApp(glance.foreground),
+              size,
+              keyboard: glance.keyboardShown,
+              refs: this.refs,
+            }),
+            { screenshot },
+          );
     if (!observation.frame) delete observation.frame;
     this.last = { xml: hierarchy.xml, inputs, observation };
 

@@ -22,7 +22,10 @@ export function thumbnail(png: Buffer): Thumbnail {
   const src = image.data;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      let r = 0, g = 0, b = 0, a = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        a = 0;
       for (let dy = 0; dy < step; dy++) {
         let at = ((y * step + dy) * image.width + x * step) * 4;
         for (let dx = 0; dx < step; dx++, at += 4) {

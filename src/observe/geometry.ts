@@ -19,7 +19,12 @@ export function sameRect(a: Rect, b: Rect): boolean {
 
 export function union(rects: Rect[]): Rect | undefined {
   if (rects.length === 0) return undefined;
-  return rects.reduce((u, r) => ({ left: Math.min(u.left, r.left), top: Math.min(u.top, r.top), right: Math.max(u.right, r.right), bottom: Math.max(u.bottom, r.bottom) }));
+  return rects.reduce((u, r) => ({
+    left: Math.min(u.left, r.left),
+    top: Math.min(u.top, r.top),
+    right: Math.max(u.right, r.right),
+    bottom: Math.max(u.bottom, r.bottom),
+  }));
 }
 
 /** Area of the part of `r` that the rectangles in `covers` hide (covers may overlap each other). */

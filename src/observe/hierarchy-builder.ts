@@ -11,9 +11,28 @@ const BOUNDS = /^\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]$/;
 
 // The attributes uiautomator writes, one bit each: which were seen, which said "true" or "false".
 const ATTRIBUTES = [
-  'text', 'resource-id', 'class', 'package', 'content-desc', 'hint', 'bounds', 'rotation',
-  'clickable', 'long-clickable', 'checkable', 'checked', 'scrollable', 'enabled', 'focusable',
-  'focused', 'selected', 'password', 'visible-to-user', 'index', 'drawing-order', 'display-id',
+  'text',
+  'resource-id',
+  'class',
+  'package',
+  'content-desc',
+  'hint',
+  'bounds',
+  'rotation',
+  'clickable',
+  'long-clickable',
+  'checkable',
+  'checked',
+  'scrollable',
+  'enabled',
+  'focusable',
+  'focused',
+  'selected',
+  'password',
+  'visible-to-user',
+  'index',
+  'drawing-order',
+  'display-id',
 ] as const;
 const BIT = new Map<string, number>(ATTRIBUTES.map((name, i) => [name, 1 << i]));
 const bit = (name: (typeof ATTRIBUTES)[number]) => BIT.get(name) as number;
@@ -31,7 +50,10 @@ export class HierarchyBuilder implements TagSink {
   private values: string[] = [];
   private others: string[] = [];
 
-  constructor(private readonly position: () => DumpPosition | undefined, private readonly source: string | undefined) {}
+  constructor(
+    private readonly position: () => DumpPosition | undefined,
+    private readonly source: string | undefined,
+  ) {}
 
   fail(problem: string): never {
     throw new HierarchyParseError({ problem, source: this.source, position: this.position() });

@@ -15,9 +15,7 @@ const ANR_LINE = /^ANR in ([\w.:]+)/;
 
 /** The first uncaught exception in the entries: its process and the exception line. */
 export function crashFromLogs(entries: LogRecord[]): { package: string; exception: string } | undefined {
-  const lines = entries
-    .filter((e) => e.tag === 'AndroidRuntime' || e.buffer === 'crash')
-    .flatMap((e) => e.message.split('\n'));
+  const lines = entries.filter((e) => e.tag === 'AndroidRuntime' || e.buffer === 'crash').flatMap((e) => e.message.split('\n'));
   const start = lines.findIndex((l) => l.startsWith('FATAL EXCEPTION'));
   if (start < 0) return undefined;
   let pkg = '';

@@ -2,7 +2,13 @@ import { test, expect } from '@playwright/test';
 import { RefRegistry, type ElementIdentity } from './index.js';
 
 const el = (label: string, top: number, extra: Partial<ElementIdentity> = {}): ElementIdentity => ({
-  role: 'item', className: 'android.widget.LinearLayout', resourceId: '', label, package: 'com.example', bounds: { left: 0, top, right: 1080, bottom: top + 200 }, ...extra,
+  role: 'item',
+  className: 'android.widget.LinearLayout',
+  resourceId: '',
+  label,
+  package: 'com.example',
+  bounds: { left: 0, top, right: 1080, bottom: top + 200 },
+  ...extra,
 });
 
 test('an element that stays keeps its ref; a new one gets the next; numbering never reuses a ref', () => {

@@ -49,7 +49,9 @@ export class RefRegistry {
     });
     // 2. Same identity, one of a kind on both screens: it moved (a scroll).
     const newByKey = new Map<string, number[]>();
-    elements.forEach((e, i) => { if (refs[i] === undefined) push(newByKey, key(e), i); });
+    elements.forEach((e, i) => {
+      if (refs[i] === undefined) push(newByKey, key(e), i);
+    });
     for (const [k, indexes] of newByKey) {
       const olds = (byKey.get(k) ?? []).filter((o) => unusedOld.has(o));
       if (indexes.length === 1 && olds.length === 1) take(indexes[0], olds[0]);
@@ -61,14 +63,22 @@ export class RefRegistry {
         if (refs[i] !== undefined) continue;
         const c = centre(elements[i].bounds);
         const target = { x: c.x - shift.x, y: c.y - shift.y };
-        const old = nearest((byKey.get(k) ?? []).filter((o) => unusedOld.has(o)), target, DRIFT);
+        const old = nearest(
+          (byKey.get(k) ?? []).filter((o) => unusedOld.has(o)),
+          target,
+          DRIFT,
+        );
         if (old) take(i, old);
       }
     }
     // 4. Same control in the same place whose label changed ("Cart, 0 items" → "Cart, 1 item").
     elements.forEach((e, i) => {
       if (refs[i] !== undefined || e.resourceId === '') return;
-      const old = nearest([...unusedOld].filter((o) => o.role === e.role && o.className === e.className && o.resourceId === e.resourceId && o.package === e.package), centre(e.bounds), 8);
+      const old = nearest(
+        [...unusedOld].filter((o) => o.role === e.role && o.className === e.className && o.resourceId === e.resourceId && o.package === e.package),
+        centre(e.bounds),
+        8,
+      );
       if (old) take(i, old);
     });
 

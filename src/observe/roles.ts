@@ -53,7 +53,8 @@ export function scrollDirection(n: UiNode): 'vertical' | 'horizontal' {
   // A single child wider than the viewport is a horizontal strip (chips in a HorizontalScrollView-like view).
   if (kids.length === 1 && kids[0].children.length >= 2) {
     const inner = kids[0].children;
-    if (inner.every((k) => Math.abs(k.bounds.top - inner[0].bounds.top) <= 8) && inner[inner.length - 1].bounds.left > inner[0].bounds.left) return 'horizontal';
+    if (inner.every((k) => Math.abs(k.bounds.top - inner[0].bounds.top) <= 8) && inner[inner.length - 1].bounds.left > inner[0].bounds.left)
+      return 'horizontal';
   }
   return 'vertical';
 }

@@ -24,27 +24,31 @@ async function shopLogin(): Promise<void> {
 test('Shop asks for notifications in a dialog, the active window and so all a plain dump holds', async () => {
   sim.phone.ui.launch('com.example.shop');
   const { screen } = await session.look();
-  expect(screenText(screen)).toBe([
-    'app com.google.android.permissioncontroller/com.android.permissioncontroller.permission.ui.GrantPermissionsActivity · screen 1080x2400',
-    'e1 dialog "Allow Shop to send you notifications?" (com.google.android.permissioncontroller):',
-    '  e2 button "Allow"',
-    '  e3 button "Don’t allow"',
-  ].join('\n'));
+  expect(screenText(screen)).toBe(
+    [
+      'app com.google.android.permissioncontroller/com.android.permissioncontroller.permission.ui.GrantPermissionsActivity · screen 1080x2400',
+      'e1 dialog "Allow Shop to send you notifications?" (com.google.android.permissioncontroller):',
+      '  e2 button "Allow"',
+      '  e3 button "Don’t allow"',
+    ].join('\n'),
+  );
   expect(screenJson(screen).elements[1]).toEqual({ ref: 'e2', role: 'button', label: 'Allow', bounds: [126, 1208, 954, 1334], states: [] });
 });
 
 test('Shop login reads as a form: fields, a disabled button, and the keyboard (from the input method service) as one line', async () => {
   await shopLogin();
-  expect(screenText((await session.look()).screen)).toBe([
-    'app com.example.shop/.LoginActivity · screen 1080x2400',
-    'e4 image "Shop logo"',
-    'e5 text "Welcome back"',
-    'e6 text "Sign in to continue shopping"',
-    'e7 input "Email" #email',
-    'e8 input "Password" #password password',
-    'e9 button "Log in" disabled',
-    'e10 button "Forgot password?"',
-  ].join('\n'));
+  expect(screenText((await session.look()).screen)).toBe(
+    [
+      'app com.example.shop/.LoginActivity · screen 1080x2400',
+      'e4 image "Shop logo"',
+      'e5 text "Welcome back"',
+      'e6 text "Sign in to continue shopping"',
+      'e7 input "Email" #email',
+      'e8 input "Password" #password password',
+      'e9 button "Log in" disabled',
+      'e10 button "Forgot password?"',
+    ].join('\n'),
+  );
   await session.tap('Email');
   const text = screenText((await session.look()).screen);
   expect(text).toContain('e7 input "Email" #email focused');
@@ -138,7 +142,7 @@ test('refs stay with their elements across a scroll; new rows get new refs', asy
   expect(fresh.every((e) => Number(e.ref.slice(1)) > highest)).toBe(true);
 });
 
-test('a typed value or a changed counter does not change an element\'s ref', async () => {
+test("a typed value or a changed counter does not change an element's ref", async () => {
   await shopLogin();
   const empty = (await session.look()).screen;
   await session.fill('Email', 'alice@example.com');
@@ -151,7 +155,9 @@ test('the keyboard hides what lies under it; a row it cuts shows only its visibl
   await session.tap('Allow');
   await session.tap('Email');
   // The keyboard's window, as `uiautomator dump --windows` lists it.
-  const keyboardWindow = /<hierarchy rotation="0">(<node [^>]*package="com\.google\.android\.inputmethod\.latin"[\s\S]*?)<\/hierarchy><\/window>/.exec(sim.phone.ui.dumpWindowsXml())?.[1];
+  const keyboardWindow = /<hierarchy rotation="0">(<node [^>]*package="com\.google\.android\.inputmethod\.latin"[\s\S]*?)<\/hierarchy><\/window>/.exec(
+    sim.phone.ui.dumpWindowsXml(),
+  )?.[1];
   expect(keyboardWindow).toBeTruthy();
   // Settings does not resize under the keyboard: lay the keyboard over its full-height list (adjustPan).
   sim.phone.ui.launch('com.android.settings');

@@ -116,7 +116,13 @@ export interface ScreenJsonElement {
 export function screenJson(screen: Screen, options: RenderOptions = {}): { elements: ScreenJsonElement[]; omitted: number } {
   const max = options.maxElements ?? MAX_ELEMENTS;
   const elements = screen.elements.slice(0, max).map((e) => {
-    const out: ScreenJsonElement = { ref: e.ref, role: e.role, label: e.label, bounds: [e.bounds.left, e.bounds.top, e.bounds.right, e.bounds.bottom], states: [...e.states] };
+    const out: ScreenJsonElement = {
+      ref: e.ref,
+      role: e.role,
+      label: e.label,
+      bounds: [e.bounds.left, e.bounds.top, e.bounds.right, e.bounds.bottom],
+      states: [...e.states],
+    };
     if (e.value !== undefined) out.value = e.value;
     if (e.detail !== undefined) out.detail = e.detail;
     return out;

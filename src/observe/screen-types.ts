@@ -1,13 +1,10 @@
 // The screen as the agent sees it: the actionable and informative elements, with refs.
 import type { Rect } from './ui-node.js';
 
-export type Role =
-  | 'button' | 'input' | 'toggle' | 'checkbox' | 'tab' | 'list' | 'item' | 'image' | 'text'
-  | 'dialog' | 'keyboard' | 'progress' | 'toast';
+export type Role = 'button' | 'input' | 'toggle' | 'checkbox' | 'tab' | 'list' | 'item' | 'image' | 'text' | 'dialog' | 'keyboard' | 'progress' | 'toast';
 
 export type ElementState =
-  | 'checked' | 'unchecked' | 'disabled' | 'focused' | 'selected' | 'password'
-  | 'scrollable-vertical' | 'scrollable-horizontal' | 'long-clickable';
+  'checked' | 'unchecked' | 'disabled' | 'focused' | 'selected' | 'password' | 'scrollable-vertical' | 'scrollable-horizontal' | 'long-clickable';
 
 export interface ScreenElement {
   /** Short handle ('e7') that stays the same across observations while the element stays. */

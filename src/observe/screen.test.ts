@@ -91,7 +91,10 @@ test('every real dump reads in a few hundred tokens worth of lines, each line on
     const text = screenText(s);
     const lines = text.split('\n');
     expect(lines[0]).toMatch(/^app com\.\S+ · screen 720x(1608|1280)$/);
-    expect(lines.slice(1).every((l) => /^ *e\d+ /.test(l)), text).toBe(true);
+    expect(
+      lines.slice(1).every((l) => /^ *e\d+ /.test(l)),
+      text,
+    ).toBe(true);
     expect(lines.length - 1).toBe(s.elements.length);
   }
 });
@@ -109,7 +112,10 @@ test('the JSON form has the bounds, roles and states the text form leaves out', 
 });
 
 test('a huge dump is bounded and says how much it left out', () => {
-  const rows = Array.from({ length: 20_000 }, (_, i) => `<node class="android.widget.TextView" text="Row ${i}" clickable="true" bounds="[0,${i % 2000}][1080,${(i % 2000) + 1}]" />`).join('');
+  const rows = Array.from(
+    { length: 20_000 },
+    (_, i) => `<node class="android.widget.TextView" text="Row ${i}" clickable="true" bounds="[0,${i % 2000}][1080,${(i % 2000) + 1}]" />`,
+  ).join('');
   const xml = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${rows}</node></hierarchy>`;
   const s = buildScreen(parseUiautomatorXml(xml));
   expect(s.elements.length).toBe(20_000);
@@ -121,13 +127,16 @@ test('a huge dump is bounded and says how much it left out', () => {
 });
 
 test('the lowest window is the app even when bars leave it a small part of the screen; a window over it is a dialog', () => {
-  const win = (pkg: string, b: string, label: string) => `<node class="android.widget.FrameLayout" package="${pkg}" bounds="${b}"><node class="android.widget.Button" package="${pkg}" text="${label}" clickable="true" bounds="${b}" /></node>`;
+  const win = (pkg: string, b: string, label: string) =>
+    `<node class="android.widget.FrameLayout" package="${pkg}" bounds="${b}"><node class="android.widget.Button" package="${pkg}" text="${label}" clickable="true" bounds="${b}" /></node>`;
   const xml = (windows: string) => `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">${windows}</hierarchy>`;
   const bars = win('com.android.systemui', '[0,0][1080,100]', 'Back') + win('com.android.systemui', '[0,1900][1080,2400]', 'Home');
   const alone = buildScreen(parseUiautomatorXml(xml(`${bars}${win('com.example', '[0,100][1080,1900]', 'Go')}`)));
   expect(alone.windows.map((w) => w.kind)).toEqual(['system', 'system', 'app']);
   expect(screenText(alone)).not.toContain('dialog');
-  const over = buildScreen(parseUiautomatorXml(xml(`${bars}${win('com.example', '[100,800][980,1200]', 'OK')}${win('com.example', '[0,100][1080,1900]', 'Go')}`)));
+  const over = buildScreen(
+    parseUiautomatorXml(xml(`${bars}${win('com.example', '[100,800][980,1200]', 'OK')}${win('com.example', '[0,100][1080,1900]', 'Go')}`)),
+  );
   expect(over.windows.map((w) => w.kind)).toEqual(['system', 'system', 'dialog', 'app']);
   expect(over.elements.map((e) => `${e.role} ${e.label}`)).toEqual(['dialog ', 'button OK', 'button Back', 'button Home']);
   expect(over.windows[3].hiddenElements).toBe(1);
@@ -135,13 +144,16 @@ test('the lowest window is the app even when bars leave it a small part of the s
 
 test('a long text in a field is kept whole as its value (input_text checks it) and shown shortened', () => {
   const body = `Dear team, ${'the order arrived late and the box was damaged; '.repeat(4)}please refund.`;
-  const field = (attrs: string) => `<node class="android.widget.EditText" package="com.example" clickable="true" focusable="true" ${attrs} bounds="[0,200][1080,600]"/>`;
+  const field = (attrs: string) =>
+    `<node class="android.widget.EditText" package="com.example" clickable="true" focusable="true" ${attrs} bounds="[0,200][1080,600]"/>`;
   const xml = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${field(`text="${body}" hint="Message"`)}</node></hierarchy>`;
   const s = buildScreen(parseUiautomatorXml(xml, { source: 'long-field' }));
   const input = labelled(s, 'Message');
   expect(body.length).toBeGreaterThan(150);
   expect(input.value).toBe(body);
-  const line = screenText(s).split('\n').find((l) => l.includes('"Message"'))!;
+  const line = screenText(s)
+    .split('\n')
+    .find((l) => l.includes('"Message"'))!;
   expect(line).toContain(`= "${body.slice(0, 60)}`);
   expect(line).toContain('…"');
   expect(line.length).toBeLessThan(160);

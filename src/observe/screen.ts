@@ -29,7 +29,7 @@ const TITLE_ID = /alertTitle|title|message/i;
 export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {}): Screen {
   const screenRect: Rect = options.size
     ? { left: 0, top: 0, right: options.size.width, bottom: options.size.height }
-    : union(hierarchy.windows.map((w) => w.root.bounds)) ?? { left: 0, top: 0, right: 0, bottom: 0 };
+    : (union(hierarchy.windows.map((w) => w.root.bounds)) ?? { left: 0, top: 0, right: 0, bottom: 0 });
   const infos = classifyWindows(hierarchy.windows, screenRect);
   const windows: ScreenWindow[] = [];
   const groups: Array<{ kind: WindowKind; window: number; drafts: Draft[] }> = [];
@@ -45,21 +45,37 @@ export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {})
   });
 
   if (options.keyboard === true && !windows.some((w) => w.kind === 'keyboard')) {
-    windows.push({ kind: 'keyboard', package: '', bounds: { left: screenRect.left, top: screenRect.bottom, right: screenRect.right, bottom: screenRect.bottom }, hiddenElements: 0 });
+    windows.push({
+      kind: 'keyboard',
+      package: '',
+      bounds: { left: screenRect.left, top: screenRect.bottom, right: screenRect.right, bottom: screenRect.bottom },
+      hiddenElements: 0,
+    });
   }
   groups.sort((a, b) => GROUP_ORDER[a.kind] - GROUP_ORDER[b.kind] || a.window - b.window);
   const placed = groups.flatMap((g) => g.drafts.map((d) => ({ d, window: g.window })));
-  const refs = (options.refs ?? new RefRegistry()).assign(placed.map(({ d, window }) => ({
-    role: d.role,
-    className: d.node.className,
-    resourceId: d.node.resourceId,
-    label: d.label,
-    package: windows[window].package,
-    bounds: d.bounds,
-  })));
+  const refs = (options.refs ?? new RefRegistry()).assign(
+    placed.map(({ d, window }) => ({
+      role: d.role,
+      className: d.node.className,
+      resourceId: d.node.resourceId,
+      label: d.label,
+      package: windows[window].package,
+      bounds: d.bounds,
+    })),
+  );
   const refOf = new Map(placed.map(({ d }, i) => [d, refs[i]]));
   const elements = placed.map(({ d, window }, i): ScreenElement => {
-    const e: ScreenElement = { ref: refs[i], role: d.role, label: d.label, bounds: d.bounds, states: d.states, window, className: d.node.className, resourceId: d.node.resourceId };
+    const e: ScreenElement = {
+      ref: refs[i],
+      role: d.role,
+      label: d.label,
+      bounds: d.bounds,
+      states: d.states,
+      window,
+      className: d.node.className,
+      resourceId: d.node.resourceId,
+    };
     if (d.value !== undefined) e.value = d.value;
     if (d.detail !== undefined) e.detail = d.detail;
     const list = d.list && refOf.get(d.list);
@@ -87,7 +103,9 @@ function windowDrafts(info: WindowInfo, scope: { screen: Rect; covers: Rect[] })
   if (info.kind === 'keyboard') return [keyboardDraft(root, scope.screen)];
   if (info.kind === 'toast') {
     const texts: string[] = [];
-    walk(root, (n) => { if (n.text !== '') texts.push(cleanText(n.text)); });
+    walk(root, (n) => {
+      if (n.text !== '') texts.push(cleanText(n.text));
+    });
     return [windowDraft(root, { role: 'toast', label: truncate(joinTexts(texts)) })];
   }
   const drafts = compressWindow(root, { ...scope, keepTexts: info.kind !== 'system' });
@@ -104,7 +122,12 @@ function keyboardDraft(root: UiNode, screen: Rect): Draft {
     if (enter === undefined && ENTER_KEY.test(n.resourceId)) enter = cleanText(n.contentDesc) || cleanText(n.text);
   });
   const d = windowDraft(root, { role: 'keyboard', label: '' });
-  d.bounds = { left: Math.max(root.bounds.left, screen.left), top: Math.max(root.bounds.top, screen.top), right: Math.min(root.bounds.right, screen.right), bottom: Math.min(root.bounds.bottom, screen.bottom) };
+  d.bounds = {
+    left: Math.max(root.bounds.left, screen.left),
+    top: Math.max(root.bounds.top, screen.top),
+    right: Math.min(root.bounds.right, screen.right),
+    bottom: Math.min(root.bounds.bottom, screen.bottom),
+  };
   if (enter) d.detail = `enter key "${enter}"`;
   return d;
 }

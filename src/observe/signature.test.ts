@@ -3,7 +3,9 @@ import { contentKey, maskVolatile, observeXml, screenSignature } from './index.j
 
 function screenWith(texts: string[], extra = '') {
   const nodes = texts.map((t, i) => `<node class="android.widget.TextView" text="${t}" bounds="[0,${i * 100}][1080,${i * 100 + 90}]" />`).join('');
-  return observeXml(`<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${nodes}${extra}</node></hierarchy>`);
+  return observeXml(
+    `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]">${nodes}${extra}</node></hierarchy>`,
+  );
 }
 
 test('clocks, dates, weekdays and relative times are masked; other words stay', () => {
@@ -28,7 +30,9 @@ test('the signature is the same screen with other data; the content key sees dat
 
 test('a toast neither changes the signature nor the content key', () => {
   const plain = screenWith(['Inbox']);
-  const toast = observeXml(`<?xml version='1.0' ?><hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[300,2000][780,2100]"><node class="android.widget.TextView" resource-id="android:id/message" text="Saved" bounds="[300,2000][780,2100]" /></node><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="Inbox" bounds="[0,0][1080,90]" /></node></hierarchy>`);
+  const toast = observeXml(
+    `<?xml version='1.0' ?><hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example" bounds="[300,2000][780,2100]"><node class="android.widget.TextView" resource-id="android:id/message" text="Saved" bounds="[300,2000][780,2100]" /></node><node class="android.widget.FrameLayout" package="com.example" bounds="[0,0][1080,2400]"><node class="android.widget.TextView" text="Inbox" bounds="[0,0][1080,90]" /></node></hierarchy>`,
+  );
   expect(toast.screen.elements.map((e) => e.role)).toEqual(['toast', 'text']);
   expect(toast.signature).toBe(plain.signature);
   expect(toast.contentKey).toBe(plain.contentKey);

@@ -7,17 +7,20 @@ const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?
 const DAYS = 'mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:r(?:s(?:day)?)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?';
 const UNITS = 's|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?|mo|months?|y|yrs?|years?';
 /** Clock times, dates, weekdays and "3 min ago": they change while the screen stays the same. */
-const VOLATILE = new RegExp([
-  String.raw`\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?\s?m\b\.?)?`,
-  String.raw`\b(?:${MONTHS})\.? \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?\b`,
-  String.raw`\b\d{1,2} (?:${MONTHS})\b\.?(?: \d{4})?`,
-  String.raw`\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b`,
-  String.raw`\b\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?\b`,
-  String.raw`\b(?:${DAYS})\b\.?`,
-  String.raw`\b(?:\d+|an?|one)\s?(?:${UNITS})\s+ago\b`,
-  String.raw`\b(?:just now|yesterday|today)\b`,
-  String.raw`\d+\s*(?:秒|分钟|小时|天|周|个月|年)前|昨天|今天|刚刚`,
-].join('|'), 'gi');
+const VOLATILE = new RegExp(
+  [
+    String.raw`\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?\s?m\b\.?)?`,
+    String.raw`\b(?:${MONTHS})\.? \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?\b`,
+    String.raw`\b\d{1,2} (?:${MONTHS})\b\.?(?: \d{4})?`,
+    String.raw`\b\d{4}[-/.]\d{1,2}[-/.]\d{1,2}\b`,
+    String.raw`\b\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?\b`,
+    String.raw`\b(?:${DAYS})\b\.?`,
+    String.raw`\b(?:\d+|an?|one)\s?(?:${UNITS})\s+ago\b`,
+    String.raw`\b(?:just now|yesterday|today)\b`,
+    String.raw`\d+\s*(?:秒|分钟|小时|天|周|个月|年)前|昨天|今天|刚刚`,
+  ].join('|'),
+  'gi',
+);
 const NUMBER = /\d+(?:[.,]\d+)*/g;
 
 /** The label with clocks, dates and relative times replaced by '~'. */
@@ -50,7 +53,9 @@ export function contentKey(screen: Screen): string {
   for (const e of screen.elements) {
     if (e.role === 'toast') continue;
     const b = e.bounds;
-    lines.push(`${screen.windows[e.window].kind}|${e.role}|${maskVolatile(e.label)}|${e.value ?? ''}|${e.states.join(',')}|${b.left},${b.top},${b.right},${b.bottom}`);
+    lines.push(
+      `${screen.windows[e.window].kind}|${e.role}|${maskVolatile(e.label)}|${e.value ?? ''}|${e.states.join(',')}|${b.left},${b.top},${b.right},${b.bottom}`,
+    );
   }
   return hash(lines);
 }

@@ -9,7 +9,10 @@ export function situationText(report: SituationReport): string {
   if (report.crash) lines.push(`crash: ${report.crash.package || 'the app'} crashed (${report.crash.reason}; seen in ${report.crash.evidence.join(', ')})`);
   if (report.anr) lines.push(`anr: ${report.anr.package || 'the app'} is not responding (${report.anr.reason})`);
   if (report.stuck) lines.push(`stuck: the same frame ${report.stuck.frames} times in a row`);
-  if (report.popup) lines.push(`popup${report.popup.appeared ? ' appeared' : ''}: ${report.popup.ref ? `${report.popup.ref} ` : ''}${JSON.stringify(report.popup.title)} (${report.popup.package})`);
+  if (report.popup)
+    lines.push(
+      `popup${report.popup.appeared ? ' appeared' : ''}: ${report.popup.ref ? `${report.popup.ref} ` : ''}${JSON.stringify(report.popup.title)} (${report.popup.package})`,
+    );
   if (report.activity_changed) lines.push(`activity: ${report.activity_changed.from || 'unknown'} → ${report.activity_changed.to || 'unknown'}`);
   if (report.toast !== undefined) lines.push(`toast: ${JSON.stringify(report.toast)}`);
   if (report.keyboard?.changed) lines.push(`keyboard: ${report.keyboard.shown ? 'shown' : 'hidden'}`);

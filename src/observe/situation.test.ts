@@ -32,7 +32,12 @@ test('a permission dialog is a popup over the app; answering it is a change back
   await session.look();
   sim.phone.ui.launch(SHOP);
   const asked = await session.report();
-  expect(asked.popup).toEqual({ package: 'com.google.android.permissioncontroller', title: 'Allow Shop to send you notifications?', ref: expect.stringMatching(/^e\d+$/), appeared: true });
+  expect(asked.popup).toEqual({
+    package: 'com.google.android.permissioncontroller',
+    title: 'Allow Shop to send you notifications?',
+    ref: expect.stringMatching(/^e\d+$/),
+    appeared: true,
+  });
   expect(asked.screen_changed).toBe(true);
   expect(asked.activity_changed?.to).toBe('com.google.android.permissioncontroller/com.android.permissioncontroller.permission.ui.GrantPermissionsActivity');
   expect(situationText(asked)).toMatch(/^popup appeared: e\d+ "Allow Shop to send you notifications\?" \(com\.google\.android\.permissioncontroller\)$/m);
@@ -116,7 +121,8 @@ test('a toast is reported once, when a dump holds it; uiautomator never dumps on
   expect((await session.report()).toast).toBeUndefined();
   // Dumps from other sources can hold a toast's window above the app: it is reported once.
   const plain = sim.phone.ui.dumpXml();
-  const toast = '<node index="0" text="" resource-id="" class="android.widget.LinearLayout" package="com.example.notes" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[240,2000][840,2100]"><node index="0" text="Settings are not available yet" resource-id="android:id/message" class="android.widget.TextView" package="com.example.notes" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[260,2010][820,2090]" /></node>';
+  const toast =
+    '<node index="0" text="" resource-id="" class="android.widget.LinearLayout" package="com.example.notes" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[240,2000][840,2100]"><node index="0" text="Settings are not available yet" resource-id="android:id/message" class="android.widget.TextView" package="com.example.notes" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="[260,2010][820,2090]" /></node>';
   const withToast = plain.replace('<hierarchy rotation="0">', `<hierarchy rotation="0">${toast}`);
   const at = (xml: string) => observeXml(xml, { refs: session.refs, size: { width: 1080, height: 2400 } });
   const before = at(plain);

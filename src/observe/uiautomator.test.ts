@@ -3,7 +3,8 @@ import { HierarchyParseError, parseUiautomatorXml, MAX_DEPTH, type UiNode } from
 import { fixture, fixtureNames } from './testing/fixtures.js';
 
 const HEAD = `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0">`;
-const node = (attrs: string, children = '') => `<node index="0" class="android.widget.TextView" package="com.example" bounds="[0,0][100,100]" ${attrs}${children ? `>${children}</node>` : ' />'}`;
+const node = (attrs: string, children = '') =>
+  `<node index="0" class="android.widget.TextView" package="com.example" bounds="[0,0][100,100]" ${attrs}${children ? `>${children}</node>` : ' />'}`;
 
 function parseError(xml: string, source?: string): HierarchyParseError {
   try {
@@ -24,7 +25,10 @@ test('every real dump parses into windows holding exactly the nodes SOURCES.tsv 
     const f = fixture(name);
     const h = parseUiautomatorXml(f.xml, { source: name });
     expect(h.nodeCount, name).toBe(f.nodes);
-    expect(h.windows.reduce((sum, w) => sum + count(w.root), 0), name).toBe(f.nodes);
+    expect(
+      h.windows.reduce((sum, w) => sum + count(w.root), 0),
+      name,
+    ).toBe(f.nodes);
     expect(h.skippedNodes).toBe(0);
   }
   const tiktok = parseUiautomatorXml(fixture('tiktok-feed.xml').xml);
@@ -47,7 +51,16 @@ test('attributes become typed fields: flags, bounds, entities, and what the plat
     expect(root.contentDesc).toBe('a\nb "c"');
     expect(root.resourceId).toBe('com.example:id/title');
     expect(root.hint).toBe('Type here');
-    expect(root.flags).toMatchObject({ clickable: true, checkable: true, checked: true, enabled: false, password: true, visible: false, editable: false, longClickable: false });
+    expect(root.flags).toMatchObject({
+      clickable: true,
+      checkable: true,
+      checked: true,
+      enabled: false,
+      password: true,
+      visible: false,
+      editable: false,
+      longClickable: false,
+    });
     const field = root.children[0];
     expect(field.text).toBe('lineA one two');
     expect(field.flags.editable).toBe(true);
@@ -62,12 +75,16 @@ test('the line `uiautomator dump /dev/tty` prints after the XML is not an error'
 });
 
 test('an empty dump, a busy device and a file that is not a dump say so', () => {
-  expect(parseError('', 'screen.xml').message).toBe('screen.xml: the dump is empty (no XML at all). Capture the screen again (adb exec-out uiautomator dump /dev/tty) and check the file was saved whole.');
+  expect(parseError('', 'screen.xml').message).toBe(
+    'screen.xml: the dump is empty (no XML at all). Capture the screen again (adb exec-out uiautomator dump /dev/tty) and check the file was saved whole.',
+  );
   expect(parseError('  \n').problem).toBe('the dump is empty (no XML at all)');
   const busy = parseError('ERROR: could not get idle state.\n', 'emulator-5554');
   expect(busy.message).toContain('emulator-5554:1:1: not a uiautomator dump: it starts with "ERROR: could not get idle state."');
   expect(busy.message).toContain('disable animations');
-  expect(parseError(`<?xml version='1.0' ?><AppiumAUT><XCUIElementTypeApplication/></AppiumAUT>`).problem).toBe('the root element is <AppiumAUT>, expected <hierarchy> (a uiautomator dump)');
+  expect(parseError(`<?xml version='1.0' ?><AppiumAUT><XCUIElementTypeApplication/></AppiumAUT>`).problem).toBe(
+    'the root element is <AppiumAUT>, expected <hierarchy> (a uiautomator dump)',
+  );
 });
 
 test('a truncated dump names where it ends and how much was left open', () => {
@@ -78,7 +95,9 @@ test('a truncated dump names where it ends and how much was left open', () => {
   expect(error.message).toMatch(/^customers\.xml:1:20001: the dump is truncated/);
   expect(parseError(`${HEAD}`).problem).toBe('the dump is truncated: it ends inside <hierarchy>');
   expect(parseError(`${HEAD}${node('')}<node text="Wi`).problem).toBe('the dump is truncated: it ends in the middle of a tag inside <hierarchy>');
-  expect(parseError(`${HEAD}<node bounds="[0,0][1,1]"><node bounds="[0,0][1,1]">`).problem).toBe('the dump is truncated: it ends inside <node> (2 nodes left open)');
+  expect(parseError(`${HEAD}<node bounds="[0,0][1,1]"><node bounds="[0,0][1,1]">`).problem).toBe(
+    'the dump is truncated: it ends inside <node> (2 nodes left open)',
+  );
 });
 
 test('malformed XML is reported at its line and column', () => {

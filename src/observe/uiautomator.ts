@@ -33,7 +33,10 @@ export function parseUiautomatorXml(xml: string, options: ParseOptions = {}): Ui
     throw new HierarchyParseError({ problem: 'the dump is empty (no XML at all)', source });
   }
   if (text[first] !== '<') {
-    const firstLine = text.slice(first, first + 200).split('\n', 1)[0].slice(0, 80);
+    const firstLine = text
+      .slice(first, first + 200)
+      .split('\n', 1)[0]
+      .slice(0, 80);
     throw new HierarchyParseError({
       problem: `not a uiautomator dump: it starts with "${firstLine}"`,
       source,
@@ -66,7 +69,9 @@ function parseStrict(text: string, source: string | undefined): UiHierarchy {
   const open = builder.openElements();
   if (open > 0) {
     const midTag = !text.trimEnd().endsWith('>');
-    builder.fail(`the dump is truncated: it ends ${midTag ? 'in the middle of a tag ' : ''}inside ${open === 1 ? '<hierarchy>' : `<node> (${open - 1} nodes left open)`}`);
+    builder.fail(
+      `the dump is truncated: it ends ${midTag ? 'in the middle of a tag ' : ''}inside ${open === 1 ? '<hierarchy>' : `<node> (${open - 1} nodes left open)`}`,
+    );
   }
   parser.close();
   if (!builder.done()) builder.fail('no <hierarchy> element in the dump');

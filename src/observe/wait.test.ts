@@ -73,11 +73,19 @@ test('a wait that runs out says what it last saw: still loading, or idle without
   expect(loading).toBeInstanceOf(WaitTimeoutError);
   const error = loading as WaitTimeoutError;
   expect(error.state).toBe('loading');
-  expect(error.message).toMatch(/^Timed out after 500 ms waiting for the screen to settle: the screen was still loading \(e\d+ progress; e\d+ text "Searching for “headphones”…"\) on com\.example\.shop\/\.SearchActivity with \d+ elements\./);
+  expect(error.message).toMatch(
+    /^Timed out after 500 ms waiting for the screen to settle: the screen was still loading \(e\d+ progress; e\d+ text "Searching for “headphones”…"\) on com\.example\.shop\/\.SearchActivity with \d+ elements\./,
+  );
   expect(error.observation.screen.elements.some((e) => e.role === 'progress')).toBe(true);
 
   sim.phone.clock.advance(5000);
-  const absent = await waitForScreen({ observe: () => session.look(), until: (o) => o.screen.elements.some((e) => e.label === 'Checkout'), describe: '"Checkout" on screen', clock, timeoutMs: 1000 }).catch((e: unknown) => e);
+  const absent = await waitForScreen({
+    observe: () => session.look(),
+    until: (o) => o.screen.elements.some((e) => e.label === 'Checkout'),
+    describe: '"Checkout" on screen',
+    clock,
+    timeoutMs: 1000,
+  }).catch((e: unknown) => e);
   expect(absent).toBeInstanceOf(WaitTimeoutError);
   expect((absent as Error).message).toContain('waiting for "Checkout" on screen: the screen was idle but without the target on com.example.shop');
 });

@@ -40,7 +40,8 @@ export interface WaitResult {
   elapsedMs: number;
 }
 
-const LOADING_TEXT = /^(?:loading|please wait|refreshing|searching|connecting|updating|syncing|signing in)\b|\b(?:loading|please wait)\b|ing\b[^.…]{0,40}(?:…|\.{3})$|加载中|正在加载|请稍候/i;
+const LOADING_TEXT =
+  /^(?:loading|please wait|refreshing|searching|connecting|updating|syncing|signing in)\b|\b(?:loading|please wait)\b|ing\b[^.…]{0,40}(?:…|\.{3})$|加载中|正在加载|请稍候/i;
 const LOADING_TEXT_MAX = 60;
 const ERROR_TITLE = /keeps stopping|has stopped|isn['’]t responding|is not responding/;
 
@@ -66,7 +67,9 @@ export function screenState(screen: Screen): ScreenState {
 
 function loadingSigns(screen: Screen): ScreenElement[] {
   // A loading message is short: a long text cut off with '…' ("…supports fast charg…") is not one.
-  return screen.elements.filter((e) => e.role === 'progress' || ((e.role === 'text' || e.role === 'dialog') && e.label.length <= LOADING_TEXT_MAX && LOADING_TEXT.test(e.label)));
+  return screen.elements.filter(
+    (e) => e.role === 'progress' || ((e.role === 'text' || e.role === 'dialog') && e.label.length <= LOADING_TEXT_MAX && LOADING_TEXT.test(e.label)),
+  );
 }
 
 /** Polls `observe` until the screen settles, shows an error, or `until` holds; throws WaitTimeoutError naming what it last saw. */
@@ -105,8 +108,11 @@ export async function waitForScreen(options: WaitOptions): Promise<WaitResult> {
 
 function seen(screen: Screen, state: ScreenState, settled: boolean): string {
   const app = screen.foreground ? `${screen.foreground.package}${screen.foreground.activity ? `/${screen.foreground.activity}` : ''}` : 'an unknown app';
-  const what = state === 'loading'
-    ? `still loading (${loadingSigns(screen).slice(0, 3).map(elementLine).join('; ')})`
-    : settled ? 'idle but without the target' : 'still changing';
+  const what =
+    state === 'loading'
+      ? `still loading (${loadingSigns(screen).slice(0, 3).map(elementLine).join('; ')})`
+      : settled
+        ? 'idle but without the target'
+        : 'still changing';
   return `${what} on ${app} with ${screen.elements.length} elements`;
 }

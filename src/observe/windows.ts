@@ -54,5 +54,8 @@ function survey(root: UiNode): { actionable: boolean; toastText: boolean } {
 
 /** Windows that hide part of window `index`: those above it that draw something opaque. */
 export function coversFor(infos: WindowInfo[], index: number): Rect[] {
-  return infos.slice(0, index).filter((w) => w.kind !== 'toast').map((w) => w.window.root.bounds);
+  return infos
+    .slice(0, index)
+    .filter((w) => w.kind !== 'toast')
+    .map((w) => w.window.root.bounds);
 }

@@ -34,9 +34,28 @@ export { maskSecrets, secretBoxes, secretFieldsOf } from './exec/screenshot-mask
 export { withSecretTextMasked } from './exec/secret-text.js';
 export { maskedCount, readTarget, textOf, where } from './exec/screen-read.js';
 export type {
-  ActionFailureInfo, ActionResult, DialogPolicy, ExecutorOptions, ExecutorTimeouts, FailureCategory, PrimitiveRunner, RunOptions,
+  ActionFailureInfo,
+  ActionResult,
+  DialogPolicy,
+  ExecutorOptions,
+  ExecutorTimeouts,
+  FailureCategory,
+  PrimitiveRunner,
+  RunOptions,
 } from './exec/types.js';
 export {
-  ActionFailure, AppCrashed, AppNotInFront, AppNotResponding, AssertionFailed, DialogBlocked, ExpectationFailed, NoDialog, NoEffect,
-  PlanProblem, TargetAmbiguous, TargetNotFound, TextMismatch, WaitTimedOut,
+  ActionFailure,
+  AppCrashed,
+  AppNotInFront,
+  AppNotResponding,
+  AssertionFailed,
+  DialogBlocked,
+  ExpectationFailed,
+  NoDialog,
+  NoEffect,
+  PlanProblem,
+  TargetAmbiguous,
+  TargetNotFound,
+  TextMismatch,
+  WaitTimedOut,
 } from './exec/errors.js';

@@ -54,9 +54,34 @@ export function createPhone(options: PhoneOptions): Phone {
   const packages = createPackageManager({ apps: options.apps, fs });
   const props = new Map<string, string>(Object.entries(defaultProps(info)));
   const settings = {
-    global: new Map([['window_animation_scale', '1.0'], ['transition_animation_scale', '1.0'], ['animator_duration_scale', '1.0'], ['stay_on_while_plugged_in', '0'], ['wifi_on', '1'], ['bluetooth_on', '0'], ['airplane_mode_on', '0']]),
-    system: new Map([['user_rotation', '0'], ['accelerometer_rotation', '0'], ['screen_off_timeout', '60000']]),
-    secure: new Map([['ui_night_mode', '1'], ['location_mode', '3'], ['default_input_method', LATIN_IME], ['enabled_input_methods', LATIN_IME], ['android_id', serial.toLowerCase().replace(/[^0-9a-f]/g, '').padEnd(16, '7').slice(0, 16)]]),
+    global: new Map([
+      ['window_animation_scale', '1.0'],
+      ['transition_animation_scale', '1.0'],
+      ['animator_duration_scale', '1.0'],
+      ['stay_on_while_plugged_in', '0'],
+      ['wifi_on', '1'],
+      ['bluetooth_on', '0'],
+      ['airplane_mode_on', '0'],
+    ]),
+    system: new Map([
+      ['user_rotation', '0'],
+      ['accelerometer_rotation', '0'],
+      ['screen_off_timeout', '60000'],
+    ]),
+    secure: new Map([
+      ['ui_night_mode', '1'],
+      ['location_mode', '3'],
+      ['default_input_method', LATIN_IME],
+      ['enabled_input_methods', LATIN_IME],
+      [
+        'android_id',
+        serial
+          .toLowerCase()
+          .replace(/[^0-9a-f]/g, '')
+          .padEnd(16, '7')
+          .slice(0, 16),
+      ],
+    ]),
   };
   const base = { info, fs, packages, logcat, clock, random, faults, props, settings };
   const ui = createUi({ ...base, size: options.size ?? DEFAULT_SCREEN, apps: options.apps, timings: options.timings });
@@ -69,10 +94,16 @@ export function createPhone(options: PhoneOptions): Phone {
       // The jitter's own stream: pacing a phone never changes what its apps draw or pick.
       random: new SeededRandom(((options.seed ?? 1) ^ 0x9e3779b9) >>> 0),
       facts: phoneFacts(ui, base),
-      animating: () => isAnimating(ui.frame(), {
-        animatorScale: settings.global.get('animator_duration_scale'),
-        hung: new Set(ui.processes().filter((p) => p.frozen).map((p) => p.package)),
-      }),
+      animating: () =>
+        isAnimating(ui.frame(), {
+          animatorScale: settings.global.get('animator_duration_scale'),
+          hung: new Set(
+            ui
+              .processes()
+              .filter((p) => p.frozen)
+              .map((p) => p.package),
+          ),
+        }),
       sleep: options.sleep,
     }),
     async screenshotPng() {

@@ -42,7 +42,11 @@ function executable(path: string): boolean {
 export function adbBinary(): string | undefined {
   const name = process.env.MOBILETEST_ADB || 'adb';
   if (name.includes('/')) return executable(name) ? name : undefined;
-  return (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, name)).find(executable);
+  return (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .map((dir) => join(dir, name))
+    .find(executable);
 }
 
 /**

@@ -60,7 +60,8 @@ export class FontMetrics {
     } catch (error) {
       throw new FontError(`Font ${file} cannot be read (${error instanceof Error ? error.message : String(error)}): reinstall the dejavu-fonts-ttf package.`);
     }
-    if (font.type === 'TTC' || font.type === 'DFont') throw new FontError(`Font ${file} is a collection, not one face: reinstall the dejavu-fonts-ttf package.`);
+    if (font.type === 'TTC' || font.type === 'DFont')
+      throw new FontError(`Font ${file} is a collection, not one face: reinstall the dejavu-fonts-ttf package.`);
     this.font = font as Fontkit.Font;
   }
 
@@ -99,8 +100,15 @@ export function drawn(cp: number): boolean {
 }
 
 function isWide(cp: number): boolean {
-  return (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3)
-    || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) || cp >= 0x1f000;
+  return (
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0xa4cf) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    cp >= 0x1f000
+  );
 }
 
 let faces: { regular: FontMetrics; bold: FontMetrics } | undefined;
@@ -136,18 +144,29 @@ export function wrapText(text: string, maxWidth: number, font: TextFont): string
   const lines: string[] = [];
   for (const paragraph of text.split(/\r\n|\r|\n/)) {
     const whole = paragraph.trimEnd();
-    if (!Number.isFinite(limit) || metrics.measure(whole) <= limit) { lines.push(whole); continue; }
+    if (!Number.isFinite(limit) || metrics.measure(whole) <= limit) {
+      lines.push(whole);
+      continue;
+    }
     let line = '';
     let width = 0;
     for (const word of paragraph.split(/(?<= )/)) {
       const wordWidth = metrics.measure(word);
-      if (width + metrics.measure(word.trimEnd()) <= limit) { line += word; width += wordWidth; continue; }
+      if (width + metrics.measure(word.trimEnd()) <= limit) {
+        line += word;
+        width += wordWidth;
+        continue;
+      }
       if (line.trim() !== '') lines.push(line.trimEnd());
       line = '';
       width = 0;
       for (const ch of word) {
         const advance = metrics.advance(ch.codePointAt(0) ?? 0);
-        if (line !== '' && ch !== ' ' && width + advance > limit) { lines.push(line); line = ''; width = 0; }
+        if (line !== '' && ch !== ' ' && width + advance > limit) {
+          lines.push(line);
+          line = '';
+          width = 0;
+        }
         line += ch;
         width += advance;
       }

@@ -24,7 +24,9 @@ test('imports become require() and export default becomes module.exports', () =>
 });
 
 test('a template line with no CommonJS form is an error naming the template and line', () => {
-  expect(() => toCommonJs("// a spec\nimport shop from 'shop';\n", 'tests/shop.test.ts')).toThrow(/^tests\/shop\.test\.ts:2: "import shop from 'shop';" has no CommonJS form/);
+  expect(() => toCommonJs("// a spec\nimport shop from 'shop';\n", 'tests/shop.test.ts')).toThrow(
+    /^tests\/shop\.test\.ts:2: "import shop from 'shop';" has no CommonJS form/,
+  );
   expect(() => toCommonJs('export const app = 1;\n', 'mobiletest.config.ts')).toThrow(expect.objectContaining({ name: 'TemplateError' }));
 });
 

@@ -17,15 +17,20 @@ const EXPORT_DEFAULT = /^export default /;
 
 /** `import { a, b } from 'm';` → `const { a, b } = require('m');`, `export default x` → `module.exports = x`. */
 export function toCommonJs(text: string, file: string): string {
-  return text.split('\n').map((line, index) => {
-    const imported = IMPORT.exec(line);
-    if (imported) return `const { ${imported[1].trim()} } = require('${imported[2]}');`;
-    if (EXPORT_DEFAULT.test(line)) return line.replace(EXPORT_DEFAULT, 'module.exports = ');
-    if (/^\s*(import|export)\b/.test(line)) {
-      throw new TemplateError(`${file}:${index + 1}: "${line.trim()}" has no CommonJS form; templates may use only \`import { … } from '…';\` and \`export default …\``);
-    }
-    return line;
-  }).join('\n');
+  return text
+    .split('\n')
+    .map((line, index) => {
+      const imported = IMPORT.exec(line);
+      if (imported) return `const { ${imported[1].trim()} } = require('${imported[2]}');`;
+      if (EXPORT_DEFAULT.test(line)) return line.replace(EXPORT_DEFAULT, 'module.exports = ');
+      if (/^\s*(import|export)\b/.test(line)) {
+        throw new TemplateError(
+          `${file}:${index + 1}: "${line.trim()}" has no CommonJS form; templates may use only \`import { … } from '…';\` and \`export default …\``,
+        );
+      }
+      return line;
+    })
+    .join('\n');
 }
 
 const asIs = (text: string): string => text;

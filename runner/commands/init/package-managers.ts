@@ -24,21 +24,43 @@ export interface PackageManager {
 
 export const PACKAGE_MANAGERS = {
   npm: {
-    label: 'npm', lockfiles: ['package-lock.json', 'npm-shrinkwrap.json'], install: 'npm ci', installWithoutLockfile: 'npm install',
-    exec: 'npx', addDev: 'npm install -D', cache: 'npm',
+    label: 'npm',
+    lockfiles: ['package-lock.json', 'npm-shrinkwrap.json'],
+    install: 'npm ci',
+    installWithoutLockfile: 'npm install',
+    exec: 'npx',
+    addDev: 'npm install -D',
+    cache: 'npm',
   },
   pnpm: {
-    label: 'pnpm', lockfiles: ['pnpm-lock.yaml'], install: 'pnpm install --frozen-lockfile', installWithoutLockfile: 'pnpm install --no-frozen-lockfile',
-    exec: 'pnpm exec', addDev: 'pnpm add -D', cache: 'pnpm', setup: 'pnpm/action-setup',
+    label: 'pnpm',
+    lockfiles: ['pnpm-lock.yaml'],
+    install: 'pnpm install --frozen-lockfile',
+    installWithoutLockfile: 'pnpm install --no-frozen-lockfile',
+    exec: 'pnpm exec',
+    addDev: 'pnpm add -D',
+    cache: 'pnpm',
+    setup: 'pnpm/action-setup',
   },
   yarn: {
-    label: 'Yarn classic', lockfiles: ['yarn.lock'], install: 'yarn install --frozen-lockfile', installWithoutLockfile: 'yarn install',
-    exec: 'yarn', addDev: 'yarn add -D', cache: 'yarn',
+    label: 'Yarn classic',
+    lockfiles: ['yarn.lock'],
+    install: 'yarn install --frozen-lockfile',
+    installWithoutLockfile: 'yarn install',
+    exec: 'yarn',
+    addDev: 'yarn add -D',
+    cache: 'yarn',
   },
   // Yarn 2+ is not on the runners: corepack installs the version packageManager names.
   'yarn-berry': {
-    label: 'Yarn 2+', lockfiles: ['yarn.lock'], install: 'yarn install --immutable', installWithoutLockfile: 'yarn install --no-immutable',
-    exec: 'yarn', addDev: 'yarn add -D', cache: 'yarn', setup: 'corepack',
+    label: 'Yarn 2+',
+    lockfiles: ['yarn.lock'],
+    install: 'yarn install --immutable',
+    installWithoutLockfile: 'yarn install --no-immutable',
+    exec: 'yarn',
+    addDev: 'yarn add -D',
+    cache: 'yarn',
+    setup: 'corepack',
   },
 } as const satisfies Record<string, PackageManager>;
 
@@ -81,7 +103,9 @@ export function detectPackageManager({ root, packageManagerField, userAgent }: D
   let name: PackageManagerName = declared?.name ?? 'npm';
   let reason = declared ? 'packageManager in package.json' : 'no lockfile';
   if (!declared) {
-    const found = (['npm', 'pnpm', 'yarn'] as const).map((candidate) => ({ candidate, lockfile: PACKAGE_MANAGERS[candidate].lockfiles.find(has) })).find((entry) => entry.lockfile);
+    const found = (['npm', 'pnpm', 'yarn'] as const)
+      .map((candidate) => ({ candidate, lockfile: PACKAGE_MANAGERS[candidate].lockfiles.find(has) }))
+      .find((entry) => entry.lockfile);
     if (found) {
       name = found.candidate === 'yarn' && has('.yarnrc.yml') ? 'yarn-berry' : found.candidate;
       reason = found.lockfile as string;
@@ -90,7 +114,9 @@ export function detectPackageManager({ root, packageManagerField, userAgent }: D
   const manager = PACKAGE_MANAGERS[name];
   const running = userAgent ? parseNameVersion(userAgent, '/') : undefined;
   return {
-    name, manager, reason,
+    name,
+    manager,
+    reason,
     lockfile: manager.lockfiles.find(has),
     pinned: declared !== undefined,
     ...(running?.name === name ? { runningVersion: running.version } : {}),

@@ -101,16 +101,29 @@ export function planInit(cwd: string, facts: ProjectFacts): InitPlan {
     ...(playwrightConfig ? { playwrightConfig } : {}),
     ...(picksUp ? { playwrightPicksUp: picksUp } : {}),
     files: [
-      { target: configFile, exists: config !== undefined, what: `the config in ${form.label}, running the specs in ${specDir}/`, render: () => code('mobiletest.config.ts') },
-      { target: codeSpec, exists: has(codeSpec), what: `an example spec in ${form.label}`, render: () => code('tests/shop.test.ts') },
-      { target: yamlSpec, exists: has(yamlSpec), what: 'an example spec in YAML', render: () => fill(template('tests/shop.test.yml'), values, 'tests/shop.test.yml') },
       {
-        target: workflow, exists: has(workflow), what: `a GitHub Actions workflow with shards and a merge job, installing with ${facts.packageManager.manager.label}`,
+        target: configFile,
+        exists: config !== undefined,
+        what: `the config in ${form.label}, running the specs in ${specDir}/`,
+        render: () => code('mobiletest.config.ts'),
+      },
+      { target: codeSpec, exists: has(codeSpec), what: `an example spec in ${form.label}`, render: () => code('tests/shop.test.ts') },
+      {
+        target: yamlSpec,
+        exists: has(yamlSpec),
+        what: 'an example spec in YAML',
+        render: () => fill(template('tests/shop.test.yml'), values, 'tests/shop.test.yml'),
+      },
+      {
+        target: workflow,
+        exists: has(workflow),
+        what: `a GitHub Actions workflow with shards and a merge job, installing with ${facts.packageManager.manager.label}`,
         // `github/` is stored without its dot so packaging keeps it.
-        render: () => renderWorkflow(template('github/workflows/mobiletest.yml'), 'github/workflows/mobiletest.yml', {
-          packageManager: facts.packageManager,
-          node: facts.nodeVersionFile ? { file: facts.nodeVersionFile } : { major: Number(process.versions.node.split('.')[0]) },
-        }),
+        render: () =>
+          renderWorkflow(template('github/workflows/mobiletest.yml'), 'github/workflows/mobiletest.yml', {
+            packageManager: facts.packageManager,
+            node: facts.nodeVersionFile ? { file: facts.nodeVersionFile } : { major: Number(process.versions.node.split('.')[0]) },
+          }),
       },
     ],
   };

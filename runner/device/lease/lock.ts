@@ -28,7 +28,10 @@ export function lockDir(): string {
 
 /** A held lock on one serial; release() removes the file only if it is still ours. */
 export class DeviceLock {
-  private constructor(readonly serial: string, readonly file: string) {}
+  private constructor(
+    readonly serial: string,
+    readonly file: string,
+  ) {}
 
   static async acquire(serial: string, options: LockOptions = {}): Promise<DeviceLock> {
     const dir = options.dir ?? lockDir();

@@ -54,7 +54,11 @@ export function simTiming(env: NodeJS.ProcessEnv = process.env): TimingMode {
 class SimLease implements DeviceLease {
   readonly kind = 'sim';
 
-  private constructor(private current: Sim, private connection: Driver, private readonly seed: number) {}
+  private constructor(
+    private current: Sim,
+    private connection: Driver,
+    private readonly seed: number,
+  ) {}
 
   static async start(seed: number): Promise<SimLease> {
     const sim = await startSim({ serverPort: 0, seed, timing: simTiming() });
@@ -105,7 +109,11 @@ class AdbLease implements DeviceLease {
   readonly sim = undefined;
   readonly server = (({ host, port }) => ({ host, port }))(adbServerAddress());
 
-  private constructor(readonly serial: string, private connection: Driver, private readonly lock: DeviceLock) {}
+  private constructor(
+    readonly serial: string,
+    private connection: Driver,
+    private readonly lock: DeviceLock,
+  ) {}
 
   static async open(serial: string): Promise<AdbLease> {
     const lock = await DeviceLock.acquire(serial);
@@ -133,7 +141,9 @@ class AdbLease implements DeviceLease {
         return;
       } catch (error) {
         if (Date.now() >= deadline) {
-          throw new DeviceLeaseError(`Device ${this.serial} went away and did not come back within ${RECONNECT_MS / 1000} s: reconnect it (adb devices); ${(error as Error).message}`);
+          throw new DeviceLeaseError(
+            `Device ${this.serial} went away and did not come back within ${RECONNECT_MS / 1000} s: reconnect it (adb devices); ${(error as Error).message}`,
+          );
         }
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
@@ -159,7 +169,9 @@ async function leaseSerial(request: LeaseRequest, spec: Extract<DeviceSpec, { ki
   const state = listing.devices?.find((d) => d.id === serial)?.state;
   if (state !== 'device') {
     const problem = state === undefined ? 'is not connected' : `is ${state}`;
-    throw new DeviceLeaseError(`Device ${serial} (from the device setting "${spec.serials.join(',')}") ${problem}: ${describeListing(listing)}; check the serial with \`mobiletest devices\``);
+    throw new DeviceLeaseError(
+      `Device ${serial} (from the device setting "${spec.serials.join(',')}") ${problem}: ${describeListing(listing)}; check the serial with \`mobiletest devices\``,
+    );
   }
   return AdbLease.open(serial);
 }

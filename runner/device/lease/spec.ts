@@ -1,10 +1,6 @@
 // What the `device` setting asks for: the virtual phone, any connected device, or named serials.
 
-export type DeviceSpec =
-  | { kind: 'auto' }
-  | { kind: 'sim' }
-  | { kind: 'any' }
-  | { kind: 'serials'; serials: string[] };
+export type DeviceSpec = { kind: 'auto' } | { kind: 'sim' } | { kind: 'any' } | { kind: 'serials'; serials: string[] };
 
 /** Reads 'sim', 'android:any', 'SERIAL' or 'A,B,C'; nothing set means: a connected device if there is one, else the virtual phone. */
 export function parseDeviceSpec(value: string | undefined): DeviceSpec {
@@ -12,7 +8,10 @@ export function parseDeviceSpec(value: string | undefined): DeviceSpec {
   if (text === '' || text === 'auto') return { kind: 'auto' };
   if (text === 'sim') return { kind: 'sim' };
   if (text === 'android:any') return { kind: 'any' };
-  const serials = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const serials = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return { kind: 'serials', serials: [...new Set(serials)] };
 }
 

@@ -2,7 +2,10 @@
 export class PlanCacheError extends Error {
   override readonly name = 'PlanCacheError';
 
-  constructor(message: string, readonly file?: string) {
+  constructor(
+    message: string,
+    readonly file?: string,
+  ) {
     super(message);
   }
 }

@@ -7,8 +7,23 @@ import { CACHE_VERSION, CacheFile, type CacheEntry } from './types.js';
 
 /** Keys written first, in this order, wherever they occur; any other key follows in alphabetical order. */
 const KEY_ORDER = [
-  'version', 'entries', 'kind', 'text', 'app', 'steps', 'call', 'name', 'params', 'target', 'signature', 'dialog', 'secret',
-  'verify', 'content_key', 'answer', 'recorded_at',
+  'version',
+  'entries',
+  'kind',
+  'text',
+  'app',
+  'steps',
+  'call',
+  'name',
+  'params',
+  'target',
+  'signature',
+  'dialog',
+  'secret',
+  'verify',
+  'content_key',
+  'answer',
+  'recorded_at',
 ];
 const RANK = new Map(KEY_ORDER.map((k, i) => [k, i]));
 
@@ -21,7 +36,11 @@ function ordered(value: unknown): unknown {
 
 /** The file's text: entries sorted by key, two-space indent, a final newline. */
 export function formatCache(entries: Record<string, CacheEntry>): string {
-  const sorted = Object.fromEntries(Object.keys(entries).sort().map((k) => [k, entries[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(entries)
+      .sort()
+      .map((k) => [k, entries[k]]),
+  );
   return `${JSON.stringify(ordered({ version: CACHE_VERSION, entries: sorted }), null, 2)}\n`;
 }
 

@@ -28,7 +28,10 @@ export async function withLock<T>(file: string, work: () => Promise<T>): Promise
       continue;
     }
     if (Date.now() - start > GIVE_UP_MS) {
-      throw new PlanCacheError(`Could not lock the plan cache ${file}: ${lock} stayed in place for ${GIVE_UP_MS} ms. Delete ${lock} if no test run is writing the cache.`, file);
+      throw new PlanCacheError(
+        `Could not lock the plan cache ${file}: ${lock} stayed in place for ${GIVE_UP_MS} ms. Delete ${lock} if no test run is writing the cache.`,
+        file,
+      );
     }
     await sleep(RETRY_MS + Math.random() * RETRY_MS);
   }

@@ -90,10 +90,14 @@ test('a step that answered a popup is skipped when the popup does not show on re
   const exec = await phone.session.executor();
   await signIn(exec);
   await launchUntil(exec, true);
-  const entry = await record(exec, [
-    async () => ({ name: 'tap', params: { target: await refOf(exec, 'No thanks') } }),
-    async () => ({ name: 'tap', params: { target: await refOf(exec, 'Search'), expected: { screen_changed: true } } }),
-  ], 'open search');
+  const entry = await record(
+    exec,
+    [
+      async () => ({ name: 'tap', params: { target: await refOf(exec, 'No thanks') } }),
+      async () => ({ name: 'tap', params: { target: await refOf(exec, 'Search'), expected: { screen_changed: true } } }),
+    ],
+    'open search',
+  );
   expect(entry.steps.map((s) => s.dialog)).toEqual([true, undefined]);
 
   await launchUntil(exec, false);

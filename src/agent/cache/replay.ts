@@ -3,8 +3,15 @@
 // so the agent can take over from there (self-healing).
 import { redactText } from '../../events/index.js';
 import {
-  describeTarget, InvalidPrimitiveCall, locate, validateCall,
-  type ActionFailureInfo, type ActionResult, type PrimitiveCall, type PrimitiveRunner, type Target,
+  describeTarget,
+  InvalidPrimitiveCall,
+  locate,
+  validateCall,
+  type ActionFailureInfo,
+  type ActionResult,
+  type PrimitiveCall,
+  type PrimitiveRunner,
+  type Target,
 } from '../../primitives/index.js';
 import type { CachedStep, GoalEntry } from './types.js';
 import { goalValues } from './values.js';
@@ -42,17 +49,18 @@ interface ReplayEvidence {
   changedSignatures: number[];
 }
 
-export type ReplayResult = ReplayEvidence & (
-  | { complete: true }
-  | {
-    complete: false;
-    /** Index of the step that did not replay: the agent takes over from the live screen there. */
-    at: number;
-    /** Which step, what it was, and why (secrets masked), for the agent_decision event. */
-    reason: string;
-    failure?: ActionFailureInfo;
-  }
-);
+export type ReplayResult = ReplayEvidence &
+  (
+    | { complete: true }
+    | {
+        complete: false;
+        /** Index of the step that did not replay: the agent takes over from the live screen there. */
+        at: number;
+        /** Which step, what it was, and why (secrets masked), for the agent_decision event. */
+        reason: string;
+        failure?: ActionFailureInfo;
+      }
+  );
 
 /** Runs the entry's calls in order as agent actions; stops at the first that does not replay. */
 export async function replaySteps(options: ReplayOptions): Promise<ReplayResult> {
@@ -69,7 +77,8 @@ export async function replaySteps(options: ReplayOptions): Promise<ReplayResult>
       return { ...evidence, complete: false, at: index, reason: redactText(reason), ...(failure ? { failure } : {}) };
     };
     const call = withSecret(step, values);
-    if (call === undefined) return stop(`${label} types a secret that the goal no longer gives (value ${step.secret ?? '?'} of ${JSON.stringify(redactText(goal))})`);
+    if (call === undefined)
+      return stop(`${label} types a secret that the goal no longer gives (value ${step.secret ?? '?'} of ${JSON.stringify(redactText(goal))})`);
     try {
       validateCall(call);
     } catch (error) {
@@ -81,7 +90,11 @@ export async function replaySteps(options: ReplayOptions): Promise<ReplayResult>
       options.onStep?.({ index, step, outcome: 'skipped', signatureChanged: false });
       continue;
     }
-    const result = await runner.run(call, { source: 'agent', ...(options.parentActionId ? { parentActionId: options.parentActionId } : {}), ...(signal ? { signal } : {}) });
+    const result = await runner.run(call, {
+      source: 'agent',
+      ...(options.parentActionId ? { parentActionId: options.parentActionId } : {}),
+      ...(signal ? { signal } : {}),
+    });
     evidence.results.push(result);
     const signatureChanged = result.before !== undefined && result.before.signature !== step.signature;
     if (signatureChanged) evidence.changedSignatures.push(index);
@@ -96,7 +109,13 @@ export async function replaySteps(options: ReplayOptions): Promise<ReplayResult>
     }
     options.onStep?.({ index, step, outcome: 'failed', result, signatureChanged });
     const why = result.failure ? `${result.failure.name}: ${result.failure.message}` : 'no reason given';
-    return { ...evidence, complete: false, at: index, reason: redactText(`${label} answered ${result.verdict}, ${why}`), ...(result.failure ? { failure: result.failure } : {}) };
+    return {
+      ...evidence,
+      complete: false,
+      at: index,
+      reason: redactText(`${label} answered ${result.verdict}, ${why}`),
+      ...(result.failure ? { failure: result.failure } : {}),
+    };
   }
   return { ...evidence, complete: true };
 }

@@ -12,8 +12,14 @@ function look(name: string): Observation {
 
 function resultOf(call: PrimitiveCall, o: Observation, element?: ScreenElement, after?: Observation): ActionResult {
   return {
-    actionId: 'a1', primitive: call.name, verdict: 'OK', candidates: [], before: o, after: after ?? o,
-    ...(element ? { element } : {}), timings: { total_ms: 1, device_ms: 1, harness_ms: 0 },
+    actionId: 'a1',
+    primitive: call.name,
+    verdict: 'OK',
+    candidates: [],
+    before: o,
+    after: after ?? o,
+    ...(element ? { element } : {}),
+    timings: { total_ms: 1, device_ms: 1, harness_ms: 0 },
   };
 }
 
@@ -83,7 +89,8 @@ test('refs in expected, drag and checks are replaced too; semantic and object ta
   const stars = o.screen.elements.filter((e) => e.label === 'Add star');
   const call: PrimitiveCall = { name: 'tap', params: { target: done[2].ref, expected: { gone: done[2].ref } } };
   expect(semanticCall(call, resultOf(call, o, done[2])).params).toEqual({
-    target: { text: 'Mark as complete', index: 2 }, expected: { gone: { text: 'Mark as complete', index: 2 } },
+    target: { text: 'Mark as complete', index: 2 },
+    expected: { gone: { text: 'Mark as complete', index: 2 } },
   });
   const drag: PrimitiveCall = { name: 'drag', params: { from: stars[0].ref, to: done[5].ref } };
   expect(semanticCall(drag, resultOf(drag, o, stars[0])).params).toEqual({ from: { text: 'Add star', index: 0 }, to: { text: 'Mark as complete', index: 5 } });

@@ -10,19 +10,28 @@ async function tempFile(): Promise<string> {
 
 function goal(text: string, target = 'Log in'): GoalEntry {
   return {
-    kind: 'step', text, app: 'com.example.shop', recorded_at: '2026-01-02T03:04:05.000Z',
+    kind: 'step',
+    text,
+    app: 'com.example.shop',
+    recorded_at: '2026-01-02T03:04:05.000Z',
     steps: [{ call: { name: 'tap', params: { target, expected: { visible: 'Hi, Alice' } } }, signature: 'sig-login' }],
   };
 }
 
 const check: CacheEntry = {
-  kind: 'expect', text: 'the cart shows 1 item', content_key: 'ck', signature: 'sig-cart', answer: { pass: true, items: 1 }, recorded_at: '2026-01-02T03:04:05.000Z',
+  kind: 'expect',
+  text: 'the cart shows 1 item',
+  content_key: 'ck',
+  signature: 'sig-cart',
+  answer: { pass: true, items: 1 },
+  recorded_at: '2026-01-02T03:04:05.000Z',
 };
 
 test('the cache file sits beside the spec and keys read as the test and its call', () => {
   expect(cacheFileFor('/repo/e2e/shop.test.ts')).toBe('/repo/e2e/__mobiletest__/shop.test.ts.cache.json');
-  expect(cacheKey({ titlePath: ['shop.test.ts', '', 'logs in'], call: 'step', text: 'log in as\n  alice', occurrence: 1 }))
-    .toBe('shop.test.ts › logs in › step: log in as alice #1');
+  expect(cacheKey({ titlePath: ['shop.test.ts', '', 'logs in'], call: 'step', text: 'log in as\n  alice', occurrence: 1 })).toBe(
+    'shop.test.ts › logs in › step: log in as alice #1',
+  );
 });
 
 test('entries written are read back the same, in a stable pretty layout whatever order they were put in', async () => {
@@ -130,16 +139,28 @@ test('a corrupt or unknown-version file names the file and says how to recover; 
   expect((corrupt as Error).message).toContain(`Delete ${file}`);
 
   await writeFile(file, JSON.stringify({ version: 7, entries: {} }));
-  await expect(PlanCache.open({ file, mode: 'read-write' })).rejects.toThrow(`The plan cache ${file} has version 7; this mobiletest reads version 1. Delete ${file}`);
+  await expect(PlanCache.open({ file, mode: 'read-write' })).rejects.toThrow(
+    `The plan cache ${file} has version 7; this mobiletest reads version 1. Delete ${file}`,
+  );
 
   await writeFile(file, JSON.stringify({ version: 1, entries: { k: { kind: 'step', text: 'x', steps: [{ call: {} }] } } }));
   await expect(PlanCache.open({ file, mode: 'read-write' })).rejects.toThrow('has a broken entry "k": step 1 lacks a call or a signature');
   await writeFile(file, JSON.stringify({ version: 1, entries: { q: { kind: 'query', text: 'the total', signature: 's', answer: 1, recorded_at: 'now' } } }));
-  await expect(PlanCache.open({ file, mode: 'read-write' })).rejects.toThrow(`The plan cache ${file} has a broken entry "q": content_key: Invalid input: expected string, received undefined. Delete ${file}`);
+  await expect(PlanCache.open({ file, mode: 'read-write' })).rejects.toThrow(
+    `The plan cache ${file} has a broken entry "q": content_key: Invalid input: expected string, received undefined. Delete ${file}`,
+  );
   await writeFile(file, JSON.stringify({ version: 1, entries: { k: { kind: 'tap', text: 'x' } } }));
   await expect(PlanCache.open({ file, mode: 'read-write' })).rejects.toThrow('has a broken entry "k": kind: "tap" is not one of step, expect, query, wait_for');
-  await writeFile(file, JSON.stringify({ version: 1, entries: { k: { kind: 'step', text: 'x', steps: [{ call: { name: 'tap', params: {} }, signature: 's', secret: -1 }], recorded_at: 'now' } } }));
-  await expect(PlanCache.open({ file, mode: 'read-write' })).rejects.toThrow('has a broken entry "k": step 1 has a "secret" that is not a slot number (0 or more)');
+  await writeFile(
+    file,
+    JSON.stringify({
+      version: 1,
+      entries: { k: { kind: 'step', text: 'x', steps: [{ call: { name: 'tap', params: {} }, signature: 's', secret: -1 }], recorded_at: 'now' } },
+    }),
+  );
+  await expect(PlanCache.open({ file, mode: 'read-write' })).rejects.toThrow(
+    'has a broken entry "k": step 1 has a "secret" that is not a slot number (0 or more)',
+  );
 
   const refresh = await PlanCache.open({ file, mode: 'refresh' });
   refresh.put('k', goal('log in'));
@@ -155,5 +176,7 @@ test('the cache mode comes from MOBILETEST_CACHE, else read-only on CI, else rea
   expect(cacheModeFrom({ CI: '' })).toBe('read-write');
   expect(cacheModeFrom({ CI: 'true', MOBILETEST_CACHE: 'refresh' })).toBe('refresh');
   expect(cacheModeFrom({ MOBILETEST_CACHE: 'OFF' })).toBe('off');
-  expect(() => cacheModeFrom({ MOBILETEST_CACHE: 'readonly' })).toThrow('MOBILETEST_CACHE is "readonly", which is not a cache mode. Use one of: read-write, read-only, refresh, off.');
+  expect(() => cacheModeFrom({ MOBILETEST_CACHE: 'readonly' })).toThrow(
+    'MOBILETEST_CACHE is "readonly", which is not a cache mode. Use one of: read-write, read-only, refresh, off.',
+  );
 });

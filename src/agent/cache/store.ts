@@ -17,7 +17,11 @@ export class PlanCache {
   private readonly ours = new Map<string, CacheEntry>();
   private dirty = false;
 
-  private constructor(readonly file: string, readonly mode: CacheMode, private readonly stored: Record<string, CacheEntry>) {}
+  private constructor(
+    readonly file: string,
+    readonly mode: CacheMode,
+    private readonly stored: Record<string, CacheEntry>,
+  ) {}
 
   /** Reads the file (a missing one is empty). A corrupt file throws PlanCacheError, except in refresh mode, which re-records it. */
   static async open(options: PlanCacheOptions): Promise<PlanCache> {

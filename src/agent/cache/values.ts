@@ -24,7 +24,10 @@ export function quotedValues(text: string): string[] {
  * around it dropped), so "log in with alice@example.com and pass123" can also give its password.
  */
 export function goalValues(text: string): string[] {
-  const words = text.split(/\s+/).map(stripEnds).filter((w) => w !== '');
+  const words = text
+    .split(/\s+/)
+    .map(stripEnds)
+    .filter((w) => w !== '');
   return [...quotedValues(text), ...words];
 }
 

@@ -58,7 +58,10 @@ export class ProgressGuard {
   beforeAction(signature: string, call: PrimitiveCall): GuardVerdict {
     if (this.ended) return this.ended;
     if (this.stepCount >= this.options.maxSteps) {
-      return this.end('step_limit', `stopped after ${count(this.stepCount, 'action')} without reaching the goal (the limit is ${this.options.maxSteps}); the last screen was ${this.lastScreen()}`);
+      return this.end(
+        'step_limit',
+        `stopped after ${count(this.stepCount, 'action')} without reaching the goal (the limit is ${this.options.maxSteps}); the last screen was ${this.lastScreen()}`,
+      );
     }
     const key = `${signature}\n${canonicalCall(call)}`;
     const tries = (this.tries.get(key) ?? 0) + 1;
@@ -90,9 +93,8 @@ export class ProgressGuard {
 
     const frames = result.report?.stuck?.frames;
     if (frames === undefined && this.unchanged < this.unchangedRun) return OK;
-    const why = frames !== undefined
-      ? `the screen showed the same frame ${frames} times in a row`
-      : `${this.unchanged} actions in a row left the screen unchanged`;
+    const why =
+      frames !== undefined ? `the screen showed the same frame ${frames} times in a row` : `${this.unchanged} actions in a row left the screen unchanged`;
     this.unchanged = 0;
     this.stucks += 1;
     const where = screenWords(result.after ?? result.before, this.lastScreen());
@@ -105,7 +107,10 @@ export class ProgressGuard {
     if (this.ended) return this.ended;
     this.replanCount += 1;
     if (this.replanCount <= this.options.maxReplans) return OK;
-    return this.end('replan_limit', `stopped after ${count(this.options.maxReplans, 'replan')} without reaching the goal (${count(this.stepCount, 'action')} run); the last failure: ${reason}; the last screen was ${this.lastScreen()}`);
+    return this.end(
+      'replan_limit',
+      `stopped after ${count(this.options.maxReplans, 'replan')} without reaching the goal (${count(this.stepCount, 'action')} run); the last failure: ${reason}; the last screen was ${this.lastScreen()}`,
+    );
   }
 
   /** Calls (compact text) that changed nothing on the screen with this signature: not worth trying again there. */
@@ -145,6 +150,6 @@ function count(n: number, noun: string): string {
 }
 
 function ordinal(n: number): string {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }

@@ -2,7 +2,11 @@
 export class FailurePatternsFileError extends Error {
   override name = 'FailurePatternsFileError';
 
-  constructor(readonly file: string, detail: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly file: string,
+    detail: string,
+    options?: { cause?: unknown },
+  ) {
     super(`The failure pattern file ${file} ${detail}. It only holds learned patterns: delete it to start over.`, options);
   }
 }

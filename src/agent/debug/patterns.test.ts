@@ -10,14 +10,24 @@ import { FailurePatternsFileError } from './patterns-file-error.js';
 // Failures seen before answer from the library instead of the model, across runs through the JSON file.
 const folder = () => mkdtemp(join(tmpdir(), 'mobiletest-patterns-'));
 function failed(name: string, message: string): ActionResult {
-  return { actionId: 'a1', primitive: 'tap', verdict: 'FAIL', failure: { name, message, category: 'execution' }, candidates: [], timings: { total_ms: 1, device_ms: 1, harness_ms: 0 } };
+  return {
+    actionId: 'a1',
+    primitive: 'tap',
+    verdict: 'FAIL',
+    failure: { name, message, category: 'execution' },
+    candidates: [],
+    timings: { total_ms: 1, device_ms: 1, harness_ms: 0 },
+  };
 }
 const stillShown = (button: string, title: string, pkg: string) =>
   failed('DialogStillShown', `Pressed "${button}" on "${title}" (${pkg}; buttons "${button}", "Later"), but the dialog is still shown.`);
 const DECISION = { category: 'product', decision: 'stop', reason: 'The app re-opens its own rating dialog; a defect in the app.' } as const;
 
 test('the key masks refs, numbers, quoted labels and package names, so another instance of a failure matches', () => {
-  const a = patternKey({ name: 'NotRotated', message: 'Asked for landscape, but the screen is turned 90°. Tap e12 "Rotate" on com.example.shop/.MainActivity.' });
+  const a = patternKey({
+    name: 'NotRotated',
+    message: 'Asked for landscape, but the screen is turned 90°. Tap e12 "Rotate" on com.example.shop/.MainActivity.',
+  });
   const b = patternKey({ name: 'NotRotated', message: 'Asked for landscape, but the screen is turned 270°. Tap e3 "Turn" on org.demo.app/.Settings.' });
   expect(a).toBe(b);
   expect(a).toBe('NotRotated: Asked for landscape, but the screen is turned #°. Tap e# "…" on <pkg>.');
@@ -62,7 +72,10 @@ test('a corrupt or foreign file is a clear error naming the file', async () => {
   expect((error as Error).message).toContain('delete it to start over');
 
   const foreign = join(dir, 'foreign.json');
-  await writeFile(foreign, JSON.stringify({ version: 1, patterns: [{ key: 'X: y', category: 'weather', decision: 'stop', reason: '', seen: 1, last_seen: '' }] }));
+  await writeFile(
+    foreign,
+    JSON.stringify({ version: 1, patterns: [{ key: 'X: y', category: 'weather', decision: 'stop', reason: '', seen: 1, last_seen: '' }] }),
+  );
   await expect(FailurePatterns.open(foreign)).rejects.toThrow(`The failure pattern file ${foreign} is not a pattern file: patterns.0.category`);
 });
 

@@ -57,7 +57,10 @@ export class FailurePatterns {
     const parsed = PatternFile.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new FailurePatternsFileError(file, `is not a pattern file: ${issue ? `${issue.path.join('.') || 'top level'}: ${issue.message}` : 'unknown shape'}`);
+      throw new FailurePatternsFileError(
+        file,
+        `is not a pattern file: ${issue ? `${issue.path.join('.') || 'top level'}: ${issue.message}` : 'unknown shape'}`,
+      );
     }
     for (const p of parsed.data.patterns) patterns.learned.set(p.key, p);
     return patterns;

@@ -10,7 +10,13 @@ function failedWith(name: string, message: string, category: FailureCategory, ex
   const failure: ActionFailureInfo = { name, message, category };
   return { actionId: `a${++ids}`, primitive: 'tap', verdict: 'FAIL', failure, candidates: [], timings: { total_ms: 1, device_ms: 1, harness_ms: 0 }, ...extra };
 }
-const report = (extra: Partial<SituationReport>): SituationReport => ({ screen_changed: true, new_elements: [], disappeared_elements: [], changed_elements: [], ...extra });
+const report = (extra: Partial<SituationReport>): SituationReport => ({
+  screen_changed: true,
+  new_elements: [],
+  disappeared_elements: [],
+  changed_elements: [],
+  ...extra,
+});
 const decide = (failed: ActionResult) => attribute({ goal: 'check out', failed, window: [] });
 
 test('a crash the situation report saw outranks the missing target it caused', () => {
@@ -24,7 +30,11 @@ test('a crash the situation report saw outranks the missing target it caused', (
 });
 
 test('an app that stops responding is a product defect, by its report or by its failure', () => {
-  const seen = decide(failedWith('WaitTimedOut', 'Nothing settled', 'product', { report: report({ anr: { package: 'com.example.shop', reason: 'Input dispatching timed out', evidence: ['dialog'] } }) }));
+  const seen = decide(
+    failedWith('WaitTimedOut', 'Nothing settled', 'product', {
+      report: report({ anr: { package: 'com.example.shop', reason: 'Input dispatching timed out', evidence: ['dialog'] } }),
+    }),
+  );
   expect(seen).toMatchObject({ category: 'product', decision: 'stop', pattern: 'app-not-responding' });
   expect(seen?.evidence).toContain('situation: anr com.example.shop (dialog): Input dispatching timed out');
   const named = decide(failedWith('AppNotResponding', 'com.example.shop is not responding during wait_idle: Input dispatching timed out.', 'product'));
@@ -39,7 +49,8 @@ test('an adb failure is the environment’s and stops the goal', () => {
 });
 
 test('a system dialog that comes back after every answer is the app’s doing: stop', () => {
-  const message = 'A system dialog "Allow Shop to use the camera?" (com.google.android.permissioncontroller; buttons "Allow", "Deny") covers the app before tap, and it came back after 5 answers. Answer it in the test with handle_dialog, or grant the permission up front.';
+  const message =
+    'A system dialog "Allow Shop to use the camera?" (com.google.android.permissioncontroller; buttons "Allow", "Deny") covers the app before tap, and it came back after 5 answers. Answer it in the test with handle_dialog, or grant the permission up front.';
   const a = decide(failedWith('DialogBlocked', message, 'environment'));
   expect(a).toMatchObject({ category: 'product', decision: 'stop', pattern: 'dialog-repeats' });
   expect(a?.reason).toContain('com.google.android.permissioncontroller');
@@ -49,12 +60,23 @@ test('finish(success: false) and give_up end the goal as the plan’s, quoting t
   const failed = decide(failedWith('GoalFailed', 'The goal was not reached: the cart is empty', 'plan', { primitive: 'finish' }));
   expect(failed).toMatchObject({ category: 'plan', decision: 'stop', pattern: 'goal-ended' });
   expect(failed?.reason).toContain('the cart is empty');
-  expect(decide(failedWith('GaveUp', 'Gave up on the goal: no Pay button', 'plan', { primitive: 'give_up' }))).toMatchObject({ category: 'plan', decision: 'stop' });
+  expect(decide(failedWith('GaveUp', 'Gave up on the goal: no Pay button', 'plan', { primitive: 'give_up' }))).toMatchObject({
+    category: 'plan',
+    decision: 'stop',
+  });
 });
 
 test('a cancelled action stops; a focus the plan assumed wrongly asks for a new plan', () => {
-  expect(decide(failedWith('Aborted', 'The action was cancelled: the test ended', 'execution', { verdict: 'EXCEPTION' }))).toMatchObject({ category: 'execution', decision: 'stop', pattern: 'aborted' });
-  expect(decide(failedWith('NoFocusedField', 'input_text without a target works on the focused field, but no field has focus', 'plan'))).toMatchObject({ category: 'plan', decision: 'replan', pattern: 'plan-problem' });
+  expect(decide(failedWith('Aborted', 'The action was cancelled: the test ended', 'execution', { verdict: 'EXCEPTION' }))).toMatchObject({
+    category: 'execution',
+    decision: 'stop',
+    pattern: 'aborted',
+  });
+  expect(decide(failedWith('NoFocusedField', 'input_text without a target works on the focused field, but no field has focus', 'plan'))).toMatchObject({
+    category: 'plan',
+    decision: 'replan',
+    pattern: 'plan-problem',
+  });
 });
 
 test('what no rule knows is left to the model, and an action that succeeded has nothing to attribute', () => {
@@ -66,7 +88,9 @@ test('what no rule knows is left to the model, and an action that succeeded has 
 
 test('a known secret in a failure message never reaches the reason or the evidence', () => {
   registerSecret('hunter2-secret');
-  const a = decide(failedWith('ExpectationFailed', 'Expected "Welcome" to be visible after input_text "hunter2-secret", but No element matches "Welcome"', 'plan'));
+  const a = decide(
+    failedWith('ExpectationFailed', 'Expected "Welcome" to be visible after input_text "hunter2-secret", but No element matches "Welcome"', 'plan'),
+  );
   expect(a).toMatchObject({ category: 'plan', decision: 'replan' });
   expect(JSON.stringify(a)).not.toContain('hunter2-secret');
   expect(a?.reason).toContain('•••');

@@ -23,7 +23,16 @@ export interface Rule {
 }
 
 /** Errors of the device connection itself (drivers/errors and a dump that could not be read). */
-const DEVICE_ERRORS = ['DeviceDisconnected', 'DeviceTimeout', 'DeviceCommandFailed', 'DeviceNotFound', 'HierarchyUnavailable', 'HierarchyParseError', 'SeveralDevices', 'UnsupportedDevice'];
+const DEVICE_ERRORS = [
+  'DeviceDisconnected',
+  'DeviceTimeout',
+  'DeviceCommandFailed',
+  'DeviceNotFound',
+  'HierarchyUnavailable',
+  'HierarchyParseError',
+  'SeveralDevices',
+  'UnsupportedDevice',
+];
 
 export const RULES: readonly Rule[] = [
   {
@@ -33,7 +42,11 @@ export const RULES: readonly Rule[] = [
       const crash = failed.report?.crash;
       if (!crash && name !== 'AppCrashed') return undefined;
       const what = crash ? `${crash.package || 'the app'} crashed (${crash.reason}; seen in ${crash.evidence.join(', ')})` : clip(message, 160);
-      return { category: 'product', decision: 'stop', reason: `The app crashed during ${failed.primitive}: ${what}; this is a defect in the app, and its log has the stack trace.` };
+      return {
+        category: 'product',
+        decision: 'stop',
+        reason: `The app crashed during ${failed.primitive}: ${what}; this is a defect in the app, and its log has the stack trace.`,
+      };
     },
   },
   {
@@ -42,7 +55,9 @@ export const RULES: readonly Rule[] = [
     decide({ failed, name, message }) {
       const anr = failed.report?.anr;
       if (!anr && name !== 'AppNotResponding') return undefined;
-      const what = anr ? `${anr.package || 'the app'} is not responding (${anr.reason || 'no reason logged'}; seen in ${anr.evidence.join(', ')})` : clip(message, 160);
+      const what = anr
+        ? `${anr.package || 'the app'} is not responding (${anr.reason || 'no reason logged'}; seen in ${anr.evidence.join(', ')})`
+        : clip(message, 160);
       return { category: 'product', decision: 'stop', reason: `The app stopped responding during ${failed.primitive}: ${what}; this is a defect in the app.` };
     },
   },
@@ -53,7 +68,8 @@ export const RULES: readonly Rule[] = [
       const fromDevice = DEVICE_ERRORS.includes(name) || (failed.verdict === 'EXCEPTION' && failed.failure?.category === 'environment');
       if (!fromDevice) return undefined;
       return {
-        category: 'environment', decision: 'stop',
+        category: 'environment',
+        decision: 'stop',
         reason: `The device failed during ${failed.primitive} (${name}: ${clip(message, 160)}); check the connection (adb devices) and run again — no step can continue without it.`,
       };
     },
@@ -63,7 +79,11 @@ export const RULES: readonly Rule[] = [
     names: ['Aborted'],
     decide({ failed, name }) {
       if (name !== 'Aborted') return undefined;
-      return { category: 'execution', decision: 'stop', reason: `The ${failed.primitive} was cancelled before it finished (the test ended or timed out), so the goal stops here.` };
+      return {
+        category: 'execution',
+        decision: 'stop',
+        reason: `The ${failed.primitive} was cancelled before it finished (the test ended or timed out), so the goal stops here.`,
+      };
     },
   },
   {
@@ -75,7 +95,8 @@ export const RULES: readonly Rule[] = [
       const earlier = window.find((r) => r.actionId !== failed.actionId && sameNoEffect(r, failed));
       if (!earlier) return undefined;
       return {
-        category: 'execution', decision: 'replan',
+        category: 'execution',
+        decision: 'replan',
         reason: `${what(failed)} changed nothing twice on the same screen; try another way (another element, a scroll, or check it is enabled).`,
         evidence: [`window: the same ${failed.primitive} had no effect before (action ${earlier.actionId})`],
       };
@@ -87,7 +108,11 @@ export const RULES: readonly Rule[] = [
     readsWindow: true,
     decide({ failed, name }) {
       if (name !== 'NoEffect') return undefined;
-      return { category: 'execution', decision: 'retry', reason: `${what(failed)} changed nothing on the screen; the app may not have been ready, so it is tried once more.` };
+      return {
+        category: 'execution',
+        decision: 'retry',
+        reason: `${what(failed)} changed nothing on the screen; the app may not have been ready, so it is tried once more.`,
+      };
     },
   },
   {
@@ -97,7 +122,8 @@ export const RULES: readonly Rule[] = [
       if (name !== 'TargetNotFound') return undefined;
       // The locator's message names the target and the closest labels with their refs.
       return {
-        category: 'locator', decision: 'replan',
+        category: 'locator',
+        decision: 'replan',
         reason: `The target of ${failed.primitive} is not on the screen (${clip(message, 200)}), so the plan must pick an element that is shown or first get to the screen that has it.`,
       };
     },
@@ -109,7 +135,8 @@ export const RULES: readonly Rule[] = [
       if (name !== 'TargetAmbiguous') return undefined;
       const tied = failed.candidates.slice(0, 4).map((c) => `"${c.element.label}" (${c.element.ref}, ${c.score.toFixed(2)})`);
       return {
-        category: 'locator', decision: 'replan',
+        category: 'locator',
+        decision: 'replan',
         reason: `The target of ${failed.primitive} matches several elements equally${tied.length ? ` (${tied.join(', ')})` : ''}; name one by its ref or a more exact label.`,
         evidence: tied.length ? [`candidates: ${tied.join(', ')}`] : [],
       };
@@ -121,7 +148,8 @@ export const RULES: readonly Rule[] = [
     decide({ failed, name, message }) {
       if (name !== 'ExpectationFailed' && name !== 'AssertionFailed') return undefined;
       return {
-        category: 'plan', decision: 'replan',
+        category: 'plan',
+        decision: 'replan',
         reason: `The screen after ${failed.primitive} is not what the plan expected (${clip(message, 160)}); the plan has to be made again from the screen as it is.`,
       };
     },
@@ -133,7 +161,8 @@ export const RULES: readonly Rule[] = [
       // The executor answered the dialog several times and the app asked again: that loop is the app's doing.
       if (name !== 'DialogBlocked' || !/came back after \d+ answers/.test(message)) return undefined;
       return {
-        category: 'product', decision: 'stop',
+        category: 'product',
+        decision: 'stop',
         reason: `A system dialog from ${dialogPackage(failed, message)} came back each time it was answered during ${failed.primitive}, so the app keeps asking for it; this is a defect in the app.`,
       };
     },
@@ -145,7 +174,8 @@ export const RULES: readonly Rule[] = [
       // A system prompt the setup did not answer or grant is the test's environment; the agent can answer it itself.
       if (name !== 'DialogBlocked') return undefined;
       return {
-        category: 'environment', decision: 'replan',
+        category: 'environment',
+        decision: 'replan',
         reason: `A system dialog from ${dialogPackage(failed, failed.failure?.message ?? '')} covers the app before ${failed.primitive}; answer it with handle_dialog, or grant the permission in launch_app.`,
       };
     },
@@ -163,7 +193,11 @@ export const RULES: readonly Rule[] = [
     names: ['NoDialog', 'NoFocusedField'],
     decide({ failed, name, message }) {
       if (name !== 'NoDialog' && name !== 'NoFocusedField') return undefined;
-      return { category: 'plan', decision: 'replan', reason: `The plan asked ${failed.primitive} for something the screen does not offer (${clip(message, 160)}).` };
+      return {
+        category: 'plan',
+        decision: 'replan',
+        reason: `The plan asked ${failed.primitive} for something the screen does not offer (${clip(message, 160)}).`,
+      };
     },
   },
 ];
@@ -190,8 +224,13 @@ function what(result: ActionResult): string {
 
 /** The same call on the same screen: same primitive, same element, same before-screen, same failure. */
 function sameNoEffect(a: ActionResult, b: ActionResult): boolean {
-  return a.failure?.name === 'NoEffect' && a.primitive === b.primitive && a.element?.ref === b.element?.ref
-    && a.before?.signature === b.before?.signature && a.failure.message === b.failure?.message;
+  return (
+    a.failure?.name === 'NoEffect' &&
+    a.primitive === b.primitive &&
+    a.element?.ref === b.element?.ref &&
+    a.before?.signature === b.before?.signature &&
+    a.failure.message === b.failure?.message
+  );
 }
 
 const PACKAGE_IN_MESSAGE = /"[^"]*" \(([A-Za-z][\w]*(?:\.[\w]+)+)/;

@@ -72,14 +72,22 @@ const SCREEN = String.raw`(?:the\s+)?(?:screen|page|app|view)`;
 
 /** Ordered: "the screen shows X" before "X shows Y", visibility before states so "on the screen" is not "on". */
 const EXPECT_RULES: ExpectRule[] = [
-  { rule: 'there are none', pattern: new RegExp(String.raw`^there\s+(?:is|are)\s+no\s+${V}(?:\s+on\s+(?:the\s+)?screen)?$`, 'i'), build: ([t]) => notVisible(t) },
+  {
+    rule: 'there are none',
+    pattern: new RegExp(String.raw`^there\s+(?:is|are)\s+no\s+${V}(?:\s+on\s+(?:the\s+)?screen)?$`, 'i'),
+    build: ([t]) => notVisible(t),
+  },
   {
     rule: 'there are N',
     pattern: new RegExp(String.raw`^there\s+(?:is|are)\s+(?:exactly\s+)?(\d+|[a-z]+)\s+${V}(?:\s+on\s+(?:the\s+)?screen)?$`, 'i'),
     build: ([n, t]) => count(n, t),
   },
   { rule: 'screen shows', pattern: new RegExp(String.raw`^${SCREEN}\s+(?:shows|displays|contains|has)\s+${V}$`, 'i'), build: ([t]) => visible(t) },
-  { rule: 'screen lacks', pattern: new RegExp(String.raw`^${SCREEN}\s+(?:does\s+not|doesn't)\s+(?:show|display|contain|have)\s+${V}$`, 'i'), build: ([t]) => notVisible(t) },
+  {
+    rule: 'screen lacks',
+    pattern: new RegExp(String.raw`^${SCREEN}\s+(?:does\s+not|doesn't)\s+(?:show|display|contain|have)\s+${V}$`, 'i'),
+    build: ([t]) => notVisible(t),
+  },
   { rule: 'i see', pattern: new RegExp(String.raw`^(?:i\s+(?:can\s+)?see|you\s+(?:can\s+)?see)\s+${V}$`, 'i'), build: ([t]) => visible(t) },
   { rule: 'is hidden', pattern: new RegExp(String.raw`^${V}\s+${BE}\s+${HIDDEN}$`, 'i'), build: ([t]) => notVisible(t) },
   { rule: 'is visible', pattern: new RegExp(String.raw`^${V}\s+(?:${BE}\s+${SHOWN}|appears|is\s+showing)$`, 'i'), build: ([t]) => visible(t) },

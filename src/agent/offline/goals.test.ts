@@ -42,8 +42,22 @@ const PLANS: Array<[goal: string, rule: string, calls: unknown[]]> = [
   ['scroll until you see Display', 'scroll to', [{ name: 'scroll_to', params: { target: 'Display' } }]],
   ['scroll down', 'scroll', [{ name: 'swipe', params: { direction: 'up' } }]],
   ['scroll up', 'scroll', [{ name: 'swipe', params: { direction: 'down' } }]],
-  ['go back', 'go back', [{ name: 'hide_keyboard', params: {} }, { name: 'press_key', params: { key: 'back' } }]],
-  ['press the back button', 'go back', [{ name: 'hide_keyboard', params: {} }, { name: 'press_key', params: { key: 'back' } }]],
+  [
+    'go back',
+    'go back',
+    [
+      { name: 'hide_keyboard', params: {} },
+      { name: 'press_key', params: { key: 'back' } },
+    ],
+  ],
+  [
+    'press the back button',
+    'go back',
+    [
+      { name: 'hide_keyboard', params: {} },
+      { name: 'press_key', params: { key: 'back' } },
+    ],
+  ],
   ['go to the home screen', 'go home', [{ name: 'press_key', params: { key: 'home' } }]],
   ['go home', 'go home', [{ name: 'press_key', params: { key: 'home' } }]],
   ['press enter', 'press key', [{ name: 'press_key', params: { key: 'enter' } }]],

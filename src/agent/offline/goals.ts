@@ -39,7 +39,9 @@ function pick(kind: 'opened' | 'selected') {
 function typeInto([rawValue, rawTarget]: string[]): Built | undefined {
   const target = targetOf(rawTarget);
   const text = valueOf(rawValue);
-  return target === undefined || text === undefined ? undefined : { steps: [call('input_text', { target, text }, 'input')], verify: { kind: 'holds', target, text } };
+  return target === undefined || text === undefined
+    ? undefined
+    : { steps: [call('input_text', { target, text }, 'input')], verify: { kind: 'holds', target, text } };
 }
 
 /** Turning a switch: a tap on the switch itself, none when it already shows the wanted state. */
@@ -79,10 +81,7 @@ function search(text: string): Built {
 /** Back means leaving the screen: a keyboard that is up is closed first, or back would only close it. */
 function back(): Built {
   return {
-    steps: [
-      { call: { name: 'hide_keyboard', params: {} }, skipWhen: { kind: 'keyboard', shown: false } },
-      call('press_key', { key: 'back' }),
-    ],
+    steps: [{ call: { name: 'hide_keyboard', params: {} }, skipWhen: { kind: 'keyboard', shown: false } }, call('press_key', { key: 'back' })],
     verify: { kind: 'left' },
   };
 }
@@ -140,14 +139,20 @@ const GOAL_RULES: GoalRule[] = [
     build: ([direction, raw]) => {
       const target = targetOf(raw);
       if (target === undefined) return undefined;
-      return { steps: [call('scroll_to', direction === undefined ? { target } : { target, direction: direction.toLowerCase() })], verify: { kind: 'visible', target } };
+      return {
+        steps: [call('scroll_to', direction === undefined ? { target } : { target, direction: direction.toLowerCase() })],
+        verify: { kind: 'visible', target },
+      };
     },
   },
   // Content scrolls down when the finger moves up.
   {
     rule: 'scroll',
     pattern: /^scroll\s+(down|up)$/i,
-    build: ([d]) => ({ steps: [call('swipe', { direction: d.toLowerCase() === 'down' ? 'up' : 'down' })], verify: { kind: 'changed', what: `scrolling ${d.toLowerCase()}` } }),
+    build: ([d]) => ({
+      steps: [call('swipe', { direction: d.toLowerCase() === 'down' ? 'up' : 'down' })],
+      verify: { kind: 'changed', what: `scrolling ${d.toLowerCase()}` },
+    }),
   },
   {
     rule: 'press key',

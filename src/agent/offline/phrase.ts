@@ -7,7 +7,8 @@ export const VALUE = String.raw`("[^"]*"|'[^']*'|“[^”]*”|‘[^’]*’|.+?
 const QUOTED = /^(?:"([^"]*)"|'([^']*)'|“([^”]*)”|‘([^’]*)’)$/;
 
 /** Verbs that start a second instruction; an unquoted target holding "and <verb>" or "then" is a compound goal. */
-const COMPOUND = /(?:,|\band\b|\bthen\b)\s*(?:then\s+)?(?:tap|click|press|open|type|enter|add|go|scroll|search|select|choose|turn|log|sign|check|buy|remove|delete|swipe|wait)\b|\bthen\b/i;
+const COMPOUND =
+  /(?:,|\band\b|\bthen\b)\s*(?:then\s+)?(?:tap|click|press|open|type|enter|add|go|scroll|search|select|choose|turn|log|sign|check|buy|remove|delete|swipe|wait)\b|\bthen\b/i;
 
 export function isQuoted(raw: string): boolean {
   return QUOTED.test(raw.trim());
@@ -55,8 +56,22 @@ export function normalise(text: string, lead: RegExp): string {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  no: 0, zero: 0, one: 1, a: 1, an: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12,
+  no: 0,
+  zero: 0,
+  one: 1,
+  a: 1,
+  an: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
 };
 
 export function countOf(word: string): number | undefined {
@@ -67,8 +82,7 @@ export function countOf(word: string): number | undefined {
 
 export const GRAMMAR_SUMMARY =
   'tap/press X; open/select X; type V into X; log in with U and P; search for Q; scroll to X; turn X on/off; select X; go back/home';
-export const EXPECT_SUMMARY =
-  'X is on/off/checked/enabled/visible/shown; the screen shows X; X shows/contains Y; there are N X';
+export const EXPECT_SUMMARY = 'X is on/off/checked/enabled/visible/shown; the screen shows X; X shows/contains Y; there are N X';
 
 export function needsModel(kind: 'goal' | 'expectation', text: string): NeedsModel {
   const understood = kind === 'goal' ? GRAMMAR_SUMMARY : EXPECT_SUMMARY;

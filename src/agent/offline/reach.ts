@@ -27,13 +27,25 @@ export function reachControl(screen: Screen, target: string, kind: ControlKind):
   if (here) return here;
   if (kind === 'switch') {
     // Several switches that hold the word ("Battery Saver", "Battery percentage" for "Battery"): none is the one named.
-    const some = holding(screen, screen.elements.filter((e) => ROLES.switch.has(e.role) && e.label !== ''), target);
-    if (some.length > 1) return { kind: 'none', reason: `no switch is named ${describeTarget(target)}; ${some.length} hold the word (${some.map((e) => `"${e.label}"`).join(', ')}): name the one meant` };
+    const some = holding(
+      screen,
+      screen.elements.filter((e) => ROLES.switch.has(e.role) && e.label !== ''),
+      target,
+    );
+    if (some.length > 1)
+      return {
+        kind: 'none',
+        reason: `no switch is named ${describeTarget(target)}; ${some.length} hold the word (${some.map((e) => `"${e.label}"`).join(', ')}): name the one meant`,
+      };
   }
   const rows = screen.elements.filter((e) => isActionable(e) && !ROLES.switch.has(e.role) && e.role !== 'input' && says(e.label, target));
   if (rows.length === 1 && kind !== 'item') return { kind: 'row', row: rows[0] };
   const noun = `no ${NOUN[kind]} ${describeTarget(target)} is on ${where(screen)}`;
-  if (rows.length > 1) return { kind: 'none', reason: `${noun}, and ${rows.length} rows name it (${rows.map((r) => `"${r.label}"`).join(', ')}): which one leads there is not clear` };
+  if (rows.length > 1)
+    return {
+      kind: 'none',
+      reason: `${noun}, and ${rows.length} rows name it (${rows.map((r) => `"${r.label}"`).join(', ')}): which one leads there is not clear`,
+    };
   const near = nearestLabels(screen, target).map((n) => `"${n.label}"`);
   return { kind: 'none', reason: `${noun}${kind === 'item' ? '' : ', and no row here names it'}${near.length ? `; closest: ${near.join(', ')}` : ''}` };
 }
@@ -43,7 +55,9 @@ function controlsNamed(screen: Screen, target: string, kind: ControlKind): Reach
     const found = switchesNamed(screen, target);
     return found.length ? { kind: 'here', element: found[0] } : undefined;
   }
-  const pool = screen.elements.filter((e) => ROLES[kind].has(e.role) || (kind === 'item' && isActionable(e) && !ROLES.switch.has(e.role) && e.role !== 'input'));
+  const pool = screen.elements.filter(
+    (e) => ROLES[kind].has(e.role) || (kind === 'item' && isActionable(e) && !ROLES.switch.has(e.role) && e.role !== 'input'),
+  );
   const result = locate({ ...screen, elements: pool }, target as Target, { for: 'action' });
   if (result.status === 'found') return { kind: 'here', element: result.best.element };
   // Several equal matches: guessing one would act on a control the goal may not mean.

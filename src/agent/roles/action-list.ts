@@ -54,7 +54,8 @@ export function compactActionList(): string {
     const group = PRIMITIVES[name].family === 'agent' ? groups[2] : takes(name, 'expected') ? groups[0] : takes(name, 'timeout_ms') ? groups[1] : groups[3];
     group.names.push(name);
   }
-  list = groups.filter((group) => group.names.length > 0)
+  list = groups
+    .filter((group) => group.names.length > 0)
     .flatMap((group) => [group.heading, ...group.names.map((name) => line(name, group.shared))])
     .join('\n');
   return list;

@@ -24,7 +24,9 @@ const input: PlannerInput = { goal: 'log in as alice', app: 'com.example.shop', 
 const apiKey = 'sk-scripted-KEY-0123456789';
 
 /** Words a model says that are not JSON. */
-class Prose { constructor(readonly text: string) {} }
+class Prose {
+  constructor(readonly text: string) {}
+}
 
 /** The two providers, each pointed at a scripted server that answers in its own wire format. */
 const providers = {
@@ -41,9 +43,18 @@ const providers = {
 };
 
 let server: ScriptedServer | undefined;
-test.afterEach(async () => { await server?.close(); server = undefined; });
+test.afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
 
-const good = { thought: 'Fill in the form.', actions: [{ name: 'input_text', params: { target: 'e7', text: 'alice@example.com' } }, { name: 'tap', params: { target: 'Log in', expected: { screen_changed: true } } }] };
+const good = {
+  thought: 'Fill in the form.',
+  actions: [
+    { name: 'input_text', params: { target: 'e7', text: 'alice@example.com' } },
+    { name: 'tap', params: { target: 'Log in', expected: { screen_changed: true } } },
+  ],
+};
 
 for (const [kind, wire] of Object.entries(providers)) {
   test.describe(kind, () => {
@@ -90,14 +101,24 @@ for (const [kind, wire] of Object.entries(providers)) {
     });
 
     test('an action outside the vocabulary is named, with the actions there are', async () => {
-      const invented = { thought: 't', actions: [{ name: 'tap', params: { target: 'e7' } }, { name: 'swipe_left', params: {} }] };
+      const invented = {
+        thought: 't',
+        actions: [
+          { name: 'tap', params: { target: 'e7' } },
+          { name: 'swipe_left', params: {} },
+        ],
+      };
       await askPlanner(await model([invented, good]), input, { screenRefs });
       expect(reasked(1)).toContain("- actions[1].name: 'swipe_left' is not an action; use one of launch_app, stop_app,");
       expect(reasked(1)).not.toContain('screenshot');
     });
 
     test('three bad answers in a row end in InvalidModelAnswer listing every problem', async () => {
-      const bad = [new Prose('I cannot see the screen.'), { thought: 't', actions: [] }, { thought: 't', actions: [{ name: 'finish', params: { success: true, evidence: ['e99'], summary: 'done' } }] }];
+      const bad = [
+        new Prose('I cannot see the screen.'),
+        { thought: 't', actions: [] },
+        { thought: 't', actions: [{ name: 'finish', params: { success: true, evidence: ['e99'], summary: 'done' } }] },
+      ];
       const error = await askPlanner(await model(bad), input, { screenRefs }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(InvalidModelAnswer);
       const invalid = error as InvalidModelAnswer;
@@ -118,7 +139,11 @@ for (const [kind, wire] of Object.entries(providers)) {
       const log = await EventLog.open(join(dir, 'events.jsonl'), { testId: 't1' });
       const budget = new Budget({}, new TokenLedger({ inputPerMillion: 1, outputPerMillion: 4 }));
       const access = await model([{ thought: `type ${secret}`, actions: [{ name: 'tap', params: { target: 'e1' } }] }, good]);
-      await askPlanner({ ...access, provider: new AccountedProvider(access.provider, budget), log }, { ...input, goal: `log in with password ${secret}` }, { screenRefs, actionId: 'a-1' });
+      await askPlanner(
+        { ...access, provider: new AccountedProvider(access.provider, budget), log },
+        { ...input, goal: `log in with password ${secret}` },
+        { screenRefs, actionId: 'a-1' },
+      );
       await log.close();
       const events = (await readEvents(log.path)).events.filter((e) => e.kind === 'llm_call');
       expect(events).toHaveLength(2);
@@ -141,7 +166,9 @@ for (const [kind, wire] of Object.entries(providers)) {
     });
 
     test('per-role model, temperature and token cap reach the wire', async () => {
-      const access = await model([good], 'plan', { roles: { planner: { model: 'big-planner', temperature: 0.3, maxTokens: 321 }, locator: { model: 'small' } } });
+      const access = await model([good], 'plan', {
+        roles: { planner: { model: 'big-planner', temperature: 0.3, maxTokens: 321 }, locator: { model: 'small' } },
+      });
       await askPlanner(access, input, { screenRefs });
       const body = server!.requests[0].body;
       expect(body.model).toBe('big-planner');

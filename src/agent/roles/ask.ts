@@ -3,21 +3,44 @@
 import { randomBytes } from 'node:crypto';
 import { redactText, registerMarkedSecrets, type EventLog } from '../../events/index.js';
 import {
-  LlmCallFailed, profileForModel, REASONING_MIN_TOKENS, roleDefaults, type ChatMessage, type ModelAnswer, type ModelRole, type Provider, type RoleSettings,
+  LlmCallFailed,
+  profileForModel,
+  REASONING_MIN_TOKENS,
+  roleDefaults,
+  type ChatMessage,
+  type ModelAnswer,
+  type ModelRole,
+  type Provider,
+  type RoleSettings,
 } from '../../llm/index.js';
 import type { JsonSchema } from '../../primitives/index.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type {
-  DebuggerAnswer as DebuggerAnswerType, DebuggerInput, LocatorAnswer as LocatorAnswerType, LocatorInput, PlannerDecision, PlannerInput,
-  QueryAnswer, QueryInput, ValidatorAnswer as ValidatorAnswerType, ValidatorInput,
+  DebuggerAnswer as DebuggerAnswerType,
+  DebuggerInput,
+  LocatorAnswer as LocatorAnswerType,
+  LocatorInput,
+  PlannerDecision,
+  PlannerInput,
+  QueryAnswer,
+  QueryInput,
+  ValidatorAnswer as ValidatorAnswerType,
+  ValidatorInput,
 } from '../types.js';
 import { answerValidator, callerValidator, refListProblems, refProblem, schemaProblems } from './check.js';
 import { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused } from './errors.js';
 import { checkPlannerAnswer, type Checked } from './planner-check.js';
 import { renderDebugger, renderLocator, renderPlanner, renderQuery, renderValidator } from './render.js';
 import {
-  DebuggerAnswer, debuggerAnswerSchema, LocatorAnswer, locatorAnswerSchema, plannerAnswerSchema, queryAnswerSchema, SCHEMA_NAMES,
-  ValidatorAnswer, validatorAnswerSchema,
+  DebuggerAnswer,
+  debuggerAnswerSchema,
+  LocatorAnswer,
+  locatorAnswerSchema,
+  plannerAnswerSchema,
+  queryAnswerSchema,
+  SCHEMA_NAMES,
+  ValidatorAnswer,
+  validatorAnswerSchema,
 } from './schemas.js';
 
 export interface ModelAccess {
@@ -65,12 +88,17 @@ function parsedOrUndefined(text: string): unknown {
 const promptText = (messages: readonly ChatMessage[]): string => messages.map((m) => `--- ${m.role}\n${m.content}`).join('\n');
 
 /** Writes one llm_call event with the prompt and answer beside the log (redacted there and here). */
-async function record(access: ModelAccess, call: { role: ModelRole; stem: string; messages: ChatMessage[]; answer?: ModelAnswer; failure?: string; model: string; started: number; actionId?: string }): Promise<void> {
+async function record(
+  access: ModelAccess,
+  call: { role: ModelRole; stem: string; messages: ChatMessage[]; answer?: ModelAnswer; failure?: string; model: string; started: number; actionId?: string },
+): Promise<void> {
   const log = access.log;
   if (!log) return;
   const prompt = await log.attach(`${call.stem}-prompt.txt`, redactText(promptText(call.messages)));
   // The answer as the model wrote it (a <think> block included), and why it could not be used.
-  const answerText = [call.answer?.text || (call.answer ? '(empty answer)' : ''), call.failure ? `(no usable answer: ${call.failure})` : ''].filter(Boolean).join('\n');
+  const answerText = [call.answer?.text || (call.answer ? '(empty answer)' : ''), call.failure ? `(no usable answer: ${call.failure})` : '']
+    .filter(Boolean)
+    .join('\n');
   // A secret the model types (its text marked secret) is masked in its own answer too.
   if (call.answer) registerMarkedSecrets(call.answer.json ?? parsedOrUndefined(call.answer.text));
   const answer = await log.attach(`${call.stem}-answer.txt`, redactText(answerText || '(no answer)'));
@@ -125,15 +153,32 @@ async function askRole<T>(access: ModelAccess, request: RoleRequest<T>, options:
     let answer: ModelAnswer | undefined;
     let checked: Checked<T>;
     try {
-      answer = await access.provider.complete({
-        role: request.role, messages: sent, schema: request.schema, schemaName: request.schemaName,
-        model: settings.model, temperature: settings.temperature, maxTokens, reasoningEffort: settings.reasoningEffort,
-      }, { signal: options.signal });
+      answer = await access.provider.complete(
+        {
+          role: request.role,
+          messages: sent,
+          schema: request.schema,
+          schemaName: request.schemaName,
+          model: settings.model,
+          temperature: settings.temperature,
+          maxTokens,
+          reasoningEffort: settings.reasoningEffort,
+        },
+        { signal: options.signal },
+      );
       checked = checkAnswer(request, answer);
     } catch (error) {
       // A call that brought no answer ends the ask; one whose answer was unusable is recorded and handled by kind.
       if (!(error instanceof LlmCallFailed) || !error.answer) {
-        await record(access, { role: request.role, stem, messages: sent, failure: error instanceof Error ? error.message : String(error), model, started, actionId: options.actionId });
+        await record(access, {
+          role: request.role,
+          stem,
+          messages: sent,
+          failure: error instanceof Error ? error.message : String(error),
+          model,
+          started,
+          actionId: options.actionId,
+        });
         throw error;
       }
       answer = error.answer;
@@ -172,45 +217,85 @@ function bySchema<T>(validate: ValidateFunction, json: unknown, more: (answer: T
 }
 
 export function askPlanner(access: ModelAccess, input: PlannerInput, options: AskOptions): Promise<PlannerDecision> {
-  return askRole(access, {
-    role: 'planner', schemaName: SCHEMA_NAMES.planner, schema: plannerAnswerSchema(), messages: renderPlanner(input),
-    check: (json) => checkPlannerAnswer(json, options.screenRefs),
-  }, options);
+  return askRole(
+    access,
+    {
+      role: 'planner',
+      schemaName: SCHEMA_NAMES.planner,
+      schema: plannerAnswerSchema(),
+      messages: renderPlanner(input),
+      check: (json) => checkPlannerAnswer(json, options.screenRefs),
+    },
+    options,
+  );
 }
 
 export function askLocator(access: ModelAccess, input: LocatorInput, options: AskOptions): Promise<LocatorAnswerType> {
   const offered = input.candidates.map((c) => c.ref);
-  return askRole(access, {
-    role: 'locator', schemaName: SCHEMA_NAMES.locator, schema: locatorAnswerSchema, messages: renderLocator(input),
-    check: (json) => bySchema<LocatorAnswerType>(answerValidator(LocatorAnswer), json, (answer) => answer.candidates.flatMap((c, i) => {
-      const path = `candidates[${i}].ref`;
-      const offScreen = refProblem(path, c.ref, options.screenRefs);
-      if (offScreen) return [offScreen];
-      return offered.length > 0 && !offered.includes(c.ref) ? [`${path}: ${c.ref} is not one of the candidates (${offered.join(', ')})`] : [];
-    })),
-  }, options);
+  return askRole(
+    access,
+    {
+      role: 'locator',
+      schemaName: SCHEMA_NAMES.locator,
+      schema: locatorAnswerSchema,
+      messages: renderLocator(input),
+      check: (json) =>
+        bySchema<LocatorAnswerType>(answerValidator(LocatorAnswer), json, (answer) =>
+          answer.candidates.flatMap((c, i) => {
+            const path = `candidates[${i}].ref`;
+            const offScreen = refProblem(path, c.ref, options.screenRefs);
+            if (offScreen) return [offScreen];
+            return offered.length > 0 && !offered.includes(c.ref) ? [`${path}: ${c.ref} is not one of the candidates (${offered.join(', ')})`] : [];
+          }),
+        ),
+    },
+    options,
+  );
 }
 
 export function askValidator(access: ModelAccess, input: ValidatorInput, options: AskOptions): Promise<ValidatorAnswerType> {
-  return askRole(access, {
-    role: 'validator', schemaName: SCHEMA_NAMES.validator, schema: validatorAnswerSchema, messages: renderValidator(input),
-    check: (json) => bySchema<ValidatorAnswerType>(answerValidator(ValidatorAnswer), json, (answer) => refListProblems('refs', answer.refs, options.screenRefs)),
-  }, options);
+  return askRole(
+    access,
+    {
+      role: 'validator',
+      schemaName: SCHEMA_NAMES.validator,
+      schema: validatorAnswerSchema,
+      messages: renderValidator(input),
+      check: (json) =>
+        bySchema<ValidatorAnswerType>(answerValidator(ValidatorAnswer), json, (answer) => refListProblems('refs', answer.refs, options.screenRefs)),
+    },
+    options,
+  );
 }
 
 export function askDebugger(access: ModelAccess, input: DebuggerInput, options: AskOptions): Promise<DebuggerAnswerType> {
-  return askRole(access, {
-    role: 'debugger', schemaName: SCHEMA_NAMES.debugger, schema: debuggerAnswerSchema, messages: renderDebugger(input),
-    check: (json) => bySchema<DebuggerAnswerType>(answerValidator(DebuggerAnswer), json, () => []),
-  }, options);
+  return askRole(
+    access,
+    {
+      role: 'debugger',
+      schemaName: SCHEMA_NAMES.debugger,
+      schema: debuggerAnswerSchema,
+      messages: renderDebugger(input),
+      check: (json) => bySchema<DebuggerAnswerType>(answerValidator(DebuggerAnswer), json, () => []),
+    },
+    options,
+  );
 }
 
 /** A query runs as the validator role (its model and settings), with room for a longer answer by default. */
 export function askQuery(access: ModelAccess, input: QueryInput, options: AskOptions): Promise<QueryAnswer> {
   const schema = queryAnswerSchema(input.schema);
   const validate = callerValidator(schema, input.schema);
-  return askRole(access, {
-    role: 'validator', schemaName: SCHEMA_NAMES.query, schema, messages: renderQuery(input), defaults: { maxTokens: 400 },
-    check: (json) => bySchema<QueryAnswer>(validate, json, (answer) => refListProblems('refs', answer.refs, options.screenRefs)),
-  }, options);
+  return askRole(
+    access,
+    {
+      role: 'validator',
+      schemaName: SCHEMA_NAMES.query,
+      schema,
+      messages: renderQuery(input),
+      defaults: { maxTokens: 400 },
+      check: (json) => bySchema<QueryAnswer>(validate, json, (answer) => refListProblems('refs', answer.refs, options.screenRefs)),
+    },
+    options,
+  );
 }

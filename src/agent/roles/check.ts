@@ -47,7 +47,9 @@ function problemOf(error: ErrorObject): string {
     case 'maxItems':
       return `${where}: should have at most ${String(error.params.limit)} item(s); got ${Array.isArray(error.data) ? error.data.length : 0}`;
     case 'pattern':
-      return error.params.pattern === REF_PATTERN.source ? `${where}: should be a ref like e7; got ${given(error.data)}` : `${where}: ${error.message ?? 'is invalid'}`;
+      return error.params.pattern === REF_PATTERN.source
+        ? `${where}: should be a ref like e7; got ${given(error.data)}`
+        : `${where}: ${error.message ?? 'is invalid'}`;
     default:
       return `${where}: ${error.message ?? 'is invalid'}${error.data === undefined || typeof error.data === 'object' ? '' : `; got ${given(error.data)}`}`;
   }
@@ -63,7 +65,10 @@ export function schemaProblems(validate: ValidateFunction, value: unknown, skip?
 
 /** "e1..e17, e20" for the refs on a screen, so a re-ask can say which refs exist. */
 export function refSummary(refs: ReadonlySet<string>): string {
-  const numbers = [...refs].map((ref) => /^e(\d+)$/.exec(ref)).flatMap((m) => (m ? [Number(m[1])] : [])).sort((a, b) => a - b);
+  const numbers = [...refs]
+    .map((ref) => /^e(\d+)$/.exec(ref))
+    .flatMap((m) => (m ? [Number(m[1])] : []))
+    .sort((a, b) => a - b);
   if (numbers.length === 0) return 'none';
   const runs: string[] = [];
   let start = numbers[0];

@@ -1,6 +1,11 @@
 import { expect, test } from '@playwright/test';
 import {
-  anthropicToolProblems, geminiSchemaProblems, llamaCppGrammar, openAiStrictProblems, xgrammarCompile, type JsonSchema,
+  anthropicToolProblems,
+  geminiSchemaProblems,
+  llamaCppGrammar,
+  openAiStrictProblems,
+  xgrammarCompile,
+  type JsonSchema,
 } from '../../llm/testing/conformance/index.js';
 import { actionSchema } from '../../primitives/index.js';
 import { z } from 'zod';
@@ -15,14 +20,16 @@ test.describe.configure({ timeout: 120_000 });
 
 // Documents a known defect: `actionSchema()` is one `oneOf` branch per primitive, and the branches of primitives that
 // take exactly one of several fields carry `properties: { field: true }`, a boolean subschema the converter cannot read.
-test('the registry\'s full per-primitive oneOf is rejected by llama.cpp', async () => {
+test("the registry's full per-primitive oneOf is rejected by llama.cpp", async () => {
   const result = await llamaCppGrammar(actionSchema());
   expect(result).toEqual({ ok: false, stage: 'convert', error: "AttributeError: 'bool' object has no attribute 'get'" });
 });
 
-test('the registry\'s full per-primitive oneOf is refused by OpenAI strict mode and as an Anthropic tool', () => {
+test("the registry's full per-primitive oneOf is refused by OpenAI strict mode and as an Anthropic tool", () => {
   expect(openAiStrictProblems(actionSchema())).toContainEqual(expect.stringMatching(/^\(root\): oneOf is not supported/));
-  expect(anthropicToolProblems({ name: 'act', input_schema: actionSchema() })).toContainEqual(expect.stringMatching(/^input_schema: oneOf is not supported at the top level/));
+  expect(anthropicToolProblems({ name: 'act', input_schema: actionSchema() })).toContainEqual(
+    expect.stringMatching(/^input_schema: oneOf is not supported at the top level/),
+  );
 });
 
 // Every request mobiletest can send, as each provider profile writes it, checked by that provider's own code
@@ -41,10 +48,7 @@ const QUERY = z.object({
 // query whose schema comes from a caller's zod schema.
 const shown = buildScreen(parseUiautomatorXml(fixture('wework-confirm.xml').xml));
 const onScreen = roleRequests({ text: screenText(shown), elements: shown.elements.map((e) => ({ ref: e.ref, label: e.label })) });
-const requests: ModelRequest[] = [
-  ...Object.values(onScreen),
-  { ...onScreen.query, schema: queryAnswerSchema(queryJsonSchema(QUERY)) },
-];
+const requests: ModelRequest[] = [...Object.values(onScreen), { ...onScreen.query, schema: queryAnswerSchema(queryJsonSchema(QUERY)) }];
 
 const PROFILES: Array<{ name: string; profile: ProviderProfile }> = [
   { name: 'OpenAI gpt-4o-mini', profile: profileFor({ provider: 'openai', model: 'gpt-4o-mini' }) },
@@ -91,7 +95,8 @@ for (const { name, profile } of PROFILES) {
 
 test('parameters go only to models that take them: no temperature and max_completion_tokens for reasoning models, none for Opus 4.7', () => {
   const [planner] = requests;
-  const body = (model: string, provider: 'openai' | 'anthropic' = 'openai') => requestBody(profileFor({ provider, model }), { ...planner, reasoningEffort: 'low' }, model);
+  const body = (model: string, provider: 'openai' | 'anthropic' = 'openai') =>
+    requestBody(profileFor({ provider, model }), { ...planner, reasoningEffort: 'low' }, model);
   expect(body('gpt-5-mini')).toMatchObject({ max_completion_tokens: 400, reasoning_effort: 'low' });
   expect(body('gpt-5-mini')).not.toHaveProperty('temperature');
   expect(body('gpt-5-mini')).not.toHaveProperty('max_tokens');
@@ -101,7 +106,7 @@ test('parameters go only to models that take them: no temperature and max_comple
   expect(body('claude-sonnet-4-5', 'anthropic')).toMatchObject({ temperature: 0, max_tokens: 400 });
 });
 
-test('json-object and prompt modes send no schema, and the prompts name JSON (OpenAI\'s JSON mode requires the word)', () => {
+test("json-object and prompt modes send no schema, and the prompts name JSON (OpenAI's JSON mode requires the word)", () => {
   for (const output of ['json-object', 'prompt'] as const) {
     const profile = profileFor({ provider: 'local', model: 'm', baseUrl: 'http://localhost:8080/v1', output });
     const body = requestBody(profile, onScreen.planner);

@@ -12,8 +12,8 @@ export class InvalidModelAnswer extends Error {
   ) {
     super(
       `the ${role} model (${model}) gave no usable answer in ${attempts} attempt(s):\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
-      `Use a stronger model for this role (MOBILETEST_LLM_${role.toUpperCase()}_MODEL or MOBILETEST_LLM_MODEL), ` +
-      'or check that the server supports structured output (JSON answers to a schema).',
+        `Use a stronger model for this role (MOBILETEST_LLM_${role.toUpperCase()}_MODEL or MOBILETEST_LLM_MODEL), ` +
+        'or check that the server supports structured output (JSON answers to a schema).',
     );
   }
 }
@@ -21,7 +21,11 @@ export class InvalidModelAnswer extends Error {
 /** The model declined to answer: its own words, not retried (asking again gets the same refusal). */
 export class ModelRefused extends Error {
   override name = 'ModelRefused';
-  constructor(readonly role: ModelRole, readonly model: string, readonly words: string) {
+  constructor(
+    readonly role: ModelRole,
+    readonly model: string,
+    readonly words: string,
+  ) {
     super(`the ${role} model (${model}) refused: "${words}"`);
   }
 }
@@ -29,11 +33,15 @@ export class ModelRefused extends Error {
 /** The answer stopped at its token cap, also after one more try at a higher cap. */
 export class ModelAnswerTruncated extends Error {
   override name = 'ModelAnswerTruncated';
-  constructor(readonly role: ModelRole, readonly model: string, readonly caps: readonly number[]) {
+  constructor(
+    readonly role: ModelRole,
+    readonly model: string,
+    readonly caps: readonly number[],
+  ) {
     super(
       `the ${role} model (${model}) was cut off at its token cap ${caps.length > 1 ? `twice (${caps.join(', then ')} tokens)` : `(${caps[0]} tokens)`}: ` +
-      `raise it with ${roleSetting(role, 'maxTokens', String(caps[caps.length - 1] * 2))}` +
-      (caps[caps.length - 1] >= 2_000 ? ', or, for a reasoning model, lower its reasoning effort' : ''),
+        `raise it with ${roleSetting(role, 'maxTokens', String(caps[caps.length - 1] * 2))}` +
+        (caps[caps.length - 1] >= 2_000 ? ', or, for a reasoning model, lower its reasoning effort' : ''),
     );
   }
 }

@@ -4,6 +4,12 @@ export { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused } from './errors
 export { renderDebugger, renderLocator, renderPlanner, renderQuery, renderValidator, historyLine } from './render.js';
 export { compactActionList, PLANNER_ACTIONS } from './action-list.js';
 export {
-  debuggerAnswerSchema, locatorAnswerSchema, plannerAnswerSchema, queryAnswerSchema, queryJsonSchema, SCHEMA_NAMES, validatorAnswerSchema,
+  debuggerAnswerSchema,
+  locatorAnswerSchema,
+  plannerAnswerSchema,
+  queryAnswerSchema,
+  queryJsonSchema,
+  SCHEMA_NAMES,
+  validatorAnswerSchema,
 } from './schemas.js';
 export { PROMPT_VERSIONS, PromptTemplateError, type PromptName } from './templates.js';

@@ -15,7 +15,12 @@ const screen = screenText(tasks.screen);
 
 const history: HistoryEntry[] = [
   { call: { name: 'launch_app', params: { clear_state: false } }, verdict: 'OK', report: 'screen changed; app in front' },
-  { call: { name: 'tap', params: { target: 'Add a task' } }, verdict: 'FAIL', report: 'nothing changed', failure: 'TargetNotFound: no element matches "Add a task"' },
+  {
+    call: { name: 'tap', params: { target: 'Add a task' } },
+    verdict: 'FAIL',
+    report: 'nothing changed',
+    failure: 'TargetNotFound: no element matches "Add a task"',
+  },
 ];
 
 const asText = (messages: ChatMessage[]): string => messages.map((m) => `=== ${m.role}\n${m.content}`).join('\n');
@@ -23,8 +28,12 @@ const tokens = (messages: ChatMessage[]): number => countTokens(messages.map((m)
 
 test('the planner prompt: rules, the action list from the registry, goal, history, no-effect list, then the screen', () => {
   const messages = renderPlanner({
-    goal: 'add a task called "Buy milk"', app: 'com.google.android.apps.tasks', screen, history,
-    noEffect: ['{"name":"tap","params":{"target":"Add a task"}}'], constraints: ['6 steps left'],
+    goal: 'add a task called "Buy milk"',
+    app: 'com.google.android.apps.tasks',
+    screen,
+    history,
+    noEffect: ['{"name":"tap","params":{"target":"Add a task"}}'],
+    constraints: ['6 steps left'],
   });
   expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
   expect(messages[0].content).toContain('input_text(target?, text, secret?, submit?)');
@@ -68,12 +77,19 @@ test('the planner prompt for a typical Shop screen stays within 700 tokens, the 
     expect(home).toContain('Wireless Headphones');
     const screenTokens = countTokens(home);
     const messages = renderPlanner({
-      goal: 'add the Wireless Headphones to the cart', app: 'com.example.shop', screen: home,
+      goal: 'add the Wireless Headphones to the cart',
+      app: 'com.example.shop',
+      screen: home,
       history: [
         { call: { name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } }, verdict: 'OK', report: 'text reads back "alice@example.com"' },
-        { call: { name: 'tap', params: { target: 'Log in', expected: { visible: 'Hi, Alice' } } }, verdict: 'OK', report: 'screen changed; activity .HomeActivity' },
+        {
+          call: { name: 'tap', params: { target: 'Log in', expected: { visible: 'Hi, Alice' } } },
+          verdict: 'OK',
+          report: 'screen changed; activity .HomeActivity',
+        },
       ],
-      noEffect: [], constraints: ['8 steps left'],
+      noEffect: [],
+      constraints: ['8 steps left'],
     });
     const total = tokens(messages);
     test.info().annotations.push({ type: 'tokens', description: `planner prompt ${total}, screen ${screenTokens}` });

@@ -20,10 +20,15 @@ const Ref = z.string().regex(REF_PATTERN);
  */
 export const PlannerAnswer = z.strictObject({
   thought: z.string().describe('why these actions, in one or two sentences'),
-  actions: z.array(z.strictObject({
-    name: z.enum(PLANNER_ACTIONS),
-    params: z.record(z.string(), z.unknown()).describe('the action\'s parameters, as its line in the action list names them'),
-  })).min(1).max(3),
+  actions: z
+    .array(
+      z.strictObject({
+        name: z.enum(PLANNER_ACTIONS),
+        params: z.record(z.string(), z.unknown()).describe("the action's parameters, as its line in the action list names them"),
+      }),
+    )
+    .min(1)
+    .max(3),
 });
 
 export const LocatorAnswer = z.strictObject({

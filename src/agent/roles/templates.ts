@@ -17,7 +17,11 @@ export class PromptTemplateError extends Error {
   override name = 'PromptTemplateError';
 }
 
-interface Template { file: string; system: string; user: string }
+interface Template {
+  file: string;
+  system: string;
+  user: string;
+}
 const loaded = new Map<PromptName, Template>();
 
 /** Reads a template once (synchronously, at first use); later renders are pure string work. */

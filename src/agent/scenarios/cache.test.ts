@@ -32,7 +32,9 @@ async function readCache(file: string): Promise<{ text: string; entry: GoalEntry
 }
 
 /** A model that must not be asked: it answers give_up, so a call shows up as a failed step too. */
-const unused = (turn: ModelTurn): TurnAnswer => ({ json: { thought: `not expected: ${turn.schema}`, actions: [{ name: 'give_up', params: { reason: 'the cache should have answered' } }] } });
+const unused = (turn: ModelTurn): TurnAnswer => ({
+  json: { thought: `not expected: ${turn.schema}`, actions: [{ name: 'give_up', params: { reason: 'the cache should have answered' } }] },
+});
 
 /** Records the journey with the Shop planner into a new cache file; its path. */
 async function recordJourney(): Promise<string> {
@@ -93,7 +95,13 @@ test('a cached step whose target is gone stops the replay there; the model finis
   const exec = await freshShop();
   const turns: ModelTurn[] = [];
   const plan = shopPlanner();
-  const h = await agentOn(exec, { decide: (turn) => { turns.push(turn); return plan(turn); }, cache: { file, mode: 'read-write' } });
+  const h = await agentOn(exec, {
+    decide: (turn) => {
+      turns.push(turn);
+      return plan(turn);
+    },
+    cache: { file, mode: 'read-write' },
+  });
   try {
     const outcome = await h.agent.step(SHOP_JOURNEY);
     expect(outcome).toMatchObject({ path: 'model', cache: 'healed' });
@@ -122,9 +130,14 @@ test('a replay that runs whole but does not reach what the recording showed fail
   const exec = await freshShop();
   const h = await agentOn(exec, { cache: { file, mode: 'read-only' } });
   try {
-    const error = await h.agent.step(SHOP_JOURNEY).then(() => undefined, (e: unknown) => e);
+    const error = await h.agent.step(SHOP_JOURNEY).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ kind: 'GoalNotVerified' });
-    expect((error as Error).message).toContain('a cached plan replayed whole, but button "Cart, 2 items" on the screen does not hold: button "Cart, 2 items" is not on');
+    expect((error as Error).message).toContain(
+      'a cached plan replayed whole, but button "Cart, 2 items" on the screen does not hold: button "Cart, 2 items" is not on',
+    );
     await cartShowsOne(exec);
   } finally {
     await h.close();

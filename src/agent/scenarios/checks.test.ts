@@ -19,7 +19,10 @@ test.beforeAll(async () => {
 });
 
 async function failure(promise: Promise<unknown>): Promise<AgentStepFailed> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AgentStepFailed);
   return error as AgentStepFailed;
 }

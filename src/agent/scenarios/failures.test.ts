@@ -13,7 +13,10 @@ const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
 const act = (...actions: unknown[]): TurnAnswer => ({ json: { thought: 'next', actions } });
 
 async function failure(promise: Promise<unknown>): Promise<AgentStepFailed> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AgentStepFailed);
   return error as AgentStepFailed;
 }
@@ -51,27 +54,36 @@ test('the Shop crash reached by a goal is a product failure, stopped without a r
   await exec.ok({ name: 'tap', params: { target: 'Add to cart' } });
   await exec.ok({ name: 'open_link', params: { url: 'shop://cart', expected: { activity: '.CartActivity' } } });
   const h = await agentOn(exec, {
-    decide: () => act(
-      { name: 'input_text', params: { target: { id: 'coupon' }, text: 'CRASH' } },
-      { name: 'tap', params: { target: 'Apply', expected: { screen_changed: true } } },
-    ),
+    decide: () =>
+      act(
+        { name: 'input_text', params: { target: { id: 'coupon' }, text: 'CRASH' } },
+        { name: 'tap', params: { target: 'Apply', expected: { screen_changed: true } } },
+      ),
   });
   try {
     const error = await failure(h.agent.step('apply the coupon code CRASH to the cart'));
     expect(error).toMatchObject({ kind: 'ActionFailed', category: 'product' });
     expect(error.message).toContain('Coupon service unavailable');
     // The debugger's evidence, the failed primitive and the crash it saw in logcat; the suggestion names the defect.
-    expect(error.suggestion).toMatch(/^This is a defect in the app: com\.example\.shop crashed with java\.lang\.IllegalStateException: Coupon service unavailable/);
-    expect(error.evidence).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^situation: crash com\.example\.shop \(log/),
-      expect.stringMatching(/^failed step: (tap "Apply"|input_text \{ id "coupon" \}) answered FAIL \(AppCrashed\)$/),
-      'logcat: java.lang.IllegalStateException: Coupon service unavailable',
-    ]));
+    expect(error.suggestion).toMatch(
+      /^This is a defect in the app: com\.example\.shop crashed with java\.lang\.IllegalStateException: Coupon service unavailable/,
+    );
+    expect(error.evidence).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^situation: crash com\.example\.shop \(log/),
+        expect.stringMatching(/^failed step: (tap "Apply"|input_text \{ id "coupon" \}) answered FAIL \(AppCrashed\)$/),
+        'logcat: java.lang.IllegalStateException: Coupon service unavailable',
+      ]),
+    );
     expect(h.server?.requests).toHaveLength(1);
     const taps = (await agentCalls(exec)).filter((c) => c.primitive === 'tap');
     expect(taps).toHaveLength(1);
     const end = (await h.events()).find((e) => e.kind === 'agent_end');
-    expect(end).toMatchObject({ status: 'failed', llm_calls: 1, error: { name: 'ActionFailed', category: 'product', suggestion: error.suggestion, evidence: error.evidence } });
+    expect(end).toMatchObject({
+      status: 'failed',
+      llm_calls: 1,
+      error: { name: 'ActionFailed', category: 'product', suggestion: error.suggestion, evidence: error.evidence },
+    });
   } finally {
     await h.close();
     // Back closes the crash dialog the executor left up as evidence.

@@ -14,12 +14,18 @@ const phone = sharedPhone(() => startSim({ serverPort: 0, seed: 1 }));
 const SETTINGS = 'com.android.settings';
 
 const act = (...actions: unknown[]): TurnAnswer => ({ json: { thought: 'next', actions } });
-const finish = (evidence: Array<string | undefined>): TurnAnswer => act({ name: 'finish', params: { success: true, evidence: evidence.filter(Boolean), summary: 'done' } });
+const finish = (evidence: Array<string | undefined>): TurnAnswer =>
+  act({ name: 'finish', params: { success: true, evidence: evidence.filter(Boolean), summary: 'done' } });
 const tap = (ref: string | undefined): TurnAnswer => act({ name: 'tap', params: { target: ref } });
 
 /** A validator that reads the switch off the screen, whatever the planner claimed. */
 function judgeSwitch(turn: ModelTurn, label: RegExp): TurnAnswer {
-  const on = /^\s*(e\d+) toggle "([^"]*)" checked/m.exec(turn.screen.split('\n').filter((l) => label.test(l)).join('\n'))?.[1];
+  const on = /^\s*(e\d+) toggle "([^"]*)" checked/m.exec(
+    turn.screen
+      .split('\n')
+      .filter((l) => label.test(l))
+      .join('\n'),
+  )?.[1];
   return { json: on ? { reason: 'the switch is on', verdict: 'pass', refs: [on] } : { reason: 'no switch for it is on', verdict: 'fail', refs: [] } };
 }
 
@@ -45,7 +51,12 @@ test('a finish on the wrong screen, citing a row that only names the goal, is ju
       if (turn.schema === 'judge') return judgeSwitch(turn, /"Bluetooth/);
       const s = turn.screen;
       const toggle = refOf(s, 'toggle', /^Bluetooth/);
-      if (toggle && /checked/.test(s.split('\n').find((l) => l.includes(`${toggle} `)) ?? '') && !/unchecked/.test(s.split('\n').find((l) => l.includes(`${toggle} `)) ?? '')) return finish([toggle]);
+      if (
+        toggle &&
+        /checked/.test(s.split('\n').find((l) => l.includes(`${toggle} `)) ?? '') &&
+        !/unchecked/.test(s.split('\n').find((l) => l.includes(`${toggle} `)) ?? '')
+      )
+        return finish([toggle]);
       if (toggle) return tap(toggle);
       const row = refOf(s, 'item', /^Connected devices/);
       // The first turn claims it is done at once, citing the row that mentions Bluetooth.
@@ -107,7 +118,10 @@ test('a model that keeps claiming done fails the step with GoalNotVerified, sayi
     decide: (turn) => (turn.schema === 'judge' ? judgeSwitch(turn, /"Bluetooth/) : finish([refOf(turn.screen, 'item', /^Connected devices/)])),
   });
   try {
-    const error = await h.agent.step('make sure Bluetooth is enabled').then(() => undefined, (e: unknown) => e);
+    const error = await h.agent.step('make sure Bluetooth is enabled').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AgentStepFailed);
     expect(error).toMatchObject({ kind: 'GoalNotVerified', category: 'plan' });
     expect((error as Error).message).toContain('no switch for it is on');
@@ -131,7 +145,10 @@ test('a finish citing no refs is refused without asking any model, and the step 
     },
   });
   try {
-    const error = await h.agent.step('make sure Bluetooth is enabled').then(() => undefined, (e: unknown) => e);
+    const error = await h.agent.step('make sure Bluetooth is enabled').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ kind: 'GoalNotVerified', category: 'plan' });
     expect(turns.map((t) => t.schema)).toEqual(['plan', 'plan']);
     expect(turns[1].user).toContain('finish cited no refs: cite the elements on the screen that show the goal is done');

@@ -53,7 +53,10 @@ test('a notification permission prompt mid-goal is answered by the dialog policy
   // Not granting POST_NOTIFICATIONS: the first launch after a clear asks for it over the login form.
   await exec.ok({ name: 'launch_app', params: { clear_state: true } });
   const { observation } = await phone.session.observer.look();
-  expect(observation.screen.windows.some((w) => w.kind === 'dialog' && w.package !== 'com.example.shop'), 'the system prompt is up').toBe(true);
+  expect(
+    observation.screen.windows.some((w) => w.kind === 'dialog' && w.package !== 'com.example.shop'),
+    'the system prompt is up',
+  ).toBe(true);
   const h = await agentOn(exec, { decide: shopPlanner() });
   try {
     const outcome = await h.agent.step(SHOP_JOURNEY);
@@ -88,7 +91,10 @@ test('the Summer sale promo is closed by the offline rules on the way to a searc
     expect((await exec.run({ name: 'assert_visible', params: { target: 'Summer sale', timeout_ms: 300 } })).verdict).not.toBe('OK');
     expect((await exec.run({ name: 'assert_visible', params: { target: 'results for', timeout_ms: 5000 } })).verdict).toBe('OK');
     const decisions = (await h.events()).filter((e) => e.kind === 'agent_decision').map((e) => (e as { reason: string }).reason);
-    expect(decisions.some((r) => /closing the popup "Summer sale.*" .*"No thanks"/.test(r)), decisions.join('\n')).toBe(true);
+    expect(
+      decisions.some((r) => /closing the popup "Summer sale.*" .*"No thanks"/.test(r)),
+      decisions.join('\n'),
+    ).toBe(true);
   } finally {
     await h.close();
   }
@@ -99,7 +105,12 @@ test('the Summer sale promo is closed by the planner model, which then reaches t
   await launchUntilPromo(exec);
   const seen: string[] = [];
   const plan = shopPlanner();
-  const h = await agentOn(exec, { decide: (turn) => { seen.push(turn.screen); return plan(turn); } });
+  const h = await agentOn(exec, {
+    decide: (turn) => {
+      seen.push(turn.screen);
+      return plan(turn);
+    },
+  });
   try {
     const outcome = await h.agent.step('search for headphones and add the first result to the cart');
     expect(outcome.path).toBe('model');

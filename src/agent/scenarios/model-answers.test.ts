@@ -29,20 +29,35 @@ function badFirst(bad: Array<(turn: ModelTurn) => TurnAnswer>): (turn: ModelTurn
 }
 
 async function failure(promise: Promise<unknown>): Promise<AgentStepFailed> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AgentStepFailed);
   return error as AgentStepFailed;
 }
 
-const tapOn = (target: string, extra: Record<string, unknown> = {}): TurnAnswer => ({ json: { thought: 'tap it', actions: [{ name: 'tap', params: { target, ...extra } }] } });
+const tapOn = (target: string, extra: Record<string, unknown> = {}): TurnAnswer => ({
+  json: { thought: 'tap it', actions: [{ name: 'tap', params: { target, ...extra } }] },
+});
 
 const REASKED: Array<{ what: string; wire: Wire; answer: (turn: ModelTurn) => TurnAnswer; problem: RegExp }> = [
   { what: 'a ref that is not on the screen (e999)', wire: 'openai', answer: () => tapOn('e999'), problem: /e999/ },
   { what: 'a ref that is not on the screen (e999)', wire: 'anthropic', answer: () => tapOn('e999'), problem: /e999/ },
-  { what: 'unknown fields', wire: 'openai', answer: () => ({ json: { thought: 'sign in', confidence: 0.9, actions: [{ name: 'tap', params: { target: 'Log in', force: true } }] } }), problem: /confidence|force/ },
+  {
+    what: 'unknown fields',
+    wire: 'openai',
+    answer: () => ({ json: { thought: 'sign in', confidence: 0.9, actions: [{ name: 'tap', params: { target: 'Log in', force: true } }] } }),
+    problem: /confidence|force/,
+  },
   { what: 'text that is not JSON', wire: 'anthropic', answer: () => ({ text: 'I would tap the Email field first.' }), problem: /not JSON/ },
   { what: 'text that is not JSON', wire: 'openai', answer: () => ({ text: 'Sure! Tap Email, then type.' }), problem: /not JSON/ },
-  { what: 'an action outside the set (swipe_left)', wire: 'openai', answer: () => ({ json: { thought: 'swipe', actions: [{ name: 'swipe_left', params: {} }] } }), problem: /swipe_left/ },
+  {
+    what: 'an action outside the set (swipe_left)',
+    wire: 'openai',
+    answer: () => ({ json: { thought: 'swipe', actions: [{ name: 'swipe_left', params: {} }] } }),
+    problem: /swipe_left/,
+  },
 ];
 
 for (const { what, wire, answer, problem } of REASKED) {
@@ -71,7 +86,9 @@ for (const { what, wire, answer, problem } of REASKED) {
 
 test('three unusable answers fail the step as ModelFailed, listing each problem', async () => {
   const exec = await loginForm();
-  const h = await agentOn(exec, { decide: badFirst([() => tapOn('e999'), () => ({ text: 'not json' }), () => ({ json: { thought: 'x', actions: [{ name: 'swipe_left', params: {} }] } })]) });
+  const h = await agentOn(exec, {
+    decide: badFirst([() => tapOn('e999'), () => ({ text: 'not json' }), () => ({ json: { thought: 'x', actions: [{ name: 'swipe_left', params: {} }] } })]),
+  });
   try {
     const error = await failure(h.agent.step(LOGIN, SECRET));
     expect(error).toMatchObject({ kind: 'ModelFailed', category: 'plan' });
@@ -90,7 +107,9 @@ test('three unusable answers fail the step as ModelFailed, listing each problem'
 
 test('a 429 with retry-after 0 is retried and the goal completes; only answers count as model calls', async () => {
   const exec = await loginForm();
-  const limited: TurnAnswer = { reply: { status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'Rate limit reached', type: 'rate_limit' } } } };
+  const limited: TurnAnswer = {
+    reply: { status: 429, headers: { 'retry-after': '0' }, body: { error: { message: 'Rate limit reached', type: 'rate_limit' } } },
+  };
   const h = await agentOn(exec, { decide: (turn) => (turn.n === 0 ? limited : login(turn)) });
   try {
     const outcome = await h.agent.step(LOGIN, SECRET);
@@ -144,7 +163,9 @@ test('a budget of two calls stops a five-call goal as BudgetExceeded before a th
   const options: HarnessOptions = { decide: shopPlanner(), budget: { maxCalls: 2 } };
   const h = await agentOn(exec, options);
   try {
-    const error = await failure(h.agent.step('log in as alice@example.com with password "pass123", search for headphones and add the first result to the cart'));
+    const error = await failure(
+      h.agent.step('log in as alice@example.com with password "pass123", search for headphones and add the first result to the cart'),
+    );
     expect(error).toMatchObject({ kind: 'BudgetExceeded' });
     expect(error.message).toContain('2 calls used of at most 2');
     expect(h.server?.requests).toHaveLength(2);

@@ -6,7 +6,16 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { EventLog, readEvents } from '../../events/index.js';
 import { LlmCallFailed, signalWithDeadline } from '../../llm/index.js';
-import { capOf, inTurn, ollamaCompiling, SERVED_MODEL_NAMES, servedModel, type ServedModel, type ServedModelName, type ServedModelOptions } from '../../llm/testing/served-model.js';
+import {
+  capOf,
+  inTurn,
+  ollamaCompiling,
+  SERVED_MODEL_NAMES,
+  servedModel,
+  type ServedModel,
+  type ServedModelName,
+  type ServedModelOptions,
+} from '../../llm/testing/served-model.js';
 import { askPlanner, askValidator, ModelAnswerTruncated, ModelRefused, plannerAnswerSchema, type ModelAccess } from '../roles/index.js';
 import type { PlannerInput } from '../types.js';
 
@@ -23,17 +32,26 @@ const plan = { thought: 'Fill in the email first.', actions: [{ name: 'input_tex
 const offScreen = { thought: 'Tap the hidden button.', actions: [{ name: 'tap', params: { target: 'e999' } }] };
 
 const served: ServedModel[] = [];
-test.afterEach(async () => { await Promise.all(served.splice(0).map((model) => model.close())); });
+test.afterEach(async () => {
+  await Promise.all(served.splice(0).map((model) => model.close()));
+});
 
 /** A served model and the role access to it. */
-async function serve(name: ServedModelName, options: ServedModelOptions = {}, access: Partial<ModelAccess> = {}): Promise<{ model: ServedModel; access: ModelAccess }> {
+async function serve(
+  name: ServedModelName,
+  options: ServedModelOptions = {},
+  access: Partial<ModelAccess> = {},
+): Promise<{ model: ServedModel; access: ModelAccess }> {
   const model = await servedModel(name, options);
   served.push(model);
   return { model, access: { provider: model.provider, ...access } };
 }
 
 async function rejection(call: Promise<unknown>): Promise<unknown> {
-  const outcome = await call.then(() => undefined, (error: unknown) => ({ error }));
+  const outcome = await call.then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
   if (!outcome) throw new Error('the ask succeeded; a failure was expected');
   return outcome.error;
 }
@@ -69,7 +87,11 @@ const FORMS = {
   'a <think> block first': `<think>The form is empty; the email comes first.</think>\n${JSON.stringify(plan)}`,
 };
 // Anthropic is asked by prompt here: a forced tool never comes back as text.
-const TEXT_MODELS: Array<[ServedModelName, ServedModelOptions['output']]> = [['openai', undefined], ['local', undefined], ['claude-sonnet-4-5', 'prompt']];
+const TEXT_MODELS: Array<[ServedModelName, ServedModelOptions['output']]> = [
+  ['openai', undefined],
+  ['local', undefined],
+  ['claude-sonnet-4-5', 'prompt'],
+];
 
 for (const [name, output] of TEXT_MODELS) {
   for (const [form, text] of Object.entries(FORMS)) {
@@ -97,7 +119,7 @@ for (const name of ['openai', 'claude-sonnet-4-5'] as const) {
   });
 }
 
-test('an OpenAI refusal fails the planner with ModelRefused in the model\'s words, after one request', async () => {
+test("an OpenAI refusal fails the planner with ModelRefused in the model's words, after one request", async () => {
   const words = "I'm sorry, but I can't help with logging into accounts.";
   const { model, access } = await serve('openai', { decide: () => ({ refusal: words }) });
   const error = await rejection(askPlanner(access, input, { screenRefs }));
@@ -107,7 +129,7 @@ test('an OpenAI refusal fails the planner with ModelRefused in the model\'s word
   expect(model.bodies()).toHaveLength(1);
 });
 
-test('an Anthropic refusal fails the validator with ModelRefused in the model\'s words, after one request', async () => {
+test("an Anthropic refusal fails the validator with ModelRefused in the model's words, after one request", async () => {
   const words = 'This request appears to involve accessing an account without authorization.';
   const { model, access } = await serve('claude-opus-4-7', { decide: () => ({ refusal: words }) });
   const error = await rejection(askValidator(access, { assertion: 'the user is signed in', screen }, { screenRefs }));
@@ -118,7 +140,10 @@ test('an Anthropic refusal fails the validator with ModelRefused in the model\'s
 
 const long = JSON.stringify({ ...plan, thought: 'The form is empty. '.repeat(400) });
 
-for (const [name, first] of [['openai-reasoning', 4096], ['claude-sonnet-4-5', 400]] as const) {
+for (const [name, first] of [
+  ['openai-reasoning', 4096],
+  ['claude-sonnet-4-5', 400],
+] as const) {
   test(`${name}: an answer cut at the cap is asked again once with twice the cap`, async () => {
     const { model, access } = await serve(name, { decide: inTurn({ truncated: long }, { json: plan }) });
     expect(await askPlanner(access, input, { screenRefs })).toEqual(plan);
@@ -147,10 +172,15 @@ test("OpenAI's 400 about temperature, for a model the name rule misses, fails af
 });
 
 test.describe('a 429/503 storm', () => {
-  const storm = (status: number, retryAfter: string): ServedModelOptions['decide'] =>
-    (_request, n) => (n < 5 ? { status, headers: { 'retry-after': retryAfter } } : { json: plan });
+  const storm =
+    (status: number, retryAfter: string): ServedModelOptions['decide'] =>
+    (_request, n) =>
+      n < 5 ? { status, headers: { 'retry-after': retryAfter } } : { json: plan };
 
-  for (const [name, status] of [['openai-reasoning', 429], ['claude-opus-4-7', 503]] as const) {
+  for (const [name, status] of [
+    ['openai-reasoning', 429],
+    ['claude-opus-4-7', 503],
+  ] as const) {
     test(`${name}: within a step's deadline, five ${status}s then an answer: the planner's answer is used after six requests`, async () => {
       const { model, access } = await serve(name, { decide: storm(status, '0') });
       expect(await askPlanner(access, input, { screenRefs, signal: signalWithDeadline(undefined, 60_000) })).toEqual(plan);

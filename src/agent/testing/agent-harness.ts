@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MobileEvent } from '../../events/index.js';
 import {
-  AccountedProvider, AnthropicProvider, Budget, OpenAiProvider, TokenLedger, type BudgetLimits, type Provider, type ProviderProfile, type RetryPolicy,
+  AccountedProvider,
+  AnthropicProvider,
+  Budget,
+  OpenAiProvider,
+  TokenLedger,
+  type BudgetLimits,
+  type Provider,
+  type ProviderProfile,
+  type RetryPolicy,
 } from '../../llm/index.js';
 import type { ProviderServer } from '../../llm/testing/providers/index.js';
 import type { TestRunner } from '../../primitives/exec/testing/phone.js';
@@ -56,9 +64,10 @@ export async function agentOn(exec: TestRunner, options: HarnessOptions = {}): P
     server = await startModel(options.wire ?? 'openai', options.decide);
     const retry = { baseDelayMs: 10, ...options.retry };
     const { profile } = options;
-    const provider = (options.wire ?? 'openai') === 'openai'
-      ? new OpenAiProvider({ model: options.model ?? 'scripted-model', apiKey: API_KEY, baseUrl: `${server.url}/v1`, retry, profile })
-      : new AnthropicProvider({ model: options.model ?? 'scripted-claude', apiKey: API_KEY, baseUrl: server.url, retry, profile });
+    const provider =
+      (options.wire ?? 'openai') === 'openai'
+        ? new OpenAiProvider({ model: options.model ?? 'scripted-model', apiKey: API_KEY, baseUrl: `${server.url}/v1`, retry, profile })
+        : new AnthropicProvider({ model: options.model ?? 'scripted-claude', apiKey: API_KEY, baseUrl: server.url, retry, profile });
     models = { provider: new AccountedProvider(provider, new Budget(options.budget ?? {}, ledger)), log: exec.log };
   }
   const cache = options.cache ? await PlanCache.open(options.cache) : undefined;

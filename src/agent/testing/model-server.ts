@@ -2,7 +2,12 @@
 // answers a test writes as a function of what it was asked: the role, the goal and the screen.
 import type { ScriptedReply } from '../../llm/testing/scripted-server.js';
 import {
-  startAnthropicServer, startOpenAiServer, type AnthropicAnswer, type OpenAiAnswer, type ProviderServer, type RecordedRequest,
+  startAnthropicServer,
+  startOpenAiServer,
+  type AnthropicAnswer,
+  type OpenAiAnswer,
+  type ProviderServer,
+  type RecordedRequest,
 } from '../../llm/testing/providers/index.js';
 import { anthropicToolProblems, openAiStrictProblems, type JsonSchema } from '../../llm/testing/conformance/index.js';
 
@@ -70,7 +75,11 @@ function answerOf(answer: TurnAnswer, request: RecordedRequest): OpenAiAnswer & 
   const { reply } = answer;
   if (reply.hang) return { hang: true };
   const body = reply.body;
-  return { status: reply.status ?? 500, ...(body === undefined ? {} : { error: typeof body === 'string' ? body : body as Record<string, unknown> }), ...(reply.headers ? { headers: reply.headers } : {}) };
+  return {
+    status: reply.status ?? 500,
+    ...(body === undefined ? {} : { error: typeof body === 'string' ? body : (body as Record<string, unknown>) }),
+    ...(reply.headers ? { headers: reply.headers } : {}),
+  };
 }
 
 /**

@@ -3,8 +3,17 @@
 import { anthropicBody, openAiBody, roleDefaults, type ModelRequest, type ProviderProfile } from '../../llm/index.js';
 import type { PrimitiveCall } from '../../primitives/index.js';
 import {
-  debuggerAnswerSchema, locatorAnswerSchema, plannerAnswerSchema, queryAnswerSchema, renderDebugger, renderLocator, renderPlanner,
-  renderQuery, renderValidator, SCHEMA_NAMES, validatorAnswerSchema,
+  debuggerAnswerSchema,
+  locatorAnswerSchema,
+  plannerAnswerSchema,
+  queryAnswerSchema,
+  renderDebugger,
+  renderLocator,
+  renderPlanner,
+  renderQuery,
+  renderValidator,
+  SCHEMA_NAMES,
+  validatorAnswerSchema,
 } from '../roles/index.js';
 import { PROMPT_NAMES, type PromptName } from '../roles/templates.js';
 import type { HistoryEntry } from '../types.js';
@@ -25,7 +34,12 @@ export const SAMPLE_QUERY_SCHEMA = {
   properties: {
     title: { type: 'string' },
     price: { type: 'number', minimum: 0 },
-    seller: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string', format: 'email', pattern: '^\\S+@\\S+$' } }, required: ['name'], additionalProperties: false },
+    seller: {
+      type: 'object',
+      properties: { name: { type: 'string' }, email: { type: 'string', format: 'email', pattern: '^\\S+@\\S+$' } },
+      required: ['name'],
+      additionalProperties: false,
+    },
     tags: { type: 'array', items: { type: 'string' } },
     in_stock: { anyOf: [{ type: 'boolean' }, { type: 'null' }] },
   },
@@ -45,7 +59,13 @@ function history(screen: ShownScreen): HistoryEntry[] {
   return [
     entry({ name: 'input_text', params: { target: first?.ref ?? 'e1', text: 'alice@example.com' } }, 'text typed; keyboard shown'),
     entry({ name: 'input_text', params: { target: second?.ref ?? 'e2', text: '•••', secret: true } }, 'text typed'),
-    entry({ name: 'tap', params: { target: 'Log in', expected: { visible: 'Hi, Alice' } } }, `screen changed; new: ${screen.elements.slice(0, 3).map((e) => `${e.ref} "${e.label}"`).join(', ')}`),
+    entry(
+      { name: 'tap', params: { target: 'Log in', expected: { visible: 'Hi, Alice' } } },
+      `screen changed; new: ${screen.elements
+        .slice(0, 3)
+        .map((e) => `${e.ref} "${e.label}"`)
+        .join(', ')}`,
+    ),
   ];
 }
 
@@ -60,16 +80,43 @@ export function roleRequests(screen: ShownScreen): Record<RequestName, ModelRequ
   const candidates = screen.elements.slice(0, 5).map((e, i) => ({ ref: e.ref, label: e.label, score: 0.9 - i * 0.05 }));
   const label = screen.elements.find((e) => e.label)?.label ?? 'OK';
   return {
-    planner: request('planner', SCHEMA_NAMES.planner, plannerAnswerSchema(), renderPlanner({
-      goal: GOAL, app: 'com.example.app', screen: screen.text, history: past, noEffect: [], constraints: ['14 actions left'],
-    })),
+    planner: request(
+      'planner',
+      SCHEMA_NAMES.planner,
+      plannerAnswerSchema(),
+      renderPlanner({
+        goal: GOAL,
+        app: 'com.example.app',
+        screen: screen.text,
+        history: past,
+        noEffect: [],
+        constraints: ['14 actions left'],
+      }),
+    ),
     locator: request('locator', SCHEMA_NAMES.locator, locatorAnswerSchema, renderLocator({ target: label, screen: screen.text, candidates })),
-    validator: request('validator', SCHEMA_NAMES.validator, validatorAnswerSchema, renderValidator({ assertion: `the screen shows ${label}`, screen: screen.text })),
-    debugger: request('debugger', SCHEMA_NAMES.debugger, debuggerAnswerSchema, renderDebugger({
-      goal: GOAL, screen: screen.text, window: past.slice(0, 2),
-      failed: entry({ name: 'tap', params: { target: label } }, 'nothing changed', 'TargetNotFound: no element matches "Log in"'),
-    })),
-    query: request('query', SCHEMA_NAMES.query, queryAnswerSchema(SAMPLE_QUERY_SCHEMA), renderQuery({ question: 'the product on screen', screen: screen.text, schema: SAMPLE_QUERY_SCHEMA })),
+    validator: request(
+      'validator',
+      SCHEMA_NAMES.validator,
+      validatorAnswerSchema,
+      renderValidator({ assertion: `the screen shows ${label}`, screen: screen.text }),
+    ),
+    debugger: request(
+      'debugger',
+      SCHEMA_NAMES.debugger,
+      debuggerAnswerSchema,
+      renderDebugger({
+        goal: GOAL,
+        screen: screen.text,
+        window: past.slice(0, 2),
+        failed: entry({ name: 'tap', params: { target: label } }, 'nothing changed', 'TargetNotFound: no element matches "Log in"'),
+      }),
+    ),
+    query: request(
+      'query',
+      SCHEMA_NAMES.query,
+      queryAnswerSchema(SAMPLE_QUERY_SCHEMA),
+      renderQuery({ question: 'the product on screen', screen: screen.text, schema: SAMPLE_QUERY_SCHEMA }),
+    ),
   };
 }
 

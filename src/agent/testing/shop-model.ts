@@ -23,7 +23,11 @@ export function shopJudge(options: ShopModelOptions = {}): (turn: ModelTurn) => 
   return (turn) => {
     const s = turn.screen;
     const reached = (options.doneWhen && refOf(s, options.doneWhen.role, options.doneWhen.label)) ?? refOf(s, 'button', /^Cart, [1-9]\d* items?$/);
-    return { json: reached ? { reason: 'the screen shows the goal reached', verdict: 'pass', refs: [reached] } : { reason: 'the cart is empty and nothing shows the goal reached', verdict: 'fail', refs: [] } };
+    return {
+      json: reached
+        ? { reason: 'the screen shows the goal reached', verdict: 'pass', refs: [reached] }
+        : { reason: 'the cart is empty and nothing shows the goal reached', verdict: 'fail', refs: [] },
+    };
   };
 }
 
@@ -37,17 +41,20 @@ export function shopPlanner(options: ShopModelOptions = {}): (turn: ModelTurn) =
     if (turn.schema === 'judge') return judge(turn);
     const s = turn.screen;
     const reached = options.doneWhen && refOf(s, options.doneWhen.role, options.doneWhen.label);
-    if (reached) return act('The goal shows on screen: done.', { name: 'finish', params: { success: true, evidence: [reached], summary: 'the goal is reached' } });
+    if (reached)
+      return act('The goal shows on screen: done.', { name: 'finish', params: { success: true, evidence: [reached], summary: 'the goal is reached' } });
     const dismiss = refOf(s, 'button', /^No thanks$/);
     if (dismiss) return act('A promo covers the app; close it.', { name: 'tap', params: { target: dismiss, expected: { screen_changed: true } } });
     // The login form, empty or already filled in (then its fields are labelled by their text).
     const logIn = refOf(s, 'button', /^Log in$/);
     const [emailField, passwordField] = refsOf(s, 'input');
     if (logIn && emailField && passwordField) {
-      return act('The login form is shown; sign in.',
+      return act(
+        'The login form is shown; sign in.',
         { name: 'input_text', params: { target: emailField, text: email } },
         { name: 'input_text', params: { target: passwordField, text: password, secret: true } },
-        { name: 'tap', params: { target: logIn, expected: { visible: 'Hi, Alice' } } });
+        { name: 'tap', params: { target: logIn, expected: { visible: 'Hi, Alice' } } },
+      );
     }
     const added = refOf(s, 'button', /^Cart, [1-9]\d* items?$/);
     if (added) return act('The cart has an item: done.', { name: 'finish', params: { success: true, evidence: [added], summary: 'the cart shows 1 item' } });
@@ -59,10 +66,12 @@ export function shopPlanner(options: ShopModelOptions = {}): (turn: ModelTurn) =
     if (field) return act('Search.', { name: 'input_text', params: { target: field, text: query, submit: true, expected: { visible: 'results for' } } });
     const search = refOf(s, 'button', /^Search$/);
     if (search) {
-      return act('Home: open search and type the query.',
+      return act(
+        'Home: open search and type the query.',
         { name: 'tap', params: { target: search, expected: { visible: 'Search products' } } },
-        { name: 'input_text', params: { target: 'Search products', text: query, submit: true, expected: { visible: 'results for' } } });
+        { name: 'input_text', params: { target: 'Search products', text: query, submit: true, expected: { visible: 'results for' } } },
+      );
     }
-    return act('Nothing to do here.', { name: 'give_up', params: { reason: 'the screen is not one of Shop\'s' } });
+    return act('Nothing to do here.', { name: 'give_up', params: { reason: "the screen is not one of Shop's" } });
   };
 }

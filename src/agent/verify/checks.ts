@@ -46,21 +46,32 @@ export type GoalCheck = z.infer<typeof GoalCheck>;
 /** The check in words, for reports: 'a switch "Bluetooth" is on'. Secret text is never quoted. */
 export function describeCheck(check: GoalCheck): string {
   switch (check.kind) {
-    case 'switch': return `a switch "${check.target}" is ${check.on ? 'on' : 'off'}`;
+    case 'switch':
+      return `a switch "${check.target}" is ${check.on ? 'on' : 'off'}`;
     case 'holds': {
       const what = check.secret ? `the ${[...check.text].length} secret characters typed` : `"${check.text}"`;
       return `${check.target === undefined ? 'the focused field' : `the field "${check.target}"`} holds ${what}`;
     }
-    case 'opened': return `the screen changed to one titled "${check.target}"`;
-    case 'selected': return `"${check.target}" is selected`;
-    case 'results': return `results for "${check.query}" are shown`;
-    case 'signed_in': return 'the login form is gone and no error shows';
-    case 'visible': return `"${check.target}" is on the screen`;
-    case 'home': return 'the home screen is in front';
-    case 'changed': return `${check.what} changed the screen`;
-    case 'left': return 'the app left the screen it was on';
-    case 'keyboard': return `the keyboard is ${check.shown ? 'shown' : 'hidden'}`;
-    case 'shows': return check.elements.map((e) => `${e.role} "${e.label}"${e.states.length ? ` ${e.states.join(' ')}` : ''}`).join(', ') + ' on the screen';
+    case 'opened':
+      return `the screen changed to one titled "${check.target}"`;
+    case 'selected':
+      return `"${check.target}" is selected`;
+    case 'results':
+      return `results for "${check.query}" are shown`;
+    case 'signed_in':
+      return 'the login form is gone and no error shows';
+    case 'visible':
+      return `"${check.target}" is on the screen`;
+    case 'home':
+      return 'the home screen is in front';
+    case 'changed':
+      return `${check.what} changed the screen`;
+    case 'left':
+      return 'the app left the screen it was on';
+    case 'keyboard':
+      return `the keyboard is ${check.shown ? 'shown' : 'hidden'}`;
+    case 'shows':
+      return check.elements.map((e) => `${e.role} "${e.label}"${e.states.length ? ` ${e.states.join(' ')}` : ''}`).join(', ') + ' on the screen';
   }
 }
 

@@ -9,14 +9,29 @@ import { checkGoal, type GoalCheck } from './index.js';
 let refs = 0;
 function el(role: Role, label: string, top: number, extra: Partial<ScreenElement> = {}): ScreenElement {
   refs += 1;
-  return { ref: `e${refs}`, role, label, bounds: { left: 0, top, right: 1080, bottom: top + 150 }, states: [], window: 0, className: '', resourceId: '', ...extra };
+  return {
+    ref: `e${refs}`,
+    role,
+    label,
+    bounds: { left: 0, top, right: 1080, bottom: top + 150 },
+    states: [],
+    window: 0,
+    className: '',
+    resourceId: '',
+    ...extra,
+  };
 }
 
 function screen(elements: ScreenElement[], pkg = 'com.android.settings'): Screen {
   return {
-    width: 1080, height: 2400, rotation: 0, foreground: { package: pkg, activity: '.SubSettings' },
+    width: 1080,
+    height: 2400,
+    rotation: 0,
+    foreground: { package: pkg, activity: '.SubSettings' },
     windows: [{ kind: 'app', package: pkg, bounds: { left: 0, top: 0, right: 1080, bottom: 2400 }, hiddenElements: 0 }],
-    elements, nodeCount: elements.length, skippedNodes: 0,
+    elements,
+    nodeCount: elements.length,
+    skippedNodes: 0,
   };
 }
 
@@ -36,8 +51,15 @@ const connected = screen([el('button', 'Navigate up', 150), el('text', 'Connecte
 const check = (c: GoalCheck, before: Screen, after: Screen) => checkGoal(c, { before: look(before, 'a'), after: look(after, before === after ? 'a' : 'b') });
 
 test('a switch check reads the switch itself: a row that mentions the word is not it', () => {
-  expect(check({ kind: 'switch', target: 'Bluetooth', on: true }, home, home)).toMatchObject({ ok: false, missing: expect.stringContaining('no switch "Bluetooth" is on com.android.settings/.SubSettings') });
-  expect(check({ kind: 'switch', target: 'Bluetooth', on: true }, connected, connected)).toEqual({ ok: false, refs: [bluetoothOff.ref], missing: `toggle ${bluetoothOff.ref} "Bluetooth" is off` });
+  expect(check({ kind: 'switch', target: 'Bluetooth', on: true }, home, home)).toMatchObject({
+    ok: false,
+    missing: expect.stringContaining('no switch "Bluetooth" is on com.android.settings/.SubSettings'),
+  });
+  expect(check({ kind: 'switch', target: 'Bluetooth', on: true }, connected, connected)).toEqual({
+    ok: false,
+    refs: [bluetoothOff.ref],
+    missing: `toggle ${bluetoothOff.ref} "Bluetooth" is off`,
+  });
   expect(check({ kind: 'switch', target: 'Bluetooth', on: false }, connected, connected)).toEqual({ ok: true, refs: [bluetoothOff.ref] });
 });
 
@@ -54,7 +76,9 @@ test('the rule acts on the switch when it is here, follows the one row that name
   expect(reachControl(home, 'Do Not Disturb', 'switch')).toMatchObject({ kind: 'row', row: { label: 'Sound & vibration Volume, haptics, Do Not Disturb' } });
   const saver = reachControl(home, 'Battery Saver', 'switch');
   expect(saver).toMatchObject({ kind: 'none' });
-  expect(saver.kind === 'none' && saver.reason).toBe('no switch "Battery Saver" is on com.android.settings/.SubSettings, and no row here names it; closest: "Battery 100%"');
+  expect(saver.kind === 'none' && saver.reason).toBe(
+    'no switch "Battery Saver" is on com.android.settings/.SubSettings, and no row here names it; closest: "Battery 100%"',
+  );
   // Two rows that both name it: neither is clearly the way.
   const two = screen([el('item', 'Wi-Fi calling', 500), el('item', 'Network Wi-Fi, mobile', 700)]);
   expect(reachControl(two, 'Wi-Fi', 'switch')).toMatchObject({ kind: 'none', reason: expect.stringContaining('2 rows name it') });
@@ -71,9 +95,18 @@ test('open and select want an item: a switch with the same name is not opened', 
 test('opened wants a changed screen titled by the target; selected takes a selected element or a closed chooser', () => {
   expect(check({ kind: 'opened', target: 'Connected devices' }, home, connected)).toMatchObject({ ok: true });
   expect(check({ kind: 'opened', target: 'the Connected devices page' }, home, connected)).toMatchObject({ ok: true });
-  expect(check({ kind: 'opened', target: 'Bluetooth' }, home, connected)).toMatchObject({ ok: false, missing: expect.stringContaining('the screen is not titled "Bluetooth"') });
-  expect(check({ kind: 'opened', target: 'Connected devices' }, connected, connected)).toMatchObject({ ok: false, missing: expect.stringContaining('the screen did not change') });
-  const product = screen([el('button', 'Navigate up', 150), el('text', 'Audio', 300), el('text', 'Kids Headphones', 420), el('button', 'Add to cart', 1800)], 'com.example.shop');
+  expect(check({ kind: 'opened', target: 'Bluetooth' }, home, connected)).toMatchObject({
+    ok: false,
+    missing: expect.stringContaining('the screen is not titled "Bluetooth"'),
+  });
+  expect(check({ kind: 'opened', target: 'Connected devices' }, connected, connected)).toMatchObject({
+    ok: false,
+    missing: expect.stringContaining('the screen did not change'),
+  });
+  const product = screen(
+    [el('button', 'Navigate up', 150), el('text', 'Audio', 300), el('text', 'Kids Headphones', 420), el('button', 'Add to cart', 1800)],
+    'com.example.shop',
+  );
   expect(check({ kind: 'opened', target: 'the headphones for kids' }, home, product)).toMatchObject({ ok: true });
   const tab = el('tab', 'Favourites', 2200, { states: ['selected'] });
   expect(check({ kind: 'selected', target: 'Favourites' }, home, screen([tab]))).toEqual({ ok: true, refs: [tab.ref] });
@@ -84,19 +117,35 @@ test('a field holds what was typed; a password field shows one mask character pe
   const password = el('input', 'Password', 800, { value: '•••••••', states: ['password'] });
   const form = screen([email, password]);
   expect(check({ kind: 'holds', target: 'the email field', text: 'alice@example.com' }, form, form)).toEqual({ ok: true, refs: [email.ref] });
-  expect(check({ kind: 'holds', target: 'the email field', text: 'bob@example.com' }, form, form)).toMatchObject({ ok: false, missing: `input ${email.ref} holds "alice@example.com"` });
+  expect(check({ kind: 'holds', target: 'the email field', text: 'bob@example.com' }, form, form)).toMatchObject({
+    ok: false,
+    missing: `input ${email.ref} holds "alice@example.com"`,
+  });
   expect(check({ kind: 'holds', target: 'the password field', text: 'pass123', secret: true }, form, form)).toEqual({ ok: true, refs: [password.ref] });
-  expect(check({ kind: 'holds', target: 'the password field', text: 'pass12', secret: true }, form, form)).toMatchObject({ ok: false, missing: `input ${password.ref} holds 7 mask characters, not the 6 typed` });
+  expect(check({ kind: 'holds', target: 'the password field', text: 'pass12', secret: true }, form, form)).toMatchObject({
+    ok: false,
+    missing: `input ${password.ref} holds 7 mask characters, not the 6 typed`,
+  });
 });
 
 test('signed in means no password field and no error; results mention the query outside the search field', () => {
-  const wrong = screen([el('input', 'Email', 600, { value: 'alice@example.com' }), el('input', 'Password', 800, { states: ['password'], value: '••••' }), el('text', 'Invalid email or password', 1000)], 'com.example.shop');
+  const wrong = screen(
+    [
+      el('input', 'Email', 600, { value: 'alice@example.com' }),
+      el('input', 'Password', 800, { states: ['password'], value: '••••' }),
+      el('text', 'Invalid email or password', 1000),
+    ],
+    'com.example.shop',
+  );
   expect(check({ kind: 'signed_in' }, wrong, wrong)).toMatchObject({ ok: false, missing: 'the screen shows "Invalid email or password"' });
   const greeted = screen([el('text', 'Hi, Alice', 300)], 'com.example.shop');
   expect(check({ kind: 'signed_in' }, wrong, greeted)).toMatchObject({ ok: true });
   const searching = screen([el('input', 'Search products', 300, { value: 'cable' })], 'com.example.shop');
   const found = screen([el('input', 'Search products', 300, { value: 'cable' }), el('item', 'USB-C Cable $9.99', 600)], 'com.example.shop');
-  expect(check({ kind: 'results', query: 'cable' }, searching, searching)).toMatchObject({ ok: false, missing: expect.stringContaining('nothing but the search field mentions "cable"') });
+  expect(check({ kind: 'results', query: 'cable' }, searching, searching)).toMatchObject({
+    ok: false,
+    missing: expect.stringContaining('nothing but the search field mentions "cable"'),
+  });
   expect(check({ kind: 'results', query: 'cables' }, searching, found)).toMatchObject({ ok: true });
 });
 
@@ -110,11 +159,17 @@ test('home wants a launcher in front; changed wants any difference a person woul
 test('a "no results" message is not a result; rows under a field holding the query are', () => {
   const field = el('input', 'Search notes', 300, { value: 'zzzz' });
   const none = screen([field, el('text', 'No notes match “zzzz”', 600)], 'com.example.notes');
-  expect(check({ kind: 'results', query: 'zzzz' }, none, none)).toMatchObject({ ok: false, missing: 'the search found nothing: the screen shows "No notes match “zzzz”"' });
+  expect(check({ kind: 'results', query: 'zzzz' }, none, none)).toMatchObject({
+    ok: false,
+    missing: 'the search found nothing: the screen shows "No notes match “zzzz”"',
+  });
   const shop = screen([el('text', 'No results for “zzzz”', 600)], 'com.example.shop');
   expect(check({ kind: 'results', query: 'zzzz' }, shop, shop)).toMatchObject({ ok: false });
   const receipt = el('input', 'Search notes', 300, { value: 'receipt' });
-  const listed = screen([receipt, el('item', 'Vaccination record', 600, { list: 'e90' }), el('item', 'Restaurant list', 800, { list: 'e90' })], 'com.example.notes');
+  const listed = screen(
+    [receipt, el('item', 'Vaccination record', 600, { list: 'e90' }), el('item', 'Restaurant list', 800, { list: 'e90' })],
+    'com.example.notes',
+  );
   expect(check({ kind: 'results', query: 'receipt' }, listed, listed)).toMatchObject({ ok: true });
 });
 
@@ -122,8 +177,14 @@ test('two switches that only hold a word name neither: the rule says so instead 
   const saver = el('toggle', 'Battery Saver', 600);
   const percent = el('toggle', 'Battery percentage', 800);
   const battery = screen([el('text', 'Battery', 300), el('item', 'Battery usage View usage for past 24 hours', 450), saver, percent]);
-  expect(check({ kind: 'switch', target: 'Battery', on: true }, battery, battery)).toMatchObject({ ok: false, missing: expect.stringContaining('no switch "Battery"') });
-  expect(reachControl(battery, 'Battery', 'switch')).toMatchObject({ kind: 'none', reason: 'no switch is named "Battery"; 2 hold the word ("Battery Saver", "Battery percentage"): name the one meant' });
+  expect(check({ kind: 'switch', target: 'Battery', on: true }, battery, battery)).toMatchObject({
+    ok: false,
+    missing: expect.stringContaining('no switch "Battery"'),
+  });
+  expect(reachControl(battery, 'Battery', 'switch')).toMatchObject({
+    kind: 'none',
+    reason: 'no switch is named "Battery"; 2 hold the word ("Battery Saver", "Battery percentage"): name the one meant',
+  });
   expect(reachControl(battery, 'Battery Saver', 'switch')).toEqual({ kind: 'here', element: saver });
   // The only switch holding the name is it: "Use Wi-Fi" for Wi-Fi.
   const use = el('toggle', 'Use Wi-Fi', 400, { states: ['checked'] });
@@ -133,7 +194,13 @@ test('two switches that only hold a word name neither: the rule says so instead 
 
 test('back has left only when the app shows something else: a keyboard that closed is not enough', () => {
   const editor = [el('button', 'Back', 150), el('input', 'Title', 300, { value: 'Shopping' })];
-  const withKeyboard: Screen = { ...screen([...editor, el('keyboard', '', 1600, { window: 1 })], 'com.example.notes'), windows: [...screen([]).windows, { kind: 'keyboard', package: 'com.google.android.inputmethod.latin', bounds: { left: 0, top: 1500, right: 1080, bottom: 2400 }, hiddenElements: 0 }] };
+  const withKeyboard: Screen = {
+    ...screen([...editor, el('keyboard', '', 1600, { window: 1 })], 'com.example.notes'),
+    windows: [
+      ...screen([]).windows,
+      { kind: 'keyboard', package: 'com.google.android.inputmethod.latin', bounds: { left: 0, top: 1500, right: 1080, bottom: 2400 }, hiddenElements: 0 },
+    ],
+  };
   const without = screen(editor, 'com.example.notes');
   expect(check({ kind: 'left' }, withKeyboard, without)).toMatchObject({ ok: false, missing: expect.stringContaining('the app is still on the same screen') });
   expect(check({ kind: 'left' }, withKeyboard, screen([el('button', 'New note', 2000)], 'com.example.notes'))).toMatchObject({ ok: true });

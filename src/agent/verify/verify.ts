@@ -14,9 +14,7 @@ export interface CheckInput {
   acted?: readonly ActionResult[];
 }
 
-export type CheckOutcome =
-  | { ok: true; refs: string[] }
-  | { ok: false; refs: string[]; missing: string };
+export type CheckOutcome = { ok: true; refs: string[] } | { ok: false; refs: string[]; missing: string };
 
 const SWITCH_ROLES = new Set(['toggle', 'checkbox']);
 /** Words that say a sign-in went wrong, as apps word it. */
@@ -29,12 +27,18 @@ const LAUNCHER = /launcher|\.home$|trebuchet|lawnchair/i;
 export function checkGoal(check: GoalCheck, input: CheckInput): CheckOutcome {
   const screen = input.after.screen;
   switch (check.kind) {
-    case 'switch': return switchIs(screen, check.target, check.on, input.after);
-    case 'holds': return fieldHolds(screen, check, input);
-    case 'opened': return opened(check.target, input);
-    case 'selected': return selected(check.target, input);
-    case 'results': return results(screen, check.query, input.after);
-    case 'signed_in': return signedIn(screen);
+    case 'switch':
+      return switchIs(screen, check.target, check.on, input.after);
+    case 'holds':
+      return fieldHolds(screen, check, input);
+    case 'opened':
+      return opened(check.target, input);
+    case 'selected':
+      return selected(check.target, input);
+    case 'results':
+      return results(screen, check.query, input.after);
+    case 'signed_in':
+      return signedIn(screen);
     case 'visible': {
       const found = named(screen, screen.elements, check.target);
       return found.length ? ok(found) : fail(`"${check.target}" is not on ${screenWords(input.after)}`);
@@ -43,10 +47,14 @@ export function checkGoal(check: GoalCheck, input: CheckInput): CheckOutcome {
       const pkg = screen.foreground?.package ?? screen.windows.find((w) => w.kind === 'app')?.package ?? '';
       return LAUNCHER.test(pkg) ? ok([]) : fail(`${pkg || 'an unknown app'} is in front, not the home screen`);
     }
-    case 'changed': return changed(input) ? ok([]) : fail(`the screen did not change: ${screenWords(input.after)}`);
-    case 'left': return appContent(input.before.screen) !== appContent(screen) ? ok([]) : fail(`the app is still on the same screen: ${screenWords(input.after)}`);
-    case 'keyboard': return screen.windows.some((w) => w.kind === 'keyboard') === check.shown ? ok([]) : fail(`the keyboard is ${check.shown ? 'hidden' : 'shown'}`);
-    case 'shows': return shows(screen, check.elements, input.after);
+    case 'changed':
+      return changed(input) ? ok([]) : fail(`the screen did not change: ${screenWords(input.after)}`);
+    case 'left':
+      return appContent(input.before.screen) !== appContent(screen) ? ok([]) : fail(`the app is still on the same screen: ${screenWords(input.after)}`);
+    case 'keyboard':
+      return screen.windows.some((w) => w.kind === 'keyboard') === check.shown ? ok([]) : fail(`the keyboard is ${check.shown ? 'hidden' : 'shown'}`);
+    case 'shows':
+      return shows(screen, check.elements, input.after);
   }
 }
 
@@ -87,12 +95,20 @@ function switchName(label: string): string {
  */
 export function switchesNamed(screen: Screen, target: string): ScreenElement[] {
   const switches = screen.elements.filter((e) => SWITCH_ROLES.has(e.role));
-  const own = holding(screen, switches.filter((e) => e.label !== ''), target);
+  const own = holding(
+    screen,
+    switches.filter((e) => e.label !== ''),
+    target,
+  );
   const exact = own.filter((e) => says(target, switchName(e.label)) && says(switchName(e.label), target));
   if (exact.length) return exact;
   if (own.length === 1) return own;
   if (own.length > 1) return [];
-  const rows = named(screen, screen.elements.filter((e) => !SWITCH_ROLES.has(e.role)), target);
+  const rows = named(
+    screen,
+    screen.elements.filter((e) => !SWITCH_ROLES.has(e.role)),
+    target,
+  );
   return switches.filter((s) => rows.some((row) => inside(row, s)));
 }
 
@@ -108,9 +124,10 @@ function switchIs(screen: Screen, target: string, on: boolean, after: Observatio
 function fieldHolds(screen: Screen, check: Extract<GoalCheck, { kind: 'holds' }>, input: CheckInput): CheckOutcome {
   const inputs = screen.elements.filter((e) => e.role === 'input');
   const typedInto = [...(input.acted ?? [])].reverse().find((a) => a.primitive === 'input_text' && a.element)?.element;
-  const field = (typedInto && inputs.find((e) => e.ref === typedInto.ref))
-    ?? (check.target === undefined ? undefined : named(screen, inputs, check.target)[0])
-    ?? inputs.find((e) => e.states.includes('focused'));
+  const field =
+    (typedInto && inputs.find((e) => e.ref === typedInto.ref)) ??
+    (check.target === undefined ? undefined : named(screen, inputs, check.target)[0]) ??
+    inputs.find((e) => e.states.includes('focused'));
   const which = check.target === undefined ? 'the focused field' : `a field "${check.target}"`;
   if (!field) return fail(`${which} is not on ${screenWords(input.after)}`);
   const shown = textOf(field);
@@ -118,7 +135,12 @@ function fieldHolds(screen: Screen, check: Extract<GoalCheck, { kind: 'holds' }>
     const masked = maskedCount(shown);
     const length = [...check.text].length;
     const holds = field.states.includes('password') ? masked === length : shown === check.text;
-    return holds ? ok([field]) : fail(`${field.role} ${field.ref} holds ${field.states.includes('password') ? `${masked} mask characters` : `${[...shown].length} characters`}, not the ${length} typed`, [field]);
+    return holds
+      ? ok([field])
+      : fail(
+          `${field.role} ${field.ref} holds ${field.states.includes('password') ? `${masked} mask characters` : `${[...shown].length} characters`}, not the ${length} typed`,
+          [field],
+        );
   }
   if (normalise(shown).includes(normalise(check.text)) && shown !== '') return ok([field]);
   return fail(`${field.role} ${field.ref} holds "${shown}"`, [field]);
@@ -141,7 +163,10 @@ export function changed(input: CheckInput): boolean {
 
 function words(text: string): string[] {
   // Plurals folded: "cables" is "cable", "batteries" is "battery"; "glass" stays.
-  return normalise(text).split(' ').filter((w) => w !== '').map((w) => (w.length <= 3 ? w : w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.replace(/([^s])s$/, '$1')));
+  return normalise(text)
+    .split(' ')
+    .filter((w) => w !== '')
+    .map((w) => (w.length <= 3 ? w : w.endsWith('ies') ? `${w.slice(0, -3)}y` : w.replace(/([^s])s$/, '$1')));
 }
 
 /** Whether `label` says every word of `name` (fillers dropped, plurals folded). */
@@ -190,7 +215,13 @@ function selected(target: string, input: CheckInput): CheckOutcome {
   if (titled.length) return ok(titled);
   // A chooser (a dialog or menu) that offered it has closed.
   const chooser = input.before.screen.windows.findIndex((w) => w.kind === 'dialog');
-  const offered = chooser >= 0 && named(input.before.screen, input.before.screen.elements.filter((e) => e.window === chooser), target).length > 0;
+  const offered =
+    chooser >= 0 &&
+    named(
+      input.before.screen,
+      input.before.screen.elements.filter((e) => e.window === chooser),
+      target,
+    ).length > 0;
   if (offered && !screen.windows.some((w) => w.kind === 'dialog')) return ok([]);
   return fail(`"${target}" is not selected, and the screen is not titled "${target}": ${screenWords(input.after)}`);
 }
@@ -227,7 +258,12 @@ function shows(screen: Screen, wanted: readonly ShownElement[], after: Observati
     const match = same.find((e) => want.states.every((s) => e.states.includes(s)));
     if (!match) {
       const seen = same[0];
-      return fail(seen ? `${seen.role} ${seen.ref} "${seen.label}" is ${seen.states.join(' ') || 'in no marked state'}, not ${want.states.join(' ')}` : `${want.role} "${want.label}" is not on ${screenWords(after)}`, found);
+      return fail(
+        seen
+          ? `${seen.role} ${seen.ref} "${seen.label}" is ${seen.states.join(' ') || 'in no marked state'}, not ${want.states.join(' ')}`
+          : `${want.role} "${want.label}" is not on ${screenWords(after)}`,
+        found,
+      );
     }
     found.push(match);
   }

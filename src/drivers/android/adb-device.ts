@@ -20,7 +20,11 @@ export interface RunOptions {
 
 /** One device behind an adb server: shell commands with exit codes, and binary-safe exec output. */
 export class AdbDevice {
-  constructor(readonly client: AdbClient, readonly serial: string, readonly server: AdbServerAddress) {}
+  constructor(
+    readonly client: AdbClient,
+    readonly serial: string,
+    readonly server: AdbServerAddress,
+  ) {}
 
   /**
    * Runs a command through shell protocol v2 and resolves with stdout, stderr and the exit code, whatever it is.
@@ -47,7 +51,12 @@ export class AdbDevice {
     const result = await this.shell(command, scope, options);
     const ok = options.okExitCodes ?? [0];
     if (!ok.includes(result.exitCode ?? -1)) {
-      throw new DeviceCommandFailed({ device: this.serial, command: options.label ?? command, exitCode: result.exitCode, stderr: result.stderr.toString('utf8') || result.stdout.toString('utf8') });
+      throw new DeviceCommandFailed({
+        device: this.serial,
+        command: options.label ?? command,
+        exitCode: result.exitCode,
+        stderr: result.stderr.toString('utf8') || result.stdout.toString('utf8'),
+      });
     }
     return result.stdout.toString('utf8');
   }
@@ -86,7 +95,10 @@ export class AdbDevice {
   private async transport(signal: AbortSignal): Promise<Socket> {
     const pending = Promise.resolve(this.client.getDevice(this.serial).transport());
     const onAbort = (): void => {
-      pending.then((connection) => connection.end(), () => undefined);
+      pending.then(
+        (connection) => connection.end(),
+        () => undefined,
+      );
     };
     signal.addEventListener('abort', onAbort, { once: true });
     try {

@@ -38,7 +38,10 @@ for (const path of ADB_PATHS) {
     let sim: Sim;
 
     test.beforeAll(async () => {
-      connected = await connectThrough(path, { startPhone: (options) => startSim({ ...options, seed: 1 }), adb: { start: () => PrivateAdbServer.start(), missingReason: adbMissingReason } });
+      connected = await connectThrough(path, {
+        startPhone: (options) => startSim({ ...options, seed: 1 }),
+        adb: { start: () => PrivateAdbServer.start(), missingReason: adbMissingReason },
+      });
       ({ driver, phone: sim } = connected);
     });
 
@@ -94,7 +97,7 @@ for (const path of ADB_PATHS) {
       expect((await driver.foreground()).app).toBe('com.google.android.apps.nexuslauncher');
     });
 
-    test('a long press opens a note\'s menu, a swipe left deletes it, and a drag scrolls the list', async () => {
+    test("a long press opens a note's menu, a swipe left deletes it, and a drag scrolls the list", async () => {
       await driver.launchApp(NOTES, { clearState: true });
       await driver.longPress(findNode(await dump(), { text: 'Camping trip' }));
       expect(hasNode(await dump(), { text: 'Share' })).toBe(true);
@@ -271,7 +274,13 @@ for (const path of ADB_PATHS) {
     test('screen size and device info come from the device', async () => {
       expect(await driver.screenSize()).toEqual({ width: 1080, height: 2400, density: 420 });
       expect(await driver.deviceInfo()).toEqual({
-        id: driver.id, platform: 'android', osVersion: '14', apiLevel: 34, model: 'mobiletest Virtual Phone', manufacturer: 'mobiletest', virtual: true,
+        id: driver.id,
+        platform: 'android',
+        osVersion: '14',
+        apiLevel: 34,
+        model: 'mobiletest Virtual Phone',
+        manufacturer: 'mobiletest',
+        virtual: true,
       });
     });
   });

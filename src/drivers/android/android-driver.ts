@@ -5,8 +5,28 @@ import type { ListedDevice } from '../errors/device-not-found.js';
 import { UnsupportedDevice } from '../errors/unsupported-device.js';
 import { UnsupportedText } from '../errors/unsupported-text.js';
 import type {
-  AppVersion, CallOptions, DeviceInfo, Driver, Foreground, GestureOptions, Glance, GlanceOptions, Hierarchy, Key, KeyOptions, LaunchOptions,
-  LogEntry, LogMark, LogsOptions, OpenLinkOptions, Orientation, Point, PrepareOptions, RawImage, ScreenSize, ShellOutput,
+  AppVersion,
+  CallOptions,
+  DeviceInfo,
+  Driver,
+  Foreground,
+  GestureOptions,
+  Glance,
+  GlanceOptions,
+  Hierarchy,
+  Key,
+  KeyOptions,
+  LaunchOptions,
+  LogEntry,
+  LogMark,
+  LogsOptions,
+  OpenLinkOptions,
+  Orientation,
+  Point,
+  PrepareOptions,
+  RawImage,
+  ScreenSize,
+  ShellOutput,
 } from '../types.js';
 import { adbClient } from './adb-client.js';
 import { AdbDevice } from './adb-device.js';
@@ -41,7 +61,19 @@ const SWIPE_MS = 300;
 const DRAG_MS = 1000;
 const LOG_LIMIT = 2000;
 /** Calls that only read the device: they leave what the screen shows as it was. */
-const READS: ReadonlySet<string> = new Set(['hierarchy', 'screenshot', 'capture', 'glance', 'foreground', 'mark', 'logs', 'screenSize', 'deviceInfo', 'keyboardShown', 'appVersion']);
+const READS: ReadonlySet<string> = new Set([
+  'hierarchy',
+  'screenshot',
+  'capture',
+  'glance',
+  'foreground',
+  'mark',
+  'logs',
+  'screenSize',
+  'deviceInfo',
+  'keyboardShown',
+  'appVersion',
+]);
 
 /** A Driver for an Android device (phone, emulator or the virtual phone) through an adb server. */
 export class AndroidDriver implements Driver {
@@ -74,7 +106,11 @@ export class AndroidDriver implements Driver {
     const address = adbServerAddress(options);
     const client = adbClient(address);
     const wanted = options.serial ?? (process.env.ANDROID_SERIAL || undefined);
-    const setup = new DeviceCalls({ device: wanted ?? 'any device', defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS, timeoutHint: `check that ${address.describe} answers (adb devices)` });
+    const setup = new DeviceCalls({
+      device: wanted ?? 'any device',
+      defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeoutHint: `check that ${address.describe} answers (adb devices)`,
+    });
     return setup.run('connect', options, async (scope) => {
       await reachServer(address, scope);
       scope.step('adb devices');
@@ -86,7 +122,11 @@ export class AndroidDriver implements Driver {
       if (!features.includes('shell_v2')) {
         throw new UnsupportedDevice({ device: serial, missing: 'adb shell protocol v2', hint: 'mobiletest needs Android 7.0 (API 24) or later' });
       }
-      const calls = new DeviceCalls({ device: serial, defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS, timeoutHint: `check that it answers (adb -s ${serial} shell echo ok), or give the call more time with timeoutMs` });
+      const calls = new DeviceCalls({
+        device: serial,
+        defaultTimeoutMs: options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS,
+        timeoutHint: `check that it answers (adb -s ${serial} shell echo ok), or give the call more time with timeoutMs`,
+      });
       const retry: DumpRetry = { attempts: options.dumpRetry?.attempts ?? 5, backoffMs: options.dumpRetry?.backoffMs ?? 100 };
       const driver = new AndroidDriver(new AdbDevice(client, serial, address), calls, undefined, retry);
       await driver.startWatch(scope);
@@ -97,7 +137,11 @@ export class AndroidDriver implements Driver {
   /** The devices an adb server lists, with their states (`device`, `offline`, `unauthorized`, …). */
   static async devices(options: { host?: string; port?: number } & CallOptions = {}): Promise<ListedDevice[]> {
     const address = adbServerAddress(options);
-    const calls = new DeviceCalls({ device: 'any device', defaultTimeoutMs: DEFAULT_TIMEOUT_MS, timeoutHint: `check that ${address.describe} answers (adb devices)` });
+    const calls = new DeviceCalls({
+      device: 'any device',
+      defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+      timeoutHint: `check that ${address.describe} answers (adb devices)`,
+    });
     return calls.run('adb devices', options, async (scope) => {
       await reachServer(address, scope);
       return listDevices(adbClient(address), address, scope.signal);
@@ -237,20 +281,28 @@ export class AndroidDriver implements Driver {
   }
 
   keyboardShown(options?: CallOptions): Promise<boolean> {
-    return this.call('keyboardShown', options, async (scope) => parseKeyboardShown(await this.adb.run('dumpsys input_method | grep mInputShown', scope, { okExitCodes: [0, 1] })));
+    return this.call('keyboardShown', options, async (scope) =>
+      parseKeyboardShown(await this.adb.run('dumpsys input_method | grep mInputShown', scope, { okExitCodes: [0, 1] })),
+    );
   }
 
   async setOrientation(orientation: Orientation, options?: CallOptions): Promise<void> {
-    if (orientation !== 'portrait' && orientation !== 'landscape') throw new TypeError(`Unknown orientation "${String(orientation)}": use portrait or landscape`);
+    if (orientation !== 'portrait' && orientation !== 'landscape')
+      throw new TypeError(`Unknown orientation "${String(orientation)}": use portrait or landscape`);
     // Auto-rotate off first, or the sensor would turn the screen back.
-    await this.run('setOrientation', `settings put system accelerometer_rotation 0 && settings put system user_rotation ${orientation === 'portrait' ? 0 : 1}`, options);
+    await this.run(
+      'setOrientation',
+      `settings put system accelerometer_rotation 0 && settings put system user_rotation ${orientation === 'portrait' ? 0 : 1}`,
+      options,
+    );
   }
 
   prepare(options: PrepareOptions = {}): Promise<void> {
     return this.call('prepare', options, async (scope) => {
       const commands: string[] = [];
       if (options.disableAnimations !== false) {
-        for (const scale of ['window_animation_scale', 'transition_animation_scale', 'animator_duration_scale']) commands.push(`settings put global ${scale} 0`);
+        for (const scale of ['window_animation_scale', 'transition_animation_scale', 'animator_duration_scale'])
+          commands.push(`settings put global ${scale} 0`);
       }
       if (options.stayAwake !== false) commands.push('svc power stayon true', 'settings put global stay_on_while_plugged_in 7');
       if (commands.length > 0) await this.adb.run(commands.join(' && '), scope);
@@ -275,7 +327,9 @@ export class AndroidDriver implements Driver {
   private async foregroundOf(scope: CallScope): Promise<Foreground> {
     const focus = "dumpsys window windows | grep -E 'mCurrentFocus|mFocusedApp'";
     const windows = await this.adb.run(focus, scope, { okExitCodes: [0, 1] });
-    const found = parseForeground(windows) ?? parseForeground('', await this.adb.run("dumpsys activity activities | grep -E 'ResumedActivity'", scope, { okExitCodes: [0, 1] }));
+    const found =
+      parseForeground(windows) ??
+      parseForeground('', await this.adb.run("dumpsys activity activities | grep -E 'ResumedActivity'", scope, { okExitCodes: [0, 1] }));
     if (!found) throw new DeviceCommandFailed({ device: this.id, command: focus, exitCode: 0, stderr: windows, hint: 'dumpsys named no focused app' });
     return found;
   }
@@ -336,7 +390,12 @@ export class AndroidDriver implements Driver {
     await this.adb.run(`ime set ${ADB_KEYBOARD_IME}`, scope);
     try {
       // A broadcast sent before the keyboard is bound is dropped: wait until it is the current one.
-      for (let i = 0; i < 20 && !(await this.adb.run('dumpsys input_method | grep mCurMethodId', scope, { okExitCodes: [0, 1] })).includes(ADB_KEYBOARD_IME); i++) await sleep(100, scope.signal);
+      for (
+        let i = 0;
+        i < 20 && !(await this.adb.run('dumpsys input_method | grep mCurMethodId', scope, { okExitCodes: [0, 1] })).includes(ADB_KEYBOARD_IME);
+        i++
+      )
+        await sleep(100, scope.signal);
       await this.adb.run(adbKeyboardCommand(text), scope, { label });
     } finally {
       if (/^[\w.]+\/[\w.$]+$/.test(previous)) await this.adb.run(`ime set ${previous}`, scope);

@@ -54,18 +54,29 @@ export async function clearApp(device: AdbDevice, scope: CallScope, appId: strin
 
 export async function openLink(device: AdbDevice, scope: CallScope, url: string, appId: string | undefined): Promise<void> {
   const target = appId === undefined ? '' : ` -p ${checkAppId(appId)}`;
-  await manage(device, scope, `am start -W -a android.intent.action.VIEW -d ${shellQuote(url)}${target}`, `no installed app opens ${url}${appId ? ` in ${appId}` : ''}`);
+  await manage(
+    device,
+    scope,
+    `am start -W -a android.intent.action.VIEW -d ${shellQuote(url)}${target}`,
+    `no installed app opens ${url}${appId ? ` in ${appId}` : ''}`,
+  );
 }
 
 /** Grants one permission by neutral, short or full name; a neutral name that covers several needs one of them granted. */
 export async function grantPermission(device: AdbDevice, scope: CallScope, appId: string, permission: string): Promise<void> {
   checkAppId(appId);
   const names = androidPermissions(permission);
-  if (!names) throw new TypeError(`Unknown permission "${permission}": use an Android name (android.permission.CAMERA) or one of ${NEUTRAL_PERMISSIONS.join(', ')}`);
+  if (!names)
+    throw new TypeError(`Unknown permission "${permission}": use an Android name (android.permission.CAMERA) or one of ${NEUTRAL_PERMISSIONS.join(', ')}`);
   const failures: Error[] = [];
   for (const name of names) {
     try {
-      await manage(device, scope, `pm grant ${appId} ${shellQuote(name)}`, `${appId} must declare ${name} in its manifest, and it must be a runtime permission`);
+      await manage(
+        device,
+        scope,
+        `pm grant ${appId} ${shellQuote(name)}`,
+        `${appId} must declare ${name} in its manifest, and it must be a runtime permission`,
+      );
     } catch (error) {
       if (!(error instanceof DeviceCommandFailed)) throw error;
       failures.push(error);
@@ -83,7 +94,13 @@ export async function grantPermissions(device: AdbDevice, scope: CallScope, appI
   }
   const dump = await manage(device, scope, `dumpsys package ${appId}`, `is ${appId} installed?`);
   if (/Unable to find package/.test(dump) || !dump.includes(`[${appId}]`)) {
-    throw new DeviceCommandFailed({ device: device.serial, command: `dumpsys package ${appId}`, exitCode: 0, stderr: dump.slice(0, 200), hint: `is ${appId} installed? (adb shell pm list packages ${appId})` });
+    throw new DeviceCommandFailed({
+      device: device.serial,
+      command: `dumpsys package ${appId}`,
+      exitCode: 0,
+      stderr: dump.slice(0, 200),
+      hint: `is ${appId} installed? (adb shell pm list packages ${appId})`,
+    });
   }
   const runtime = parseRuntimePermissions(dump);
   if (runtime.length > 0) {

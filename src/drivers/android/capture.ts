@@ -50,7 +50,11 @@ export async function dumpHierarchy(device: AdbDevice, scope: CallScope, retry: 
     const end = output.lastIndexOf(HIERARCHY_END);
     if (start >= 0 && end > start) return output.slice(start, end + HIERARCHY_END.length);
     if (start >= 0 || output === '') {
-      throw new DeviceDisconnected({ device: device.serial, during: DUMP_COMMAND, reason: `the hierarchy stopped after ${output.length} bytes, before ${HIERARCHY_END}` });
+      throw new DeviceDisconnected({
+        device: device.serial,
+        during: DUMP_COMMAND,
+        reason: `the hierarchy stopped after ${output.length} bytes, before ${HIERARCHY_END}`,
+      });
     }
     if (!NOT_IDLE.test(output)) {
       throw new DeviceCommandFailed({ device: device.serial, command: DUMP_COMMAND, exitCode: undefined, stderr: output });
@@ -74,7 +78,11 @@ export async function captureScreen(device: AdbDevice, scope: CallScope): Promis
   const isPng = output.subarray(0, 8).equals(PNG_SIGNATURE);
   if (isPng && output.subarray(Math.max(0, output.length - 64)).includes(PNG_END)) return output;
   if (isPng || output.length === 0) {
-    throw new DeviceDisconnected({ device: device.serial, during: SCREENCAP_COMMAND, reason: `the screenshot stopped after ${output.length} bytes, before its end` });
+    throw new DeviceDisconnected({
+      device: device.serial,
+      during: SCREENCAP_COMMAND,
+      reason: `the screenshot stopped after ${output.length} bytes, before its end`,
+    });
   }
   throw new DeviceCommandFailed({ device: device.serial, command: SCREENCAP_COMMAND, exitCode: undefined, stderr: output.toString('utf8') });
 }
@@ -104,9 +112,16 @@ export async function captureRaw(device: AdbDevice, scope: CallScope, taken?: ()
       return { width, height, data };
     }
     if (header !== undefined || (width > 0 && width < 1e5 && height > 0 && height < 1e5 && output.length < width * height * 4)) {
-      const problem = header === undefined ? `the capture stopped after ${output.length} bytes of ${width}x${height} pixels` : `pixel format ${format} is not 32-bit RGBA`;
+      const problem =
+        header === undefined ? `the capture stopped after ${output.length} bytes of ${width}x${height} pixels` : `pixel format ${format} is not 32-bit RGBA`;
       if (header === undefined) throw new DeviceDisconnected({ device: device.serial, during: RAW_COMMAND, reason: problem });
-      throw new DeviceCommandFailed({ device: device.serial, command: RAW_COMMAND, exitCode: undefined, stderr: problem, hint: 'take PNG screenshots instead (screencap -p)' });
+      throw new DeviceCommandFailed({
+        device: device.serial,
+        command: RAW_COMMAND,
+        exitCode: undefined,
+        stderr: problem,
+        hint: 'take PNG screenshots instead (screencap -p)',
+      });
     }
   }
   throw new DeviceCommandFailed({ device: device.serial, command: RAW_COMMAND, exitCode: undefined, stderr: output.subarray(0, 500).toString('utf8') });

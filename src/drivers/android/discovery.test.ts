@@ -92,7 +92,7 @@ test.describe('finding the device through the real adb server', () => {
   });
 });
 
-test.describe('finding the device on the phone\'s own server port', () => {
+test.describe("finding the device on the phone's own server port", () => {
   let sim: Sim;
 
   test.beforeAll(async () => {

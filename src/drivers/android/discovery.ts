@@ -38,7 +38,15 @@ export function startLocalServer(address: AdbServerAddress, signal: AbortSignal)
       if (!error) return resolve();
       if (signal.aborted) return reject(signal.reason);
       const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-      reject(new AdbServerUnavailable({ device: '', where: address.describe, reason: missing ? 'nothing is listening there and the adb binary is not installed to start it' : `adb start-server failed: ${stderr.trim() || error.message}` }));
+      reject(
+        new AdbServerUnavailable({
+          device: '',
+          where: address.describe,
+          reason: missing
+            ? 'nothing is listening there and the adb binary is not installed to start it'
+            : `adb start-server failed: ${stderr.trim() || error.message}`,
+        }),
+      );
     });
   });
 }
@@ -64,13 +72,20 @@ export function chooseDevice(options: { wanted: string | undefined; devices: Lis
   if (wanted !== undefined) {
     const found = devices.find((device) => device.id === wanted);
     if (found?.state === 'device') return wanted;
-    const hint = found ? STATE_HINTS[found.state] ?? `adb lists it as ${found.state}` : 'check the serial (adb devices), or for a network device run `adb connect HOST:PORT` first';
+    const hint = found
+      ? (STATE_HINTS[found.state] ?? `adb lists it as ${found.state}`)
+      : 'check the serial (adb devices), or for a network device run `adb connect HOST:PORT` first';
     throw new DeviceNotFound({ wanted, available: devices, where: address.describe, hint });
   }
   const usable = devices.filter((device) => device.state === 'device');
   if (usable.length === 1) return usable[0].id;
   if (usable.length === 0) {
-    throw new DeviceNotFound({ wanted: undefined, available: devices, where: address.describe, hint: 'connect a phone with USB debugging on, start an emulator, or run `npx mobiletest sim`' });
+    throw new DeviceNotFound({
+      wanted: undefined,
+      available: devices,
+      where: address.describe,
+      hint: 'connect a phone with USB debugging on, start an emulator, or run `npx mobiletest sim`',
+    });
   }
   throw new SeveralDevices({ available: usable, where: address.describe, hint: 'name one with { serial } or ANDROID_SERIAL' });
 }

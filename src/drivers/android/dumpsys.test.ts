@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { parseAppVersion, parseForeground, parseKeyboardShown, parseProperties, parseRequestedPermissions, parseRuntimePermissions, parseScreenSize } from './dumpsys.js';
+import {
+  parseAppVersion,
+  parseForeground,
+  parseKeyboardShown,
+  parseProperties,
+  parseRequestedPermissions,
+  parseRuntimePermissions,
+  parseScreenSize,
+} from './dumpsys.js';
 
 test('foreground from Android 12+ focus lines: the app and its activity, in full', () => {
   const dump = `  mCurrentFocus=Window{f4a0b6f u0 com.android.settings/com.android.settings.SubSettings}
@@ -16,13 +24,21 @@ test('foreground from Android 10 focus lines, where the record sits inside an Ap
 test('a dialog window of the system over the app is reported as the focused window', () => {
   const dump = `  mCurrentFocus=Window{1d2e3f4 u0 Application Not Responding: com.example.shop}
   mFocusedApp=ActivityRecord{7b0ad5 u0 com.example.shop/.MainActivity t6}`;
-  expect(parseForeground(dump)).toEqual({ app: 'com.example.shop', activity: 'com.example.shop.MainActivity', focusedWindow: 'Application Not Responding: com.example.shop' });
+  expect(parseForeground(dump)).toEqual({
+    app: 'com.example.shop',
+    activity: 'com.example.shop.MainActivity',
+    focusedWindow: 'Application Not Responding: com.example.shop',
+  });
 });
 
 test('with no focus lines, the resumed activity of `dumpsys activity activities` names the app; a lock screen names none', () => {
   const activities = '    mResumedActivity: ActivityRecord{3c1 u0 com.example.notes/com.example.notes.MainActivity t9}';
   expect(parseForeground('', activities)).toEqual({ app: 'com.example.notes', activity: 'com.example.notes.MainActivity', focusedWindow: undefined });
-  expect(parseForeground('  mCurrentFocus=Window{9ab u0 NotificationShade}\n  mFocusedApp=null')).toEqual({ app: '', activity: undefined, focusedWindow: 'NotificationShade' });
+  expect(parseForeground('  mCurrentFocus=Window{9ab u0 NotificationShade}\n  mFocusedApp=null')).toEqual({
+    app: '',
+    activity: undefined,
+    focusedWindow: 'NotificationShade',
+  });
   expect(parseForeground('  mCurrentFocus=null\n  mFocusedApp=null')).toBeUndefined();
 });
 
@@ -34,7 +50,11 @@ test('the keyboard is shown only when input_method says mInputShown=true', () =>
 
 test('screen size prefers the override, which is what apps lay out for', () => {
   expect(parseScreenSize('Physical size: 1080x2400\nPhysical density: 420\n')).toEqual({ width: 1080, height: 2400, density: 420 });
-  expect(parseScreenSize('Physical size: 1440x3120\nOverride size: 1080x2340\nPhysical density: 560\nOverride density: 420\n')).toEqual({ width: 1080, height: 2340, density: 420 });
+  expect(parseScreenSize('Physical size: 1440x3120\nOverride size: 1080x2340\nPhysical density: 560\nOverride density: 420\n')).toEqual({
+    width: 1080,
+    height: 2340,
+    density: 420,
+  });
   expect(parseScreenSize('Physical size: 720x1280\n')).toEqual({ width: 720, height: 1280, density: undefined });
   expect(parseScreenSize('cmd: Failure calling service window')).toBeUndefined();
 });
@@ -56,7 +76,10 @@ test('runtime and requested permissions from dumpsys package', () => {
         android.permission.POST_NOTIFICATIONS: granted=false, flags=[ USER_SENSITIVE_WHEN_GRANTED|USER_SENSITIVE_WHEN_DENIED]
         android.permission.CAMERA: granted=true, flags=[ USER_SET]
 `;
-  expect(parseRuntimePermissions(dump)).toEqual([{ name: 'android.permission.POST_NOTIFICATIONS', granted: false }, { name: 'android.permission.CAMERA', granted: true }]);
+  expect(parseRuntimePermissions(dump)).toEqual([
+    { name: 'android.permission.POST_NOTIFICATIONS', granted: false },
+    { name: 'android.permission.CAMERA', granted: true },
+  ]);
   expect(parseRequestedPermissions(dump)).toEqual(['android.permission.INTERNET', 'android.permission.CAMERA', 'android.permission.POST_NOTIFICATIONS']);
 });
 

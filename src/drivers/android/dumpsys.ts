@@ -21,8 +21,7 @@ function recordTitle(line: string | undefined): string | undefined {
  */
 export function parseForeground(windowDump: string, activityDump = ''): Foreground | undefined {
   const lines = (pattern: RegExp, text: string) => text.split('\n').find((line) => pattern.test(line));
-  const appRecord = recordTitle(lines(/mFocusedApp=/, windowDump))
-    ?? recordTitle(lines(/mResumedActivity|ResumedActivity:|topResumedActivity=/, activityDump));
+  const appRecord = recordTitle(lines(/mFocusedApp=/, windowDump)) ?? recordTitle(lines(/mResumedActivity|ResumedActivity:|topResumedActivity=/, activityDump));
   const focusLine = lines(/mCurrentFocus=/, windowDump);
   const focusTitle = focusLine !== undefined && !/mCurrentFocus=null/.test(focusLine) ? recordTitle(focusLine) : undefined;
   const app = appRecord === undefined ? undefined : component(appRecord.split(' ')[0]);

@@ -11,10 +11,14 @@ for (const path of ADB_PATHS) {
     let connected: Connected<Sim> | undefined;
 
     test.beforeEach(async () => {
-      connected = await connectThrough(path, {
-        startPhone: (options) => startSim({ ...options, seed: 2, apps: ['settings'] }),
-        adb: { start: () => PrivateAdbServer.start(), missingReason: adbMissingReason },
-      }, { dumpRetry: { attempts: 5, backoffMs: 20 } });
+      connected = await connectThrough(
+        path,
+        {
+          startPhone: (options) => startSim({ ...options, seed: 2, apps: ['settings'] }),
+          adb: { start: () => PrivateAdbServer.start(), missingReason: adbMissingReason },
+        },
+        { dumpRetry: { attempts: 5, backoffMs: 20 } },
+      );
     });
 
     test.afterEach(async () => {
@@ -76,7 +80,13 @@ for (const path of ADB_PATHS) {
       const { driver, phone } = connected as Connected<Sim>;
       phone.phone.faults.set({ dropAfterCommands: 1 });
       const results = [];
-      for (let i = 0; i < 2; i++) results.push(await driver.hierarchy({ timeoutMs: 20_000 }).then(() => 'ok', (error: unknown) => error));
+      for (let i = 0; i < 2; i++)
+        results.push(
+          await driver.hierarchy({ timeoutMs: 20_000 }).then(
+            () => 'ok',
+            (error: unknown) => error,
+          ),
+        );
       expect(results[0]).toBe('ok');
       expect(results[1]).toBeInstanceOf(DeviceDisconnected);
     });

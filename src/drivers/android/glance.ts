@@ -15,7 +15,17 @@ const INPUT_LINES = "dumpsys input | grep -E 'Event.*age=[0-9.]+ms$'";
 /** The glance's command; `apps` must be checked package names (checkAppId). */
 export function glanceCommand(apps: readonly string[]): string {
   const pids = apps.map((app) => `echo "${SECTION}pid ${app} $(pidof ${app})"`);
-  return [MARK_COMMAND, `echo ${SECTION}focus`, FOCUS_LINES, `echo ${SECTION}ime`, IME_LINE, `echo ${SECTION}input`, INPUT_LINES, ...pids, `echo ${SECTION}end`].join('; ');
+  return [
+    MARK_COMMAND,
+    `echo ${SECTION}focus`,
+    FOCUS_LINES,
+    `echo ${SECTION}ime`,
+    IME_LINE,
+    `echo ${SECTION}input`,
+    INPUT_LINES,
+    ...pids,
+    `echo ${SECTION}end`,
+  ].join('; ');
 }
 
 /** What glanceCommand printed; undefined parts are missing from the output (a device that printed no focus). */

@@ -31,10 +31,18 @@ test('entries of every buffer come back in time order, each line of one log call
   ].join('\n');
   const entries = parseLogs(output, 100);
   expect(entries.map((e) => [e.time.slice(-3), e.buffer, e.tag])).toEqual([
-    ['100', 'main', 'ShopCoupon'], ['200', 'crash', 'AndroidRuntime'], ['300', 'main', 'chatty'], ['400', 'main', 'Tag'],
+    ['100', 'main', 'ShopCoupon'],
+    ['200', 'crash', 'AndroidRuntime'],
+    ['300', 'main', 'chatty'],
+    ['400', 'main', 'Tag'],
   ]);
   expect(entries[1]).toEqual({
-    time: '2024-05-01 09:30:00.200', pid: 2030, tid: 2030, priority: 'E', tag: 'AndroidRuntime', buffer: 'crash',
+    time: '2024-05-01 09:30:00.200',
+    pid: 2030,
+    tid: 2030,
+    priority: 'E',
+    tag: 'AndroidRuntime',
+    buffer: 'crash',
     message: 'FATAL EXCEPTION: main\nProcess: com.example.shop, PID: 2030\n\tat com.example.shop.Cart.apply(Cart.java:42)',
   });
   expect(parseLogs(output, 2).map((e) => e.tag)).toEqual(['chatty', 'Tag']);

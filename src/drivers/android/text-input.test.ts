@@ -59,13 +59,33 @@ function typedBy(commands: string[]): string {
 
 test('every printable ASCII string is typed exactly, whatever its quotes, percents and shell characters', () => {
   const samples = [
-    `'; rm -rf /sdcard/* #`, '$(reboot)', '`id`', '&& echo pwned > /sdcard/pwned', '%s', '%%s', '%', 's%', '% s', '%ss', '100%s%s sure',
-    "it's", "''", '\\', '\\\'', ' ', '  two  spaces  ', 'line one\nline two', '\n\nend', 'tab\there', 'a%\nsb',
+    `'; rm -rf /sdcard/* #`,
+    '$(reboot)',
+    '`id`',
+    '&& echo pwned > /sdcard/pwned',
+    '%s',
+    '%%s',
+    '%',
+    's%',
+    '% s',
+    '%ss',
+    '100%s%s sure',
+    "it's",
+    "''",
+    '\\',
+    "\\'",
+    ' ',
+    '  two  spaces  ',
+    'line one\nline two',
+    '\n\nend',
+    'tab\there',
+    'a%\nsb',
   ];
   let seed = 7;
   const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  const alphabet = " %s'\"\\`$&;|<>()*?~#!\nab";
-  for (let i = 0; i < 300; i++) samples.push(Array.from({ length: 1 + Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''));
+  const alphabet = ' %s\'"\\`$&;|<>()*?~#!\nab';
+  for (let i = 0; i < 300; i++)
+    samples.push(Array.from({ length: 1 + Math.floor(random() * 12) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''));
   for (const text of samples) expect(typedBy(typingCommands(text)), JSON.stringify(text)).toBe(text);
 });
 

@@ -29,10 +29,12 @@ const COMMAND_BYTES = 3500;
  */
 export function typingCommands(text: string): string[] {
   const steps: string[] = [];
-  normaliseNewlines(text).split('\n').forEach((line, index) => {
-    if (index > 0) steps.push(ENTER);
-    for (const piece of pieces(line)) steps.push(`input text ${shellQuote(piece.replace(/ /g, '%s'))}`);
-  });
+  normaliseNewlines(text)
+    .split('\n')
+    .forEach((line, index) => {
+      if (index > 0) steps.push(ENTER);
+      for (const piece of pieces(line)) steps.push(`input text ${shellQuote(piece.replace(/ /g, '%s'))}`);
+    });
   return batch(steps);
 }
 

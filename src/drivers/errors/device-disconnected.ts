@@ -6,7 +6,9 @@ export class DeviceDisconnected extends DeviceError {
   readonly during: string;
 
   constructor(options: { device: string; during: string; reason: string; cause?: unknown }) {
-    super(options.device, `Device ${options.device} disconnected during "${options.during}": ${options.reason}; reconnect it and run again`, { cause: options.cause });
+    super(options.device, `Device ${options.device} disconnected during "${options.during}": ${options.reason}; reconnect it and run again`, {
+      cause: options.cause,
+    });
     this.during = options.during;
   }
 }

@@ -2,7 +2,11 @@
 export class DeviceError extends Error {
   override name = 'DeviceError';
 
-  constructor(readonly device: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly device: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }

@@ -7,7 +7,10 @@ export class HierarchyUnavailable extends DeviceError {
   readonly lastOutput: string;
 
   constructor(options: { device: string; attempts: number; lastOutput: string }) {
-    super(options.device, `Device ${options.device} could not dump its view hierarchy after ${options.attempts} attempts (last answer: ${JSON.stringify(options.lastOutput.trim().slice(0, 200))}); an animation or a busy main thread keeps the screen from going idle: disable animations (prepare()) or wait for the app to settle`);
+    super(
+      options.device,
+      `Device ${options.device} could not dump its view hierarchy after ${options.attempts} attempts (last answer: ${JSON.stringify(options.lastOutput.trim().slice(0, 200))}); an animation or a busy main thread keeps the screen from going idle: disable animations (prepare()) or wait for the app to settle`,
+    );
     this.attempts = options.attempts;
     this.lastOutput = options.lastOutput;
   }

@@ -26,7 +26,7 @@ export interface PhoneKit<P extends PhoneLike> {
 }
 
 /** Through the real adb server (`adb connect`), or with adbkit straight to the phone's own server port. */
-export const ADB_PATHS = ['through the real adb server', 'straight to the phone\'s server port'] as const;
+export const ADB_PATHS = ['through the real adb server', "straight to the phone's server port"] as const;
 export type AdbPath = (typeof ADB_PATHS)[number];
 
 export interface Connected<P extends PhoneLike> {
@@ -38,7 +38,11 @@ export interface Connected<P extends PhoneLike> {
 }
 
 /** Starts a phone and connects a driver to it along the path; skips (or fails under CI) when the path needs adb and it is missing. */
-export async function connectThrough<P extends PhoneLike>(path: AdbPath, kit: PhoneKit<P>, options: Omit<AndroidConnectOptions, 'host' | 'port' | 'serial'> = {}): Promise<Connected<P>> {
+export async function connectThrough<P extends PhoneLike>(
+  path: AdbPath,
+  kit: PhoneKit<P>,
+  options: Omit<AndroidConnectOptions, 'host' | 'port' | 'serial'> = {},
+): Promise<Connected<P>> {
   if (path === ADB_PATHS[0]) {
     const reason = kit.adb.missingReason();
     test.skip(!!reason, reason);
@@ -50,7 +54,16 @@ export async function connectThrough<P extends PhoneLike>(path: AdbPath, kit: Ph
     try {
       const serial = await server.connect(phone);
       const driver = await AndroidDriver.connect({ ...options, port: server.port, serial });
-      return { phone, driver, server, close: async () => { await driver.close(); await server.stop(); await phone.stop(); } };
+      return {
+        phone,
+        driver,
+        server,
+        close: async () => {
+          await driver.close();
+          await server.stop();
+          await phone.stop();
+        },
+      };
     } catch (error) {
       await server.stop();
       await phone.stop();
@@ -60,7 +73,15 @@ export async function connectThrough<P extends PhoneLike>(path: AdbPath, kit: Ph
   const phone = await kit.startPhone({ port: 0, serverPort: 0 });
   try {
     const driver = await AndroidDriver.connect({ ...options, port: phone.serverPort });
-    return { phone, driver, server: undefined, close: async () => { await driver.close(); await phone.stop(); } };
+    return {
+      phone,
+      driver,
+      server: undefined,
+      close: async () => {
+        await driver.close();
+        await phone.stop();
+      },
+    };
   } catch (error) {
     await phone.stop();
     throw error;

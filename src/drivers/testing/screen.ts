@@ -11,7 +11,13 @@ export interface NodeQuery {
 }
 
 function unescape(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#10;/g, '\n').replace(/&amp;/g, '&');
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#10;/g, '\n')
+    .replace(/&amp;/g, '&');
 }
 
 export interface FoundNode extends Point {
@@ -44,7 +50,9 @@ export function findNode(xml: string, query: NodeQuery): FoundNode {
   const found = all.find((node) => matches(node, query));
   if (found) return found;
   const labels = all.map((n) => n.attributes.text || n.attributes['content-desc']).filter(Boolean);
-  throw new Error(`No node matches ${JSON.stringify(query, (_, v: unknown) => (v instanceof RegExp ? String(v) : v))}; the screen shows: ${labels.join(' | ')}`);
+  throw new Error(
+    `No node matches ${JSON.stringify(query, (_, v: unknown) => (v instanceof RegExp ? String(v) : v))}; the screen shows: ${labels.join(' | ')}`,
+  );
 }
 
 export function hasNode(xml: string, query: NodeQuery): boolean {

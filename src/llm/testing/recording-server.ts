@@ -58,9 +58,15 @@ export async function startRecordingServer(respond: Respond): Promise<RecordingS
         reply = respond(recorded, requests.length - 1);
       } catch (error) {
         // A fault in the test's own answer function shows up as a 500 naming it, not as a crashed runner.
-        reply = { status: 500, body: { error: { message: `the test server's answer function threw: ${error instanceof Error ? error.message : String(error)}` } } };
+        reply = {
+          status: 500,
+          body: { error: { message: `the test server's answer function threw: ${error instanceof Error ? error.message : String(error)}` } },
+        };
       }
-      if (reply.hang) { hanging.push(response); return; }
+      if (reply.hang) {
+        hanging.push(response);
+        return;
+      }
       response.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
       response.end(JSON.stringify(reply.body ?? {}));
     });

@@ -12,12 +12,17 @@ export type ReplyFunction = (request: RecordedRequest, n: number) => ScriptedRep
 export class ScriptedServer {
   private constructor(private readonly server: RecordingServer) {}
 
-  get url(): string { return this.server.url; }
-  get requests(): RecordedRequest[] { return this.server.requests; }
+  get url(): string {
+    return this.server.url;
+  }
+  get requests(): RecordedRequest[] {
+    return this.server.requests;
+  }
 
   static async start(script: ScriptedReply[] | ReplyFunction): Promise<ScriptedServer> {
     const replies = typeof script === 'function' ? [] : [...script];
-    const next: ReplyFunction = typeof script === 'function' ? script : () => replies.shift() ?? { status: 500, body: { error: { message: 'the script has no more replies' } } };
+    const next: ReplyFunction =
+      typeof script === 'function' ? script : () => replies.shift() ?? { status: 500, body: { error: { message: 'the script has no more replies' } } };
     return new ScriptedServer(await startRecordingServer(next));
   }
 
@@ -28,7 +33,10 @@ export class ScriptedServer {
 
 export function openAiCompletion(content: string, usage = { prompt_tokens: 120, completion_tokens: 30 }): unknown {
   return {
-    id: 'chatcmpl-1', object: 'chat.completion', created: 1, model: 'scripted-model',
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    created: 1,
+    model: 'scripted-model',
     choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
     usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
   };
@@ -36,7 +44,12 @@ export function openAiCompletion(content: string, usage = { prompt_tokens: 120, 
 
 export function anthropicToolAnswer(name: string, input: unknown, usage = { input_tokens: 200, output_tokens: 40 }): unknown {
   return {
-    id: 'msg_1', type: 'message', role: 'assistant', model: 'scripted-claude', stop_reason: 'tool_use', stop_sequence: null,
+    id: 'msg_1',
+    type: 'message',
+    role: 'assistant',
+    model: 'scripted-claude',
+    stop_reason: 'tool_use',
+    stop_sequence: null,
     content: [{ type: 'tool_use', id: 'toolu_1', name, input }],
     usage,
   };
@@ -44,7 +57,12 @@ export function anthropicToolAnswer(name: string, input: unknown, usage = { inpu
 
 export function anthropicTextAnswer(text: string, usage = { input_tokens: 200, output_tokens: 40 }): unknown {
   return {
-    id: 'msg_2', type: 'message', role: 'assistant', model: 'scripted-claude', stop_reason: 'end_turn', stop_sequence: null,
+    id: 'msg_2',
+    type: 'message',
+    role: 'assistant',
+    model: 'scripted-claude',
+    stop_reason: 'end_turn',
+    stop_sequence: null,
     content: [{ type: 'text', text }],
     usage,
   };

@@ -8,7 +8,13 @@ import { profileFor, type OutputMode, type ProviderProfile } from '../profiles.j
 import type { Provider, RetryPolicy } from '../types.js';
 import { anthropicToolProblems, llamaCppGrammar, openAiStrictProblems, type JsonSchema } from './conformance/index.js';
 import {
-  startAnthropicServer, startOpenAiServer, type AnthropicAnswer, type LocalSchemaCompiler, type OpenAiAnswer, type ProviderServer, type RecordedRequest,
+  startAnthropicServer,
+  startOpenAiServer,
+  type AnthropicAnswer,
+  type LocalSchemaCompiler,
+  type OpenAiAnswer,
+  type ProviderServer,
+  type RecordedRequest,
 } from './providers/index.js';
 
 /** The models the answer tests run against: each picks a provider profile by its name, as a user's config would. */
@@ -71,7 +77,9 @@ export async function servedModel(name: ServedModelName, options: ServedModelOpt
     });
     provider = new AnthropicProvider({ model, apiKey: SERVED_API_KEY, baseUrl: server.url, retry, profile });
   } else {
-    const rules = options.rejectSchema ? { rejectSchema: options.rejectSchema } : { checkStrictSchema: (schema: unknown) => openAiStrictProblems(schema as Parameters<typeof openAiStrictProblems>[0]) };
+    const rules = options.rejectSchema
+      ? { rejectSchema: options.rejectSchema }
+      : { checkStrictSchema: (schema: unknown) => openAiStrictProblems(schema as Parameters<typeof openAiStrictProblems>[0]) };
     server = await startOpenAiServer({ decide, ...rules });
     provider = new OpenAiProvider({ model, apiKey: SERVED_API_KEY, baseUrl: server.baseURL, retry, profile, name: setup.provider });
   }
@@ -99,7 +107,7 @@ export async function ollamaCompiling(schema: JsonSchema): Promise<LocalSchemaCo
   const compiled = await llamaCppGrammar(sent);
   return {
     server: 'ollama',
-    problem: (schemaOnWire) => (!isDeepStrictEqual(schemaOnWire, sent) ? 'not the schema the local profile writes'
-      : compiled.ok ? undefined : `${compiled.stage}: ${compiled.error}`),
+    problem: (schemaOnWire) =>
+      !isDeepStrictEqual(schemaOnWire, sent) ? 'not the schema the local profile writes' : compiled.ok ? undefined : `${compiled.stage}: ${compiled.error}`,
   };
 }

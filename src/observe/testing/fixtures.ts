@@ -13,12 +13,16 @@ export interface Fixture {
 }
 
 export function fixtureNames(): string[] {
-  return readdirSync(DIR).filter((f) => f.endsWith('.xml')).sort();
+  return readdirSync(DIR)
+    .filter((f) => f.endsWith('.xml'))
+    .sort();
 }
 
 export function fixture(name: string): Fixture {
   const url = new URL(name, DIR);
-  const sources = readFileSync(new URL('SOURCES.tsv', DIR), 'utf8').split('\n').map((l) => l.split('\t'));
+  const sources = readFileSync(new URL('SOURCES.tsv', DIR), 'utf8')
+    .split('\n')
+    .map((l) => l.split('\t'));
   const row = sources.find((r) => r[0] === name);
   return { name, path: fileURLToPath(url), xml: readFileSync(url, 'utf8'), nodes: row ? Number(row[4]) : NaN };
 }

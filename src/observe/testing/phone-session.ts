@@ -67,7 +67,8 @@ export class PhoneSession {
   /** The element whose label is `label` (or matches it) on the last observation. */
   element(label: string | RegExp, observation = this.last()): ScreenElement {
     const found = observation.screen.elements.find((e) => (typeof label === 'string' ? e.label === label : label.test(e.label)));
-    if (!found) throw new Error(`no element labelled ${String(label)} on screen:\n${observation.screen.elements.map((e) => `${e.ref} ${e.role} ${e.label}`).join('\n')}`);
+    if (!found)
+      throw new Error(`no element labelled ${String(label)} on screen:\n${observation.screen.elements.map((e) => `${e.ref} ${e.role} ${e.label}`).join('\n')}`);
     return found;
   }
 

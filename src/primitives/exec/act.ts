@@ -9,7 +9,11 @@ import { where } from './screen-read.js';
  * Acts (on a target, when given), settles, and when nothing changed waits for idle and acts once
  * more; still nothing is RETRY NoEffect, unless nothing was expected to change (a focused field).
  */
-export async function actOn<E extends ScreenElement | undefined>(ctx: ActionContext, target: Target | undefined, act: (element: E) => Promise<void>): Promise<E> {
+export async function actOn<E extends ScreenElement | undefined>(
+  ctx: ActionContext,
+  target: Target | undefined,
+  act: (element: E) => Promise<void>,
+): Promise<E> {
   const first = await ctx.ready({ target });
   const element = first?.element as E;
   await act(element);
@@ -20,7 +24,9 @@ export async function actOn<E extends ScreenElement | undefined>(ctx: ActionCont
   await ctx.settle();
   if (ctx.changed()) return element;
   const what = target === undefined ? ctx.primitive : `${ctx.primitive} on ${describeTarget(target)} (${element?.role} ${element?.ref} "${element?.label}")`;
-  throw new NoEffect(`${what} changed nothing on ${where((ctx.after ?? ctx.before)!.screen)}, also when tried again after the screen was idle. It may be disabled or covered, or the app ignores it here: look at the screen and choose another action.`);
+  throw new NoEffect(
+    `${what} changed nothing on ${where((ctx.after ?? ctx.before)!.screen)}, also when tried again after the screen was idle. It may be disabled or covered, or the app ignores it here: look at the screen and choose another action.`,
+  );
 }
 
 /** Tapping an input that already has focus is allowed to change nothing. */

@@ -11,7 +11,8 @@ type AppExecutors = Pick<Executors<ActionContext, void>, 'launch_app' | 'stop_ap
 
 function appOf(ctx: ActionContext, given: string | undefined): string {
   const app = given ?? ctx.state.app;
-  if (!app) throw new PlanProblem('NoApp', `${ctx.primitive} needs an app: pass "app" (a package name such as com.example.shop) or configure the app under test.`);
+  if (!app)
+    throw new PlanProblem('NoApp', `${ctx.primitive} needs an app: pass "app" (a package name such as com.example.shop) or configure the app under test.`);
   return app;
 }
 
@@ -24,9 +25,14 @@ export const appExecutors: AppExecutors = {
     const after = await ctx.settle();
     // The app's own permission prompt sits in its task, over it: that still counts as in front. A plain
     // dump then holds the prompt alone, so a runtime-permission prompt in front counts too.
-    const shown = after.screen.windows.some((w) => w.kind === 'app' && w.package === app) || after.screen.foreground?.package === app
-      || PERMISSION_PROMPT.test(after.screen.foreground?.activity ?? '');
-    if (!shown) throw new AppNotInFront(`${app} was launched but ${where(after.screen)} is in front. Check that the app starts (its log), or that nothing opens over it.`);
+    const shown =
+      after.screen.windows.some((w) => w.kind === 'app' && w.package === app) ||
+      after.screen.foreground?.package === app ||
+      PERMISSION_PROMPT.test(after.screen.foreground?.activity ?? '');
+    if (!shown)
+      throw new AppNotInFront(
+        `${app} was launched but ${where(after.screen)} is in front. Check that the app starts (its log), or that nothing opens over it.`,
+      );
     await ctx.checkExpected(p.expected);
   },
 

@@ -163,7 +163,10 @@ test('finish and give_up end a goal: success is OK, the rest fails as the plan',
   const failed = await exec.run({ name: 'finish', params: { success: false, evidence: [], summary: 'The cart stayed empty' } });
   expect(failed.failure).toMatchObject({ name: 'GoalFailed', category: 'plan', message: 'The goal was not reached: The cart stayed empty' });
   const gaveUp = await exec.run({ name: 'give_up', params: { reason: 'No search field on this screen' } });
-  expect(gaveUp).toMatchObject({ verdict: 'FAIL', failure: { name: 'GaveUp', category: 'plan', message: 'Gave up on the goal: No search field on this screen' } });
+  expect(gaveUp).toMatchObject({
+    verdict: 'FAIL',
+    failure: { name: 'GaveUp', category: 'plan', message: 'Gave up on the goal: No search field on this screen' },
+  });
 });
 
 test('a call of the wrong shape throws, naming the field', async () => {

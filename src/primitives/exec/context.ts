@@ -5,8 +5,15 @@
 import type { CallOptions, Driver } from '../../drivers/index.js';
 import type { ActionSource, EventLog, GestureRecord } from '../../events/index.js';
 import {
-  reportChanged, situationReport,
-  type DeviceObserver, type LogRecord, type Observation, type Screen, type ScreenElement, type SituationReport, type WaitClock,
+  reportChanged,
+  situationReport,
+  type DeviceObserver,
+  type LogRecord,
+  type Observation,
+  type Screen,
+  type ScreenElement,
+  type SituationReport,
+  type WaitClock,
 } from '../../observe/index.js';
 import type { Candidate, Target } from '../locator/index.js';
 import type { Expected } from '../schema/expected.js';
@@ -208,7 +215,9 @@ export class ActionContext {
     if (!screen) return;
     const round = (n: number) => Math.round(n);
     this.gesture = {
-      kind, points: points.map((p) => ({ x: round(p.x), y: round(p.y) })), screen: { width: screen.width, height: screen.height },
+      kind,
+      points: points.map((p) => ({ x: round(p.x), y: round(p.y) })),
+      screen: { width: screen.width, height: screen.height },
       ...(repeat !== undefined && repeat > 1 ? { repeat } : {}),
     };
   }

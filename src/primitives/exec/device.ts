@@ -16,7 +16,9 @@ export const deviceExecutors: DeviceExecutors = {
     if (!dialog) throw new NoDialog(`handle_dialog found no dialog on ${where(screen)}. Leave the step out, or wait for the dialog first.`);
     if (dialog.fatal) {
       const Failure = dialog.fatal === 'anr' ? AppNotResponding : AppCrashed;
-      throw new Failure(`The dialog ${describeDialog(dialog)} reports that the app ${dialog.fatal === 'anr' ? 'is not responding' : 'crashed'}; it is left on screen as evidence of a defect in the app.`);
+      throw new Failure(
+        `The dialog ${describeDialog(dialog)} reports that the app ${dialog.fatal === 'anr' ? 'is not responding' : 'crashed'}; it is left on screen as evidence of a defect in the app.`,
+      );
     }
     const button = p.button !== undefined ? buttonLabelled(dialog, p.button) : answerButton(dialog, p.action ?? 'accept');
     if (!button) {
@@ -27,7 +29,11 @@ export const deviceExecutors: DeviceExecutors = {
     await ctx.driver.tap(centre(button), ctx.call);
     const after = await ctx.settle();
     if (dialogsOn(after.screen).some((d) => d.title === dialog.title && d.package === dialog.package)) {
-      throw new ActionFailure({ name: 'DialogStillShown', message: `Pressed "${button.label}" on ${describeDialog(dialog)}, but the dialog is still shown.`, category: 'execution' });
+      throw new ActionFailure({
+        name: 'DialogStillShown',
+        message: `Pressed "${button.label}" on ${describeDialog(dialog)}, but the dialog is still shown.`,
+        category: 'execution',
+      });
     }
     await ctx.checkExpected(p.expected);
   },
@@ -39,7 +45,11 @@ export const deviceExecutors: DeviceExecutors = {
     // The dump's rotation, in quarter turns: `wm size` keeps the upright size whatever the rotation.
     const landscape = after.screen.rotation % 2 === 1;
     if (landscape !== (p.orientation === 'landscape')) {
-      throw new ActionFailure({ name: 'NotRotated', message: `Asked for ${p.orientation}, but the screen is turned ${after.screen.rotation * 90}°. The app may lock its orientation.`, category: 'product' });
+      throw new ActionFailure({
+        name: 'NotRotated',
+        message: `Asked for ${p.orientation}, but the screen is turned ${after.screen.rotation * 90}°. The app may lock its orientation.`,
+        category: 'product',
+      });
     }
     await ctx.checkExpected(p.expected);
   },

@@ -36,13 +36,18 @@ export async function answerByPolicy(scope: DialogScope, dialog: ShownDialog): P
   const policy = scope.policy;
   const what = `A system dialog ${describeDialog(dialog)} covers the app before ${scope.primitive}`;
   if (policy === 'fail') {
-    throw new DialogBlocked(`${what}, and the dialog policy is "fail". Answer it in the test (handle_dialog), grant the permission up front (launch_app permissions), or set dialogs to "allow" or "deny".`);
+    throw new DialogBlocked(
+      `${what}, and the dialog policy is "fail". Answer it in the test (handle_dialog), grant the permission up front (launch_app permissions), or set dialogs to "allow" or "deny".`,
+    );
   }
   if (scope.answered.length >= MAX_DIALOGS) {
-    throw new DialogBlocked(`${what}, and it came back after ${MAX_DIALOGS} answers. Answer it in the test with handle_dialog, or grant the permission up front.`);
+    throw new DialogBlocked(
+      `${what}, and it came back after ${MAX_DIALOGS} answers. Answer it in the test with handle_dialog, or grant the permission up front.`,
+    );
   }
   const button = answerButton(dialog, policy);
-  if (!button) throw new DialogBlocked(`${what}, and it has no button that means "${policy}". Answer it in the test with handle_dialog and the button's label.`);
+  if (!button)
+    throw new DialogBlocked(`${what}, and it has no button that means "${policy}". Answer it in the test with handle_dialog and the button's label.`);
   await scope.driver.tap(centre(button), scope.call);
   scope.answered.push(`answered ${describeDialog(dialog)} with "${button.label}" (dialogs: ${policy})`);
   await scope.clock.sleep(POLL_MS);

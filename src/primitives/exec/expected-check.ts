@@ -18,7 +18,10 @@ export async function checkExpected(ctx: ActionContext, expected: Expected | und
     if (problem === undefined) return;
     if (ctx.clock.now() - start >= EXPECT_MS) {
       ctx.finishWith(o);
-      throw new ExpectationFailed(`Expected ${describeExpected(expected)} after ${ctx.primitive}, but ${problem}.`, ctx.source === 'agent' ? 'plan' : 'product');
+      throw new ExpectationFailed(
+        `Expected ${describeExpected(expected)} after ${ctx.primitive}, but ${problem}.`,
+        ctx.source === 'agent' ? 'plan' : 'product',
+      );
     }
     await ctx.pause(reads);
     o = await ctx.look();

@@ -47,7 +47,9 @@ test('a tap that changes nothing points at the disabled button; a dialog the pol
   await exec.ok({ name: 'launch_app', params: { clear_state: true, permissions: ['android.permission.POST_NOTIFICATIONS'] } });
   const tapped = await exec.run({ name: 'tap', params: { target: 'Log in' } });
   expect(tapped.failure?.name).toBe('NoEffect');
-  expect(tapped.failure?.suggestion).toMatch(/^Check that button "Log in" is enabled and not covered when the test acts on it \(it is disabled: a required field may still be empty\)/);
+  expect(tapped.failure?.suggestion).toMatch(
+    /^Check that button "Log in" is enabled and not covered when the test acts on it \(it is disabled: a required field may still be empty\)/,
+  );
   expect(tapped.failure?.evidence).toContainEqual(expect.stringMatching(/^element: button e\d+ "Log in" \[.*disabled.*\]$/));
   expect(tapped.failure?.evidence).toContain('situation: the screen did not change');
 
@@ -56,7 +58,9 @@ test('a tap that changes nothing points at the disabled button; a dialog the pol
   const blocked = await strict.run({ name: 'input_text', params: { target: 'Email', text: 'alice@example.com' } });
   expect(blocked.failure).toMatchObject({ name: 'DialogBlocked', category: 'environment' });
   expect(blocked.failure?.suggestion).toContain('Answer the dialog in the test (handle_dialog), grant the permission up front (launch_app permissions)');
-  expect(blocked.failure?.evidence).toContainEqual(expect.stringMatching(/^dialog: "Allow Shop to send you notifications\?" \(com\.google\.android\.permissioncontroller/));
+  expect(blocked.failure?.evidence).toContainEqual(
+    expect.stringMatching(/^dialog: "Allow Shop to send you notifications\?" \(com\.google\.android\.permissioncontroller/),
+  );
   await strict.ok({ name: 'tap', params: { target: 'Allow' } });
 });
 
@@ -65,13 +69,17 @@ test('the coupon crash quotes the exception from logcat and calls it a defect in
   await readyCouponCrash(exec);
   const result = await exec.run({ name: 'tap', params: { target: 'Apply' } });
   expect(result.failure?.name).toBe('AppCrashed');
-  expect(result.failure?.suggestion).toMatch(/^This is a defect in the app: com\.example\.shop crashed with java\.lang\.IllegalStateException: Coupon service unavailable during tap/);
-  expect(result.failure?.evidence).toEqual(expect.arrayContaining([
-    expect.stringMatching(/^situation: crash of com\.example\.shop seen in log/),
-    'logcat: FATAL EXCEPTION: main',
-    expect.stringMatching(/^logcat: Process: com\.example\.shop, PID: \d+$/),
-    'logcat: java.lang.IllegalStateException: Coupon service unavailable',
-  ]));
+  expect(result.failure?.suggestion).toMatch(
+    /^This is a defect in the app: com\.example\.shop crashed with java\.lang\.IllegalStateException: Coupon service unavailable during tap/,
+  );
+  expect(result.failure?.evidence).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^situation: crash of com\.example\.shop seen in log/),
+      'logcat: FATAL EXCEPTION: main',
+      expect.stringMatching(/^logcat: Process: com\.example\.shop, PID: \d+$/),
+      'logcat: java.lang.IllegalStateException: Coupon service unavailable',
+    ]),
+  );
   // The dialog left on screen: the next action finds the cause in the log, and quotes it too.
   const next = await exec.run({ name: 'tap', params: { target: 'Close app' } });
   expect(next.failure?.evidence).toContain('logcat: java.lang.IllegalStateException: Coupon service unavailable');

@@ -59,47 +59,84 @@ export function explainFailure(failure: ActionFailureInfo, facts: FailureFacts):
   return { ...failure, message: redactText(failure.message), suggestion: redactText(advice.suggestion), evidence: [...new Set(evidence)] };
 }
 
-interface Advice { suggestion: string; evidence: string[] }
+interface Advice {
+  suggestion: string;
+  evidence: string[];
+}
 
 function adviceFor(failure: ActionFailureInfo, facts: FailureFacts): Advice {
   const screen = (facts.latest ?? facts.before)?.screen;
   const on = screen ? where(screen) : 'the screen';
   switch (failure.name) {
-    case 'TargetNotFound': return notFound(facts, screen, on);
-    case 'TargetAmbiguous': return ambiguous(facts, on);
-    case 'NoEffect': return noEffect(facts, on);
-    case 'TextMismatch': return {
-      suggestion: `Check what the field accepts (a length limit, a format, a filter) and type text it keeps, or assert on the text the app shows after typing.`,
-      evidence: facts.element ? [`field: ${elementText(facts.element)}`] : [],
-    };
+    case 'TargetNotFound':
+      return notFound(facts, screen, on);
+    case 'TargetAmbiguous':
+      return ambiguous(facts, on);
+    case 'NoEffect':
+      return noEffect(facts, on);
+    case 'TextMismatch':
+      return {
+        suggestion: `Check what the field accepts (a length limit, a format, a filter) and type text it keeps, or assert on the text the app shows after typing.`,
+        evidence: facts.element ? [`field: ${elementText(facts.element)}`] : [],
+      };
     case 'AssertionFailed':
     case 'WaitTimedOut':
-      return shownInstead(facts, screen, on, failure.name === 'WaitTimedOut'
-        ? 'If the app is only slow, raise timeout_ms; if it should have shown it, this is a defect in the app.'
-        : 'If the app is right, update the assertion; otherwise this is a defect in the app.');
+      return shownInstead(
+        facts,
+        screen,
+        on,
+        failure.name === 'WaitTimedOut'
+          ? 'If the app is only slow, raise timeout_ms; if it should have shown it, this is a defect in the app.'
+          : 'If the app is right, update the assertion; otherwise this is a defect in the app.',
+      );
     case 'ExpectationFailed':
-      return shownInstead(facts, screen, on, failure.category === 'plan'
-        ? 'The planned step did not lead where the plan expected: plan again from the screen as it is, or split the goal into smaller steps.'
-        : `The ${facts.primitive} did not cause what \`expected\` asks: if the app is right, change \`expected\`; otherwise this is a defect in the app.`);
-    case 'AppCrashed': return crashed(facts);
-    case 'AppNotResponding': return notResponding(facts);
-    case 'DialogBlocked': return blocked(failure, screen);
-    case 'NoDialog': return { suggestion: 'Leave the handle_dialog step out, wait for the dialog first (wait_for), or name one of the buttons the dialog has.', evidence: dialogLines(screen) };
-    case 'NoFocusedField': return { suggestion: 'Name the field as the target, or tap it first so it has focus.', evidence: [] };
-    case 'AppNotInFront': return {
-      suggestion: `Check that the app starts and stays in front (its log: adb logcat), and that nothing opens over it; ${on} was in front instead.`,
-      evidence: [],
-    };
+      return shownInstead(
+        facts,
+        screen,
+        on,
+        failure.category === 'plan'
+          ? 'The planned step did not lead where the plan expected: plan again from the screen as it is, or split the goal into smaller steps.'
+          : `The ${facts.primitive} did not cause what \`expected\` asks: if the app is right, change \`expected\`; otherwise this is a defect in the app.`,
+      );
+    case 'AppCrashed':
+      return crashed(facts);
+    case 'AppNotResponding':
+      return notResponding(facts);
+    case 'DialogBlocked':
+      return blocked(failure, screen);
+    case 'NoDialog':
+      return {
+        suggestion: 'Leave the handle_dialog step out, wait for the dialog first (wait_for), or name one of the buttons the dialog has.',
+        evidence: dialogLines(screen),
+      };
+    case 'NoFocusedField':
+      return { suggestion: 'Name the field as the target, or tap it first so it has focus.', evidence: [] };
+    case 'AppNotInFront':
+      return {
+        suggestion: `Check that the app starts and stays in front (its log: adb logcat), and that nothing opens over it; ${on} was in front instead.`,
+        evidence: [],
+      };
     case 'GoalFailed':
     case 'GaveUp':
-      return { suggestion: 'Read the agent\'s reason and the screens in the trace; make the goal more exact, or split it into steps the app offers.', evidence: [] };
-    case 'Aborted': return { suggestion: 'The action was cut off when the test ended or timed out: give the test more time (test.setTimeout) or find what kept the step waiting.', evidence: [] };
-    case 'InvalidPrimitiveCall': return { suggestion: 'Fix the call\'s parameters as the message says; the reference lists every primitive\'s parameters.', evidence: [] };
+      return {
+        suggestion: "Read the agent's reason and the screens in the trace; make the goal more exact, or split it into steps the app offers.",
+        evidence: [],
+      };
+    case 'Aborted':
+      return {
+        suggestion: 'The action was cut off when the test ended or timed out: give the test more time (test.setTimeout) or find what kept the step waiting.',
+        evidence: [],
+      };
+    case 'InvalidPrimitiveCall':
+      return { suggestion: "Fix the call's parameters as the message says; the reference lists every primitive's parameters.", evidence: [] };
     default: {
       const device = deviceSuggestion(failure.name, facts.device);
       if (device) return { suggestion: device, evidence: [] };
       if (failure.category === 'environment') return { suggestion: 'Check the device and its connection (adb devices), then run again.', evidence: [] };
-      return { suggestion: 'This is an error in mobiletest or the test code rather than in the app: the message and stack say where; report it if it is mobiletest\'s.', evidence: [] };
+      return {
+        suggestion: "This is an error in mobiletest or the test code rather than in the app: the message and stack say where; report it if it is mobiletest's.",
+        evidence: [],
+      };
     }
   }
 }
@@ -111,9 +148,15 @@ function notFound(facts: FailureFacts, screen: Screen | undefined, on: string): 
   const evidence = near.length > 0 ? [`closest on screen: ${near.map(nearestText).join(', ')}`] : screenLabels(screen);
   if (near.length > 0) {
     const [best] = near;
-    return { suggestion: `Did you mean "${best.label}" (${best.role} ${best.ref})? No element matches ${what} on ${on}: use the label the screen shows, or first bring up the screen that has it.`, evidence };
+    return {
+      suggestion: `Did you mean "${best.label}" (${best.role} ${best.ref})? No element matches ${what} on ${on}: use the label the screen shows, or first bring up the screen that has it.`,
+      evidence,
+    };
   }
-  return { suggestion: `Nothing on ${on} looks like ${what}: first bring up the screen that shows it (scroll_to, a tap that opens it), or check the target's spelling.`, evidence };
+  return {
+    suggestion: `Nothing on ${on} looks like ${what}: first bring up the screen that shows it (scroll_to, a tap that opens it), or check the target's spelling.`,
+    evidence,
+  };
 }
 
 function ambiguous(facts: FailureFacts, on: string): Advice {
@@ -139,7 +182,10 @@ function noEffect(facts: FailureFacts, on: string): Advice {
 function shownInstead(facts: FailureFacts, screen: Screen | undefined, on: string, advice: string): Advice {
   const target = checkedTarget(facts);
   if (facts.primitive === 'assert_not_visible' || (facts.expected && 'gone' in facts.expected)) {
-    return { suggestion: `${on} still showed ${target === undefined ? 'it' : describeTarget(target)}. ${advice}`, evidence: facts.element ? [`still shown: ${elementText(facts.element)}`] : [] };
+    return {
+      suggestion: `${on} still showed ${target === undefined ? 'it' : describeTarget(target)}. ${advice}`,
+      evidence: facts.element ? [`still shown: ${elementText(facts.element)}`] : [],
+    };
   }
   const near = screen && target !== undefined ? nearestLabels(screen, targetWords(target)) : [];
   const shown = near.length > 0 ? `closest on screen: ${near.map(nearestText).join(', ')}` : screenLabels(screen)[0];
@@ -163,7 +209,10 @@ function crashed(facts: FailureFacts): Advice {
 
 function notResponding(facts: FailureFacts): Advice {
   const anr = facts.report?.anr;
-  const lines = facts.logs.flatMap((e) => e.message.split('\n')).filter((l) => /^(ANR in |Reason: )/.test(l)).slice(0, 2);
+  const lines = facts.logs
+    .flatMap((e) => e.message.split('\n'))
+    .filter((l) => /^(ANR in |Reason: )/.test(l))
+    .slice(0, 2);
   return {
     suggestion: `This is a defect in the app: ${anr?.package || 'it'} stopped answering input during ${facts.primitive} (its main thread is blocked). Report it to the app's developers with the ANR trace (adb bugreport).`,
     evidence: [...(anr ? [`situation: anr of ${anr.package || 'the app'} seen in ${anr.evidence.join(', ')}`] : []), ...lines.map((line) => `logcat: ${line}`)],
@@ -174,7 +223,7 @@ function blocked(failure: ActionFailureInfo, screen: Screen | undefined): Advice
   const again = /came back after \d+ answers/.test(failure.message);
   return {
     suggestion: again
-      ? 'The app asks again each time the dialog is answered: grant the permission up front (launch_app permissions) and report the loop to the app\'s developers.'
+      ? "The app asks again each time the dialog is answered: grant the permission up front (launch_app permissions) and report the loop to the app's developers."
       : 'Answer the dialog in the test (handle_dialog), grant the permission up front (launch_app permissions), or set the dialogs option to "allow" or "deny".',
     evidence: dialogLines(screen),
   };
@@ -201,13 +250,22 @@ export function crashLines(logs: readonly LogRecord[]): string[] {
 }
 
 function dialogLines(screen: Screen | undefined): string[] {
-  return screen ? dialogsOn(screen).slice(0, 2).map((d) => `dialog: ${describeDialog(d)}`) : [];
+  return screen
+    ? dialogsOn(screen)
+        .slice(0, 2)
+        .map((d) => `dialog: ${describeDialog(d)}`)
+    : [];
 }
 
 function screenLabels(screen: Screen | undefined): string[] {
   if (!screen) return [];
-  const labels = screen.elements.filter((e) => e.label !== '' && e.role !== 'keyboard').slice(0, SHOWN_LABELS).map((e) => `"${e.label}"`);
-  return labels.length > 0 ? [`screen shows: ${labels.join(', ')}${screen.elements.length > SHOWN_LABELS ? ', …' : ''}`] : ['screen shows: no labelled element'];
+  const labels = screen.elements
+    .filter((e) => e.label !== '' && e.role !== 'keyboard')
+    .slice(0, SHOWN_LABELS)
+    .map((e) => `"${e.label}"`);
+  return labels.length > 0
+    ? [`screen shows: ${labels.join(', ')}${screen.elements.length > SHOWN_LABELS ? ', …' : ''}`]
+    : ['screen shows: no labelled element'];
 }
 
 /** The target an assertion or post-condition was about. */
@@ -220,7 +278,7 @@ function checkedTarget(facts: FailureFacts): Target | undefined {
 }
 
 function targetWords(target: Target): string {
-  return typeof target === 'string' ? target : target.text ?? target.desc ?? target.id ?? '';
+  return typeof target === 'string' ? target : (target.text ?? target.desc ?? target.id ?? '');
 }
 
 function nearestText(n: Nearest): string {

@@ -51,8 +51,12 @@ export async function failOnFatal(scope: FatalScope, o: Observation): Promise<vo
   scope.finishWith(o);
   const dialog = fatal ? ` The dialog ${describeDialog(fatal)} is on screen.` : '';
   if (anr && (!crash || fatal?.fatal === 'anr')) {
-    throw new AppNotResponding(`${anr.package || 'The app'} is not responding during ${scope.primitive}: ${anr.reason}.${dialog} This is a defect in the app; its log has the details.`);
+    throw new AppNotResponding(
+      `${anr.package || 'The app'} is not responding during ${scope.primitive}: ${anr.reason}.${dialog} This is a defect in the app; its log has the details.`,
+    );
   }
   const c = crash ?? { package: fatal?.package ?? '', reason: fatal?.title ?? 'the app stopped' };
-  throw new AppCrashed(`${c.package || 'The app'} crashed during ${scope.primitive}: ${c.reason}.${dialog} This is a defect in the app; its log has the stack trace.`);
+  throw new AppCrashed(
+    `${c.package || 'The app'} crashed during ${scope.primitive}: ${c.reason}.${dialog} This is a defect in the app; its log has the stack trace.`,
+  );
 }

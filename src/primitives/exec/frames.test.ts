@@ -46,32 +46,36 @@ test('each distinct frame is written once, downscaled; two actions on an unchang
   expect(meta).toMatchObject({ format: 'webp', width: 540, height: 1200 });
 });
 
-test('a screen seen again shows the frame first taken of it; each frame shows its own screen, not the next action\'s @real-timing', { tag: '@real-timing' }, async () => {
-  await clearOfMinuteTurn(phone.sim.phone.clock, 30_000);
-  const exec = await phone.session.executor({ frames: true });
-  await signIn(exec);
-  // Home, a product, back home: the product's frame is captured while going back starts.
-  const product = await exec.ok({ name: 'open_link', params: { url: 'shop://product/13', expected: { visible: 'USB-C Cable' } } });
-  const back = await exec.ok({ name: 'press_key', params: { key: 'back', expected: { visible: 'Hi, Alice' } } });
-  await exec.frames!.flush();
-  expect(exec.frames!.problems).toEqual([]);
+test(
+  "a screen seen again shows the frame first taken of it; each frame shows its own screen, not the next action's @real-timing",
+  { tag: '@real-timing' },
+  async () => {
+    await clearOfMinuteTurn(phone.sim.phone.clock, 30_000);
+    const exec = await phone.session.executor({ frames: true });
+    await signIn(exec);
+    // Home, a product, back home: the product's frame is captured while going back starts.
+    const product = await exec.ok({ name: 'open_link', params: { url: 'shop://product/13', expected: { visible: 'USB-C Cable' } } });
+    const back = await exec.ok({ name: 'press_key', params: { key: 'back', expected: { visible: 'Hi, Alice' } } });
+    await exec.frames!.flush();
+    expect(exec.frames!.problems).toEqual([]);
 
-  const [home, shown] = observations(await exec.eventsOf(product.actionId));
-  const [, again] = observations(await exec.eventsOf(back.actionId));
-  const unref = (text: string) => text.replace(/\be\d+ /g, '');
-  expect(unref(again.screen_text)).toBe(unref(home.screen_text));
-  expect(again.screenshot).toBe(home.screenshot);
-  // Going back cost no screenshot: the home screen's frame was on disk.
-  const tally = (await exec.eventsOf(back.actionId)).find((e): e is ActionEndEvent => e.kind === 'action_end')!.timings.device_calls ?? [];
-  expect(tally.filter((c) => c.call === 'capture' || c.call === 'screenshot').reduce((n, c) => n + c.count, 0)).toBe(0);
+    const [home, shown] = observations(await exec.eventsOf(product.actionId));
+    const [, again] = observations(await exec.eventsOf(back.actionId));
+    const unref = (text: string) => text.replace(/\be\d+ /g, '');
+    expect(unref(again.screen_text)).toBe(unref(home.screen_text));
+    expect(again.screenshot).toBe(home.screenshot);
+    // Going back cost no screenshot: the home screen's frame was on disk.
+    const tally = (await exec.eventsOf(back.actionId)).find((e): e is ActionEndEvent => e.kind === 'action_end')!.timings.device_calls ?? [];
+    expect(tally.filter((c) => c.call === 'capture' || c.call === 'screenshot').reduce((n, c) => n + c.count, 0)).toBe(0);
 
-  // The product's frame shows the product, though the back key was pressed before its pixels arrived.
-  const pixels = async (file: string) => sharp(join(exec.log.dir, file)).raw().toBuffer();
-  const [homeFrame, productFrame] = await Promise.all([pixels(home.screenshot!), pixels(shown.screenshot!)]);
-  let differ = 0;
-  for (let i = 0; i < homeFrame.length; i += 3) if (Math.abs(homeFrame[i] - productFrame[i]) > 40) differ++;
-  expect(differ / (homeFrame.length / 3)).toBeGreaterThan(0.02);
-});
+    // The product's frame shows the product, though the back key was pressed before its pixels arrived.
+    const pixels = async (file: string) => sharp(join(exec.log.dir, file)).raw().toBuffer();
+    const [homeFrame, productFrame] = await Promise.all([pixels(home.screenshot!), pixels(shown.screenshot!)]);
+    let differ = 0;
+    for (let i = 0; i < homeFrame.length; i += 3) if (Math.abs(homeFrame[i] - productFrame[i]) > 40) differ++;
+    expect(differ / (homeFrame.length / 3)).toBeGreaterThan(0.02);
+  },
+);
 
 test('a tap records its point at the centre of the chosen element; a swipe records its path', async () => {
   const exec = await phone.session.executor({ frames: true });
@@ -81,14 +85,27 @@ test('a tap records its point at the centre of the chosen element; a swipe recor
   const candidates = events.find((e): e is CandidatesEvent => e.kind === 'candidates')!;
   const b = candidates.candidates[candidates.chosen!].bounds!;
   const end = events.find((e): e is ActionEndEvent => e.kind === 'action_end')!;
-  expect(end.gesture).toEqual({ kind: 'tap', points: [{ x: Math.round((b.left + b.right) / 2), y: Math.round((b.top + b.bottom) / 2) }], screen: { width: 1080, height: 2400 } });
+  expect(end.gesture).toEqual({
+    kind: 'tap',
+    points: [{ x: Math.round((b.left + b.right) / 2), y: Math.round((b.top + b.bottom) / 2) }],
+    screen: { width: 1080, height: 2400 },
+  });
 
   await exec.ok({ name: 'press_key', params: { key: 'back' } });
   await signIn(exec);
   const swipe = await exec.ok({ name: 'swipe', params: { direction: 'up', distance: 0.4 } });
   const swiped = (await exec.eventsOf(swipe.actionId)).find((e): e is ActionEndEvent => e.kind === 'action_end')!;
-  expect(swiped.gesture).toEqual({ kind: 'swipe', points: [{ x: 540, y: 1200 }, { x: 540, y: 240 }], screen: { width: 1080, height: 2400 } });
-  const noTouch = (await exec.eventsOf((await exec.ok({ name: 'assert_visible', params: { target: 'Hi, Alice' } })).actionId)).find((e) => e.kind === 'action_end');
+  expect(swiped.gesture).toEqual({
+    kind: 'swipe',
+    points: [
+      { x: 540, y: 1200 },
+      { x: 540, y: 240 },
+    ],
+    screen: { width: 1080, height: 2400 },
+  });
+  const noTouch = (await exec.eventsOf((await exec.ok({ name: 'assert_visible', params: { target: 'Hi, Alice' } })).actionId)).find(
+    (e) => e.kind === 'action_end',
+  );
   expect(noTouch).not.toHaveProperty('gesture');
 });
 

@@ -43,7 +43,10 @@ export class FrameRecorder {
   private queue: Promise<void> = Promise.resolve();
   private readonly snapshots: HierarchySnapshots;
 
-  constructor(private readonly log: EventLog, options: FrameRecorderOptions = {}) {
+  constructor(
+    private readonly log: EventLog,
+    options: FrameRecorderOptions = {},
+  ) {
     this.maxWidth = options.maxWidth ?? 540;
     this.quality = options.quality ?? 70;
     this.snapshots = new HierarchySnapshots(log);
@@ -85,17 +88,22 @@ export class FrameRecorder {
     const file = `frame-${contentKey}.webp`;
     this.names.set(contentKey, file);
     // Settled at once, so a capture that fails while earlier frames are encoding is never left unhandled.
-    const ready = Promise.resolve(image).then((value) => ({ value }), (error: unknown) => ({ error }));
+    const ready = Promise.resolve(image).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
     // One at a time: a burst of new screens queues images rather than decoding them all at once.
-    this.queue = this.queue.then(async () => {
-      const got = await ready;
-      if ('error' in got) throw got.error;
-      await this.store(got.value, file, mask);
-    }).catch((error: unknown) => {
-      this.failures.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
-      // The screen is captured again when it is next seen.
-      if (this.names.get(contentKey) === file) this.names.delete(contentKey);
-    });
+    this.queue = this.queue
+      .then(async () => {
+        const got = await ready;
+        if ('error' in got) throw got.error;
+        await this.store(got.value, file, mask);
+      })
+      .catch((error: unknown) => {
+        this.failures.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+        // The screen is captured again when it is next seen.
+        if (this.names.get(contentKey) === file) this.names.delete(contentKey);
+      });
     return file;
   }
 
@@ -117,7 +125,9 @@ export class FrameRecorder {
 
   private async store(image: Buffer | RawImage, name: string, mask: FrameMask | undefined): Promise<void> {
     // Decoding, masking, scaling and encoding run on libuv's pool, so the event loop (and an in-process phone) keeps going.
-    const webp = await (await maskedImage(image, mask?.boxes ?? [], mask?.screen ?? { width: 0, height: 0 }))
+    const webp = await (
+      await maskedImage(image, mask?.boxes ?? [], mask?.screen ?? { width: 0, height: 0 })
+    )
       .resize({ width: this.maxWidth, withoutEnlargement: true })
       .webp({ quality: this.quality, effort: WEBP_EFFORT })
       .toBuffer();

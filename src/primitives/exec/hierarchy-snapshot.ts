@@ -35,7 +35,9 @@ export function hierarchySnapshot(screen: Screen, secrets: readonly string[] = k
   const elements = screen.elements.map((e): SnapshotElement => {
     const b = e.bounds;
     return {
-      ref: e.ref, role: e.role, label: mask(e.label),
+      ref: e.ref,
+      role: e.role,
+      label: mask(e.label),
       ...(e.value === undefined ? {} : { value: mask(e.value) }),
       bounds: { left: b.left, top: b.top, right: b.right, bottom: b.bottom },
       window: screen.windows[e.window]?.kind ?? 'app',

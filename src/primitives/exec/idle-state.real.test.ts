@@ -33,19 +33,23 @@ const loader: AppDefinition = {
 
 const phone = sharedPhone((timing) => startSim({ serverPort: 0, seed: 1, timing, apps: ['shop', loader] }));
 
-test('a screen that never stops animating fails the action with uiautomator’s idle-state error and says to turn animations off', { tag: '@real-timing' }, async () => {
-  // Every dump waits uiautomator's own 10 s for an idle screen, and the driver asks five times before it gives up.
-  test.setTimeout(120_000);
-  const exec = await phone.session.executor({ app: LOADER });
-  const launched = await exec.run({ name: 'launch_app', params: {} });
-  expect(launched.verdict, launched.failure?.message).not.toBe('OK');
-  expect(launched.failure).toMatchObject({ name: 'HierarchyUnavailable', category: 'environment' });
-  expect(launched.failure?.message).toContain('could not get idle state');
-  expect(launched.failure?.suggestion).toContain('Turn animations off');
-  expect((await phone.session.driver.foreground()).app).toBe(LOADER);
+test(
+  'a screen that never stops animating fails the action with uiautomator’s idle-state error and says to turn animations off',
+  { tag: '@real-timing' },
+  async () => {
+    // Every dump waits uiautomator's own 10 s for an idle screen, and the driver asks five times before it gives up.
+    test.setTimeout(120_000);
+    const exec = await phone.session.executor({ app: LOADER });
+    const launched = await exec.run({ name: 'launch_app', params: {} });
+    expect(launched.verdict, launched.failure?.message).not.toBe('OK');
+    expect(launched.failure).toMatchObject({ name: 'HierarchyUnavailable', category: 'environment' });
+    expect(launched.failure?.message).toContain('could not get idle state');
+    expect(launched.failure?.suggestion).toContain('Turn animations off');
+    expect((await phone.session.driver.foreground()).app).toBe(LOADER);
 
-  // Animations off, as the suggestion says: the same screen, spinner and all, reads at once.
-  await phone.session.driver.prepare({});
-  const seen = await exec.ok({ name: 'assert_visible', params: { target: 'Loading…' } });
-  expect(seen.after?.screen.elements.some((e) => e.role === 'progress')).toBe(true);
-});
+    // Animations off, as the suggestion says: the same screen, spinner and all, reads at once.
+    await phone.session.driver.prepare({});
+    const seen = await exec.ok({ name: 'assert_visible', params: { target: 'Loading…' } });
+    expect(seen.after?.screen.elements.some((e) => e.role === 'progress')).toBe(true);
+  },
+);

@@ -27,7 +27,7 @@ export async function ready(ctx: ActionContext, options: ReadyOptions = {}): Pro
   const { timeouts } = ctx.state;
   const start = ctx.clock.now();
   let held = await ctx.held();
-  for (let reads = 0; ; ) {
+  for (let reads = 0; ;) {
     ctx.signal?.throwIfAborted();
     const o = held ?? (await ctx.look());
     if (!held) reads++;
@@ -58,10 +58,14 @@ export async function ready(ctx: ActionContext, options: ReadyOptions = {}): Pro
     } else if (result.status === 'ambiguous' && (settled || elapsed >= timeouts.target)) {
       ctx.recordCandidates(target, result.candidates, true);
       await ctx.begin(o);
-      throw new TargetAmbiguous(`${describeLocateResult(target, result)} on ${where(o.screen)}. Make the target more exact: its full text, a role ("the Log in button"), an id, or a ref from the screen.`);
+      throw new TargetAmbiguous(
+        `${describeLocateResult(target, result)} on ${where(o.screen)}. Make the target more exact: its full text, a role ("the Log in button"), an id, or a ref from the screen.`,
+      );
     } else if (elapsed >= timeouts.target) {
       await ctx.begin(o);
-      throw new TargetNotFound(`${describeLocateResult(target, result)} on ${where(o.screen)}, after waiting ${Math.round(elapsed)} ms. Check the target against the screen text, or first bring up the screen that shows it.`);
+      throw new TargetNotFound(
+        `${describeLocateResult(target, result)} on ${where(o.screen)}, after waiting ${Math.round(elapsed)} ms. Check the target against the screen text, or first bring up the screen that shows it.`,
+      );
     }
     // A held screen without the target is read again at once; a read one after a pause.
     if (reads > 0) await ctx.pause(reads - 1);
@@ -73,11 +77,14 @@ export async function ready(ctx: ActionContext, options: ReadyOptions = {}): Pro
  * passes, answering system dialogs by policy on the way (unless `target` is inside the dialog);
  * returns what was last missing. An assertion that holds on the held screen costs no read.
  */
-export async function poll(ctx: ActionContext, options: { timeoutMs: number; check: (o: Observation) => string | undefined; target?: Target }): Promise<string | undefined> {
+export async function poll(
+  ctx: ActionContext,
+  options: { timeoutMs: number; check: (o: Observation) => string | undefined; target?: Target },
+): Promise<string | undefined> {
   const { timeoutMs, check, target } = options;
   const start = ctx.clock.now();
   let held = await ctx.held();
-  for (let reads = 0; ; ) {
+  for (let reads = 0; ;) {
     ctx.signal?.throwIfAborted();
     const o = held ?? (await ctx.look());
     if (!held) reads++;

@@ -2,9 +2,7 @@
 // classify what went wrong, and record the screens, candidates, situation, verdict and timings.
 import sharp from 'sharp';
 import { DeviceError, type RawImage } from '../../drivers/index.js';
-import {
-  newActionId, type ActionTimings, type CandidateRecord, type EventInput, type EventLog, type Verdict,
-} from '../../events/index.js';
+import { newActionId, type ActionTimings, type CandidateRecord, type EventInput, type EventLog, type Verdict } from '../../events/index.js';
 import { DeviceObserver, HierarchyParseError, screenText, situationText, type Observation } from '../../observe/index.js';
 import type { Expected } from '../schema/expected.js';
 import type { Executors, PrimitiveCall } from '../schema/registry.js';
@@ -89,7 +87,11 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
   };
   const target = targetOf(params);
   emit({
-    kind: 'action_start', action_id: actionId, primitive: call.name, params, source,
+    kind: 'action_start',
+    action_id: actionId,
+    primitive: call.name,
+    params,
+    source,
     ...(target === undefined ? {} : { target }),
     ...(options.location ? { location: options.location } : {}),
     ...(options.parentActionId ? { parent_action_id: options.parentActionId } : {}),
@@ -120,8 +122,11 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
   if (ctx.before) emit(observationEvent(actionId, 'before', ctx.before, frames.before, snapshot(ctx.before)));
   if (ctx.located) {
     emit({
-      kind: 'candidates', action_id: actionId, target: ctx.located.target as string | Record<string, unknown>,
-      candidates: ctx.candidates.slice(0, 5).map(candidateRecord), ambiguous: ctx.located.ambiguous,
+      kind: 'candidates',
+      action_id: actionId,
+      target: ctx.located.target as string | Record<string, unknown>,
+      candidates: ctx.candidates.slice(0, 5).map(candidateRecord),
+      ambiguous: ctx.located.ambiguous,
       ...(ctx.located.chosen === undefined ? {} : { chosen: ctx.located.chosen }),
     });
   }
@@ -153,9 +158,14 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
 function classify(error: unknown, signal: AbortSignal | undefined): { verdict: Verdict; failure: ActionFailureInfo } {
   if (error instanceof ActionFailure) return { verdict: error.verdict, failure: { name: error.name, message: error.message, category: error.category } };
   const e = error instanceof Error ? error : new Error(String(error));
-  if (error instanceof DeviceError || error instanceof HierarchyParseError) return { verdict: 'EXCEPTION', failure: { name: e.name, message: e.message, category: 'environment' } };
-  if (signal?.aborted) return { verdict: 'EXCEPTION', failure: { name: 'Aborted', message: `The action was cancelled: ${String(signal.reason)}`, category: 'execution' } };
-  return { verdict: 'EXCEPTION', failure: { name: e.name, message: `${e.message}${e.stack ? `\n${e.stack.split('\n').slice(1, 4).join('\n')}` : ''}`, category: 'execution' } };
+  if (error instanceof DeviceError || error instanceof HierarchyParseError)
+    return { verdict: 'EXCEPTION', failure: { name: e.name, message: e.message, category: 'environment' } };
+  if (signal?.aborted)
+    return { verdict: 'EXCEPTION', failure: { name: 'Aborted', message: `The action was cancelled: ${String(signal.reason)}`, category: 'execution' } };
+  return {
+    verdict: 'EXCEPTION',
+    failure: { name: e.name, message: `${e.message}${e.stack ? `\n${e.stack.split('\n').slice(1, 4).join('\n')}` : ''}`, category: 'execution' },
+  };
 }
 
 function timingsOf(started: number, deviceMs: number, sleptMs: number): ActionTimings {
@@ -204,13 +214,19 @@ async function failureShot(ctx: ActionContext, log: EventLog, last: Observation 
 }
 
 function encodePng(image: RawImage): Promise<Buffer> {
-  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }).png().toBuffer();
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .png()
+    .toBuffer();
 }
 
 function observationEvent(actionId: string, phase: 'before' | 'after', o: Observation, screenshot?: string, hierarchy?: string): EventInput {
   const fg = o.screen.foreground;
   return {
-    kind: 'observation', action_id: actionId, phase, screen_text: screenText(o.screen), signature: o.signature,
+    kind: 'observation',
+    action_id: actionId,
+    phase,
+    screen_text: screenText(o.screen),
+    signature: o.signature,
     ...(screenshot ? { screenshot } : {}),
     ...(hierarchy ? { hierarchy } : {}),
     ...(fg ? { package: fg.package, activity: fg.activity } : {}),

@@ -22,8 +22,10 @@ const observations = (events: MobileEvent[]) => events.filter((e): e is Observat
 async function spread(image: Buffer, box: Rect, scale = 1): Promise<number> {
   const inset = 6;
   const region = {
-    left: Math.round((box.left + inset) * scale), top: Math.round((box.top + inset) * scale),
-    width: Math.round((box.right - box.left - 2 * inset) * scale), height: Math.round((box.bottom - box.top - 2 * inset) * scale),
+    left: Math.round((box.left + inset) * scale),
+    top: Math.round((box.top + inset) * scale),
+    width: Math.round((box.right - box.left - 2 * inset) * scale),
+    height: Math.round((box.bottom - box.top - 2 * inset) * scale),
   };
   // stats() reads the input, not the pipeline's output: the region is cut out first.
   const stats = await sharp(await sharp(image).extract(region).removeAlpha().toBuffer()).stats();
@@ -83,12 +85,23 @@ test('the hierarchy snapshot of that screen masks the secret; a password field k
 
 test('the field a secret was typed into is painted over even where its text does not show the whole secret', () => {
   const element = (ref: string, label: string, states: ScreenElement['states'] = []): ScreenElement => ({
-    ref, role: 'input', label, bounds: { left: 0, top: 0, right: 10, bottom: 10 }, states, window: 0, className: 'android.widget.EditText', resourceId: '',
+    ref,
+    role: 'input',
+    label,
+    bounds: { left: 0, top: 0, right: 10, bottom: 10 },
+    states,
+    window: 0,
+    className: 'android.widget.EditText',
+    resourceId: '',
   });
   const screen: Screen = {
-    width: 1080, height: 2400, rotation: 0, windows: [{ kind: 'app', package: 'p', bounds: { left: 0, top: 0, right: 1080, bottom: 2400 }, hiddenElements: 0 }],
+    width: 1080,
+    height: 2400,
+    rotation: 0,
+    windows: [{ kind: 'app', package: 'p', bounds: { left: 0, top: 0, right: 1080, bottom: 2400 }, hiddenElements: 0 }],
     elements: [element('e1', 'Tulip7Har…'), element('e2', '•••••', ['password']), element('e3', 'Search'), element('e4', `No results for “${SECRET}”`)],
-    nodeCount: 4, skippedNodes: 0,
+    nodeCount: 4,
+    skippedNodes: 0,
   };
   const boxed = (fields: string[]) => secretBoxes(screen, { secrets: [SECRET], fields: new Set(fields) }).length;
   expect(boxed([])).toBe(1);

@@ -31,7 +31,9 @@ export const textExecutors: TextExecutors = {
       const ok = password ? masked === [...shown].length && masked === [...p.text].length : shown === p.text;
       if (!ok) {
         const seen = password ? `${masked} mask characters` : p.secret ? `${[...shown].length} characters` : `"${shown}"`;
-        throw new TextMismatch(`Typed ${typed} into ${field.role} ${field.ref} "${p.secret ? field.ref : field.label}", but it reads back as ${seen}. The field may limit or reformat its input, or the keyboard dropped characters.`);
+        throw new TextMismatch(
+          `Typed ${typed} into ${field.role} ${field.ref} "${p.secret ? field.ref : field.label}", but it reads back as ${seen}. The field may limit or reformat its input, or the keyboard dropped characters.`,
+        );
       }
     }
     if (p.submit) {
@@ -55,7 +57,12 @@ export const textExecutors: TextExecutors = {
     if (!keyboardShown(ctx.before as Observation)) return ctx.checkExpected(p.expected);
     await ctx.driver.key('back', ctx.call);
     const after = await ctx.settle();
-    if (keyboardShown(after)) throw new ActionFailure({ name: 'KeyboardStillShown', message: `Pressed back to hide the keyboard, but it is still shown on ${where(after.screen)}.`, category: 'execution' });
+    if (keyboardShown(after))
+      throw new ActionFailure({
+        name: 'KeyboardStillShown',
+        message: `Pressed back to hide the keyboard, but it is still shown on ${where(after.screen)}.`,
+        category: 'execution',
+      });
     await ctx.checkExpected(p.expected);
   },
 
@@ -74,7 +81,11 @@ async function focusField(ctx: ActionContext, target: Target | undefined): Promi
   if (target === undefined) {
     await ctx.ready();
     const focused = focusedInput(ctx.before as Observation);
-    if (!focused) throw new PlanProblem('NoFocusedField', `${ctx.primitive} without a target works on the focused field, but no field has focus on ${where((ctx.before as Observation).screen)}. Name the field as the target.`);
+    if (!focused)
+      throw new PlanProblem(
+        'NoFocusedField',
+        `${ctx.primitive} without a target works on the focused field, but no field has focus on ${where((ctx.before as Observation).screen)}. Name the field as the target.`,
+      );
     ctx.element = focused;
     return focused;
   }
@@ -91,7 +102,11 @@ async function focusField(ctx: ActionContext, target: Target | undefined): Promi
     if (now?.states.includes('focused')) return now;
     await ctx.pause(i);
   }
-  throw new ActionFailure({ name: 'FieldNotFocused', message: `Tapped ${element.role} ${element.ref} "${element.label}" to type into it, but no text field took focus on ${where((ctx.latest as Observation).screen)}. Aim at the text field itself.`, category: 'execution' });
+  throw new ActionFailure({
+    name: 'FieldNotFocused',
+    message: `Tapped ${element.role} ${element.ref} "${element.label}" to type into it, but no text field took focus on ${where((ctx.latest as Observation).screen)}. Aim at the text field itself.`,
+    category: 'execution',
+  });
 }
 
 /** Deletes what the field shows; an empty field shows its hint, and deleting in it changes nothing. */

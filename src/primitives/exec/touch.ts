@@ -46,7 +46,7 @@ export const touchExecutors: TouchExecutors = {
     if (!from) await ctx.ready();
     const screen = (ctx.before as Observation).screen;
     const start = from ? centre(from.element) : { x: screen.width / 2, y: screen.height / 2 };
-    const end = moved(start, p.direction, (p.distance ?? 0.5), screen);
+    const end = moved(start, p.direction, p.distance ?? 0.5, screen);
     ctx.touched('swipe', [start, end]);
     await ctx.driver.swipe(start, end, { ...ctx.call, durationMs: SWIPE_MS });
     await ctx.settle();
@@ -66,14 +66,19 @@ export const touchExecutors: TouchExecutors = {
         ctx.finishWith(o);
         break;
       }
-      if (swipes >= max) throw new TargetNotFound(`${describeTarget(p.target)} did not show up after ${max} swipes ${content} on ${where(o.screen)}: ${describeLocateResult(p.target, result)}. Raise max_swipes, or check the direction and the target.`);
+      if (swipes >= max)
+        throw new TargetNotFound(
+          `${describeTarget(p.target)} did not show up after ${max} swipes ${content} on ${where(o.screen)}: ${describeLocateResult(p.target, result)}. Raise max_swipes, or check the direction and the target.`,
+        );
       const list = scrollArea(o, content);
       const [from, to] = fingerPath(list, content);
       ctx.touched('swipe', [from, to], swipes + 1);
       await ctx.driver.swipe(from, to, { ...ctx.call, durationMs: SWIPE_MS });
       const next = await ctx.settle();
       if (next.contentKey === o.contentKey) {
-        throw new TargetNotFound(`${describeTarget(p.target)} is not in the list on ${where(next.screen)}: the list stopped moving after ${swipes + 1} swipe(s) ${content}. ${describeLocateResult(p.target, result)}.`);
+        throw new TargetNotFound(
+          `${describeTarget(p.target)} is not in the list on ${where(next.screen)}: the list stopped moving after ${swipes + 1} swipe(s) ${content}. ${describeLocateResult(p.target, result)}.`,
+        );
       }
       o = next;
     }
@@ -102,10 +107,14 @@ function moved(start: Point, direction: Direction, distance: number, screen: { w
   const clampX = (x: number) => Math.min(screen.width - 1, Math.max(0, x));
   const clampY = (y: number) => Math.min(screen.height - 1, Math.max(0, y));
   switch (direction) {
-    case 'up': return { x: start.x, y: clampY(start.y - distance * screen.height) };
-    case 'down': return { x: start.x, y: clampY(start.y + distance * screen.height) };
-    case 'left': return { x: clampX(start.x - distance * screen.width), y: start.y };
-    case 'right': return { x: clampX(start.x + distance * screen.width), y: start.y };
+    case 'up':
+      return { x: start.x, y: clampY(start.y - distance * screen.height) };
+    case 'down':
+      return { x: start.x, y: clampY(start.y + distance * screen.height) };
+    case 'left':
+      return { x: clampX(start.x - distance * screen.width), y: start.y };
+    case 'right':
+      return { x: clampX(start.x + distance * screen.width), y: start.y };
   }
 }
 
@@ -121,9 +130,13 @@ function scrollArea(o: Observation, content: Direction): ScreenElement['bounds']
 function fingerPath(b: ScreenElement['bounds'], content: Direction): [Point, Point] {
   const at = (fx: number, fy: number): Point => ({ x: b.left + fx * (b.right - b.left), y: b.top + fy * (b.bottom - b.top) });
   switch (content) {
-    case 'down': return [at(0.5, 0.8), at(0.5, 0.2)];
-    case 'up': return [at(0.5, 0.2), at(0.5, 0.8)];
-    case 'right': return [at(0.8, 0.5), at(0.2, 0.5)];
-    case 'left': return [at(0.2, 0.5), at(0.8, 0.5)];
+    case 'down':
+      return [at(0.5, 0.8), at(0.5, 0.2)];
+    case 'up':
+      return [at(0.5, 0.2), at(0.5, 0.8)];
+    case 'right':
+      return [at(0.8, 0.5), at(0.2, 0.5)];
+    case 'left':
+      return [at(0.2, 0.5), at(0.8, 0.5)];
   }
 }

@@ -12,15 +12,22 @@ type WaitingExecutors = Pick<Executors<ActionContext, void>, 'wait_for' | 'wait_
 export const waitingExecutors: WaitingExecutors = {
   async wait_for(p, ctx) {
     const timeout = p.timeout_ms ?? ctx.state.timeouts.assertion;
-    const problem = await ctx.poll(timeout, (o) => {
-      const { element, result } = readTarget(o.screen, p.target);
-      if (p.state === 'gone') return element ? `it is still shown as ${element.role} ${element.ref} "${element.label}"` : undefined;
-      if (!element) return absence(o.screen, p.target, result);
-      if (p.state === 'enabled' && element.states.includes('disabled')) return `${element.role} ${element.ref} "${element.label}" is still disabled`;
-      ctx.element = element;
-      return undefined;
-    }, p.target);
-    if (problem !== undefined) throw new WaitTimedOut(`Waited ${timeout} ms for ${describeTarget(p.target)} to be ${p.state}, but ${problem}. Raise timeout_ms if the app is just slow.`);
+    const problem = await ctx.poll(
+      timeout,
+      (o) => {
+        const { element, result } = readTarget(o.screen, p.target);
+        if (p.state === 'gone') return element ? `it is still shown as ${element.role} ${element.ref} "${element.label}"` : undefined;
+        if (!element) return absence(o.screen, p.target, result);
+        if (p.state === 'enabled' && element.states.includes('disabled')) return `${element.role} ${element.ref} "${element.label}" is still disabled`;
+        ctx.element = element;
+        return undefined;
+      },
+      p.target,
+    );
+    if (problem !== undefined)
+      throw new WaitTimedOut(
+        `Waited ${timeout} ms for ${describeTarget(p.target)} to be ${p.state}, but ${problem}. Raise timeout_ms if the app is just slow.`,
+      );
   },
 
   async wait_idle(p, ctx) {

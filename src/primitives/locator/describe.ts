@@ -14,9 +14,15 @@ export function describeLocateResult(target: Target, result: LocateResult): stri
   if (result.status === 'ambiguous') {
     const top = result.candidates[0].score;
     // Reading order, so the list lines up with `index`.
-    const tied = result.candidates.filter((c) => top - c.score < MARGIN).sort((a, b) => a.element.bounds.top - b.element.bounds.top || a.element.bounds.left - b.element.bounds.left);
+    const tied = result.candidates
+      .filter((c) => top - c.score < MARGIN)
+      .sort((a, b) => a.element.bounds.top - b.element.bounds.top || a.element.bounds.left - b.element.bounds.left);
     const more = tied.length > 5 ? `, and ${tied.length - 5} more` : '';
-    const list = tied.slice(0, 5).map((c) => quoted(c.element.label, c.element.role, c.element.ref)).join(', ') + more;
+    const list =
+      tied
+        .slice(0, 5)
+        .map((c) => quoted(c.element.label, c.element.role, c.element.ref))
+        .join(', ') + more;
     return `${what} matches ${tied.length} elements about equally: ${list}; use a ref, an index or near to pick one`;
   }
   const head = result.anchorMissing ? `The anchor (near) of ${what} matches no element` : `No element matches ${what}`;

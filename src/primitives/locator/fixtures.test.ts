@@ -37,7 +37,9 @@ test('Google Tasks: a repeated button is ambiguous until index or near picks one
   const s = fixture('google-tasks-tablet');
   const r = locate(s, 'Add star');
   expect(status(r)).toBe('ambiguous');
-  expect(describeLocateResult('Add star', r)).toMatch(/^"Add star" matches 18 elements about equally: "Add star" \(button e8\), "Add star" \(button e11\), .*, and 13 more; use a ref, an index or near to pick one$/);
+  expect(describeLocateResult('Add star', r)).toMatch(
+    /^"Add star" matches 18 elements about equally: "Add star" \(button e8\), "Add star" \(button e11\), .*, and 13 more; use a ref, an index or near to pick one$/,
+  );
   expect(found(s, { text: 'Add star', index: 1 })).toBe('e11 Add star');
   expect(found(s, { text: 'Add star', near: 'Task 16' })).toBe('e14 Add star');
   expect(found(s, 'second Add star')).toBe('e11 Add star');

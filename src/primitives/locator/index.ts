@@ -18,6 +18,17 @@
 // which every check of what is shown uses, they match nothing, so a near miss never stands in for the target.
 export type { Target, TargetObject } from './target.js';
 export { describeTarget } from './target.js';
-export { locate, bestMatches, nearestLabels, isActionable, MARGIN, MIN_SCORE, type Candidate, type Nearest, type LocateResult, type LocateOptions } from './locate.js';
+export {
+  locate,
+  bestMatches,
+  nearestLabels,
+  isActionable,
+  MARGIN,
+  MIN_SCORE,
+  type Candidate,
+  type Nearest,
+  type LocateResult,
+  type LocateOptions,
+} from './locate.js';
 export { describeLocateResult } from './describe.js';
 export { normalise, idWords } from './text.js';

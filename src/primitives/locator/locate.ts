@@ -63,9 +63,9 @@ function score(e: ScreenElement, q: Query, purpose: 'action' | 'read'): Candidat
   const parts: Match[] = [];
   const hasText = q.text !== '' || q.phrase !== undefined;
   for (const m of [
-    hasText ? textMatch(e, q) ?? null : undefined,
-    q.desc === undefined ? undefined : matchText(e.label, q.desc, 'content-desc') ?? null,
-    q.id === undefined ? undefined : matchId(e.resourceId, q.id) ?? null,
+    hasText ? (textMatch(e, q) ?? null) : undefined,
+    q.desc === undefined ? undefined : (matchText(e.label, q.desc, 'content-desc') ?? null),
+    q.id === undefined ? undefined : (matchId(e.resourceId, q.id) ?? null),
   ]) {
     if (m === null) return undefined;
     if (m) parts.push(m);

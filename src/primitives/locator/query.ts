@@ -34,7 +34,8 @@ const ROLE_WORDS: Array<[RegExp, Role[]]> = [
   [/^(list)$/, ['list']],
   [/^(row|item|entry|result)$/, ['item']],
 ];
-const LIST_NOUNS = /^(results?|items?|products?|rows?|entr(y|ies)|cards?|notes?|messages?|chats?|one|elements?|options?|contacts?|videos?|posts?|tasks?|files?|songs?|emails?|orders?)$/;
+const LIST_NOUNS =
+  /^(results?|items?|products?|rows?|entr(y|ies)|cards?|notes?|messages?|chats?|one|elements?|options?|contacts?|videos?|posts?|tasks?|files?|songs?|emails?|orders?)$/;
 const ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, last: -1 };
 
 function roleOf(words: string): Role[] | undefined {
@@ -44,7 +45,7 @@ function roleOf(words: string): Role[] | undefined {
 /** Splits "the first checkbox", "Log in button", "e5" into the query the rules use. */
 export function parseTarget(target: Target): Query {
   if (typeof target !== 'string') {
-    const roles = target.role === undefined ? undefined : roleOf(target.role.toLowerCase()) ?? [target.role as Role];
+    const roles = target.role === undefined ? undefined : (roleOf(target.role.toLowerCase()) ?? [target.role as Role]);
     return { text: target.text ?? '', desc: target.desc, id: target.id, roles, index: target.index, near: target.near };
   }
   const raw = target.trim();

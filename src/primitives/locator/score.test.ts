@@ -42,5 +42,7 @@ test('a price or count in a label does not count against a target that names the
   expect(plain - longer).toBeGreaterThanOrEqual(0.1);
   expect(longer).toBeGreaterThan(later);
   // A number the target does name still counts.
-  expect(matchText('Power Bank 10000 mAh', 'Power Bank 10000', 'label')?.score).toBeGreaterThan(matchText('Power Bank 20000 mAh', 'Power Bank 10000', 'label')?.score ?? 0);
+  expect(matchText('Power Bank 10000 mAh', 'Power Bank 10000', 'label')?.score).toBeGreaterThan(
+    matchText('Power Bank 20000 mAh', 'Power Bank 10000', 'label')?.score ?? 0,
+  );
 });

@@ -29,7 +29,32 @@ export const SCORES = {
 } as const;
 
 // Words ids add to what an element is ("login_button", "search_src_text") that people leave out.
-const ID_FILLER = new Set(['btn', 'button', 'bt', 'edit', 'et', 'text', 'txt', 'tv', 'src', 'field', 'input', 'view', 'iv', 'img', 'image', 'icon', 'ic', 'layout', 'container', 'label', 'id', 'action', 'menu', 'item']);
+const ID_FILLER = new Set([
+  'btn',
+  'button',
+  'bt',
+  'edit',
+  'et',
+  'text',
+  'txt',
+  'tv',
+  'src',
+  'field',
+  'input',
+  'view',
+  'iv',
+  'img',
+  'image',
+  'icon',
+  'ic',
+  'layout',
+  'container',
+  'label',
+  'id',
+  'action',
+  'menu',
+  'item',
+]);
 const FUZZY_MIN = 0.75;
 
 function best(matches: Array<Match | undefined>): Match | undefined {
@@ -63,10 +88,20 @@ export function matchText(shown: string, text: string, what: string): Match | un
   const max = Math.max(a.length, b.length);
   const distance = editDistance(a, b, Math.floor(max * (1 - FUZZY_MIN)));
   const sim = 1 - distance / max;
-  const fuzzy = sim >= FUZZY_MIN ? { score: SCORES.fuzzyBase + SCORES.fuzzySpan * sim, reason: `${what} like "${text}" (${distance} edit${distance === 1 ? '' : 's'})`, lookalike: true as const } : undefined;
+  const fuzzy =
+    sim >= FUZZY_MIN
+      ? {
+          score: SCORES.fuzzyBase + SCORES.fuzzySpan * sim,
+          reason: `${what} like "${text}" (${distance} edit${distance === 1 ? '' : 's'})`,
+          lookalike: true as const,
+        }
+      : undefined;
   const shared = textWords.filter((w) => shownWords.includes(w)).length;
   const jaccard = shared / new Set([...textWords, ...shownWords]).size;
-  const overlap = jaccard >= 0.5 ? { score: SCORES.overlapBase + SCORES.overlapSpan * jaccard, reason: `${what} shares words with "${text}"`, lookalike: true as const } : undefined;
+  const overlap =
+    jaccard >= 0.5
+      ? { score: SCORES.overlapBase + SCORES.overlapSpan * jaccard, reason: `${what} shares words with "${text}"`, lookalike: true as const }
+      : undefined;
   return best([fuzzy, overlap]);
 }
 

@@ -2,7 +2,12 @@
 
 /** Lower case, compatibility forms folded, punctuation and runs of space turned into one space. */
 export function normalise(s: string): string {
-  return s.normalize('NFKC').toLowerCase().replace(/[’']/g, '').replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[’']/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 /** Words of a normalised string; CJK text without spaces stays one token per run. */
@@ -14,7 +19,11 @@ export function tokens(s: string): string[] {
 /** Words of a resource id: 'com.example:id/login_button' → ['login', 'button']; camelCase is split too. */
 export function idWords(resourceId: string): string[] {
   const tail = resourceId.slice(resourceId.lastIndexOf('/') + 1);
-  return tail.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9\p{L}]+/u).filter((w) => w !== '');
+  return tail
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9\p{L}]+/u)
+    .filter((w) => w !== '');
 }
 
 /** Levenshtein distance, stopping early once it exceeds `max`. */

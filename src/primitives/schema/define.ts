@@ -13,9 +13,7 @@ export interface PrimitiveDefinition<N extends string = string, S extends z.ZodO
   readonly exactlyOne?: readonly string[];
 }
 
-export function definePrimitive<const N extends string, S extends z.ZodObject>(
-  def: PrimitiveDefinition<N, S>,
-): PrimitiveDefinition<N, S> {
+export function definePrimitive<const N extends string, S extends z.ZodObject>(def: PrimitiveDefinition<N, S>): PrimitiveDefinition<N, S> {
   return def;
 }
 

@@ -26,6 +26,10 @@ export const screenshot = definePrimitive({
   family: 'device',
   description: 'Save a screenshot to the test report.',
   params: z.strictObject({
-    name: z.string().regex(/^[\w.-]{1,80}$/).optional().describe('file-safe name for the attachment'),
+    name: z
+      .string()
+      .regex(/^[\w.-]{1,80}$/)
+      .optional()
+      .describe('file-safe name for the attachment'),
   }),
 });

@@ -32,9 +32,7 @@ test('an unknown field inside a target object names where it is and suggests the
 });
 
 test('an unknown field at the call level is refused', () => {
-  expect(rejection({ name: 'tap', params: { target: 'a' }, why: 'x' }).message).toBe(
-    'unknown field `why` in a primitive call; allowed: name, params',
-  );
+  expect(rejection({ name: 'tap', params: { target: 'a' }, why: 'x' }).message).toBe('unknown field `why` in a primitive call; allowed: name, params');
 });
 
 test('an unknown primitive suggests the closest name, or lists the known ones', () => {
@@ -46,12 +44,8 @@ test('an unknown primitive suggests the closest name, or lists the known ones', 
 });
 
 test('a wrong type names the field, the expected type and what was given', () => {
-  expect(rejection({ name: 'input_text', params: { text: 5 } }).message).toBe(
-    'field `text` in input_text should be string, got integer 5',
-  );
-  expect(rejection({ name: 'tap', params: { target: 5 } }).message).toBe(
-    'field `target` in tap should be string or object, got integer 5',
-  );
+  expect(rejection({ name: 'input_text', params: { text: 5 } }).message).toBe('field `text` in input_text should be string, got integer 5');
+  expect(rejection({ name: 'tap', params: { target: 5 } }).message).toBe('field `target` in tap should be string or object, got integer 5');
   expect(rejection({ name: 'finish', params: { success: true, evidence: ['e1', 3], summary: 's' } })).toMatchObject({
     message: 'field `evidence[1]` in finish should be string, got integer 3',
     path: 'evidence[1]',
@@ -78,9 +72,7 @@ test('an `expected` post-condition of an unknown shape says which shapes are all
 });
 
 test('exactly-one choices and rules beyond JSON Schema are enforced', () => {
-  expect(rejection({ name: 'assert_text', params: { target: 'x' } }).message).toBe(
-    'assert_text needs exactly one of equals, contains, matches',
-  );
+  expect(rejection({ name: 'assert_text', params: { target: 'x' } }).message).toBe('assert_text needs exactly one of equals, contains, matches');
   expect(rejection({ name: 'assert_text', params: { target: 'x', equals: 'a', contains: 'b' } }).message).toBe(
     'assert_text needs exactly one of equals, contains, matches',
   );
@@ -88,9 +80,7 @@ test('exactly-one choices and rules beyond JSON Schema are enforced', () => {
   expect(rejection({ name: 'assert_text', params: { target: 'x', matches: '(' } }).message).toBe(
     'field `matches` in assert_text: is not a valid regular expression',
   );
-  expect(rejection({ name: 'tap', params: { target: {} } }).message).toBe(
-    'field `target` in tap: a target object needs at least one of text, desc, id, role',
-  );
+  expect(rejection({ name: 'tap', params: { target: {} } }).message).toBe('field `target` in tap: a target object needs at least one of text, desc, id, role');
 });
 
 test('input that is not a call at all is refused with what was given', () => {

@@ -46,10 +46,7 @@ function explain(name: PrimitiveName, errors: ErrorObject[]): InvalidPrimitiveCa
   if (best.keyword === 'required' && union) {
     const description = (union.parentSchema as { description?: string }).description ?? 'one of the allowed shapes';
     const field = pathOf(union.instancePath);
-    return new InvalidPrimitiveCall(
-      `field \`${field}\` in ${name} should be ${description}; got ${shown(union.data)}`,
-      { primitive: name, path: field },
-    );
+    return new InvalidPrimitiveCall(`field \`${field}\` in ${name} should be ${description}; got ${shown(union.data)}`, { primitive: name, path: field });
   }
   if (best.keyword === 'required') {
     const field = String(best.params.missingProperty);
@@ -60,10 +57,7 @@ function explain(name: PrimitiveName, errors: ErrorObject[]): InvalidPrimitiveCa
   }
   if (best.keyword === 'type') {
     const types = [...new Set(leaves.filter((e) => e.keyword === 'type' && e.instancePath === best.instancePath).map((e) => String(e.params.type)))];
-    return new InvalidPrimitiveCall(
-      `field \`${at}\` in ${name} should be ${types.join(' or ')}, got ${given(best.data)}`,
-      { primitive: name, path: at },
-    );
+    return new InvalidPrimitiveCall(`field \`${at}\` in ${name} should be ${types.join(' or ')}, got ${given(best.data)}`, { primitive: name, path: at });
   }
   if (best.keyword === 'enum') {
     const allowed = (best.params.allowedValues as unknown[]).map(String);
@@ -82,9 +76,7 @@ function explain(name: PrimitiveName, errors: ErrorObject[]): InvalidPrimitiveCa
 /** Zod reports a failed union as nested issue lists; the branch with the fewest type mismatches says what went wrong. */
 function leafIssue(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-    const branch = [...issue.errors].sort(
-      (a, b) => a.filter((i) => i.code === 'invalid_type').length - b.filter((i) => i.code === 'invalid_type').length,
-    )[0];
+    const branch = [...issue.errors].sort((a, b) => a.filter((i) => i.code === 'invalid_type').length - b.filter((i) => i.code === 'invalid_type').length)[0];
     if (branch[0]) {
       const inner = leafIssue(branch[0]);
       return { path: [...issue.path, ...inner.path], message: inner.message };

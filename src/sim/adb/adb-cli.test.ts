@@ -35,12 +35,17 @@ async function connect(serial: string): Promise<void> {
 
 test('adb devices -l lists the phone with its product, model and device', async () => {
   const listing = await adb.ok(['devices', '-l']);
-  expect(listing.text).toMatch(new RegExp(`^${sim.serial.replace(/\./g, '\\.')}\\s+device product:mtsim_phone model:mobiletest_Virtual_Phone device:mtsim transport_id:\\d+$`, 'm'));
+  expect(listing.text).toMatch(
+    new RegExp(`^${sim.serial.replace(/\./g, '\\.')}\\s+device product:mtsim_phone model:mobiletest_Virtual_Phone device:mtsim transport_id:\\d+$`, 'm'),
+  );
   expect((await adb.ok(['-s', sim.serial, 'get-state'])).text).toBe('device\n');
 });
 
 test('a production build: adb root and unroot answer as adbd does on one, and the properties say so', async () => {
-  const said = async (command: string): Promise<string> => { const r = await adb.run(['-s', sim.serial, command]); return r.text + r.stderr; };
+  const said = async (command: string): Promise<string> => {
+    const r = await adb.run(['-s', sim.serial, command]);
+    return r.text + r.stderr;
+  };
   expect(await said('root')).toContain('adbd cannot run as root in production builds');
   expect(await said('unroot')).toContain('adbd not running as root');
   const props = (await adb.ok(['-s', sim.serial, 'shell', 'getprop ro.build.type; getprop ro.debuggable; getprop ro.secure; id -u'])).text;
@@ -73,7 +78,7 @@ test('adb exec-out carries binary data unchanged', async () => {
   expect(sha256(result.stdout)).toBe(sha256(data));
 });
 
-test('adb exec-out screencap -p returns the phone\'s PNG byte for byte', async () => {
+test("adb exec-out screencap -p returns the phone's PNG byte for byte", async () => {
   const result = await adb.ok(['-s', sim.serial, 'exec-out', 'screencap', '-p']);
   expect(result.stdout.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   // The clock is frozen and nothing moved, so the phone draws the same frame again.
@@ -94,7 +99,7 @@ test('adb push then pull of a 1 MiB random file gives the same bytes', async () 
   expect((await adb.ok(['-s', sim.serial, 'ls', '/sdcard/Download'])).text).toMatch(/ random\.bin$/m);
 });
 
-test('adb push outside the sandbox fails with Android\'s message and the phone keeps serving', async () => {
+test("adb push outside the sandbox fails with Android's message and the phone keeps serving", async () => {
   const local = join(work, 'small.txt');
   writeFileSync(local, 'x');
   const readOnly = await adb.run(['-s', sim.serial, 'push', local, '/system/small.txt']);
@@ -206,6 +211,8 @@ function sha256(data: Buffer): string {
 }
 
 test('an interactive adb shell keeps its working directory and variables from line to line', async () => {
-  const session = await adb.run(['-s', sim.serial, 'shell'], { input: 'cd /data/local/tmp\nNAME=mobiletest\npwd\necho "hi $NAME"\nfalse\necho "status $?"\nexit\n' });
+  const session = await adb.run(['-s', sim.serial, 'shell'], {
+    input: 'cd /data/local/tmp\nNAME=mobiletest\npwd\necho "hi $NAME"\nfalse\necho "status $?"\nexit\n',
+  });
   expect(session.text).toContain('/data/local/tmp\nhi mobiletest\nstatus 1\n');
 });

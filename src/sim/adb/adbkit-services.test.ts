@@ -30,7 +30,9 @@ test.afterAll(async () => {
 function roundTrip(stream: Duplex, text: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let data = '';
-    stream.on('data', (chunk: Buffer) => { data += chunk.toString('utf8'); });
+    stream.on('data', (chunk: Buffer) => {
+      data += chunk.toString('utf8');
+    });
     stream.on('end', () => resolve(data));
     stream.on('error', reject);
     stream.write(text);
@@ -64,13 +66,20 @@ test('adbkit forward on the mobiletest server port: listed, looped through a rev
     { serial: sim.serial, local: `tcp:${dead}`, remote: 'localabstract:nobody' },
   ]);
   expect(await roundTrip(connect({ port: looped, host: '127.0.0.1' }), 'around')).toBe('echo: around');
-  expect(await roundTrip(connect({ port: dead, host: '127.0.0.1' }).on('error', () => undefined), 'hello?')).toBe('');
+  expect(
+    await roundTrip(
+      connect({ port: dead, host: '127.0.0.1' }).on('error', () => undefined),
+      'hello?',
+    ),
+  ).toBe('');
 });
 
 test('adbkit trackJdwp reports an empty list on a user build and keeps tracking', async () => {
   const tracker = await client.getDevice(sim.serial).trackJdwp();
   let ended = false;
-  tracker.once('end', () => { ended = true; });
+  tracker.once('end', () => {
+    ended = true;
+  });
   await new Promise((resolve) => setTimeout(resolve, 300));
   // adbkit keeps the last list it read; the tracker ends if the phone closes the stream.
   expect([ended, (tracker as unknown as { pids: string[] }).pids]).toEqual([false, []]);

@@ -64,7 +64,7 @@ test('adbkit openLogcat streams new entries through the mobiletest server port',
   logcat.end();
 });
 
-test('adbkit reports an unknown serial with adb\'s message', async () => {
+test("adbkit reports an unknown serial with adb's message", async () => {
   await expect(Promise.resolve(client.getDevice('nope').shell('echo'))).rejects.toThrow("device 'nope' not found");
 });
 
@@ -112,7 +112,6 @@ async function expectDeviceWorks(adbClient: Client, id: string): Promise<void> {
   const png = await Adb.util.readAll(await target.screencap());
   expect(sha256(png)).toBe(sha256(await phone.screenshotPng()));
 
-
   const data = randomBytes(256 * 1024 + 17);
   const push = await target.push(Readable.from([data], { objectMode: false }), '/data/local/tmp/kit.bin');
   await new Promise((resolve, reject) => {
@@ -138,10 +137,12 @@ async function expectDeviceWorks(adbClient: Client, id: string): Promise<void> {
   });
   expect(failure.message).toContain('open failed: No such file or directory');
   const denied = await target.push(Readable.from([Buffer.from('x')], { objectMode: false }), '/system/denied.txt');
-  await expect(new Promise((resolve, reject) => {
-    denied.on('end', resolve);
-    denied.on('error', reject);
-  })).rejects.toThrow("couldn't create file: Read-only file system");
+  await expect(
+    new Promise((resolve, reject) => {
+      denied.on('end', resolve);
+      denied.on('error', reject);
+    }),
+  ).rejects.toThrow("couldn't create file: Read-only file system");
 }
 
 function sha256(data: Buffer): string {

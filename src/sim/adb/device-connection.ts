@@ -5,8 +5,24 @@ import { parseAndroidPublicKey, verifyTokenSignature, type AuthorizedKeys } from
 import { DropCounter } from './drop-fault.js';
 import type { AdbLog } from './log.js';
 import {
-  ACCEPT_MAX_DATA, A_AUTH, A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_SYNC, A_STLS, A_VERSION_MIN, A_VERSION_SKIP_CHECKSUM, A_WRTE,
-  AUTH_RSAPUBLICKEY, AUTH_SIGNATURE, AUTH_TOKEN, DEVICE_MAX_DATA, PacketParser, commandName, encodeHeader,
+  ACCEPT_MAX_DATA,
+  A_AUTH,
+  A_CLSE,
+  A_CNXN,
+  A_OKAY,
+  A_OPEN,
+  A_SYNC,
+  A_STLS,
+  A_VERSION_MIN,
+  A_VERSION_SKIP_CHECKSUM,
+  A_WRTE,
+  AUTH_RSAPUBLICKEY,
+  AUTH_SIGNATURE,
+  AUTH_TOKEN,
+  DEVICE_MAX_DATA,
+  PacketParser,
+  commandName,
+  encodeHeader,
   type AdbPacket,
 } from './packet.js';
 import { AdbServiceSocket } from './service-socket.js';
@@ -86,13 +102,17 @@ export class DeviceConnection {
 
   private handle(packet: AdbPacket): void {
     switch (packet.command) {
-      case A_CNXN: return this.onConnect(packet);
-      case A_AUTH: return this.onAuth(packet);
-      case A_OPEN: return this.onOpen(packet);
+      case A_CNXN:
+        return this.onConnect(packet);
+      case A_AUTH:
+        return this.onAuth(packet);
+      case A_OPEN:
+        return this.onOpen(packet);
       case A_OKAY:
         if (!this.settleOpen(packet, true)) this.socketFor(packet)?.acknowledged();
         return;
-      case A_WRTE: return this.socketFor(packet)?.receive(packet.data);
+      case A_WRTE:
+        return this.socketFor(packet)?.receive(packet.data);
       case A_CLSE:
         if (!this.settleOpen(packet, false)) this.socketFor(packet)?.remoteClosed();
         return;
@@ -127,7 +147,9 @@ export class DeviceConnection {
         if (this.signatures.some(({ token, signature }) => verifyTokenSignature(key, token, signature))) this.options.keys.add(key);
         else this.options.log(`${this.options.phone.info.serial}: the public key from ${this.peer} signed none of our tokens; allowing this connection only`);
       } catch (error) {
-        this.options.log(`${this.options.phone.info.serial}: could not read the public key from ${this.peer}: ${(error as Error).message}; allowing this connection only`);
+        this.options.log(
+          `${this.options.phone.info.serial}: could not read the public key from ${this.peer}: ${(error as Error).message}; allowing this connection only`,
+        );
       }
       return this.sendConnect();
     }

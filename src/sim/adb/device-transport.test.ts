@@ -6,8 +6,19 @@ import type { Phone } from '../types.js';
 import { encodeAndroidPublicKey, tokenDigestInfo } from './auth.js';
 import { listenDevice, type DeviceListener } from './device-transport.js';
 import {
-  A_AUTH, A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_VERSION_MIN, A_WRTE, AUTH_RSAPUBLICKEY, AUTH_SIGNATURE, AUTH_TOKEN,
-  DEVICE_MAX_DATA, commandName, encodePacket,
+  A_AUTH,
+  A_CLSE,
+  A_CNXN,
+  A_OKAY,
+  A_OPEN,
+  A_VERSION_MIN,
+  A_WRTE,
+  AUTH_RSAPUBLICKEY,
+  AUTH_SIGNATURE,
+  AUTH_TOKEN,
+  DEVICE_MAX_DATA,
+  commandName,
+  encodePacket,
 } from './packet.js';
 import { createServiceHost } from './services.js';
 import { SHELL_EXIT, SHELL_STDERR, SHELL_STDOUT } from './shell-protocol.js';
@@ -34,7 +45,9 @@ test('CNXN answers with version, maxdata and a banner naming the phone and its f
   expect(cnxn.arg0).toBe(0x01000001);
   expect(cnxn.arg1).toBe(256 * 1024);
   const banner = cnxn.data.toString();
-  expect(banner).toBe('device::ro.product.name=mtsim_phone;ro.product.model=mobiletest Virtual Phone;ro.product.device=mtsim;features=shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir');
+  expect(banner).toBe(
+    'device::ro.product.name=mtsim_phone;ro.product.model=mobiletest Virtual Phone;ro.product.device=mtsim;features=shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir',
+  );
   host.close();
 });
 
@@ -90,7 +103,7 @@ test('an unknown service is refused with CLSE and the connection keeps serving',
   host.close();
 });
 
-test('the device sends one WRTE at a time, each at most the host\'s maxdata, and waits for OKAY', async () => {
+test("the device sends one WRTE at a time, each at most the host's maxdata, and waits for OKAY", async () => {
   const data = randomBytes(100 * 1024);
   phone.fs.write('/data/local/tmp/big.bin', data);
   const host = await RawAdbHost.connect(device.port);
@@ -192,7 +205,11 @@ test('packets split across TCP chunks and packed into one chunk are all understo
       host.send(A_OKAY, packet.arg1, packet.arg0);
     }
   }
-  expect([...outputs.entries()].sort()).toEqual([[1, '1\n'], [2, '2\n'], [3, '3\n']]);
+  expect([...outputs.entries()].sort()).toEqual([
+    [1, '1\n'],
+    [2, '2\n'],
+    [3, '3\n'],
+  ]);
   host.close();
 });
 

@@ -24,7 +24,9 @@ test.afterEach(async () => {
 });
 
 /** Listens on the highest free emulator port (the CLI's default is the lowest, 5555). */
-async function listenOnEmulatorPort(options: { announceTo?: { port: number } } = {}): Promise<{ device: DeviceListener; serial: string; phone: ReturnType<typeof createPhone> }> {
+async function listenOnEmulatorPort(
+  options: { announceTo?: { port: number } } = {},
+): Promise<{ device: DeviceListener; serial: string; phone: ReturnType<typeof createPhone> }> {
   for (let port = 5585; port >= 5555; port -= 2) {
     const phone = createPhone({ apps: [] });
     try {

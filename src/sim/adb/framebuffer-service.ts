@@ -24,12 +24,15 @@ export function serveFramebuffer(options: { phone: Phone; shell: PhoneShell; str
   stream.resume();
   const chunks: Buffer[] = [];
   const io = {
-    stdout: (chunk: Buffer | string) => { chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk); },
+    stdout: (chunk: Buffer | string) => {
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk);
+    },
     // screencap's stderr goes nowhere: adbd only reads its stdout.
     stderr: () => undefined,
     signal: controller.signal,
   };
-  shell.run(phone, 'screencap', io)
+  shell
+    .run(phone, 'screencap', io)
     .then(() => {
       if (stream.destroyed) return;
       const raw = Buffer.concat(chunks);

@@ -75,7 +75,8 @@ export function pickDevice(devices: HostDevice[], ids: TransportIds, by: DeviceS
   return { device: candidates[0], id: ids.of(candidates[0].serial) };
 }
 
-const SERIAL_COMMANDS = /^(features|host-features|get-state|get-serialno|get-devpath|list-forward|forward|killforward|killforward-all|reconnect|wait-for-[a-z-]+)(:|$)/;
+const SERIAL_COMMANDS =
+  /^(features|host-features|get-state|get-serialno|get-devpath|list-forward|forward|killforward|killforward-all|reconnect|wait-for-[a-z-]+)(:|$)/;
 
 /**
  * Splits `host-serial:SERIAL:COMMAND`, `host-transport-id:N:COMMAND`, `host-usb:COMMAND`, `host-local:COMMAND`

@@ -9,7 +9,11 @@ import { createServiceHost } from './services.js';
 import { encodeRequest } from './smart-socket.js';
 import { adbBinary, adbMissingReason } from '../private-adb.js';
 
-interface Entry { serial: string; phone: Phone; services: ServiceHost }
+interface Entry {
+  serial: string;
+  phone: Phone;
+  services: ServiceHost;
+}
 
 let server: HostServerListener;
 let entries: Entry[];
@@ -64,7 +68,9 @@ async function ask(...requests: string[]): Promise<string> {
 test('host requests answer as the adb server does', async () => {
   expect(await ask('host:version')).toBe(okayValue('0029'));
   expect(await ask('host:devices')).toBe(okayValue('MTSIM0001\tdevice\n'));
-  expect(await ask('host:devices-l')).toMatch(/^OKAY[0-9a-f]{4}MTSIM0001 {14}device product:mtsim_phone model:mobiletest_Virtual_Phone device:mtsim transport_id:1\n$/);
+  expect(await ask('host:devices-l')).toMatch(
+    /^OKAY[0-9a-f]{4}MTSIM0001 {14}device product:mtsim_phone model:mobiletest_Virtual_Phone device:mtsim transport_id:1\n$/,
+  );
   expect(await ask('host-serial:MTSIM0001:features')).toBe(okayValue('shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir'));
   expect(await ask('host:features')).toBe(okayValue('shell_v2,cmd,stat_v2,ls_v2,fixed_push_mkdir'));
   expect(await ask('host-serial:MTSIM0001:get-state')).toBe(okayValue('device'));
@@ -156,8 +162,20 @@ test('sync: messages packed into one write and split across writes are all serve
   await client.until(8);
   // STAT + RECV + SEND in one write; the SEND's data then trickles in byte by byte.
   const content = Buffer.from('written over sync');
-  client.socket.write(Buffer.concat([sync('STAT', '/data/local/tmp/a.txt'), sync('RECV', '/data/local/tmp/a.txt'), sync('SEND', '/data/local/tmp/b.txt,33188')]));
-  const tail = Buffer.concat([Buffer.from('DATA'), u32(content.length), content, Buffer.from('DONE'), u32(1_700_000_000), sync('STA2', '/data/local/tmp/b.txt'), sync('LIS2', '/data/local/tmp'), Buffer.from('QUIT'), u32(0)]);
+  client.socket.write(
+    Buffer.concat([sync('STAT', '/data/local/tmp/a.txt'), sync('RECV', '/data/local/tmp/a.txt'), sync('SEND', '/data/local/tmp/b.txt,33188')]),
+  );
+  const tail = Buffer.concat([
+    Buffer.from('DATA'),
+    u32(content.length),
+    content,
+    Buffer.from('DONE'),
+    u32(1_700_000_000),
+    sync('STA2', '/data/local/tmp/b.txt'),
+    sync('LIS2', '/data/local/tmp'),
+    Buffer.from('QUIT'),
+    u32(0),
+  ]);
   for (const byte of tail) client.socket.write(Buffer.from([byte]));
   const reply = (await client.closed).subarray(8);
   let offset = 0;
@@ -187,7 +205,16 @@ test('sync: messages packed into one write and split across writes are all serve
 });
 
 test('sync: a path outside the sandbox fails as Android does and other streams keep working', async () => {
-  const send = Buffer.concat([Buffer.from('SEND'), u32('/system/x,33188'.length), Buffer.from('/system/x,33188'), Buffer.from('DATA'), u32(1), Buffer.from('x'), Buffer.from('DONE'), u32(0)]);
+  const send = Buffer.concat([
+    Buffer.from('SEND'),
+    u32('/system/x,33188'.length),
+    Buffer.from('/system/x,33188'),
+    Buffer.from('DATA'),
+    u32(1),
+    Buffer.from('x'),
+    Buffer.from('DONE'),
+    u32(0),
+  ]);
   const denied = await new Client().request('host:transport:MTSIM0001', 'sync:', send).closed;
   const message = "couldn't create file: Read-only file system";
   expect(denied.subarray(8, 12).toString()).toBe('FAIL');
@@ -203,9 +230,12 @@ test('sync: a path outside the sandbox fails as Android does and other streams k
 test('the adb CLI itself can use the mobiletest server port', async () => {
   const reason = adbMissingReason();
   test.skip(!!reason, reason);
-  const run = (args: string[]) => new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(adbBinary() ?? 'adb', ['-P', String(server.port), ...args], (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }));
-  });
+  const run = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(adbBinary() ?? 'adb', ['-P', String(server.port), ...args], (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      );
+    });
   expect((await run(['devices'])).stdout).toBe('List of devices attached\nMTSIM0001\tdevice\n\n');
   expect(await run(['-s', 'MTSIM0001', 'shell', 'echo via cli; exit 3'])).toEqual({ code: 3, stdout: 'via cli\n', stderr: '' });
   expect((await run(['shell', 'echo only one'])).stdout).toBe('only one\n');

@@ -1,7 +1,14 @@
 import { createServer, type Socket } from 'node:net';
 import { DEVICE_FEATURES } from './services.js';
 import {
-  TransportIds, formatDevices, pickDevice, splitHostRequest, stateOf, type DeviceSelector, type HostDevice, type TransportKind,
+  TransportIds,
+  formatDevices,
+  pickDevice,
+  splitHostRequest,
+  stateOf,
+  type DeviceSelector,
+  type HostDevice,
+  type TransportKind,
 } from './host-devices.js';
 import { stderrLog, type AdbLog } from './log.js';
 import { RequestReader, encodeRequest, fail, okay } from './smart-socket.js';
@@ -82,7 +89,10 @@ class HostClient {
     void this.pump();
   };
 
-  constructor(private readonly socket: Socket, private readonly context: HostContext) {
+  constructor(
+    private readonly socket: Socket,
+    private readonly context: HostContext,
+  ) {
     socket.setNoDelay(true);
     socket.on('data', this.onData);
   }
@@ -134,26 +144,36 @@ class HostClient {
       this.finish('error' in pick ? fail(pick.error) : okay(value(pick)));
     };
     switch (command) {
-      case 'version': return this.finish(okay('0029'));
-      case 'devices': return this.finish(okay(formatDevices(devices(), ids, false)));
-      case 'devices-l': return this.finish(okay(formatDevices(devices(), ids, true)));
+      case 'version':
+        return this.finish(okay('0029'));
+      case 'devices':
+        return this.finish(okay(formatDevices(devices(), ids, false)));
+      case 'devices-l':
+        return this.finish(okay(formatDevices(devices(), ids, true)));
       case 'track-devices':
       case 'track-devices-l':
         return this.track(command === 'track-devices-l');
       case 'kill':
         this.context.log('host:kill asked; the virtual phones keep running');
         return this.finish(okay());
-      case 'host-features': return this.finish(okay(DEVICE_FEATURES.join(',')));
-      case 'features': return answer((pick) => pick.device.services.features.join(','));
-      case 'get-state': return answer((pick) => stateOf(pick.device));
-      case 'get-serialno': return answer((pick) => pick.device.serial);
-      case 'get-devpath': return answer(() => 'unknown');
+      case 'host-features':
+        return this.finish(okay(DEVICE_FEATURES.join(',')));
+      case 'features':
+        return answer((pick) => pick.device.services.features.join(','));
+      case 'get-state':
+        return answer((pick) => stateOf(pick.device));
+      case 'get-serialno':
+        return answer((pick) => pick.device.serial);
+      case 'get-devpath':
+        return answer(() => 'unknown');
     }
     if (command.startsWith('wait-for-')) return this.waitFor(command, by);
     if (command.startsWith('connect:')) {
       const address = command.slice(8);
       const known = devices().some((candidate) => candidate.serial === address);
-      return this.finish(okay(known ? `already connected to ${address}` : `failed to connect to ${address}: the mobiletest adb server lists only its virtual phones`));
+      return this.finish(
+        okay(known ? `already connected to ${address}` : `failed to connect to ${address}: the mobiletest adb server lists only its virtual phones`),
+      );
     }
     if (command.startsWith('disconnect:')) {
       const address = command.slice(11);

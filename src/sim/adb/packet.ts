@@ -31,8 +31,14 @@ export interface AdbPacket {
 }
 
 const NAMES: Record<number, string> = {
-  [A_SYNC]: 'SYNC', [A_CNXN]: 'CNXN', [A_OPEN]: 'OPEN', [A_OKAY]: 'OKAY',
-  [A_CLSE]: 'CLSE', [A_WRTE]: 'WRTE', [A_AUTH]: 'AUTH', [A_STLS]: 'STLS',
+  [A_SYNC]: 'SYNC',
+  [A_CNXN]: 'CNXN',
+  [A_OPEN]: 'OPEN',
+  [A_OKAY]: 'OKAY',
+  [A_CLSE]: 'CLSE',
+  [A_WRTE]: 'WRTE',
+  [A_AUTH]: 'AUTH',
+  [A_STLS]: 'STLS',
 };
 
 export function commandName(command: number): string {

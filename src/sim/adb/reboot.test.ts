@@ -26,7 +26,9 @@ test('adb reboot: the phone drops off, wait-for-device returns when it is back, 
     expect(Date.now(), 'sys.boot_completed did not become 1').toBeLessThan(deadline);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  expect(await shell('settings get system screen_off_timeout; cat /data/local/tmp/kept.txt; pm list packages com.example.shop')).toBe('120000\nkept\npackage:com.example.shop\n');
+  expect(await shell('settings get system screen_off_timeout; cat /data/local/tmp/kept.txt; pm list packages com.example.shop')).toBe(
+    '120000\nkept\npackage:com.example.shop\n',
+  );
   expect(await shell('getprop debug.mobiletest.mark')).toBe('\n');
   expect((await phone.adb.run(['-s', phone.sim.serial, 'shell', 'pidof com.example.shop'])).text).toBe('');
   expect(await shell('logcat -d -s MarkTag')).not.toContain('marked before reboot');

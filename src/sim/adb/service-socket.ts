@@ -73,7 +73,10 @@ export class AdbServiceSocket extends Duplex {
       callback();
       return;
     }
-    this.pieces = splitIntoPieces(chunks.map((entry) => entry.chunk), this.link.maxData);
+    this.pieces = splitIntoPieces(
+      chunks.map((entry) => entry.chunk),
+      this.link.maxData,
+    );
     this.writeDone = callback;
     this.sendNext();
   }

@@ -24,7 +24,7 @@ async function openService(service: string): Promise<{ socket: Socket; data: Pro
   return { socket, data };
 }
 
-test('framebuffer: gives adbd\'s version 2 header and the pixels screencap draws', async () => {
+test("framebuffer: gives adbd's version 2 header and the pixels screencap draws", async () => {
   const { data } = await openService('framebuffer:');
   const answer = await data;
   expect(answer.subarray(0, 8).toString('latin1')).toBe('OKAYOKAY');
@@ -133,7 +133,9 @@ function exchange(port: number, text: string): Promise<{ data: string; closed: b
       socket.destroy();
       resolve({ data, closed: false });
     }, 2000);
-    socket.on('data', (chunk: Buffer) => { data += chunk.toString('utf8'); });
+    socket.on('data', (chunk: Buffer) => {
+      data += chunk.toString('utf8');
+    });
     socket.on('end', () => socket.end());
     socket.on('close', () => {
       clearTimeout(timer);

@@ -53,7 +53,16 @@ export function serveShell(options: { phone: Phone; shell: PhoneShell; request: 
 
   const run = async (): Promise<number> => {
     if (request.command.trim() === '') {
-      return runInteractiveShell({ phone, session: shell.session(phone), input: stdin, stdout, stderr, echo: (text) => send(request.v2 ? encodeShellPacket(SHELL_STDOUT, Buffer.from(text)) : Buffer.from(text)), pty: request.pty, signal: controller.signal });
+      return runInteractiveShell({
+        phone,
+        session: shell.session(phone),
+        input: stdin,
+        stdout,
+        stderr,
+        echo: (text) => send(request.v2 ? encodeShellPacket(SHELL_STDOUT, Buffer.from(text)) : Buffer.from(text)),
+        pty: request.pty,
+        signal: controller.signal,
+      });
     }
     const io: ShellIO = { stdout, stderr, stdin, signal: controller.signal };
     return shell.run(phone, request.command, io);

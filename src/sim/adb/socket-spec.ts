@@ -3,9 +3,7 @@
 // listening side of `adb reverse`.
 
 /** A socket on the phone: a loopback TCP port or a Unix socket in one of Android's namespaces. */
-export type PhoneSocketAddress =
-  | { kind: 'tcp'; port: number }
-  | { kind: 'local'; namespace: 'abstract' | 'reserved' | 'filesystem'; name: string };
+export type PhoneSocketAddress = { kind: 'tcp'; port: number } | { kind: 'local'; namespace: 'abstract' | 'reserved' | 'filesystem'; name: string };
 
 export type SpecResult = { address: PhoneSocketAddress } | { error: string };
 
@@ -29,7 +27,8 @@ export function isSocketSpec(name: string): boolean {
  */
 export function parseSocketSpec(spec: string, use: 'connect' | 'listen'): SpecResult {
   if (spec.startsWith('tcp:')) return parseTcp(spec, use);
-  if (spec.startsWith('vsock:')) return { error: use === 'connect' ? `could not connect to vsock address '${spec}'` : 'given vsock server socket string was invalid' };
+  if (spec.startsWith('vsock:'))
+    return { error: use === 'connect' ? `could not connect to vsock address '${spec}'` : 'given vsock server socket string was invalid' };
   if (spec.startsWith('acceptfd:')) return { error: use === 'connect' ? 'cannot connect to acceptfd' : 'invalid fd' };
   for (const [prefix, namespace] of LOCAL_PREFIXES) {
     if (spec.startsWith(prefix)) return { address: { kind: 'local', namespace, name: spec.slice(prefix.length) } };

@@ -11,7 +11,14 @@ const S_IFREG = 0o100000;
 const SHELL_UID = 2000;
 
 export const ERRNO: Record<Exclude<FsResult, undefined>, number> = {
-  ENOENT: 2, EACCES: 13, EEXIST: 17, ENOTDIR: 20, EISDIR: 21, EROFS: 30, ENOTEMPTY: 39, ENOSPC: 28,
+  ENOENT: 2,
+  EACCES: 13,
+  EEXIST: 17,
+  ENOTDIR: 20,
+  EISDIR: 21,
+  EROFS: 30,
+  ENOTEMPTY: 39,
+  ENOSPC: 28,
 };
 
 export const STRERROR: Record<Exclude<FsResult, undefined>, string> = {

@@ -1,9 +1,7 @@
 import { posix } from 'node:path';
 import type { FsResult, Phone, PhoneTiming, ServiceStream, VirtualFs } from '../types.js';
 import { StreamReader } from './stream-reader.js';
-import {
-  ERRNO, STRERROR, SYNC_DATA_MAX, SYNC_PATH_MAX, dentV1, dentV2, failMessage, idMessage, listDone, statV1, statV2,
-} from './sync-messages.js';
+import { ERRNO, STRERROR, SYNC_DATA_MAX, SYNC_PATH_MAX, dentV1, dentV2, failMessage, idMessage, listDone, statV1, statV2 } from './sync-messages.js';
 
 type Errno = Exclude<FsResult, undefined>;
 

@@ -7,7 +7,10 @@ import type { Socket } from 'node:net';
  * holds both ways.
  */
 export class TcpServiceStream extends Duplex {
-  constructor(private readonly socket: Socket, leftover: Buffer) {
+  constructor(
+    private readonly socket: Socket,
+    leftover: Buffer,
+  ) {
     super({ allowHalfOpen: true });
     if (leftover.length > 0) this.push(leftover);
     socket.on('data', (chunk: Buffer) => {

@@ -1,9 +1,6 @@
 // A bare ADB host over TCP for tests that need to see or misbehave at the packet level.
 import { connect, type Socket } from 'node:net';
-import {
-  A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_VERSION_SKIP_CHECKSUM, A_WRTE, PacketParser, commandName, encodePacket,
-  type AdbPacket,
-} from './packet.js';
+import { A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_VERSION_SKIP_CHECKSUM, A_WRTE, PacketParser, commandName, encodePacket, type AdbPacket } from './packet.js';
 
 export class RawAdbHost {
   private readonly packets: AdbPacket[] = [];
@@ -12,17 +9,22 @@ export class RawAdbHost {
   private isClosed = false;
   private nextId = 100;
 
-  private constructor(readonly socket: Socket, private readonly version: number) {
+  private constructor(
+    readonly socket: Socket,
+    private readonly version: number,
+  ) {
     const parser = new PacketParser({ maxData: 16 * 1024 * 1024, verifyChecksum: () => false });
     socket.on('data', (chunk: Buffer) => {
       this.packets.push(...parser.push(chunk));
       this.waiter?.();
     });
-    this.closed = new Promise((resolve) => socket.on('close', () => {
-      this.isClosed = true;
-      this.waiter?.();
-      resolve();
-    }));
+    this.closed = new Promise((resolve) =>
+      socket.on('close', () => {
+        this.isClosed = true;
+        this.waiter?.();
+        resolve();
+      }),
+    );
     socket.on('error', () => undefined);
   }
 
@@ -86,7 +88,8 @@ export class RawAdbHost {
     let reply = await this.next();
     while (reply.arg1 !== localId) reply = await this.next();
     if (reply.command === A_CLSE) return undefined;
-    if (reply.command !== A_OKAY || reply.arg1 !== localId) throw new Error(`expected OKAY for ${service}, got ${commandName(reply.command)} ${reply.arg0},${reply.arg1}`);
+    if (reply.command !== A_OKAY || reply.arg1 !== localId)
+      throw new Error(`expected OKAY for ${service}, got ${commandName(reply.command)} ${reply.arg0},${reply.arg1}`);
     return { localId, remoteId: reply.arg0 };
   }
 

@@ -54,10 +54,13 @@ test('Wi-Fi: the switch follows `settings put global wifi_on` and writes it back
 /** The colours the screen draws a node with, found by resource-id in the current frame. */
 function drawnStyle(phone: Phone, id: string): WidgetStyle | undefined {
   const walk = (node: LaidOutNode): LaidOutNode | undefined => (node.resourceId === id ? node : node.children.map(walk).find(Boolean));
-  return phone.ui.frame().windows.map((w) => walk(w.root)).find(Boolean)?.style;
+  return phone.ui
+    .frame()
+    .windows.map((w) => walk(w.root))
+    .find(Boolean)?.style;
 }
 
-test('the Use Wi-Fi bar and its switch\'s track differ in colour, on and off, light and dark, so the switch shows', () => {
+test("the Use Wi-Fi bar and its switch's track differ in colour, on and off, light and dark, so the switch shows", () => {
   const phone = openSettings('.Settings$WifiSettingsActivity');
   const contrast = (): void => {
     const bar = drawnStyle(phone, 'com.android.settings:id/switch_bar');
@@ -130,7 +133,7 @@ test('Dark theme writes ui_night_mode and turns the frame dark', async () => {
   expect(phone.settings.secure.get('ui_night_mode')).toBe('1');
 });
 
-test('About phone shows the device\'s model, Android version and build number', () => {
+test("About phone shows the device's model, Android version and build number", () => {
   const phone = openSettings();
   scrollTo(phone, 'About phone');
   tapNode(phone.ui, { text: 'About phone' });

@@ -87,9 +87,30 @@ export interface WidgetStyle {
 }
 
 export type IconName =
-  | 'back' | 'search' | 'cart' | 'menu' | 'more' | 'add' | 'delete' | 'close' | 'check'
-  | 'star' | 'settings' | 'wifi' | 'bluetooth' | 'moon' | 'info' | 'bell' | 'user' | 'edit'
-  | 'pin' | 'share' | 'image' | 'lock' | 'chevron' | 'spinner';
+  | 'back'
+  | 'search'
+  | 'cart'
+  | 'menu'
+  | 'more'
+  | 'add'
+  | 'delete'
+  | 'close'
+  | 'check'
+  | 'star'
+  | 'settings'
+  | 'wifi'
+  | 'bluetooth'
+  | 'moon'
+  | 'info'
+  | 'bell'
+  | 'user'
+  | 'edit'
+  | 'pin'
+  | 'share'
+  | 'image'
+  | 'lock'
+  | 'chevron'
+  | 'spinner';
 
 /** A screen of a running app, from its render function. */
 export interface AppView {

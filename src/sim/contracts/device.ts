@@ -37,7 +37,12 @@ export interface Random {
   int(minInclusive: number, maxExclusive: number): number;
 }
 
-export interface FileStat { mode: number; size: number; mtime: number; type: 'file' | 'dir' }
+export interface FileStat {
+  mode: number;
+  size: number;
+  mtime: number;
+  type: 'file' | 'dir';
+}
 
 /** The device filesystem, sandboxed to a few writable roots. Errors are Android's errno names. */
 export interface VirtualFs {

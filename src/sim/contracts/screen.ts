@@ -1,7 +1,12 @@
 // After layout: what uiautomator dumps and the renderer draws.
 import type { WidgetStyle } from './app.js';
 
-export interface Bounds { left: number; top: number; right: number; bottom: number }
+export interface Bounds {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
 
 export interface LaidOutNode {
   cls: string;
@@ -41,7 +46,11 @@ export interface LaidOutWindow {
   scrim?: boolean;
 }
 
-export interface ScreenSize { width: number; height: number; density: number }
+export interface ScreenSize {
+  width: number;
+  height: number;
+  density: number;
+}
 
 /** Everything the renderer needs to draw one frame. */
 export interface Frame {

@@ -15,7 +15,9 @@ export interface ShellIO {
 export type ShellRunner = (phone: Phone, commandLine: string, io: ShellIO) => Promise<number>;
 
 /** An interactive shell: variables, working directory and `$?` carry from one line to the next. */
-export interface ShellSession { run(commandLine: string, io: ShellIO): Promise<number> }
+export interface ShellSession {
+  run(commandLine: string, io: ShellIO): Promise<number>;
+}
 
 /** The phone's shell as the ADB services use it: one-shot commands and interactive sessions. */
 export interface PhoneShell {

@@ -3,7 +3,10 @@ import type { AppDefinition, AppLaunch } from './app.js';
 import type { Phone } from './device.js';
 import type { Frame, ScreenSize } from './screen.js';
 
-export interface ForegroundInfo { package: string; activity: string }
+export interface ForegroundInfo {
+  package: string;
+  activity: string;
+}
 
 export interface LaunchResult {
   ok: boolean;

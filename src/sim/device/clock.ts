@@ -1,6 +1,10 @@
 import type { Clock } from '../types.js';
 
-interface Timer { at: number; seq: number; callback: () => void }
+interface Timer {
+  at: number;
+  seq: number;
+  callback: () => void;
+}
 
 /**
  * The phone's wall clock. A running clock follows real time; a frozen clock stands still
@@ -31,12 +35,17 @@ export class PhoneClock implements Clock {
     }
     const timer: Timer = { at: this.now() + Math.max(0, ms), seq: this.seq++, callback };
     this.timers.push(timer);
-    return () => { this.timers = this.timers.filter((t) => t !== timer); };
+    return () => {
+      this.timers = this.timers.filter((t) => t !== timer);
+    };
   }
 
   /** Moves a frozen clock forward, firing due timers in order; a running clock only shifts. */
   advance(ms: number): void {
-    if (!this.frozen) { this.offset += ms; return; }
+    if (!this.frozen) {
+      this.offset += ms;
+      return;
+    }
     const target = this.now() + ms;
     for (;;) {
       const due = this.timers.filter((t) => t.at <= target).sort((a, b) => a.at - b.at || a.seq - b.seq)[0];

@@ -9,8 +9,20 @@ export const S_IFDIR = 0o040000;
 export const MAX_FILE_BYTES = 512 * 1024 * 1024;
 export const MAX_TOTAL_BYTES = 1024 * 1024 * 1024;
 
-interface FileNode { kind: 'file'; data: Buffer; mode: number; mtime: number; generate?: () => Buffer }
-interface DirNode { kind: 'dir'; children: Map<string, Node>; mode: number; mtime: number; readable: boolean }
+interface FileNode {
+  kind: 'file';
+  data: Buffer;
+  mode: number;
+  mtime: number;
+  generate?: () => Buffer;
+}
+interface DirNode {
+  kind: 'dir';
+  children: Map<string, Node>;
+  mode: number;
+  mtime: number;
+  readable: boolean;
+}
 type Node = FileNode | DirNode;
 
 /** Paths that resolve elsewhere, as the device's symlinks do (longest first). */
@@ -27,15 +39,102 @@ const DISCARDING = new Set(['/dev/null', '/dev/zero']);
 
 /** Toybox applets and Android tools found in /system/bin, as `ls /system/bin` lists them. */
 const SYSTEM_BIN = [
-  'am', 'app_process64', 'appops', 'atrace', 'base64', 'basename', 'bugreport', 'cat', 'chmod', 'cmd', 'content',
-  'cp', 'cut', 'date', 'dd', 'df', 'dirname', 'du', 'dumpsys', 'echo', 'env', 'false', 'find', 'getprop', 'grep',
-  'head', 'id', 'ime', 'input', 'kill', 'ln', 'locksettings', 'log', 'logcat', 'ls', 'md5sum', 'mkdir', 'monkey', 'mv',
-  'pgrep', 'pidof', 'pkill', 'pm', 'ps', 'pwd', 'readlink', 'realpath', 'rm', 'rmdir', 'run-as', 'screencap', 'screenrecord', 'sed', 'service', 'setprop',
-  'settings', 'sh', 'sha1sum', 'sha256sum', 'sleep', 'sort', 'stat', 'svc', 'tail', 'tee', 'test', 'toybox', 'touch',
-  'tr', 'true', 'uiautomator', 'uname', 'uniq', 'uptime', 'wc', 'which', 'whoami', 'wm', 'xargs',
+  'am',
+  'app_process64',
+  'appops',
+  'atrace',
+  'base64',
+  'basename',
+  'bugreport',
+  'cat',
+  'chmod',
+  'cmd',
+  'content',
+  'cp',
+  'cut',
+  'date',
+  'dd',
+  'df',
+  'dirname',
+  'du',
+  'dumpsys',
+  'echo',
+  'env',
+  'false',
+  'find',
+  'getprop',
+  'grep',
+  'head',
+  'id',
+  'ime',
+  'input',
+  'kill',
+  'ln',
+  'locksettings',
+  'log',
+  'logcat',
+  'ls',
+  'md5sum',
+  'mkdir',
+  'monkey',
+  'mv',
+  'pgrep',
+  'pidof',
+  'pkill',
+  'pm',
+  'ps',
+  'pwd',
+  'readlink',
+  'realpath',
+  'rm',
+  'rmdir',
+  'run-as',
+  'screencap',
+  'screenrecord',
+  'sed',
+  'service',
+  'setprop',
+  'settings',
+  'sh',
+  'sha1sum',
+  'sha256sum',
+  'sleep',
+  'sort',
+  'stat',
+  'svc',
+  'tail',
+  'tee',
+  'test',
+  'toybox',
+  'touch',
+  'tr',
+  'true',
+  'uiautomator',
+  'uname',
+  'uniq',
+  'uptime',
+  'wc',
+  'which',
+  'whoami',
+  'wm',
+  'xargs',
 ];
 
-const STORAGE_DIRS = ['Alarms', 'Android', 'Audiobooks', 'DCIM', 'Documents', 'Download', 'Movies', 'Music', 'Notifications', 'Pictures', 'Podcasts', 'Recordings', 'Ringtones'];
+const STORAGE_DIRS = [
+  'Alarms',
+  'Android',
+  'Audiobooks',
+  'DCIM',
+  'Documents',
+  'Download',
+  'Movies',
+  'Music',
+  'Notifications',
+  'Pictures',
+  'Podcasts',
+  'Recordings',
+  'Ringtones',
+];
 
 /** Splits a path into its components, resolving '.', '..' (never above '/') and the storage aliases. */
 export function normalizePath(path: string): string {
@@ -47,7 +146,10 @@ export function normalizePath(path: string): string {
   }
   let full = '/' + parts.join('/');
   for (const [alias, target] of ALIASES) {
-    if (full === alias || full.startsWith(alias + '/')) { full = target + full.slice(alias.length); break; }
+    if (full === alias || full.startsWith(alias + '/')) {
+      full = target + full.slice(alias.length);
+      break;
+    }
   }
   return full;
 }
@@ -65,10 +167,28 @@ class PhoneFs implements VirtualFs {
   private readonly root: DirNode;
   private used = 0;
 
-  constructor(private readonly now: () => number, bootClock?: BootClock) {
+  constructor(
+    private readonly now: () => number,
+    bootClock?: BootClock,
+  ) {
     const t = now();
     this.root = dir(0o755, t);
-    for (const d of ['/acct', '/apex', '/config', '/d', '/debug_ramdisk', '/metadata', '/mnt', '/odm', '/oem', '/product', '/storage/emulated', '/sys', '/vendor']) this.seedDir(d, 0o755);
+    for (const d of [
+      '/acct',
+      '/apex',
+      '/config',
+      '/d',
+      '/debug_ramdisk',
+      '/metadata',
+      '/mnt',
+      '/odm',
+      '/oem',
+      '/product',
+      '/storage/emulated',
+      '/sys',
+      '/vendor',
+    ])
+      this.seedDir(d, 0o755);
     for (const d of ['/data', '/cache']) this.seedDir(d, 0o771, false);
     this.seedDir('/data/local', 0o751, false);
     this.seedDir('/data/local/tmp', 0o771);
@@ -79,7 +199,13 @@ class PhoneFs implements VirtualFs {
     for (const name of SYSTEM_BIN) this.seedFile(`/system/bin/${name}`, Buffer.alloc(0), 0o755);
     this.seedFile('/system/build.prop', Buffer.from('# begin build properties\nro.build.version.sdk=34\nro.build.version.release=14\n'), 0o644);
     this.seedFile('/proc/version', Buffer.from('Linux version 6.1.23-android14-4 (build-user@build-host) #1 SMP PREEMPT Mon Jan 8 00:00:00 UTC 2024\n'), 0o444);
-    this.seedFile('/proc/cpuinfo', Buffer.from('processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: mobiletest virtual CPU\n\nprocessor\t: 1\nvendor_id\t: GenuineIntel\nmodel name\t: mobiletest virtual CPU\n\n'), 0o444);
+    this.seedFile(
+      '/proc/cpuinfo',
+      Buffer.from(
+        'processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: mobiletest virtual CPU\n\nprocessor\t: 1\nvendor_id\t: GenuineIntel\nmodel name\t: mobiletest virtual CPU\n\n',
+      ),
+      0o444,
+    );
     this.seedFile('/proc/meminfo', Buffer.from('MemTotal:        8039536 kB\nMemFree:         3121408 kB\nMemAvailable:    5423104 kB\n'), 0o444);
     // /proc reads the phone's clock when it has one, so uptime, btime and `date` agree.
     const clock = (): ProcClock => (bootClock ? { now: bootClock.now(), uptime: bootClock.uptime() / 1000 } : { now: now(), uptime: process.uptime() });
@@ -106,9 +232,7 @@ class PhoneFs implements VirtualFs {
     const full = normalizePath(path);
     const node = this.lookup(full);
     if (!node || node.kind !== 'dir' || !node.readable) return undefined;
-    return [...node.children.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([name, child]) => ({ name, stat: this.statOf(child) }));
+    return [...node.children.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, child]) => ({ name, stat: this.statOf(child) }));
   }
 
   read(path: string): Buffer | undefined {
@@ -247,7 +371,10 @@ function baseOf(full: string): string {
 
 /** A fresh filesystem: shared storage and /data/local/tmp writable, the system read-only. */
 /** The phone clock /proc answers from: wall time and milliseconds since boot. */
-export interface BootClock { now(): number; uptime(): number }
+export interface BootClock {
+  now(): number;
+  uptime(): number;
+}
 
 export function createFs(options: { now?: () => number; clock?: BootClock } = {}): VirtualFs {
   return new PhoneFs(options.now ?? Date.now, options.clock);

@@ -11,7 +11,9 @@ const app: AppDefinition = {
   launchActivity: '.MainActivity',
   activities: ['.MainActivity'],
   permissions: ['android.permission.POST_NOTIFICATIONS', 'android.permission.INTERNET'],
-  start: () => { throw new Error('not started in package tests'); },
+  start: () => {
+    throw new Error('not started in package tests');
+  },
 };
 
 function manager() {
@@ -19,8 +21,16 @@ function manager() {
 }
 
 test('the phone lists the sample apps and the system packages a device has', () => {
-  const names = manager().list().map((p) => p.name);
-  for (const name of ['com.example.demo', 'com.android.systemui', 'com.google.android.permissioncontroller', 'com.google.android.inputmethod.latin', 'com.android.shell']) {
+  const names = manager()
+    .list()
+    .map((p) => p.name);
+  for (const name of [
+    'com.example.demo',
+    'com.android.systemui',
+    'com.google.android.permissioncontroller',
+    'com.google.android.inputmethod.latin',
+    'com.android.shell',
+  ]) {
     expect(names).toContain(name);
   }
   const demo = manager().get('com.example.demo');
@@ -36,14 +46,18 @@ test('APK paths look like Android 14 ones and are the same on every run', () => 
   expect(manager().get('com.example.demo')?.apkPath).toBe(apkPathFor('com.example.demo'));
 });
 
-test('grant and revoke change only declared runtime permissions, with Android\'s exceptions', () => {
+test("grant and revoke change only declared runtime permissions, with Android's exceptions", () => {
   const pm = manager();
   expect(pm.grant('com.example.demo', 'android.permission.POST_NOTIFICATIONS')).toBeUndefined();
   expect(pm.get('com.example.demo')?.granted.has('android.permission.POST_NOTIFICATIONS')).toBe(true);
   expect(pm.revoke('com.example.demo', 'android.permission.POST_NOTIFICATIONS')).toBeUndefined();
   expect(pm.get('com.example.demo')?.granted.size).toBe(0);
-  expect(pm.grant('com.example.demo', 'android.permission.CAMERA')).toBe('java.lang.SecurityException: Package com.example.demo has not requested permission android.permission.CAMERA');
-  expect(pm.grant('com.example.demo', 'android.permission.INTERNET')).toBe('java.lang.SecurityException: Permission android.permission.INTERNET requested by com.example.demo is not a changeable permission type');
+  expect(pm.grant('com.example.demo', 'android.permission.CAMERA')).toBe(
+    'java.lang.SecurityException: Package com.example.demo has not requested permission android.permission.CAMERA',
+  );
+  expect(pm.grant('com.example.demo', 'android.permission.INTERNET')).toBe(
+    'java.lang.SecurityException: Permission android.permission.INTERNET requested by com.example.demo is not a changeable permission type',
+  );
   expect(pm.grant('com.example.nope', 'android.permission.CAMERA')).toBe('java.lang.IllegalArgumentException: Unknown package: com.example.nope');
   expect(pm.grant('com.example.demo', 'android.permission.FLY')).toBe('java.lang.IllegalArgumentException: Unknown permission: android.permission.FLY');
 });
@@ -56,7 +70,9 @@ test('install accepts a zip that names its package and refuses anything else', (
   expect(pm.install(zip('no manifest'), { name: 'org.example.named' })).toEqual({ ok: true, name: 'org.example.named' });
   const rejected = pm.install(Buffer.from('not a zip at all'));
   expect(rejected.ok).toBe(false);
-  expect(!rejected.ok && rejected.error).toMatch(/^INSTALL_PARSE_FAILED_NOT_APK: Failed to parse \/data\/app\/vmdl\d+\.tmp\/base\.apk: Failed to load asset path \/data\/app\/vmdl\d+\.tmp\/base\.apk$/);
+  expect(!rejected.ok && rejected.error).toMatch(
+    /^INSTALL_PARSE_FAILED_NOT_APK: Failed to parse \/data\/app\/vmdl\d+\.tmp\/base\.apk: Failed to load asset path \/data\/app\/vmdl\d+\.tmp\/base\.apk$/,
+  );
   expect(pm.install(Buffer.alloc(0)).ok).toBe(false);
   expect(pm.install(zip('nothing to name it by')).ok).toBe(false);
 });

@@ -60,7 +60,8 @@ export function procNetTcp(): string {
 
 /** /proc/net/tcp6: adbd listening on [::]:5555 (state 0A, LISTEN), as socket_inaddr_any_server opens it. */
 export function procNetTcp6(): string {
-  const header = '  sl  local_address                         remote_address                        st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode';
+  const header =
+    '  sl  local_address                         remote_address                        st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode';
   const any = '0'.repeat(32);
   const port = ADBD_PORT.toString(16).toUpperCase().padStart(4, '0');
   const listen = `   0: ${any}:${port} ${any}:0000 0A 00000000:00000000 00:00000000 00000000 ${String(SHELL_UID).padStart(5)} ${'0'.padStart(8)} 21843 1 ${'0'.repeat(16)} 100 0 0 10 0`;

@@ -93,7 +93,8 @@ function drawBattery(canvas: Canvas, at: { right: number; cy: number; level: num
   out.push(rect({ x, y, w, h }, { stroke: at.ink, strokeWidth: u.dp(1.2), radius: u.dp(1.5) }));
   const inner = h - u.dp(3);
   const filled = (inner * level) / 100;
-  if (filled > 0) out.push(rect({ x: x + u.dp(1.5), y: y + u.dp(1.5) + inner - filled, w: w - u.dp(3), h: filled }, { fill: level <= 15 ? '#e53935' : at.ink }));
+  if (filled > 0)
+    out.push(rect({ x: x + u.dp(1.5), y: y + u.dp(1.5) + inner - filled, w: w - u.dp(3), h: filled }, { fill: level <= 15 ? '#e53935' : at.ink }));
   return w;
 }
 
@@ -136,7 +137,14 @@ export function drawToast(canvas: Canvas, window: LaidOutWindow): void {
   const message = firstText(window.root);
   if (message) {
     const pad = Math.min(u.dp(16), area.w / 8);
-    drawTextBlock(out, { text: message, area: { ...area, x: area.x + pad, w: area.w - 2 * pad }, px: u.sp(14), bold: false, colour: pal.onToast, align: 'center' });
+    drawTextBlock(out, {
+      text: message,
+      area: { ...area, x: area.x + pad, w: area.w - 2 * pad },
+      px: u.sp(14),
+      bold: false,
+      colour: pal.onToast,
+      align: 'center',
+    });
   }
 }
 

@@ -1,10 +1,23 @@
 // CSS colour parsing and arithmetic, so styles from apps can be checked, darkened and contrasted.
 
-export interface Rgba { r: number; g: number; b: number; a: number }
+export interface Rgba {
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+}
 
 const NAMED: Record<string, string> = {
-  black: '#000000', white: '#ffffff', red: '#ff0000', green: '#008000', blue: '#0000ff',
-  grey: '#808080', gray: '#808080', yellow: '#ffff00', orange: '#ffa500', purple: '#800080',
+  black: '#000000',
+  white: '#ffffff',
+  red: '#ff0000',
+  green: '#008000',
+  blue: '#0000ff',
+  grey: '#808080',
+  gray: '#808080',
+  yellow: '#ffff00',
+  orange: '#ffa500',
+  purple: '#800080',
   transparent: '#00000000',
 };
 

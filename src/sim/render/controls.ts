@@ -7,7 +7,10 @@ import { circle, contentBox, line, paint, parseBorder, readable, rect, type Box,
 import { drawTextBlock } from './text-block.js';
 import { round } from './text.js';
 
-interface ControlScene { canvas: Canvas; under: Rgba }
+interface ControlScene {
+  canvas: Canvas;
+  under: Rgba;
+}
 
 /** EditText: filled or outlined box when styled, else Material's underline; accent and caret when focused. */
 export function drawField(node: LaidOutNode, area: Box, scene: ControlScene): void {
@@ -23,14 +26,16 @@ export function drawField(node: LaidOutNode, area: Box, scene: ControlScene): vo
     if (fill.opacity >= 0.5) under = fill.rgba;
   }
   if (border || (boxed && node.focused)) {
-    const colour = node.focused ? pal.primary : border?.colour.hex ?? pal.outline;
-    const width = node.focused ? Math.max(u.dp(2), border?.width ?? 0) : border?.width ?? u.dp(1);
+    const colour = node.focused ? pal.primary : (border?.colour.hex ?? pal.outline);
+    const width = node.focused ? Math.max(u.dp(2), border?.width ?? 0) : (border?.width ?? u.dp(1));
     out.push(rect(area, { stroke: colour, strokeWidth: width, radius }));
   }
   if (!boxed) {
     const width = node.focused ? u.dp(2) : u.dp(1);
     const y = area.y + area.h - width / 2 - u.dp(2);
-    out.push(`<rect x="${round(area.x)}" y="${round(y - width / 2)}" width="${round(area.w)}" height="${round(width)}" fill="${node.focused ? pal.primary : pal.outline}"/>`);
+    out.push(
+      `<rect x="${round(area.x)}" y="${round(y - width / 2)}" width="${round(area.w)}" height="${round(width)}" fill="${node.focused ? pal.primary : pal.outline}"/>`,
+    );
   }
   let textArea = contentBox(area, node.padding);
   const fallback = defaultTextFace(node.cls);
@@ -38,7 +43,15 @@ export function drawField(node: LaidOutNode, area: Box, scene: ControlScene): vo
   if (style.icon) {
     const slot = Math.min(u.dp(LABEL_ICON_DP), textArea.w);
     const size = Math.min(slot, area.h * 0.6);
-    out.push(iconElement({ name: style.icon, cx: textArea.x + slot / 2, cy: textArea.y + textArea.h / 2, size, colour: readable(undefined, pal.onSurfaceVariant, under).hex }));
+    out.push(
+      iconElement({
+        name: style.icon,
+        cx: textArea.x + slot / 2,
+        cy: textArea.y + textArea.h / 2,
+        size,
+        colour: readable(undefined, pal.onSurfaceVariant, under).hex,
+      }),
+    );
     const used = slot + u.dp(LABEL_ICON_GAP_DP);
     textArea = { ...textArea, x: textArea.x + used, w: Math.max(0, textArea.w - used) };
   }
@@ -48,7 +61,15 @@ export function drawField(node: LaidOutNode, area: Box, scene: ControlScene): vo
   let endX = textArea.x;
   let cy = textArea.y + textArea.h / 2;
   if (shown && textArea.w > 0) {
-    const end = drawTextBlock(out, { text: shown, area: textArea, px, bold: style.bold ?? fallback.bold, colour: colour.hex, opacity: colour.opacity, align: 'start' });
+    const end = drawTextBlock(out, {
+      text: shown,
+      area: textArea,
+      px,
+      bold: style.bold ?? fallback.bold,
+      colour: colour.hex,
+      opacity: colour.opacity,
+      align: 'start',
+    });
     if (!hint) ({ endX, cy } = end);
   }
   if (node.focused) {
@@ -81,9 +102,9 @@ export function drawSwitch(node: LaidOutNode, area: Box, scene: ControlScene): v
   const trackBox: Box = { x: trackX, y: cy - trackH / 2, w: trackW, h: trackH };
   out.push(rect(trackBox, { fill: on ? pal.primary : pal.switchOffTrack, fillOpacity: on ? 0.5 : 0.6, radius: trackH / 2 }));
   const thumbX = on ? trackX + trackW - trackH / 2 : trackX + trackH / 2;
-  out.push(circle(thumbX, cy, thumbR, on
-    ? { fill: pal.primary }
-    : { fill: pal.switchOffThumb, stroke: pal.dark ? '#8a8a8a' : '#b0b0b0', strokeWidth: u.dp(1) }));
+  out.push(
+    circle(thumbX, cy, thumbR, on ? { fill: pal.primary } : { fill: pal.switchOffThumb, stroke: pal.dark ? '#8a8a8a' : '#b0b0b0', strokeWidth: u.dp(1) }),
+  );
   const label = { ...content, w: content.w - u.dp(controlWidthDp(node.cls)) };
   drawControlLabel(node, label, scene);
 }
@@ -117,5 +138,13 @@ function drawControlLabel(node: LaidOutNode, area: Box, scene: ControlScene): vo
   const style = node.style ?? {};
   const fallback = defaultTextFace(node.cls);
   const colour = readable(style.color, pal.onSurface, scene.under);
-  drawTextBlock(out, { text: node.text, area, px: u.sp(style.fontSize ?? fallback.sp), bold: style.bold ?? fallback.bold, colour: colour.hex, opacity: colour.opacity, align: 'start' });
+  drawTextBlock(out, {
+    text: node.text,
+    area,
+    px: u.sp(style.fontSize ?? fallback.sp),
+    bold: style.bold ?? fallback.bold,
+    colour: colour.hex,
+    opacity: colour.opacity,
+    align: 'start',
+  });
 }

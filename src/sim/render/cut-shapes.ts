@@ -4,7 +4,12 @@
 import { paintAttributes, rect, type Box, type RectStyle } from './shapes.js';
 import { round } from './text.js';
 
-interface Cut { left: boolean; top: boolean; right: boolean; bottom: boolean }
+interface Cut {
+  left: boolean;
+  top: boolean;
+  right: boolean;
+  bottom: boolean;
+}
 
 export function cutRect(frame: Box, visible: Box, style: RectStyle): string {
   const cut: Cut = {
@@ -14,7 +19,7 @@ export function cutRect(frame: Box, visible: Box, style: RectStyle): string {
     bottom: visible.y + visible.h < frame.y + frame.h - 0.5,
   };
   if (!cut.left && !cut.top && !cut.right && !cut.bottom) return rect(frame, style);
-  const sw = style.stroke ? style.strokeWidth ?? 1 : 0;
+  const sw = style.stroke ? (style.strokeWidth ?? 1) : 0;
   // A stroke stays inside the box on the sides the window does not cut.
   const x = visible.x + (cut.left ? 0 : sw / 2);
   const y = visible.y + (cut.top ? 0 : sw / 2);

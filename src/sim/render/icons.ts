@@ -28,7 +28,12 @@ function gear(): string {
   const teeth = 8;
   for (let i = 0; i < teeth; i++) {
     const base = (i * 2 * Math.PI) / teeth;
-    for (const [offset, r] of [[-0.22, 7.2], [-0.14, 10], [0.14, 10], [0.22, 7.2]] as const) {
+    for (const [offset, r] of [
+      [-0.22, 7.2],
+      [-0.14, 10],
+      [0.14, 10],
+      [0.22, 7.2],
+    ] as const) {
       coords.push(`${round(12 + r * Math.cos(base + offset))} ${round(12 + r * Math.sin(base + offset))}`);
     }
   }

@@ -67,7 +67,9 @@ export class ScreenRenderer {
       const pixels = rasteriser.rasterise(svg);
       png = encodePng(pixels.data, pixels.width, pixels.height);
     } catch (error) {
-      throw new RenderError(`resvg could not draw a ${frame.size.width}x${frame.size.height} frame: ${String(error)}. This is a renderer bug; report it with the frame.`);
+      throw new RenderError(
+        `resvg could not draw a ${frame.size.width}x${frame.size.height} frame: ${String(error)}. This is a renderer bug; report it with the frame.`,
+      );
     }
     this.cache.set(key, png);
     while (this.cache.size > this.cacheSize) {

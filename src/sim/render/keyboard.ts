@@ -18,7 +18,16 @@ const ROWS: Array<{ indent: number; keys: Key[] }> = [
   { indent: 0, keys: letters('qwertyuiop') },
   { indent: 0.5, keys: letters('asdfghjkl') },
   { indent: 0, keys: [{ label: '', units: 1.5, special: 'shift' }, ...letters('zxcvbnm'), { label: '', units: 1.5, special: 'delete' }] },
-  { indent: 0, keys: [{ label: '?123', units: 1.5, special: 'symbols' }, { label: ',', units: 1 }, { label: '', units: 5 }, { label: '.', units: 1 }, { label: '', units: 1.5, special: 'enter' }] },
+  {
+    indent: 0,
+    keys: [
+      { label: '?123', units: 1.5, special: 'symbols' },
+      { label: ',', units: 1 },
+      { label: '', units: 5 },
+      { label: '.', units: 1 },
+      { label: '', units: 1.5, special: 'enter' },
+    ],
+  },
 ];
 
 /** Outlines for the non-letter keys on a 24-unit grid. */
@@ -67,8 +76,13 @@ function drawKey(canvas: Canvas, at: { key: Key; cap: Box; px: number }): void {
   const cy = cap.y + cap.h / 2;
   if (key.special && key.special !== 'symbols') {
     const size = Math.min(cap.h, cap.w) * 0.5;
-    const paint = key.special === 'shift' ? `fill="none" stroke="${ink}" stroke-width="1.8" stroke-linejoin="round"` : `fill="none" stroke="${ink}" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"`;
-    out.push(`<path transform="translate(${round(cx - size / 2)} ${round(cy - size / 2)}) scale(${round((size / 24) * 1000) / 1000})" d="${GLYPHS[key.special]}" ${paint}/>`);
+    const paint =
+      key.special === 'shift'
+        ? `fill="none" stroke="${ink}" stroke-width="1.8" stroke-linejoin="round"`
+        : `fill="none" stroke="${ink}" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"`;
+    out.push(
+      `<path transform="translate(${round(cx - size / 2)} ${round(cy - size / 2)}) scale(${round((size / 24) * 1000) / 1000})" d="${GLYPHS[key.special]}" ${paint}/>`,
+    );
     return;
   }
   if (key.label) {

@@ -53,7 +53,9 @@ let loaded: Promise<Rasteriser> | undefined;
 export function loadRasteriser(): Promise<Rasteriser> {
   if (!loaded) {
     const pending = initialise();
-    pending.catch(() => { if (loaded === pending) loaded = undefined; });
+    pending.catch(() => {
+      if (loaded === pending) loaded = undefined;
+    });
     loaded = pending;
   }
   return loaded;

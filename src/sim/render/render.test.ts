@@ -63,7 +63,9 @@ test('a button shows its fill colour and its label', async () => {
 });
 
 test('a button styled with its own colour uses it', async () => {
-  const pixels = await screen(frame([appWindow([node('android.widget.Button', bounds(100, 500, 900, 626), { text: 'Buy', style: { background: '#e53935', color: '#ffffff' } })])]));
+  const pixels = await screen(
+    frame([appWindow([node('android.widget.Button', bounds(100, 500, 900, 626), { text: 'Buy', style: { background: '#e53935', color: '#ffffff' } })])]),
+  );
   expect(pixels.count(bounds(100, 500, 900, 626), '#e53935')).toBeGreaterThan(60_000);
 });
 
@@ -76,7 +78,9 @@ test('a disabled button is lighter than an enabled one', async () => {
 
 test('a dialog darkens the app and the bars beneath with its scrim, sits on a light card, and the clock stays legible', async () => {
   const dialog: LaidOutWindow = {
-    kind: 'dialog', package: 'com.example.shop', scrim: true,
+    kind: 'dialog',
+    package: 'com.example.shop',
+    scrim: true,
     root: node('android.widget.FrameLayout', bounds(63, 900, 1017, 1500), {
       children: [node('android.widget.TextView', bounds(126, 950, 954, 1050), { text: 'Delete this note?' })],
     }),
@@ -94,7 +98,9 @@ test('a dialog darkens the app and the bars beneath with its scrim, sits on a li
 test('a dialog that paints its own rounded card gets no second card behind it', async () => {
   const card = bounds(63, 900, 1017, 1500);
   const dialog: LaidOutWindow = {
-    kind: 'system-dialog', package: 'com.google.android.permissioncontroller', scrim: true,
+    kind: 'system-dialog',
+    package: 'com.google.android.permissioncontroller',
+    scrim: true,
     root: node('android.widget.FrameLayout', card, {
       children: [node('android.widget.LinearLayout', card, { style: { background: '#ffd8e4', radius: 28 } })],
     }),
@@ -123,7 +129,11 @@ test('the soft keyboard is drawn as a panel of keys when its window is present',
 });
 
 test('a toast is a dark pill with light text over the app', async () => {
-  const toast: LaidOutWindow = { kind: 'toast', package: 'android', root: node('android.widget.Toast', bounds(240, 2000, 840, 2120), { text: 'Added to cart' }) };
+  const toast: LaidOutWindow = {
+    kind: 'toast',
+    package: 'android',
+    root: node('android.widget.Toast', bounds(240, 2000, 840, 2120), { text: 'Added to cart' }),
+  };
   const pixels = await screen(frame([appWindow([]), toast]));
   expect(pixels.meanLuminance(bounds(260, 2010, 820, 2110))).toBeLessThan(0.3);
   expect(pixels.count(bounds(260, 2010, 820, 2110), '#ffffff', 30)).toBeGreaterThan(500);
@@ -135,11 +145,15 @@ test('a screen with a zero or absurd size is refused with an explanation', async
 });
 
 test('windows are drawn even when the app left nodes outside the screen or empty', async () => {
-  const pixels = await screen(frame([appWindow([
-    node('android.widget.TextView', bounds(-500, -500, -100, -100), { text: 'off screen' }),
-    node('android.widget.TextView', bounds(100, 500, 100, 600), { text: 'zero width' }),
-    node('android.widget.TextView', bounds(100, 2300, 1200, 2600), { text: 'past the edge' }),
-  ])]));
+  const pixels = await screen(
+    frame([
+      appWindow([
+        node('android.widget.TextView', bounds(-500, -500, -100, -100), { text: 'off screen' }),
+        node('android.widget.TextView', bounds(100, 500, 100, 600), { text: 'zero width' }),
+        node('android.widget.TextView', bounds(100, 2300, 1200, 2600), { text: 'past the edge' }),
+      ]),
+    ]),
+  );
   expect([pixels.width, pixels.height]).toEqual([PHONE.width, PHONE.height]);
 });
 

@@ -6,10 +6,24 @@ export const PHONE: ScreenSize = { width: 1080, height: 2400, density: 420 };
 /** A node with Android's defaults; pass only what differs. */
 export function node(cls: string, bounds: Bounds, props: Partial<LaidOutNode> = {}): LaidOutNode {
   return {
-    cls, resourceId: '', package: 'com.example.shop', text: '', contentDesc: '',
-    checkable: false, checked: false, clickable: false, enabled: true, focusable: false, focused: false,
-    scrollable: false, longClickable: false, password: false, selected: false,
-    bounds, children: [], ...props,
+    cls,
+    resourceId: '',
+    package: 'com.example.shop',
+    text: '',
+    contentDesc: '',
+    checkable: false,
+    checked: false,
+    clickable: false,
+    enabled: true,
+    focusable: false,
+    focused: false,
+    scrollable: false,
+    longClickable: false,
+    password: false,
+    selected: false,
+    bounds,
+    children: [],
+    ...props,
   };
 }
 
@@ -33,8 +47,18 @@ export function appWindow(children: LaidOutNode[], size: ScreenSize = PHONE): La
 }
 
 const PRODUCTS = [
-  'Wireless headphones', 'Bluetooth speaker', 'USB-C charger', 'Phone case', 'Smart watch', 'Fitness band',
-  'Power bank 20000 mAh', 'Screen protector', 'Car mount', 'Laptop stand', 'Mechanical keyboard', 'Webcam 1080p',
+  'Wireless headphones',
+  'Bluetooth speaker',
+  'USB-C charger',
+  'Phone case',
+  'Smart watch',
+  'Fitness band',
+  'Power bank 20000 mAh',
+  'Screen protector',
+  'Car mount',
+  'Laptop stand',
+  'Mechanical keyboard',
+  'Webcam 1080p',
 ];
 
 /** A catalogue: toolbar with title and icons, a search field, twelve product rows with image, name, price and chevron. */
@@ -49,7 +73,11 @@ export function catalogueFrame(options: { darkTheme?: boolean } = {}): Frame {
     ],
   });
   const search = node('android.widget.EditText', bounds(42, 242, 1038, 389), {
-    text: 'Search products', showingHint: true, clickable: true, focusable: true, resourceId: 'com.example.shop:id/search',
+    text: 'Search products',
+    showingHint: true,
+    clickable: true,
+    focusable: true,
+    resourceId: 'com.example.shop:id/search',
     style: { background: '#f3edf7', radius: 28, icon: 'search' },
   });
   const rows = PRODUCTS.map((name, i) => {
@@ -57,9 +85,14 @@ export function catalogueFrame(options: { darkTheme?: boolean } = {}): Frame {
     return node('android.widget.LinearLayout', bounds(0, top, 1080, top + 158), {
       clickable: true,
       children: [
-        node('android.widget.ImageView', bounds(42, top + 21, 158, top + 137), { style: { icon: 'image', background: '#eaddff', radius: 8, color: '#6750a4' } }),
+        node('android.widget.ImageView', bounds(42, top + 21, 158, top + 137), {
+          style: { icon: 'image', background: '#eaddff', radius: 8, color: '#6750a4' },
+        }),
         node('android.widget.TextView', bounds(200, top + 21, 900, top + 84), { text: name, style: { fontSize: 16 } }),
-        node('android.widget.TextView', bounds(200, top + 84, 900, top + 137), { text: `$${(19.99 + i * 10).toFixed(2)} · In stock`, style: { color: '#49454f', fontSize: 14 } }),
+        node('android.widget.TextView', bounds(200, top + 84, 900, top + 137), {
+          text: `$${(19.99 + i * 10).toFixed(2)} · In stock`,
+          style: { color: '#49454f', fontSize: 14 },
+        }),
         node('android.widget.ImageView', bounds(960, top + 47, 1039, top + 111), { style: { icon: 'chevron' } }),
       ],
     });

@@ -24,7 +24,10 @@ export class ScreenPixels {
   count(region: Bounds, colour: string, tolerance = 12): number {
     const target = parseColour(colour);
     if (!target) throw new Error(`Unreadable colour '${colour}' in a screen assertion.`);
-    return this.countWhere(region, (p) => Math.abs(p.r - target.r) <= tolerance && Math.abs(p.g - target.g) <= tolerance && Math.abs(p.b - target.b) <= tolerance);
+    return this.countWhere(
+      region,
+      (p) => Math.abs(p.r - target.r) <= tolerance && Math.abs(p.g - target.g) <= tolerance && Math.abs(p.b - target.b) <= tolerance,
+    );
   }
 
   /** How many pixels in the region differ from a background colour: the ink a person would see. */
@@ -37,7 +40,10 @@ export class ScreenPixels {
   /** Mean relative luminance of a region, 0 (black) to 1 (white). */
   meanLuminance(region: Bounds): number {
     let sum = 0;
-    const n = this.countWhere(region, (p) => { sum += luminance(p); return true; });
+    const n = this.countWhere(region, (p) => {
+      sum += luminance(p);
+      return true;
+    });
     return n === 0 ? 0 : sum / n;
   }
 

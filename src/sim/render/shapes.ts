@@ -15,7 +15,12 @@ export interface Canvas {
   clipIds: { next: number };
 }
 
-export interface Box { x: number; y: number; w: number; h: number }
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 
 export function box(b: Bounds): Box {
   return { x: b.left, y: b.top, w: b.right - b.left, h: b.bottom - b.top };
@@ -76,7 +81,11 @@ export function line(x1: number, y1: number, x2: number, y2: number, colour: str
 }
 
 /** A colour from an app's style, normalised to #rrggbb plus opacity; undefined when it cannot be read. */
-export interface Paint { hex: string; opacity: number; rgba: Rgba }
+export interface Paint {
+  hex: string;
+  opacity: number;
+  rgba: Rgba;
+}
 
 export function paint(value: string | undefined): Paint | undefined {
   const rgba = parseColour(value);

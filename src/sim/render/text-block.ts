@@ -24,9 +24,7 @@ export function drawTextBlock(out: string[], block: TextBlock): { endX: number; 
   const width = area.w + ROUNDING_PX;
   const maxLines = Math.max(1, Math.floor((area.h + ROUNDING_PX) / lineH));
   const text = cleanText(block.text);
-  let lines = maxLines === 1
-    ? [fitLine(text.replace(/\s*[\r\n]+\s*/g, ' '), width, style)]
-    : wrapLines(text, width, maxLines, style);
+  let lines = maxLines === 1 ? [fitLine(text.replace(/\s*[\r\n]+\s*/g, ' '), width, style)] : wrapLines(text, width, maxLines, style);
   if (lines.length === 1 && text.trim() !== '' && (lines[0] === '' || lines[0] === ELLIPSIS)) {
     // Too narrow even for an ellipsis: the first character says more than nothing.
     lines = [Array.from(text.trim())[0]];
@@ -36,10 +34,18 @@ export function drawTextBlock(out: string[], block: TextBlock): { endX: number; 
   let lastWidth = 0;
   lines.forEach((line, i) => {
     lastWidth = Math.min(measure(line, style), area.w);
-    out.push(textElement({
-      text: line, x, cy: top + i * lineH, px: block.px, bold: block.bold, colour: block.colour,
-      anchor: block.align === 'center' ? 'middle' : 'start', opacity: block.opacity,
-    }));
+    out.push(
+      textElement({
+        text: line,
+        x,
+        cy: top + i * lineH,
+        px: block.px,
+        bold: block.bold,
+        colour: block.colour,
+        anchor: block.align === 'center' ? 'middle' : 'start',
+        opacity: block.opacity,
+      }),
+    );
   });
   const endX = block.align === 'center' ? x + lastWidth / 2 : x + lastWidth;
   return { endX, cy: top + (lines.length - 1) * lineH };

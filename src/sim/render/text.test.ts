@@ -21,10 +21,13 @@ const HOSTILE = [
 
 test('text renders ink inside its bounds and nothing outside them', async () => {
   const label = bounds(63, 400, 600, 500);
-  const pixels = new ScreenPixels(await renderPng(frame([appWindow([
-    node('android.widget.TextView', label, { text: 'Hello, phone' }),
-    node('android.widget.TextView', bounds(63, 600, 600, 700), { text: '' }),
-  ])])));
+  const pixels = new ScreenPixels(
+    await renderPng(
+      frame([
+        appWindow([node('android.widget.TextView', label, { text: 'Hello, phone' }), node('android.widget.TextView', bounds(63, 600, 600, 700), { text: '' })]),
+      ]),
+    ),
+  );
   expect(pixels.ink(label, white)).toBeGreaterThan(500);
   expect(pixels.ink(bounds(63, 600, 600, 700), white)).toBe(0);
   expect(pixels.ink(bounds(600, 380, 1080, 520), white)).toBe(0);
@@ -32,31 +35,41 @@ test('text renders ink inside its bounds and nothing outside them', async () => 
 
 test('text too long for its box is cut with an ellipsis and stays inside the box', async () => {
   const narrow = bounds(63, 400, 400, 500);
-  const pixels = new ScreenPixels(await renderPng(frame([appWindow([
-    node('android.widget.TextView', narrow, { text: 'A very long product name that cannot fit in this narrow column at all' }),
-  ])])));
+  const pixels = new ScreenPixels(
+    await renderPng(
+      frame([appWindow([node('android.widget.TextView', narrow, { text: 'A very long product name that cannot fit in this narrow column at all' })])]),
+    ),
+  );
   expect(pixels.ink(narrow, white)).toBeGreaterThan(500);
   expect(pixels.ink(bounds(400, 380, 1080, 520), white)).toBe(0);
-  const svg = frameToSvg(frame([appWindow([node('android.widget.TextView', bounds(63, 400, 400, 460), { text: 'A very long product name that cannot fit' })])]));
+  const svg = frameToSvg(
+    frame([appWindow([node('android.widget.TextView', bounds(63, 400, 400, 460), { text: 'A very long product name that cannot fit' })])]),
+  );
   expect(svg).toMatch(/>A very[^<]*…<\/text>/);
 });
 
 test('a tall text box wraps long text onto several lines', async () => {
   const tall = bounds(63, 400, 700, 700);
-  const pixels = new ScreenPixels(await renderPng(frame([appWindow([
-    node('android.widget.TextView', tall, { text: 'Buy milk, eggs and bread on the way home, then call the bank about the card' }),
-  ])])));
+  const pixels = new ScreenPixels(
+    await renderPng(
+      frame([appWindow([node('android.widget.TextView', tall, { text: 'Buy milk, eggs and bread on the way home, then call the bank about the card' })])]),
+    ),
+  );
   const rowsWithInk = [0, 1, 2, 3, 4, 5].filter((i) => pixels.ink(bounds(63, 400 + i * 50, 700, 450 + i * 50), white) > 50).length;
   expect(rowsWithInk).toBeGreaterThanOrEqual(4);
 });
 
 test('hostile text renders without breaking the screen', async () => {
   const nodes = HOSTILE.map((text, i) => node('android.widget.TextView', bounds(63, 300 + i * 150, 1017, 420 + i * 150), { text, contentDesc: text }));
-  const png = await renderPng(frame([appWindow([
-    ...nodes,
-    node('android.widget.EditText', bounds(63, 1300, 1017, 1447), { text: HOSTILE[0], focused: true, password: true }),
-    node('android.widget.Button', bounds(63, 1500, 1017, 1626), { text: HOSTILE[3] }),
-  ])]));
+  const png = await renderPng(
+    frame([
+      appWindow([
+        ...nodes,
+        node('android.widget.EditText', bounds(63, 1300, 1017, 1447), { text: HOSTILE[0], focused: true, password: true }),
+        node('android.widget.Button', bounds(63, 1500, 1017, 1626), { text: HOSTILE[3] }),
+      ]),
+    ]),
+  );
   const pixels = new ScreenPixels(png);
   expect([pixels.width, pixels.height]).toEqual([1080, 2400]);
   for (const text of nodes) expect(pixels.ink(text.bounds, white), JSON.stringify(text.text.slice(0, 20))).toBeGreaterThan(100);
@@ -127,7 +140,9 @@ test('a label in a box exactly as wide as its text is drawn whole, neither squee
   ];
   for (const c of cases) {
     const width = Math.ceil(textWidth(c.text, { px: c.sp * 2.625, bold: c.bold }));
-    const svg = frameToSvg(frame([appWindow([node('android.widget.TextView', bounds(63, 400, 63 + width, 460), { text: c.text, style: { fontSize: c.sp, bold: c.bold } })])]));
+    const svg = frameToSvg(
+      frame([appWindow([node('android.widget.TextView', bounds(63, 400, 63 + width, 460), { text: c.text, style: { fontSize: c.sp, bold: c.bold } })])]),
+    );
     expect(svg).toContain(`>${escapeXml(c.text)}</text>`);
     expect(svg).not.toContain('textLength');
   }
@@ -135,9 +150,13 @@ test('a label in a box exactly as wide as its text is drawn whole, neither squee
 
 test('text is drawn inside the padding of its node', async () => {
   const label = bounds(63, 400, 1017, 560);
-  const pixels = new ScreenPixels(await renderPng(frame([appWindow([
-    node('android.widget.TextView', label, { text: 'Wi-Fi', padding: { left: 200, top: 0, right: 0, bottom: 0 }, style: { fontSize: 20 } }),
-  ])])));
+  const pixels = new ScreenPixels(
+    await renderPng(
+      frame([
+        appWindow([node('android.widget.TextView', label, { text: 'Wi-Fi', padding: { left: 200, top: 0, right: 0, bottom: 0 }, style: { fontSize: 20 } })]),
+      ]),
+    ),
+  );
   expect(pixels.ink(bounds(63, 400, 263, 560), white)).toBe(0);
   expect(pixels.ink(bounds(263, 400, 700, 560), white)).toBeGreaterThan(300);
 });

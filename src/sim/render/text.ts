@@ -18,11 +18,16 @@ export function cleanText(text: string): string {
 export function escapeXml(text: string): string {
   return cleanText(text).replace(/[&<>"']/g, (ch) => {
     switch (ch) {
-      case '&': return '&amp;';
-      case '<': return '&lt;';
-      case '>': return '&gt;';
-      case '"': return '&quot;';
-      default: return '&apos;';
+      case '&':
+        return '&amp;';
+      case '<':
+        return '&lt;';
+      case '>':
+        return '&gt;';
+      case '"':
+        return '&quot;';
+      default:
+        return '&apos;';
     }
   });
 }

@@ -24,7 +24,11 @@ test('a switch that is on shows the accent colour in its thumb, and off does not
 
 test('a switch that paints its own track gets a thumb at the end when on and at the start when off', async () => {
   const track = (top: number, checked: boolean): LaidOutNode =>
-    node('android.widget.Switch', bounds(800, top, 937, top + 84), { checkable: true, checked, style: { background: checked ? '#0b57d0' : '#e1e2ec', color: checked ? '#ffffff' : '#46464f', radius: 16 } });
+    node('android.widget.Switch', bounds(800, top, 937, top + 84), {
+      checkable: true,
+      checked,
+      style: { background: checked ? '#0b57d0' : '#e1e2ec', color: checked ? '#ffffff' : '#46464f', radius: 16 },
+    });
   const pixels = await draw([track(400, true), track(700, false)]);
   // Thumb centres sit half the track's height in from either end: x 842 off, x 895 on.
   const spot = (top: number, end: boolean) => bounds(end ? 880 : 827, top + 30, end ? 910 : 857, top + 54);
@@ -106,7 +110,10 @@ test('an icon button with no text and no description is still visible, even in t
 
 test('a floating action button draws its round fill and a contrasting glyph', async () => {
   const pixels = await draw([
-    node('android.widget.ImageButton', bounds(850, 2000, 1018, 2168), { clickable: true, style: { icon: 'add', background: '#6750a4', radius: 16, color: '#ffffff' } }),
+    node('android.widget.ImageButton', bounds(850, 2000, 1018, 2168), {
+      clickable: true,
+      style: { icon: 'add', background: '#6750a4', radius: 16, color: '#ffffff' },
+    }),
   ]);
   expect(pixels.count(bounds(850, 2000, 1018, 2168), '#6750a4', 6)).toBeGreaterThan(15_000);
   expect(pixels.count(bounds(850, 2000, 1018, 2168), '#ffffff', 20)).toBeGreaterThan(300);
@@ -115,9 +122,11 @@ test('a floating action button draws its round fill and a contrasting glyph', as
 test('the selected tab is underlined in the accent colour and the others are not', async () => {
   const tab = (left: number, text: string, selected: boolean): LaidOutNode =>
     node('android.widget.TextView', bounds(left, 300, left + 360, 426), { text, selected, clickable: true });
-  const pixels = await draw([node('android.widget.LinearLayout', bounds(0, 300, 1080, 426), {
-    children: [tab(0, 'All', true), tab(360, 'Pinned', false), tab(720, 'Archive', false)],
-  })]);
+  const pixels = await draw([
+    node('android.widget.LinearLayout', bounds(0, 300, 1080, 426), {
+      children: [tab(0, 'All', true), tab(360, 'Pinned', false), tab(720, 'Archive', false)],
+    }),
+  ]);
   const underline = (left: number) => bounds(left, 410, left + 360, 426);
   expect(pixels.count(underline(0), light.primary, 6)).toBeGreaterThan(2000);
   expect(pixels.count(underline(360), light.primary, 40)).toBe(0);

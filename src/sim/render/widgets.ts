@@ -49,7 +49,11 @@ export function drawTree(node: LaidOutNode, scene: NodeScene): void {
 }
 
 /** Where a node is drawn: its whole frame, the part of it on screen, and where its content goes. */
-interface Placement { area: Box; visible: Box; content: string[] }
+interface Placement {
+  area: Box;
+  visible: Box;
+  content: string[];
+}
 
 /** Draws the node's background into the canvas and its content into placement.content; returns the colour its children are drawn over. */
 function drawNode(node: LaidOutNode, placement: Placement, scene: NodeScene): Rgba {
@@ -70,20 +74,34 @@ function drawNode(node: LaidOutNode, placement: Placement, scene: NodeScene): Rg
   if (border && kind !== 'field') out.push(cutRect(area, visible, { stroke: border.colour.hex, strokeWidth: border.width, radius }));
 
   switch (kind) {
-    case 'field': drawField(node, area, { canvas, under }); break;
-    case 'switch': drawSwitch(node, area, { canvas, under }); break;
+    case 'field':
+      drawField(node, area, { canvas, under });
+      break;
+    case 'switch':
+      drawSwitch(node, area, { canvas, under });
+      break;
     case 'checkbox':
-    case 'radio': drawCheck(node, area, { canvas, under, round: kind === 'radio' }); break;
-    case 'button': drawButtonContent(node, area, { canvas, under, filled: fill !== undefined && fill.opacity > 0 }); break;
+    case 'radio':
+      drawCheck(node, area, { canvas, under, round: kind === 'radio' });
+      break;
+    case 'button':
+      drawButtonContent(node, area, { canvas, under, filled: fill !== undefined && fill.opacity > 0 });
+      break;
     case 'imageButton':
     case 'image':
-    case 'progress': drawGlyphNode(node, area, kind, { canvas, under }); break;
-    default: drawLabel(node, area, { canvas, under, parent: scene.parent, boxed: under !== scene.under });
+    case 'progress':
+      drawGlyphNode(node, area, kind, { canvas, under });
+      break;
+    default:
+      drawLabel(node, area, { canvas, under, parent: scene.parent, boxed: under !== scene.under });
   }
   return under;
 }
 
-interface ContentScene { canvas: Canvas; under: Rgba }
+interface ContentScene {
+  canvas: Canvas;
+  under: Rgba;
+}
 
 function drawButtonContent(node: LaidOutNode, area: Box, scene: ContentScene & { filled: boolean }): void {
   const { u, pal, out } = scene.canvas;
@@ -94,11 +112,21 @@ function drawButtonContent(node: LaidOutNode, area: Box, scene: ContentScene & {
   let align: 'start' | 'center' = 'center';
   if (style.icon) {
     if (!node.text) {
-      out.push(iconElement({ name: style.icon, cx: content.x + content.w / 2, cy: content.y + content.h / 2, size: Math.min(u.dp(24), area.h * 0.6), colour: colour.hex }));
+      out.push(
+        iconElement({
+          name: style.icon,
+          cx: content.x + content.w / 2,
+          cy: content.y + content.h / 2,
+          size: Math.min(u.dp(24), area.h * 0.6),
+          colour: colour.hex,
+        }),
+      );
       return;
     }
     const slot = iconSlot(content, u.dp(LABEL_ICON_DP));
-    out.push(iconElement({ name: style.icon, cx: content.x + slot / 2, cy: content.y + content.h / 2, size: Math.min(u.dp(18), area.h * 0.6), colour: colour.hex }));
+    out.push(
+      iconElement({ name: style.icon, cx: content.x + slot / 2, cy: content.y + content.h / 2, size: Math.min(u.dp(18), area.h * 0.6), colour: colour.hex }),
+    );
     textArea = afterIcon(content, slot + u.dp(LABEL_ICON_GAP_DP));
     align = 'start';
   }
@@ -142,7 +170,14 @@ function drawGlyphNode(node: LaidOutNode, area: Box, kind: WidgetKind, scene: Co
   if (icon) out.push(iconElement({ name: icon, cx, cy, size, colour: colour.hex }));
   else out.push(circle(cx, cy, size / 2, { stroke: colour.hex, strokeWidth: u.dp(2) }));
   if (node.text) {
-    drawTextBlock(out, { text: node.text, area: { ...area, y: cy + size / 2, h: area.y + area.h - cy - size / 2 }, px: u.sp(style.fontSize ?? 12), bold: false, colour: colour.hex, align: 'center' });
+    drawTextBlock(out, {
+      text: node.text,
+      area: { ...area, y: cy + size / 2, h: area.y + area.h - cy - size / 2 },
+      px: u.sp(style.fontSize ?? 12),
+      bold: false,
+      colour: colour.hex,
+      align: 'center',
+    });
   }
 }
 
@@ -170,7 +205,15 @@ function drawLabel(node: LaidOutNode, area: Box, scene: ContentScene & { parent?
     const bold = style.bold ?? (tab || font.bold);
     // A label on its own fill (chip, badge, toast) is a box wrapped around its text and padding.
     const centred = inTabRow || (scene.boxed && !style.icon && measure(node.text, { px: font.px, bold }) <= textArea.w);
-    drawTextBlock(out, { text: node.text, area: textArea, px: font.px, bold, colour: colour.hex, opacity: colour.opacity, align: centred ? 'center' : 'start' });
+    drawTextBlock(out, {
+      text: node.text,
+      area: textArea,
+      px: font.px,
+      bold,
+      colour: colour.hex,
+      opacity: colour.opacity,
+      align: centred ? 'center' : 'start',
+    });
   }
   if (tab) {
     const thickness = u.dp(3);

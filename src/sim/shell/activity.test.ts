@@ -10,7 +10,9 @@ test('am start launches an activity and prints the intent; -W adds the launch re
   await shell(phone, 'pm grant com.example.shop android.permission.POST_NOTIFICATIONS');
   const cold = await shell(phone, 'am start -W -n com.example.shop/.MainActivity');
   expect(cold.code).toBe(0);
-  expect(cold.out).toMatch(/^Starting: Intent \{ cmp=com\.example\.shop\/\.MainActivity \}\nStatus: ok\nLaunchState: COLD\nActivity: com\.example\.shop\/\.MainActivity\nTotalTime: \d+\nWaitTime: \d+\nComplete\n$/);
+  expect(cold.out).toMatch(
+    /^Starting: Intent \{ cmp=com\.example\.shop\/\.MainActivity \}\nStatus: ok\nLaunchState: COLD\nActivity: com\.example\.shop\/\.MainActivity\nTotalTime: \d+\nWaitTime: \d+\nComplete\n$/,
+  );
   expect(phone.ui.foreground().package).toBe('com.example.shop');
   await shell(phone, 'input keyevent HOME');
   expect((await shell(phone, 'am start -W -n com.example.shop/.MainActivity')).out).toContain('LaunchState: HOT\n');
@@ -33,7 +35,9 @@ test('dumpsys window and activity name the focused app the way tools grep for it
   const window = (await shell(phone, 'dumpsys window')).out;
   expect(CURRENT_FOCUS.exec(window)?.slice(1, 3)).toEqual(['com.example.notes', 'com.example.notes.MainActivity']);
   expect(FOCUSED_APP.exec(window)?.slice(1, 3)).toEqual(['com.example.notes', '.MainActivity']);
-  expect((await shell(phone, 'dumpsys window displays | grep mCurrentFocus')).out).toMatch(/^ {2}mCurrentFocus=Window\{[0-9a-f]{7} u0 com\.example\.notes\/com\.example\.notes\.MainActivity\}\n$/);
+  expect((await shell(phone, 'dumpsys window displays | grep mCurrentFocus')).out).toMatch(
+    /^ {2}mCurrentFocus=Window\{[0-9a-f]{7} u0 com\.example\.notes\/com\.example\.notes\.MainActivity\}\n$/,
+  );
   expect((await shell(phone, 'dumpsys window displays')).out).toContain('init=1080x2400 420dpi');
   const activities = (await shell(phone, 'dumpsys activity activities | grep -E "mResumedActivity|topResumedActivity"')).out;
   expect(activities).toMatch(/mResumedActivity: ActivityRecord\{[0-9a-f]+ u0 com\.example\.notes\/\.MainActivity t\d+\}/);
@@ -78,14 +82,20 @@ test('pm list packages, path and filters', async () => {
   expect(await shell(phone, 'pm path com.example.absent')).toMatchObject({ out: '', code: 1 });
 });
 
-test('pm grant and revoke, with the framework\'s exceptions for what cannot be granted', async () => {
+test("pm grant and revoke, with the framework's exceptions for what cannot be granted", async () => {
   const phone = testPhone();
   expect(await shell(phone, 'pm grant com.example.shop android.permission.POST_NOTIFICATIONS')).toMatchObject({ out: '', err: '', code: 0 });
-  expect((await shell(phone, 'dumpsys package com.example.shop | grep POST_NOTIFICATIONS: ')).out).toContain('android.permission.POST_NOTIFICATIONS: granted=true');
+  expect((await shell(phone, 'dumpsys package com.example.shop | grep POST_NOTIFICATIONS: ')).out).toContain(
+    'android.permission.POST_NOTIFICATIONS: granted=true',
+  );
   const undeclared = await shell(phone, 'pm grant com.example.shop android.permission.CAMERA');
   expect(undeclared.code).toBe(255);
-  expect(undeclared.err).toMatch(/^\nException occurred while executing 'grant':\njava\.lang\.SecurityException: Package com\.example\.shop has not requested permission android\.permission\.CAMERA\n\tat /);
-  expect((await shell(phone, 'pm revoke com.example.absent android.permission.CAMERA')).err).toContain('java.lang.IllegalArgumentException: Unknown package: com.example.absent');
+  expect(undeclared.err).toMatch(
+    /^\nException occurred while executing 'grant':\njava\.lang\.SecurityException: Package com\.example\.shop has not requested permission android\.permission\.CAMERA\n\tat /,
+  );
+  expect((await shell(phone, 'pm revoke com.example.absent android.permission.CAMERA')).err).toContain(
+    'java.lang.IllegalArgumentException: Unknown package: com.example.absent',
+  );
 });
 
 test('pm install takes a pushed file or streamed bytes; a non-APK fails as Android does', async () => {

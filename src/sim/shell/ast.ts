@@ -2,9 +2,7 @@
 
 /** One piece of a word: literal text, a parameter ($VAR, $?) or a command substitution. */
 export type WordPart =
-  | { kind: 'text'; value: string; quoted: boolean }
-  | { kind: 'param'; name: string; quoted: boolean }
-  | { kind: 'subst'; script: Script; quoted: boolean };
+  { kind: 'text'; value: string; quoted: boolean } | { kind: 'param'; name: string; quoted: boolean } | { kind: 'subst'; script: Script; quoted: boolean };
 
 export type Word = WordPart[];
 

@@ -30,7 +30,9 @@ test('content answers a missing provider, a bad where clause and a missing --uri
   const missing = await shell('content query --uri content://com.example.nothere/items');
   expect(missing.code).toBe(0);
   expect(missing.out).toBe('');
-  expect(missing.err).toMatch(/^Error while accessing provider:com\.example\.nothere\njava\.lang\.IllegalStateException: Could not find provider: com\.example\.nothere\n\tat com\.android\.commands\.content\.Content\$Command\.execute/);
+  expect(missing.err).toMatch(
+    /^Error while accessing provider:com\.example\.nothere\njava\.lang\.IllegalStateException: Could not find provider: com\.example\.nothere\n\tat com\.android\.commands\.content\.Content\$Command\.execute/,
+  );
   const where = await shell(`content query --uri content://settings/secure --where "value=1"`);
   expect(where.err).toContain('java.lang.IllegalArgumentException: Supported SQL:\n  uri content://some_table/some_property with null where and where args\n');
   expect(where.err).toContain('  but got - uri:content://settings/secure, where:value=1 whereArgs:null\n');

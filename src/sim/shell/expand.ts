@@ -10,7 +10,12 @@ export interface Expander {
   cwd: string;
 }
 
-interface Field { text: string; pattern: string; glob: boolean; touched: boolean }
+interface Field {
+  text: string;
+  pattern: string;
+  glob: boolean;
+  touched: boolean;
+}
 
 const GLOB_CHARS = /[*?[]/;
 

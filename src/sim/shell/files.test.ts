@@ -19,11 +19,7 @@ test('ls -l prints toybox columns with a total line for directories', async () =
   phone.fs.write('/data/local/tmp/s', Buffer.from('ab'), { mode: 0o755, mtime: Date.UTC(2024, 0, 2, 3, 5) });
   const { out, code } = await shell(phone, 'ls -l /data/local/tmp');
   expect(code).toBe(0);
-  expect(out).toBe(
-    'total 20\n'
-    + '-rw-r--r-- 1 shell shell 12345 2024-01-02 03:04 app.apk\n'
-    + '-rwxr-xr-x 1 shell shell     2 2024-01-02 03:05 s\n',
-  );
+  expect(out).toBe('total 20\n' + '-rw-r--r-- 1 shell shell 12345 2024-01-02 03:04 app.apk\n' + '-rwxr-xr-x 1 shell shell     2 2024-01-02 03:05 s\n');
   expect((await shell(phone, 'ls -l /data/local/tmp/s')).out).toBe('-rwxr-xr-x 1 shell shell 2 2024-01-02 03:05 /data/local/tmp/s\n');
 });
 

@@ -49,7 +49,9 @@ test('a newline in the text presses ENTER; characters without a key make input t
   const before = emailText(phone);
   const result = await shell(phone, 'input text héllo');
   expect(result.code).toBe(255);
-  expect(result.err).toMatch(/^\nException occurred while executing 'text':\njava\.lang\.NullPointerException: Attempt to get length of null array\n\tat com\.android\.server\.input\.InputShellCommand\.sendText/);
+  expect(result.err).toMatch(
+    /^\nException occurred while executing 'text':\njava\.lang\.NullPointerException: Attempt to get length of null array\n\tat com\.android\.server\.input\.InputShellCommand\.sendText/,
+  );
   expect(emailText(phone)).toBe(before);
 });
 
@@ -86,7 +88,7 @@ test('HOME goes to the launcher; bad arguments raise the framework exception', a
   expect(phone.ui.foreground().package).toBe('com.google.android.apps.nexuslauncher');
   const bad = await shell(phone, 'input tap one 2');
   expect(bad.code).toBe(255);
-  expect(bad.err).toContain("Exception occurred while executing 'tap':\njava.lang.NumberFormatException: For input string: \"one\"\n");
+  expect(bad.err).toContain('Exception occurred while executing \'tap\':\njava.lang.NumberFormatException: For input string: "one"\n');
   expect(await shell(phone, 'input fly')).toMatchObject({ out: 'Unknown command: fly\n', code: 255 });
   expect((await shell(phone, 'input')).out).toContain('Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]');
 });

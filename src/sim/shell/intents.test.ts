@@ -9,10 +9,17 @@ test('cmd package resolve-activity --brief PKG prints the match line and the mai
   const resolved = await shell(phone, 'cmd package resolve-activity --brief com.example.shop');
   expect(resolved).toMatchObject({ code: 0, out: `${MATCH}\ncom.example.shop/.MainActivity\n` });
   // appium-adb reads the last line; pm takes the same verb; --components prints the component alone.
-  expect((await shell(phone, 'pm resolve-activity --brief --user 0 -a android.intent.action.MAIN -c android.intent.category.LAUNCHER com.android.settings')).out.trim().split('\n').at(-1)).toBe('com.android.settings/.Settings');
+  expect(
+    (await shell(phone, 'pm resolve-activity --brief --user 0 -a android.intent.action.MAIN -c android.intent.category.LAUNCHER com.android.settings')).out
+      .trim()
+      .split('\n')
+      .at(-1),
+  ).toBe('com.android.settings/.Settings');
   expect((await shell(phone, 'cmd package resolve-activity --components com.example.shop')).out).toBe('com.example.shop/.MainActivity\n');
   expect((await shell(phone, 'cmd package resolve-activity --brief org.example.missing')).out).toBe('No activity found\n');
-  expect((await shell(phone, 'cmd package resolve-activity --brief -c android.intent.category.HOME')).out).toContain('com.google.android.apps.nexuslauncher/.NexusLauncherActivity\n');
+  expect((await shell(phone, 'cmd package resolve-activity --brief -c android.intent.category.HOME')).out).toContain(
+    'com.google.android.apps.nexuslauncher/.NexusLauncherActivity\n',
+  );
 });
 
 test('cmd package query-activities for MAIN/LAUNCHER lists each launchable app with its packageName, and nothing after an uninstall', async () => {
@@ -24,10 +31,15 @@ test('cmd package query-activities for MAIN/LAUNCHER lists each launchable app w
   expect(packages).not.toContain('com.android.systemui');
   expect(listed.out).toMatch(new RegExp(`^${packages.length} activities found:\\n  Activity #0:\\n    priority=0 `));
   expect(listed.out).toContain('      name=com.example.shop.MainActivity\n');
-  expect((await shell(phone, 'cmd package query-activities --brief -a android.intent.action.MAIN -c android.intent.category.LAUNCHER com.example.shop')).out)
-    .toBe('1 activities found:\n  Activity #0:\n    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n    com.example.shop/.MainActivity\n');
+  expect(
+    (await shell(phone, 'cmd package query-activities --brief -a android.intent.action.MAIN -c android.intent.category.LAUNCHER com.example.shop')).out,
+  ).toBe(
+    '1 activities found:\n  Activity #0:\n    priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=true\n    com.example.shop/.MainActivity\n',
+  );
   await shell(phone, 'pm uninstall com.example.shop');
-  expect((await shell(phone, 'cmd package query-activities --components -c android.intent.category.LAUNCHER com.example.shop')).out).toBe('No activities found\n');
+  expect((await shell(phone, 'cmd package query-activities --components -c android.intent.category.LAUNCHER com.example.shop')).out).toBe(
+    'No activities found\n',
+  );
   expect((await shell(phone, 'cmd package query-activities -a android.intent.action.VIEW')).out).toBe('No activities found\n');
 });
 

@@ -257,7 +257,10 @@ export class Shell implements ShellState {
           } else this.setFd(io, r.fd, source === 2 ? io.err : io.out);
         } else {
           const sink = this.openFile(target, false, io.err);
-          if (!sink) { flush(); return undefined; }
+          if (!sink) {
+            flush();
+            return undefined;
+          }
           flushes.push(sink.flush);
           this.setFd(io, 1, sink.write);
           this.setFd(io, 2, sink.write);
@@ -278,7 +281,10 @@ export class Shell implements ShellState {
         continue;
       }
       const sink = this.openFile(target, r.op === '>>', io.err);
-      if (!sink) { flush(); return undefined; }
+      if (!sink) {
+        flush();
+        return undefined;
+      }
       flushes.push(sink.flush);
       this.setFd(io, r.fd, sink.write);
     }
@@ -333,12 +339,20 @@ export class Shell implements ShellState {
 
   private param(name: string): string {
     switch (name) {
-      case '?': return String(this.status);
-      case '$': return String(this.pid);
-      case '#': return '0';
-      case '0': return SHELL;
-      case '-': return 'hc';
-      case '!': case '@': case '*': return '';
+      case '?':
+        return String(this.status);
+      case '$':
+        return String(this.pid);
+      case '#':
+        return '0';
+      case '0':
+        return SHELL;
+      case '-':
+        return 'hc';
+      case '!':
+      case '@':
+      case '*':
+        return '';
       default:
         if (/^\d+$/.test(name)) return '';
         return this.env.get(name) ?? '';

@@ -18,21 +18,23 @@ test('logcat -d prints threadtime lines padded exactly as Android does, with buf
   const { out, code } = await shell(seeded(), 'logcat -d');
   expect(code).toBe(0);
   expect(out).toBe(
-    '--------- beginning of system\n'
-    + '01-08 10:00:00.123  1234  1250 I ActivityManager: Start proc\n'
-    + '--------- beginning of main\n'
-    + '01-08 10:00:00.200   987   987 D Shop    : line one\n'
-    + '01-08 10:00:00.200   987   987 D Shop    : line two\n'
-    + '--------- beginning of crash\n'
-    + '01-08 10:00:00.300   987   990 E AndroidRuntime: FATAL EXCEPTION: main\n'
-    + '01-08 10:00:00.400    55    55 W X       : warn\n',
+    '--------- beginning of system\n' +
+      '01-08 10:00:00.123  1234  1250 I ActivityManager: Start proc\n' +
+      '--------- beginning of main\n' +
+      '01-08 10:00:00.200   987   987 D Shop    : line one\n' +
+      '01-08 10:00:00.200   987   987 D Shop    : line two\n' +
+      '--------- beginning of crash\n' +
+      '01-08 10:00:00.300   987   990 E AndroidRuntime: FATAL EXCEPTION: main\n' +
+      '01-08 10:00:00.400    55    55 W X       : warn\n',
   );
 });
 
 test('formats, filters, buffers and counts', async () => {
   const phone = seeded();
   expect((await shell(phone, 'logcat -d -v brief -s X')).out).toBe('--------- beginning of main\nW/X       (   55): warn\n');
-  expect((await shell(phone, 'logcat -d -v time *:E')).out).toBe('--------- beginning of crash\n01-08 10:00:00.300 E/AndroidRuntime(  987): FATAL EXCEPTION: main\n');
+  expect((await shell(phone, 'logcat -d -v time *:E')).out).toBe(
+    '--------- beginning of crash\n01-08 10:00:00.300 E/AndroidRuntime(  987): FATAL EXCEPTION: main\n',
+  );
   expect((await shell(phone, 'logcat -d -b crash -v tag')).out).toBe('--------- beginning of crash\nE/AndroidRuntime: FATAL EXCEPTION: main\n');
   expect((await shell(phone, 'logcat -d -v raw Shop:D *:S')).out).toBe('--------- beginning of main\nline one\nline two\n');
   expect((await shell(phone, 'logcat -t 1 -v brief')).out).toBe('--------- beginning of main\nW/X       (   55): warn\n');
@@ -40,7 +42,9 @@ test('formats, filters, buffers and counts', async () => {
   expect((await shell(phone, 'logcat -d --pid=987 -v brief | grep -c 987')).out).toBe('3\n');
   expect(await shell(phone, 'logcat -d -b nonsense')).toMatchObject({ err: 'logcat: unknown buffer nonsense\n', code: 1 });
   // One -v with commas is several format words, as appium-adb sends it.
-  expect((await shell(phone, 'logcat -d -v time,year *:E')).out).toBe('--------- beginning of crash\n2024-01-08 10:00:00.300 E/AndroidRuntime(  987): FATAL EXCEPTION: main\n');
+  expect((await shell(phone, 'logcat -d -v time,year *:E')).out).toBe(
+    '--------- beginning of crash\n2024-01-08 10:00:00.300 E/AndroidRuntime(  987): FATAL EXCEPTION: main\n',
+  );
   expect((await shell(phone, 'logcat -d -v time -v year *:E')).out).toBe((await shell(phone, 'logcat -d -v time,year *:E')).out);
 });
 

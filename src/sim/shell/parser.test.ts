@@ -40,7 +40,7 @@ test('syntax errors print as mksh does and exit 1', async () => {
   expect((await sh('echo a |')).err).toBe('/system/bin/sh: syntax error: unexpected EOF\n');
   expect((await sh('echo a ;; echo b')).err).toBe("/system/bin/sh: syntax error: unexpected ';;'\n");
   expect((await sh('if true; then echo x')).err).toBe("/system/bin/sh: syntax error: unmatched 'if'\n");
-  expect((await sh("echo $(stat -c %U x) ( ")).err).toBe("/system/bin/sh: syntax error: unexpected '('\n");
+  expect((await sh('echo $(stat -c %U x) ( ')).err).toBe("/system/bin/sh: syntax error: unexpected '('\n");
   expect((await sh('fi')).err).toBe("/system/bin/sh: syntax error: unexpected 'fi'\n");
 });
 
@@ -72,7 +72,7 @@ test('command substitution, globbing and control flow', async () => {
   expect((await sh('for f in a b; do echo $f; done', phone)).out).toBe('a\nb\n');
   expect((await sh('if false; then echo t; elif true; then echo e; else echo f; fi', phone)).out).toBe('e\n');
   expect((await sh('(exit 3); echo $?; { echo grouped; }', phone)).out).toBe('3\ngrouped\n');
-  expect((await sh('exit 5; echo never', phone))).toEqual({ out: '', err: '', code: 5 });
+  expect(await sh('exit 5; echo never', phone)).toEqual({ out: '', err: '', code: 5 });
 });
 
 test('echo handles -n, -e and backslash escapes like mksh', async () => {
@@ -108,7 +108,13 @@ test('an interactive session keeps variables, the working directory and $? betwe
   const phone = testPhone();
   const session = createShellSession(phone);
   const outputs: string[] = [];
-  const io = { stdout: (c: Buffer | string) => { outputs.push(c.toString()); }, stderr: () => undefined, signal: new AbortController().signal };
+  const io = {
+    stdout: (c: Buffer | string) => {
+      outputs.push(c.toString());
+    },
+    stderr: () => undefined,
+    signal: new AbortController().signal,
+  };
   await session.run('cd /sdcard/Download; NAME=phone', io);
   await session.run('false', io);
   await session.run('echo $? $NAME; pwd; touch here', io);

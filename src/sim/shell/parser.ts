@@ -11,7 +11,28 @@ type Token =
   | { t: 'redir'; fd: number; op: RedirectOp; raw: string }
   | { t: 'eof' };
 
-const RESERVED = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'time', '{', '}', '!', '[[']);
+const RESERVED = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'case',
+  'esac',
+  'for',
+  'select',
+  'while',
+  'until',
+  'do',
+  'done',
+  'in',
+  'function',
+  'time',
+  '{',
+  '}',
+  '!',
+  '[[',
+]);
 const META = new Set([' ', '\t', '\n', ';', '&', '|', '(', ')', '<', '>']);
 
 /** Parses a whole `sh -c` command line. */

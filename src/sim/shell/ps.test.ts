@@ -12,10 +12,15 @@ test('ps -A prints toybox columns, and app processes appear with their pids', as
   expect(notes?.[0]).toMatch(/^u0_a\d+$/);
   expect((await shell(phone, 'pidof com.example.notes')).out).toBe(`${notes?.[1]}\n`);
   expect(rows.some((r) => r.endsWith(' system_server'))).toBe(true);
-  expect((await shell(phone, 'ps')).out.trimEnd().split('\n').map((r) => r.trim().split(/\s+/).pop())).toEqual(['NAME', 'sh', 'ps']);
+  expect(
+    (await shell(phone, 'ps')).out
+      .trimEnd()
+      .split('\n')
+      .map((r) => r.trim().split(/\s+/).pop()),
+  ).toEqual(['NAME', 'sh', 'ps']);
 });
 
-test('the shell user may not kill other users\' processes', async () => {
+test("the shell user may not kill other users' processes", async () => {
   const phone = testPhone();
   await shell(phone, 'monkey -p com.example.notes 1');
   const pid = (await shell(phone, 'pidof com.example.notes')).out.trim();
@@ -23,7 +28,7 @@ test('the shell user may not kill other users\' processes', async () => {
   expect((await shell(phone, 'pidof com.example.notes')).out.trim()).toBe(pid);
 });
 
-test('ps --help prints toybox\'s usage with -A; -o picks the columns and -p the processes', async () => {
+test("ps --help prints toybox's usage with -A; -o picks the columns and -p the processes", async () => {
   const phone = testPhone();
   await shell(phone, 'monkey -p com.example.notes 1');
   const help = await shell(phone, 'ps --help');

@@ -5,7 +5,7 @@ import { shell, testPhone } from './testing.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-test('uiautomator dump writes the hierarchy to /sdcard/window_dump.xml with the tool\'s own notice', async () => {
+test("uiautomator dump writes the hierarchy to /sdcard/window_dump.xml with the tool's own notice", async () => {
   const phone = testPhone();
   expect(await shell(phone, 'uiautomator dump')).toMatchObject({ out: 'UI hierchary dumped to: /sdcard/window_dump.xml\n', err: '', code: 0 });
   const written = phone.fs.read('/sdcard/window_dump.xml')?.toString('utf8') ?? '';
@@ -26,7 +26,7 @@ test('uiautomator dump /dev/tty prints the XML itself, then the notice', async (
   expect(out).toBe(`${phone.ui.dumpXml()}UI hierchary dumped to: /dev/tty\n`);
 });
 
-test('an idle-state fault prints uiautomator\'s error on stderr and writes nothing', async () => {
+test("an idle-state fault prints uiautomator's error on stderr and writes nothing", async () => {
   const phone = testPhone();
   phone.faults.set({ idleStateErrors: 1 });
   expect(await shell(phone, 'uiautomator dump /sdcard/x.xml')).toMatchObject({ out: '', err: 'ERROR: could not get idle state.\n', code: 0 });

@@ -14,11 +14,12 @@ test('an unknown verb gets the service\'s "Unknown command" on stdout and exit 2
   // StatusBarShellCommand hands verbs it does not know to SystemUI, which answers with its usage.
   expect(await shell('cmd statusbar no-such-verb')).toMatchObject({ out: 'Usage: adb shell cmd statusbar <command>\n  known commands:\n   prefs\n', code: 0 });
   expect(await shell('cmd no_such_service list')).toMatchObject({ err: "cmd: Can't find service: no_such_service\n", code: 20 });
-  for (const tool of ['pm', 'am', 'input', 'wm']) expect(await shell(`${tool} no-such-verb`), tool).toMatchObject({ out: 'Unknown command: no-such-verb\n', err: '', code: 255 });
+  for (const tool of ['pm', 'am', 'input', 'wm'])
+    expect(await shell(`${tool} no-such-verb`), tool).toMatchObject({ out: 'Unknown command: no-such-verb\n', err: '', code: 255 });
   expect((await shell('pm')).code).toBe(255);
 });
 
-test('settings refuses a bad verb, namespace or argument count with SettingsService\'s words', async () => {
+test("settings refuses a bad verb, namespace or argument count with SettingsService's words", async () => {
   expect(await shell('settings fetch global wifi_on')).toMatchObject({ err: 'Invalid command: fetch\n', code: 255 });
   expect(await shell('settings get nowhere wifi_on')).toMatchObject({ err: "Invalid namespace 'nowhere'\n", code: 255 });
   expect(await shell('settings put global only_a_key')).toMatchObject({ err: 'Bad arguments\n', code: 255 });
@@ -26,7 +27,7 @@ test('settings refuses a bad verb, namespace or argument count with SettingsServ
   expect(await shell('settings get GLOBAL wifi_on')).toMatchObject({ out: '1\n', code: 0 });
 });
 
-test('appops set, get and query-op keep a mode per package, with AppOpsService\'s refusals', async () => {
+test("appops set, get and query-op keep a mode per package, with AppOpsService's refusals", async () => {
   expect((await shell('appops get com.example.shop CAMERA')).out).toBe('No operations.\nDefault mode: allow\n');
   expect((await shell('appops set com.example.shop CAMERA deny')).code).toBe(0);
   expect((await shell('appops get com.example.shop')).out).toBe('CAMERA: deny\n');
@@ -42,20 +43,27 @@ test('appops set, get and query-op keep a mode per package, with AppOpsService\'
 test('cmd wifi status follows the Wi-Fi switch and names the joined network', async () => {
   const on = await shell('cmd wifi status');
   expect(on.code).toBe(0);
-  expect(on.out).toMatch(/^Wifi is enabled\nWifi scanning is only available when wifi is enabled\n==== Primary ClientModeManager instance ====\nWifi is connected to "HomeNet-5G"\nWifiInfo: SSID: "HomeNet-5G", BSSID: /);
+  expect(on.out).toMatch(
+    /^Wifi is enabled\nWifi scanning is only available when wifi is enabled\n==== Primary ClientModeManager instance ====\nWifi is connected to "HomeNet-5G"\nWifiInfo: SSID: "HomeNet-5G", BSSID: /,
+  );
   expect((await shell('cmd wifi set-wifi-enabled disabled')).code).toBe(0);
   expect((await shell('settings get global wifi_on')).out).toBe('0\n');
   expect((await shell('cmd wifi status')).out).toBe('Wifi is disabled\nWifi scanning is only available when wifi is enabled\n');
-  expect(await shell('cmd wifi set-wifi-enabled off')).toMatchObject({ out: "Invalid args for set-wifi-enabled: java.lang.IllegalArgumentException: Expected 'enabled' or 'disabled' as next arg but got 'off'\n", code: 255 });
+  expect(await shell('cmd wifi set-wifi-enabled off')).toMatchObject({
+    out: "Invalid args for set-wifi-enabled: java.lang.IllegalArgumentException: Expected 'enabled' or 'disabled' as next arg but got 'off'\n",
+    code: 255,
+  });
   // Verbs outside the shell user's list are refused as root-only, whether or not they exist.
   const refused = await shell('cmd wifi force-hi-perf-mode enabled');
   expect(refused.code).toBe(255);
-  expect(refused.err).toContain("java.lang.SecurityException: Uid 2000 does not have access to force-hi-perf-mode wifi command (or such command doesn't exist)\n");
+  expect(refused.err).toContain(
+    "java.lang.SecurityException: Uid 2000 does not have access to force-hi-perf-mode wifi command (or such command doesn't exist)\n",
+  );
   await shell('svc wifi enable');
   expect((await shell('cmd wifi status')).out).toContain('Wifi is connected to "HomeNet-5G"\n');
 });
 
-test('cmd location and cmd locale read and change the location switch and an app\'s languages', async () => {
+test("cmd location and cmd locale read and change the location switch and an app's languages", async () => {
   expect((await shell('cmd location is-location-enabled')).out).toBe('true\n');
   await shell('cmd location set-location-enabled false');
   expect((await shell('cmd location is-location-enabled')).out).toBe('false\n');
@@ -76,7 +84,11 @@ test('the display has one id, the same in SurfaceFlinger, DisplayManager and scr
   // A stable id: bit 62 set, the PNP manufacturer id above bit 40, the port in the low byte.
   expect(BigInt(id ?? 0) >> 62n).toBe(1n);
   const displays = await shell('cmd display get-displays');
-  expect(displays.out).toMatch(new RegExp(`^Displays:\\n  Display id 0: DisplayInfo\\{"Built-in Screen", .*uniqueId "local:${id}".*real 1080 x 2400|^Displays:\\n  Display id 0: DisplayInfo\\{"Built-in Screen", .*real 1080 x 2400.*uniqueId "local:${id}"`));
+  expect(displays.out).toMatch(
+    new RegExp(
+      `^Displays:\\n  Display id 0: DisplayInfo\\{"Built-in Screen", .*uniqueId "local:${id}".*real 1080 x 2400|^Displays:\\n  Display id 0: DisplayInfo\\{"Built-in Screen", .*real 1080 x 2400.*uniqueId "local:${id}"`,
+    ),
+  );
   expect(await shell('screenrecord --display-id 42 /sdcard/x.mp4')).toMatchObject({ err: 'Invalid physical display ID\n', code: 2 });
   expect((await shell(`screenrecord --display-id ${id} --size 1280x720 /sdcard/x.mp4`)).err).toBe('ERROR: unable to create video/avc codec instance\n');
 });
@@ -87,7 +99,10 @@ test('wm dismiss-keyguard succeeds on a phone without a lock screen, svc nfc rep
   // svc is a script: wifi, data and bluetooth go to cmd, the rest to Svc.java, whose help is on stderr.
   expect(await shell('svc bluetooth enable')).toMatchObject({ out: 'Enabling Bluetooth\n', code: 0 });
   expect((await shell('settings get global bluetooth_on')).out).toBe('1\n');
-  expect(await shell('svc wifi')).toMatchObject({ out: 'Control the Wi-Fi manager\n\nusage: svc wifi [enable|disable]\n         Turn Wi-Fi on or off.\n\n', code: 1 });
+  expect(await shell('svc wifi')).toMatchObject({
+    out: 'Control the Wi-Fi manager\n\nusage: svc wifi [enable|disable]\n         Turn Wi-Fi on or off.\n\n',
+    code: 1,
+  });
   expect((await shell('svc')).err).toMatch(/^Available commands:\n {4}help {13}Show information about the subcommands\n/);
   expect((await shell('cmd phone has-carrier-privileges com.example.shop')).out).toBe('false\n');
   expect((await shell('cmd phone')).out).toMatch(/^Telephony Commands:\n {2}help\n/);
@@ -97,7 +112,11 @@ test('through adb, pkill, run-as, locksettings and screenrecord keep their stdou
   await shell('monkey -p com.example.notes 1');
   const pid = (await shell('pidof com.example.notes')).out.trim();
   expect(await shell('pkill -f com.example.notes')).toMatchObject({ out: '', err: `pkill: TERM->${pid}: Operation not permitted\n`, code: 1 });
-  expect(await shell('run-as com.example.shop cat shared_prefs/prefs.xml')).toMatchObject({ out: '', err: 'run-as: package not debuggable: com.example.shop\n', code: 1 });
+  expect(await shell('run-as com.example.shop cat shared_prefs/prefs.xml')).toMatchObject({
+    out: '',
+    err: 'run-as: package not debuggable: com.example.shop\n',
+    code: 1,
+  });
   expect(await shell('locksettings get-disabled')).toMatchObject({ out: 'true\n', code: 0 });
   expect(await shell('locksettings verify --old 1234')).toMatchObject({ out: 'Old password provided but user has no password\n', code: 255 });
   const recorded = await shell('screenrecord --time-limit 5 /sdcard/clip.mp4');

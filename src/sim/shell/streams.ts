@@ -42,7 +42,10 @@ export class Pipe implements AsyncIterable<Buffer> {
         const chunk = this.chunks.shift();
         if (chunk) yield chunk;
         else if (this.ended || this.readerGone) return;
-        else await new Promise<void>((resolve) => { this.wake = resolve; });
+        else
+          await new Promise<void>((resolve) => {
+            this.wake = resolve;
+          });
       }
     } finally {
       this.close();
@@ -58,7 +61,9 @@ export class Pipe implements AsyncIterable<Buffer> {
 
 /** Standard input that is already at its end. */
 export const EMPTY_INPUT: AsyncIterable<Buffer> = {
-  async *[Symbol.asyncIterator]() { /* no bytes */ },
+  async *[Symbol.asyncIterator]() {
+    /* no bytes */
+  },
 };
 
 /** A fixed buffer as standard input (`< file`). */

@@ -58,7 +58,10 @@ test('id, whoami, date and svc answer as the shell user on the phone clock', asy
 test('sleep waits on the phone clock and stops when the host goes away', async () => {
   const phone = testPhone();
   let done = false;
-  const sleeping = shell(phone, 'sleep 5; echo woke').then((r) => { done = true; return r; });
+  const sleeping = shell(phone, 'sleep 5; echo woke').then((r) => {
+    done = true;
+    return r;
+  });
   await new Promise((resolve) => setTimeout(resolve, 10));
   expect(done).toBe(false);
   phone.clock.advance(5_000);

@@ -43,12 +43,15 @@ test('screenrecord checks its options and file, then fails as a phone whose AVC 
   expect(help).toMatchObject({ out: '', code: 0 });
   expect(help.err).toMatch(/^Usage: screenrecord \[options\] <filename>\n\nAndroid screenrecord v1\.3\./);
   const recorded = await shell(phone, 'screenrecord /sdcard/clip.mp4');
-  expect(recorded.err).toBe('ERROR: unable to create video/avc codec instance\nWARNING: failed at 1080x2400, retrying at 720x1280\nERROR: unable to create video/avc codec instance\n');
+  expect(recorded.err).toBe(
+    'ERROR: unable to create video/avc codec instance\nWARNING: failed at 1080x2400, retrying at 720x1280\nERROR: unable to create video/avc codec instance\n',
+  );
   expect(recorded.code).toBe(0);
   expect((await shell(phone, 'stat -c %s /sdcard/clip.mp4')).out).toBe('0\n');
   expect(await shell(phone, 'screenrecord')).toMatchObject({ err: 'Must specify output file (see --help).\n', code: 2 });
-  expect((await shell(phone, 'screenrecord --verbose --bit-rate 4M --size 1280x720 /sdcard/v.mp4')).out)
-    .toBe('Display is 1080x2400 @60.00fps (orientation=ROTATION_0), layerStack=0\nConfiguring recorder for 1280x720 video/avc at 4.00Mbps\n');
+  expect((await shell(phone, 'screenrecord --verbose --bit-rate 4M --size 1280x720 /sdcard/v.mp4')).out).toBe(
+    'Display is 1080x2400 @60.00fps (orientation=ROTATION_0), layerStack=0\nConfiguring recorder for 1280x720 video/avc at 4.00Mbps\n',
+  );
   expect(await shell(phone, 'screenrecord --size 12x /sdcard/x.mp4')).toMatchObject({ err: "Invalid size '12x', must be width x height\n", code: 2 });
   expect(await shell(phone, 'screenrecord /system/clip.mp4')).toMatchObject({ err: "Unable to open '/system/clip.mp4': Read-only file system\n", code: 1 });
 });
@@ -62,9 +65,14 @@ test('cmd deviceidle forces Doze and back, keeps a user whitelist, and dumpsys d
   expect((await shell(phone, 'cmd deviceidle force-inactive')).out).toBe('Light state: INACTIVE, deep state: INACTIVE\n');
   expect((await shell(phone, 'cmd deviceidle step')).out).toBe('Stepped to deep: IDLE_PENDING\n');
   expect((await shell(phone, 'cmd deviceidle whitelist +com.example.shop')).out).toBe('Added: com.example.shop\n');
-  expect((await shell(phone, 'cmd deviceidle whitelist')).out).toMatch(/^system-excidle,com\.android\.providers\.downloads,\d+\n(system,[\w.]+,\d+\n)*user,com\.example\.shop,\d+\n$/);
+  expect((await shell(phone, 'cmd deviceidle whitelist')).out).toMatch(
+    /^system-excidle,com\.android\.providers\.downloads,\d+\n(system,[\w.]+,\d+\n)*user,com\.example\.shop,\d+\n$/,
+  );
   expect((await shell(phone, 'cmd deviceidle whitelist +com.example.missing')).out).toBe('Unknown package: com.example.missing\n');
-  expect(await shell(phone, 'cmd deviceidle whitelist com.example.shop')).toMatchObject({ out: 'Package must be prefixed with +, -, or =: com.example.shop\n', code: 255 });
+  expect(await shell(phone, 'cmd deviceidle whitelist com.example.shop')).toMatchObject({
+    out: 'Package must be prefixed with +, -, or =: com.example.shop\n',
+    code: 255,
+  });
   expect((await shell(phone, 'dumpsys deviceidle')).out).toContain('  Whitelist user apps:\n    com.example.shop\n');
   expect((await shell(phone, 'cmd deviceidle disable')).out).toBe('Deep idle mode disabled\nLight idle mode disabled\n');
   expect((await shell(phone, 'cmd deviceidle enabled')).out).toBe('0\n');

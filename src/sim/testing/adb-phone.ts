@@ -31,8 +31,12 @@ export function usePhoneOverAdb(options: SimOptions = {}): AdbPhone {
     await sim?.stop();
   });
   return {
-    get adb() { return started(adb); },
-    get sim() { return started(sim); },
+    get adb() {
+      return started(adb);
+    },
+    get sim() {
+      return started(sim);
+    },
     async shell(line) {
       const result = await started(adb).run(['-s', started(sim).serial, 'shell', line]);
       return { out: result.text, err: result.stderr, code: result.code };

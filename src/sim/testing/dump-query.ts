@@ -49,7 +49,10 @@ export function parseDump(xml: string): DumpNode[] {
   const nodes: DumpNode[] = [];
   const open: DumpNode[] = [];
   for (const match of xml.matchAll(/<node\s([^>]*?)(\/?)>|<\/node>/g)) {
-    if (match[0] === '</node>') { open.pop(); continue; }
+    if (match[0] === '</node>') {
+      open.pop();
+      continue;
+    }
     const node = toNode(match[1] ?? '', open.length);
     for (const ancestor of open) ancestor.descendants.push(node);
     nodes.push(node);
@@ -90,11 +93,13 @@ function matches(expected: string | RegExp | undefined, actual: string): boolean
 
 export function matchesQuery(node: DumpNode, query: NodeQuery): boolean {
   const id = query.id;
-  return (id === undefined || node.id === id || node.id.endsWith(`:id/${id}`))
-    && matches(query.text, node.text)
-    && matches(query.desc, node.desc)
-    && (query.cls === undefined || node.cls === query.cls)
-    && (query.package === undefined || node.package === query.package);
+  return (
+    (id === undefined || node.id === id || node.id.endsWith(`:id/${id}`)) &&
+    matches(query.text, node.text) &&
+    matches(query.desc, node.desc) &&
+    (query.cls === undefined || node.cls === query.cls) &&
+    (query.package === undefined || node.package === query.package)
+  );
 }
 
 export function findAll(xml: string, query: NodeQuery): DumpNode[] {
@@ -104,8 +109,12 @@ export function findAll(xml: string, query: NodeQuery): DumpNode[] {
 export class NodeNotFoundError extends Error {
   override name = 'NodeNotFoundError';
   constructor(query: NodeQuery, xml: string) {
-    const seen = parseDump(xml).filter((n) => n.text || n.desc || n.id).map((n) => `${n.id || n.cls}${n.text ? ` "${n.text}"` : ''}${n.desc ? ` [${n.desc}]` : ''}`);
-    super(`No node matches ${JSON.stringify(query, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v))} in the dump; the screen shows: ${seen.join(', ')}`);
+    const seen = parseDump(xml)
+      .filter((n) => n.text || n.desc || n.id)
+      .map((n) => `${n.id || n.cls}${n.text ? ` "${n.text}"` : ''}${n.desc ? ` [${n.desc}]` : ''}`);
+    super(
+      `No node matches ${JSON.stringify(query, (_k, v: unknown) => (v instanceof RegExp ? String(v) : v))} in the dump; the screen shows: ${seen.join(', ')}`,
+    );
   }
 }
 
@@ -128,5 +137,7 @@ export function tapNode(ui: PhoneUi, query: NodeQuery): DumpNode {
 
 /** The non-empty texts of a dump in document order, for readable assertions. */
 export function texts(xml: string): string[] {
-  return parseDump(xml).map((n) => n.text).filter((t) => t !== '');
+  return parseDump(xml)
+    .map((n) => n.text)
+    .filter((t) => t !== '');
 }

@@ -78,7 +78,10 @@ const quick = (ms: number): Cost => ({ ms, spread: 0.15 });
 /** The verb after `input`'s optional source and `-d DISPLAY`. */
 function inputVerb(args: readonly string[]): { verb: string | undefined; rest: readonly string[] } {
   let i = 0;
-  while (i < args.length && (args[i] === '-d' || /^(touchscreen|touchpad|keyboard|mouse|dpad|gamepad|joystick|stylus|trackball|touchnavigation|rotaryencoder)$/.test(args[i]))) {
+  while (
+    i < args.length &&
+    (args[i] === '-d' || /^(touchscreen|touchpad|keyboard|mouse|dpad|gamepad|joystick|stylus|trackball|touchnavigation|rotaryencoder)$/.test(args[i]))
+  ) {
     i += args[i] === '-d' ? 2 : 1;
   }
   return { verb: args[i], rest: args.slice(i + 1) };

@@ -20,16 +20,22 @@ function loaderApp(spinMs?: number, hangAfterMs?: number): AppDefinition {
     permissions: [],
     start(ctx) {
       let loading = true;
-      if (spinMs !== undefined) ctx.clock.setTimeout(() => { loading = false; ctx.invalidate(); }, spinMs);
+      if (spinMs !== undefined)
+        ctx.clock.setTimeout(() => {
+          loading = false;
+          ctx.invalidate();
+        }, spinMs);
       if (hangAfterMs !== undefined) ctx.clock.setTimeout(() => ctx.freeze(), hangAfterMs);
       return {
         view: () => ({
           activity: '.MainActivity',
           root: {
             cls: 'android.widget.FrameLayout',
-            children: [loading
-              ? { cls: 'android.widget.ProgressBar', id: 'progress', width: 48, height: 48 }
-              : { cls: 'android.widget.TextView', id: 'status', text: 'Loaded' }],
+            children: [
+              loading
+                ? { cls: 'android.widget.ProgressBar', id: 'progress', width: 48, height: 48 }
+                : { cls: 'android.widget.TextView', id: 'status', text: 'Loaded' },
+            ],
           },
         }),
         back: () => false,
@@ -54,8 +60,12 @@ async function sh(phone: Phone, line: string): Promise<{ out: string; err: strin
   let err = '';
   const start = phone.clock.now();
   const code = await runShell(phone, line, {
-    stdout: (c) => { out += c.toString(); },
-    stderr: (c) => { err += c.toString(); },
+    stdout: (c) => {
+      out += c.toString();
+    },
+    stderr: (c) => {
+      err += c.toString();
+    },
     signal: new AbortController().signal,
   });
   return { out, err, code, ms: phone.clock.now() - start };
@@ -115,7 +125,7 @@ test('uiautomator dump && cat pays for both commands, and the same seed paces a 
   expect(first.random.next()).toBe(pacedPhone({ timing: 'fast', seed: 3 }).random.next());
 });
 
-test('at real timing a dump under an endless spinner fails with uiautomator\'s idle-state error after 10 s', async () => {
+test("at real timing a dump under an endless spinner fails with uiautomator's idle-state error after 10 s", async () => {
   const phone = pacedPhone({ timing: 'real', apps: [loaderApp()] });
   phone.ui.launch(LOADER);
   const result = await sh(phone, 'uiautomator dump /sdcard/ui.xml');
@@ -129,7 +139,7 @@ test('at real timing a dump under an endless spinner fails with uiautomator\'s i
   expect(still.ms).toBeLessThan(3000);
 });
 
-test('at real timing a hung app\'s spinner sends no events: the dump is idle and shows the ANR dialog over it', async () => {
+test("at real timing a hung app's spinner sends no events: the dump is idle and shows the ANR dialog over it", async () => {
   const phone = pacedPhone({ timing: 'real', apps: [loaderApp(undefined, 100)] });
   phone.ui.launch(LOADER);
   phone.clock.advance(10_000);
@@ -138,7 +148,7 @@ test('at real timing a hung app\'s spinner sends no events: the dump is idle and
   expect(result.ms).toBeLessThan(3000);
 });
 
-test('an injected idle-state fault costs uiautomator\'s global timeout at real timing, and nothing at fast timing', async () => {
+test("an injected idle-state fault costs uiautomator's global timeout at real timing, and nothing at fast timing", async () => {
   for (const timing of ['real', 'fast'] as const) {
     const phone = pacedPhone({ timing });
     phone.faults.set({ idleStateErrors: 1 });
@@ -159,7 +169,7 @@ test('at real timing a dump during a short load waits for it to end and shows wh
   expect(result.ms).toBeGreaterThanOrEqual(2500 - 16 + 1000);
 });
 
-test('fast timing answers at once and keeps today\'s dump under a spinner', async () => {
+test("fast timing answers at once and keeps today's dump under a spinner", async () => {
   const phone = pacedPhone({ timing: 'fast', apps: [loaderApp()] });
   phone.ui.launch(LOADER);
   const dump = await sh(phone, 'uiautomator dump /dev/tty && input tap 10 10 && screencap -p > /sdcard/s.png');
@@ -177,7 +187,7 @@ test('real timing makes a client wait in wall time', async () => {
   expect(performance.now() - start).toBeGreaterThan(225 * Math.exp(-0.45) - 2);
 });
 
-test('a pull takes its bytes\' time over USB 2.0 at real timing, and none at fast timing', async () => {
+test("a pull takes its bytes' time over USB 2.0 at real timing, and none at fast timing", async () => {
   const real = pacedPhone({ timing: 'real' });
   const start = real.clock.now();
   await real.timing.transfer(38e6);

@@ -12,7 +12,10 @@ import { activityWindow, dialogWindow, keyboardWindow, metricsFor, toastWindow, 
 
 export type Screen = { kind: 'home' } | { kind: 'recents' } | { kind: 'app'; pkg: string };
 
-export interface Focus { area: WindowArea; key: string }
+export interface Focus {
+  area: WindowArea;
+  key: string;
+}
 
 export interface Composition {
   fingerprint: string;
@@ -56,17 +59,19 @@ export class Composer {
   private readonly systemScroll = new Map<string, number>();
   private last: Composition | undefined;
 
-  constructor(private readonly o: {
-    deps: UiDeps;
-    table: ProcessTable;
-    dialogs: SystemDialogs;
-    changed: () => void;
-    crash: (app: RunningApp, exception: string) => void;
-    kill: (app: RunningApp) => void;
-    open: (pkg: string) => void;
-    closeTask: (pkg: string) => void;
-    press: (key: KeyPress) => void;
-  }) {}
+  constructor(
+    private readonly o: {
+      deps: UiDeps;
+      table: ProcessTable;
+      dialogs: SystemDialogs;
+      changed: () => void;
+      crash: (app: RunningApp, exception: string) => void;
+      kill: (app: RunningApp) => void;
+      open: (pkg: string) => void;
+      closeTask: (pkg: string) => void;
+      press: (key: KeyPress) => void;
+    },
+  ) {}
 
   /** Everything outside the runtime that changes the screen: settings and installed packages. */
   fingerprint(): string {
@@ -109,7 +114,11 @@ export class Composer {
     if (state.screen.kind === 'app') {
       app = table.running.get(state.screen.pkg);
       view = app?.alive ? this.viewOf(app) : undefined;
-      if (!app?.alive || !view) { app = undefined; view = undefined; state.setScreen({ kind: 'home' }); }
+      if (!app?.alive || !view) {
+        app = undefined;
+        view = undefined;
+        state.setScreen({ kind: 'home' });
+      }
     }
     let focus = state.focus;
     let keyboard = state.keyboard.shown;
@@ -117,10 +126,12 @@ export class Composer {
       const changed = this.noticeActivity(app, view);
       if (changed && focus?.area !== 'system') focus = undefined;
       const dialogShown = view.dialog !== undefined && view.dialog.visible !== false;
-      const autofocus = dialogShown && !app.dialogShown ? autofocusKey(view.dialog, 'dialog')
-        : changed ? autofocusKey(view.root, 'app') : undefined;
+      const autofocus = dialogShown && !app.dialogShown ? autofocusKey(view.dialog, 'dialog') : changed ? autofocusKey(view.root, 'app') : undefined;
       app.dialogShown = dialogShown;
-      if (autofocus) { focus = autofocus; keyboard = true; }
+      if (autofocus) {
+        focus = autofocus;
+        keyboard = true;
+      }
       this.noticeToast(app, view);
     }
     if (focus?.area === 'dialog' && !view?.dialog) focus = undefined;
@@ -134,7 +145,10 @@ export class Composer {
       owners.clear();
       windows = this.build({ state, app, view, focus, keyboard, metrics, palette, owners });
       const wanted = focus;
-      if (wanted && !windows.some((w) => w.area === wanted.area && w.keys.has(wanted.key))) { focus = undefined; continue; }
+      if (wanted && !windows.some((w) => w.area === wanted.area && w.keys.has(wanted.key))) {
+        focus = undefined;
+        continue;
+      }
       break;
     }
     state.setFocus(focus, keyboard);
@@ -242,7 +256,14 @@ export class Composer {
       const submit = field?.widget?.onSubmit !== undefined;
       const search = /search/i.test(`${field?.widget?.id ?? ''} ${field?.widget?.hint ?? ''}`);
       const state = { shifted: b.state.keyboard.shifted, symbols: b.state.keyboard.symbols, action: search ? 'Search' : submit ? 'Done' : 'Enter' };
-      windows.push(keyboardWindow({ pkg: KEYBOARD_PACKAGE, keyboard: keyboardWidget(state, palette, this.o.press), metrics, layout: { keyPrefix: 'ime', scrollOffset: () => 0 } }));
+      windows.push(
+        keyboardWindow({
+          pkg: KEYBOARD_PACKAGE,
+          keyboard: keyboardWidget(state, palette, this.o.press),
+          metrics,
+          layout: { keyPrefix: 'ime', scrollOffset: () => 0 },
+        }),
+      );
     }
     if (this.toast) {
       const toast = toastWindow({ pkg: this.toast.pkg, text: this.toast.text, metrics, colors: { background: palette.toast, color: palette.onToast } });
@@ -250,14 +271,16 @@ export class Composer {
     }
     const system = this.o.dialogs.top();
     if (system) {
-      windows.push(dialogWindow({
-        kind: 'system-dialog',
-        pkg: system.windowPackage,
-        dialog: system.widget(palette),
-        metrics,
-        areaBottom: metrics.height - metrics.navBar,
-        layout: { keyPrefix: 'system', scrollOffset: () => 0, focusedKey: focusedIn('system') },
-      }));
+      windows.push(
+        dialogWindow({
+          kind: 'system-dialog',
+          pkg: system.windowPackage,
+          dialog: system.widget(palette),
+          metrics,
+          areaBottom: metrics.height - metrics.navBar,
+          layout: { keyPrefix: 'system', scrollOffset: () => 0, focusedKey: focusedIn('system') },
+        }),
+      );
     }
     return windows;
   }
@@ -265,7 +288,8 @@ export class Composer {
   private launcherWidget(state: ComposeState, palette: SystemPalette): Widget {
     const { deps } = this.o;
     if (state.screen.kind === 'recents') {
-      const tasks = [...state.tasks].reverse()
+      const tasks = [...state.tasks]
+        .reverse()
         .map((pkg) => this.o.table.running.get(pkg))
         .filter((app): app is RunningApp => app?.alive === true)
         .map((app) => ({ pkg: app.record.def.package, label: app.record.def.label }));
@@ -274,7 +298,10 @@ export class Composer {
         palette,
         open: (pkg) => this.o.open(pkg),
         close: (pkg) => this.o.closeTask(pkg),
-        clearAll: () => { for (const task of tasks) this.o.closeTask(task.pkg); state.setScreen({ kind: 'home' }); },
+        clearAll: () => {
+          for (const task of tasks) this.o.closeTask(task.pkg);
+          state.setScreen({ kind: 'home' });
+        },
       });
     }
     const apps = deps.apps.filter((def) => deps.packages.get(def.package)).map((def) => ({ pkg: def.package, label: def.label }));

@@ -29,7 +29,10 @@ function button(label: string, id: string, onClick: () => void, extra: Partial<W
 class DemoProcess implements AppProcess {
   private readonly state: DemoState;
 
-  constructor(private readonly ctx: AppContext, launch: AppLaunch) {
+  constructor(
+    private readonly ctx: AppContext,
+    launch: AppLaunch,
+  ) {
     const visits = Number(ctx.storage.get('visits') ?? 0) + 1;
     ctx.storage.set('visits', visits);
     this.state = {
@@ -50,8 +53,14 @@ class DemoProcess implements AppProcess {
   }
 
   back(): boolean {
-    if (this.state.dialog) { this.state.dialog = false; return true; }
-    if (this.state.screen === 'list') { this.state.screen = 'main'; return true; }
+    if (this.state.dialog) {
+      this.state.dialog = false;
+      return true;
+    }
+    if (this.state.screen === 'list') {
+      this.state.screen = 'main';
+      return true;
+    }
     return false;
   }
 
@@ -65,19 +74,41 @@ class DemoProcess implements AppProcess {
     return {
       activity: '.MainActivity',
       toast: s.toast,
-      dialog: s.dialog ? {
-        cls: 'android.widget.LinearLayout',
-        id: 'android:id/parentPanel',
-        padding: 24,
-        gap: 16,
-        children: [
-          text('Delete everything?', { id: 'android:id/alertTitle' }),
-          { cls: 'android.widget.LinearLayout', layout: 'row', gap: 8, children: [
-            button('Cancel', 'android:id/button2', () => { s.dialog = false; }, { width: 0, weight: 1 }),
-            button('Delete', 'android:id/button1', () => { s.dialog = false; s.greeting = 'Deleted'; }, { width: 0, weight: 1 }),
-          ] },
-        ],
-      } : undefined,
+      dialog: s.dialog
+        ? {
+            cls: 'android.widget.LinearLayout',
+            id: 'android:id/parentPanel',
+            padding: 24,
+            gap: 16,
+            children: [
+              text('Delete everything?', { id: 'android:id/alertTitle' }),
+              {
+                cls: 'android.widget.LinearLayout',
+                layout: 'row',
+                gap: 8,
+                children: [
+                  button(
+                    'Cancel',
+                    'android:id/button2',
+                    () => {
+                      s.dialog = false;
+                    },
+                    { width: 0, weight: 1 },
+                  ),
+                  button(
+                    'Delete',
+                    'android:id/button1',
+                    () => {
+                      s.dialog = false;
+                      s.greeting = 'Deleted';
+                    },
+                    { width: 0, weight: 1 },
+                  ),
+                ],
+              },
+            ],
+          }
+        : undefined,
       root: {
         cls: 'android.widget.LinearLayout',
         key: 'main',
@@ -86,24 +117,101 @@ class DemoProcess implements AppProcess {
         gap: 8,
         children: [
           text(s.greeting, { id: 'greeting' }),
-          { cls: 'android.widget.EditText', id: 'name', hint: 'Name', text: s.name, onText: (v) => { s.name = v; }, onSubmit: () => { s.greeting = `Hello, ${s.name}`; } },
-          { cls: 'android.widget.EditText', id: 'password', hint: 'Password', password: true, text: s.password, onText: (v) => { s.password = v; } },
-          { cls: 'android.widget.EditText', id: 'notes', hint: 'Notes', multiline: true, text: s.notes, onText: (v) => { s.notes = v; } },
-          button('Greet', 'greet', () => { s.greeting = `Hi ${s.name}`; }, { enabled: s.name.length > 0 }),
-          { cls: 'android.widget.LinearLayout', layout: 'row', gap: 8, children: [
-            button('List', 'open_list', () => { s.screen = 'list'; }, { width: 0, weight: 1 }),
-            button('Dialog', 'open_dialog', () => { s.dialog = true; }, { width: 0, weight: 1 }),
-            button('Toast', 'toast', () => { s.toast = s.toast === 'Saved' ? 'Saved again' : 'Saved'; }, { width: 0, weight: 1 }),
-          ] },
-          { cls: 'android.widget.LinearLayout', layout: 'row', gap: 8, children: [
-            button('Crash', 'crash', () => ctx.crash('java.lang.IllegalStateException: Demo crash button')),
-            button('Freeze', 'freeze', () => ctx.freeze()),
-            button('Throw', 'throw', () => { throw new Error('Widget handler failed'); }),
-          ] },
-          button('Notify me', 'notify', () => ctx.requestPermission(NOTIFICATIONS, 'send you notifications', (granted) => {
-            s.greeting = granted ? 'Notifications on' : 'Notifications off';
-          })),
-          text(`Held ${s.held}`, { id: 'hold', longClickable: true, onLongClick: () => { s.held += 1; } }),
+          {
+            cls: 'android.widget.EditText',
+            id: 'name',
+            hint: 'Name',
+            text: s.name,
+            onText: (v) => {
+              s.name = v;
+            },
+            onSubmit: () => {
+              s.greeting = `Hello, ${s.name}`;
+            },
+          },
+          {
+            cls: 'android.widget.EditText',
+            id: 'password',
+            hint: 'Password',
+            password: true,
+            text: s.password,
+            onText: (v) => {
+              s.password = v;
+            },
+          },
+          {
+            cls: 'android.widget.EditText',
+            id: 'notes',
+            hint: 'Notes',
+            multiline: true,
+            text: s.notes,
+            onText: (v) => {
+              s.notes = v;
+            },
+          },
+          button(
+            'Greet',
+            'greet',
+            () => {
+              s.greeting = `Hi ${s.name}`;
+            },
+            { enabled: s.name.length > 0 },
+          ),
+          {
+            cls: 'android.widget.LinearLayout',
+            layout: 'row',
+            gap: 8,
+            children: [
+              button(
+                'List',
+                'open_list',
+                () => {
+                  s.screen = 'list';
+                },
+                { width: 0, weight: 1 },
+              ),
+              button(
+                'Dialog',
+                'open_dialog',
+                () => {
+                  s.dialog = true;
+                },
+                { width: 0, weight: 1 },
+              ),
+              button(
+                'Toast',
+                'toast',
+                () => {
+                  s.toast = s.toast === 'Saved' ? 'Saved again' : 'Saved';
+                },
+                { width: 0, weight: 1 },
+              ),
+            ],
+          },
+          {
+            cls: 'android.widget.LinearLayout',
+            layout: 'row',
+            gap: 8,
+            children: [
+              button('Crash', 'crash', () => ctx.crash('java.lang.IllegalStateException: Demo crash button')),
+              button('Freeze', 'freeze', () => ctx.freeze()),
+              button('Throw', 'throw', () => {
+                throw new Error('Widget handler failed');
+              }),
+            ],
+          },
+          button('Notify me', 'notify', () =>
+            ctx.requestPermission(NOTIFICATIONS, 'send you notifications', (granted) => {
+              s.greeting = granted ? 'Notifications on' : 'Notifications off';
+            }),
+          ),
+          text(`Held ${s.held}`, {
+            id: 'hold',
+            longClickable: true,
+            onLongClick: () => {
+              s.held += 1;
+            },
+          }),
         ],
       },
     };
@@ -131,8 +239,14 @@ class DemoProcess implements AppProcess {
               key: item,
               height: 100,
               padding: { left: 16 },
-              onClick: () => { s.greeting = `Opened ${item}`; s.screen = 'main'; },
-              onSwipe: (direction) => { if (direction === 'left') s.items = s.items.filter((i) => i !== item); s.swiped.push(`${item}:${direction}`); },
+              onClick: () => {
+                s.greeting = `Opened ${item}`;
+                s.screen = 'main';
+              },
+              onSwipe: (direction) => {
+                if (direction === 'left') s.items = s.items.filter((i) => i !== item);
+                s.swiped.push(`${item}:${direction}`);
+              },
               children: [text(item, { id: 'row_title' })],
             })),
           },

@@ -39,7 +39,15 @@ export function displayWindows(options: { windows: readonly UiWindow[]; metrics:
     if (w.kind === 'keyboard') {
       listed.push({ root: w.root, title: KEYBOARD_TITLE, type: 'TYPE_INPUT_METHOD', active: false, focused: false, id: KEYBOARD_ID, layer: 0 });
     } else {
-      listed.push({ root: w.root, title: label(w.package), type: 'TYPE_APPLICATION', active: w === active, focused: w === active, id: FIRST_APP_ID + apps.indexOf(w), layer: 0 });
+      listed.push({
+        root: w.root,
+        title: label(w.package),
+        type: 'TYPE_APPLICATION',
+        active: w === active,
+        focused: w === active,
+        id: FIRST_APP_ID + apps.indexOf(w),
+        layer: 0,
+      });
     }
   }
   // Layers order the windows: the greater one is drawn on top.

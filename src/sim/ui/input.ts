@@ -11,7 +11,10 @@ export function pathAt(root: UiNode, x: number, y: number): UiNode[] {
     let next: UiNode | undefined;
     for (let i = node.children.length - 1; i >= 0; i--) {
       const child = node.children[i];
-      if (child && contains(child.bounds, x, y)) { next = child; break; }
+      if (child && contains(child.bounds, x, y)) {
+        next = child;
+        break;
+      }
     }
     node = next;
   }
@@ -82,8 +85,22 @@ export const KEY = {
 } as const;
 
 const PUNCTUATION: Record<number, string> = {
-  17: '*', 18: '#', 55: ',', 56: '.', 62: ' ', 68: '`', 69: '-', 70: '=', 71: '[', 72: ']', 73: '\\', 74: ';', 75: '\'',
-  76: '/', 77: '@', 81: '+',
+  17: '*',
+  18: '#',
+  55: ',',
+  56: '.',
+  62: ' ',
+  68: '`',
+  69: '-',
+  70: '=',
+  71: '[',
+  72: ']',
+  73: '\\',
+  74: ';',
+  75: "'",
+  76: '/',
+  77: '@',
+  81: '+',
 };
 
 /** The character a key types into a text field (KEYCODE_A → 'a'), if any. */

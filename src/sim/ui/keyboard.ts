@@ -27,28 +27,47 @@ export function keyboardWidget(state: KeyboardState, palette: SystemPalette, pre
   const rowWidgets: Widget[] = rows.map((chars, r) => {
     const keys = [...chars].map((c, i) => charKey(c, `${ID}/key_pos_${r}_${i}`));
     if (r === 2) {
-      keys.unshift(key({ id: `${ID}/key_pos_shift`, desc: 'Shift', label: '\u21e7', palette, special: true, weight: 1.5, onClick: () => press({ kind: 'shift' }) }));
-      keys.push(key({ id: `${ID}/key_pos_del`, desc: 'Delete', label: '\u232b', palette, special: true, weight: 1.5, onClick: () => press({ kind: 'delete' }) }));
+      keys.unshift(
+        key({ id: `${ID}/key_pos_shift`, desc: 'Shift', label: '\u21e7', palette, special: true, weight: 1.5, onClick: () => press({ kind: 'shift' }) }),
+      );
+      keys.push(
+        key({ id: `${ID}/key_pos_del`, desc: 'Delete', label: '\u232b', palette, special: true, weight: 1.5, onClick: () => press({ kind: 'delete' }) }),
+      );
     }
     return row(`${ID}/keyboard_row_${r}`, keys);
   });
-  rowWidgets.push(row(`${ID}/keyboard_row_3`, [
-    key({ id: `${ID}/key_pos_switch_to_symbol`, desc: state.symbols ? 'Letters' : 'Symbols', label: state.symbols ? 'ABC' : '?123', palette, special: true, weight: 1.5, onClick: () => press({ kind: 'symbols' }) }),
-    charKey(',', `${ID}/key_pos_3_1`),
-    key({ id: `${ID}/key_pos_space`, desc: 'Space', label: ' ', palette, special: false, weight: 5, onClick: () => press({ kind: 'char', char: ' ' }) }),
-    charKey('.', `${ID}/key_pos_3_3`),
-    key({ id: `${ID}/key_pos_ime_action`, desc: state.action, label: '\u21b5', palette, special: true, weight: 1.5, onClick: () => press({ kind: 'enter' }) }),
-  ]));
+  rowWidgets.push(
+    row(`${ID}/keyboard_row_3`, [
+      key({
+        id: `${ID}/key_pos_switch_to_symbol`,
+        desc: state.symbols ? 'Letters' : 'Symbols',
+        label: state.symbols ? 'ABC' : '?123',
+        palette,
+        special: true,
+        weight: 1.5,
+        onClick: () => press({ kind: 'symbols' }),
+      }),
+      charKey(',', `${ID}/key_pos_3_1`),
+      key({ id: `${ID}/key_pos_space`, desc: 'Space', label: ' ', palette, special: false, weight: 5, onClick: () => press({ kind: 'char', char: ' ' }) }),
+      charKey('.', `${ID}/key_pos_3_3`),
+      key({
+        id: `${ID}/key_pos_ime_action`,
+        desc: state.action,
+        label: '\u21b5',
+        palette,
+        special: true,
+        weight: 1.5,
+        onClick: () => press({ kind: 'enter' }),
+      }),
+    ]),
+  );
   return {
     cls: 'android.widget.LinearLayout',
     id: `${ID}/keyboard_holder`,
     height: 'fill',
     padding: { left: 4, right: 4, bottom: 8 },
     style: { background: palette.keyboard },
-    children: [
-      { cls: 'android.widget.FrameLayout', id: `${ID}/keyboard_header_view_holder`, height: 44 },
-      ...rowWidgets,
-    ],
+    children: [{ cls: 'android.widget.FrameLayout', id: `${ID}/keyboard_header_view_holder`, height: 44 }, ...rowWidgets],
   };
 }
 
@@ -69,14 +88,16 @@ function key(options: { id: string; desc: string; label: string; palette: System
     clickable: true,
     onClick: options.onClick,
     style: { background: options.special ? palette.specialKey : palette.key, radius: 6 },
-    children: [{
-      cls: 'android.widget.TextView',
-      text: options.label,
-      width: 'wrap',
-      align: 'center',
-      gravity: 'center',
-      // A word on a function key ("?123", "ABC") is set small, as Gboard does, so it sits inside its cap.
-      style: { color: palette.onSurface, fontSize: [...options.label].length > 1 ? 14 : 22 },
-    }],
+    children: [
+      {
+        cls: 'android.widget.TextView',
+        text: options.label,
+        width: 'wrap',
+        align: 'center',
+        gravity: 'center',
+        // A word on a function key ("?123", "ABC") is set small, as Gboard does, so it sits inside its cap.
+        style: { color: palette.onSurface, fontSize: [...options.label].length > 1 ? 14 : 22 },
+      },
+    ],
   };
 }

@@ -11,7 +11,10 @@ const CELL_DP = 96;
 const ICON_DP = 56;
 const LABEL_SP = 12;
 
-export interface LauncherApp { pkg: string; label: string }
+export interface LauncherApp {
+  pkg: string;
+  label: string;
+}
 
 function iconFor(app: LauncherApp): IconName {
   const name = `${app.pkg} ${app.label}`.toLowerCase();
@@ -77,13 +80,15 @@ export function homeWidget(options: { apps: LauncherApp[]; palette: SystemPalett
     id: 'launcher',
     height: 'fill',
     style: { background: palette.wallpaper },
-    children: [{
-      cls: 'android.widget.ScrollView',
-      id: 'workspace',
-      height: 'fill',
-      padding: { top: 32, left: 8, right: 8 },
-      children: [{ cls: 'android.view.ViewGroup', key: 'cell_layout', gap: 8, children: rows }],
-    }],
+    children: [
+      {
+        cls: 'android.widget.ScrollView',
+        id: 'workspace',
+        height: 'fill',
+        padding: { top: 32, left: 8, right: 8 },
+        children: [{ cls: 'android.view.ViewGroup', key: 'cell_layout', gap: 8, children: rows }],
+      },
+    ],
   };
 }
 
@@ -104,27 +109,50 @@ export function recentsWidget(options: {
     clickable: true,
     focusable: true,
     onClick: () => options.open(task.pkg),
-    onSwipe: (direction) => { if (direction === 'up') options.close(task.pkg); },
+    onSwipe: (direction) => {
+      if (direction === 'up') options.close(task.pkg);
+    },
     padding: 16,
     style: { background: palette.surface, radius: 16 },
     children: [{ cls: 'android.widget.TextView', id: 'title', text: task.label, width: 'wrap', style: { color: palette.onSurface, fontSize: 16, bold: true } }],
   }));
-  const content: Widget[] = cards.length > 0
-    ? [...cards, {
-      cls: 'android.widget.Button',
-      id: 'clear_all',
-      text: 'Clear all',
-      width: 'wrap',
-      align: 'center',
-      onClick: options.clearAll,
-      style: { color: palette.onSurface, background: palette.surface, radius: 20 },
-    }]
-    : [{ cls: 'android.widget.TextView', text: 'No recent items', width: 'wrap', align: 'center', padding: { top: 160 }, style: { color: palette.onSurface, fontSize: 16 } }];
+  const content: Widget[] =
+    cards.length > 0
+      ? [
+          ...cards,
+          {
+            cls: 'android.widget.Button',
+            id: 'clear_all',
+            text: 'Clear all',
+            width: 'wrap',
+            align: 'center',
+            onClick: options.clearAll,
+            style: { color: palette.onSurface, background: palette.surface, radius: 20 },
+          },
+        ]
+      : [
+          {
+            cls: 'android.widget.TextView',
+            text: 'No recent items',
+            width: 'wrap',
+            align: 'center',
+            padding: { top: 160 },
+            style: { color: palette.onSurface, fontSize: 16 },
+          },
+        ];
   return {
     cls: 'android.widget.FrameLayout',
     id: 'overview_panel',
     height: 'fill',
     style: { background: palette.wallpaper },
-    children: [{ cls: 'android.widget.ScrollView', id: 'recents_view', scrollable: 'vertical', height: 'fill', children: [{ cls: 'android.widget.LinearLayout', key: 'tasks', padding: 24, gap: 16, children: content }] }],
+    children: [
+      {
+        cls: 'android.widget.ScrollView',
+        id: 'recents_view',
+        scrollable: 'vertical',
+        height: 'fill',
+        children: [{ cls: 'android.widget.LinearLayout', key: 'tasks', padding: 24, gap: 16, children: content }],
+      },
+    ],
   };
 }

@@ -56,17 +56,22 @@ test('the root fills the content area whatever size it asks for', () => {
 });
 
 test('a row shares what is left by weight; a default-width child takes a share too', () => {
-  const root = layOut({ cls: 'android.widget.LinearLayout', children: [{
+  const root = layOut({
     cls: 'android.widget.LinearLayout',
-    layout: 'row',
-    height: 100,
     children: [
-      box('icon', { width: 50, height: 50, align: 'center' }),
-      box('one', { width: 0, weight: 1, height: 'fill' }),
-      box('three', { width: 0, weight: 3, height: 10 }),
-      box('default', { height: 10 }),
+      {
+        cls: 'android.widget.LinearLayout',
+        layout: 'row',
+        height: 100,
+        children: [
+          box('icon', { width: 50, height: 50, align: 'center' }),
+          box('one', { width: 0, weight: 1, height: 'fill' }),
+          box('three', { width: 0, weight: 3, height: 10 }),
+          box('default', { height: 10 }),
+        ],
+      },
     ],
-  }] });
+  });
   expect(bounds(root, 'icon')).toEqual({ left: 0, top: 50, right: 100, bottom: 150 });
   expect(bounds(root, 'one')).toEqual({ left: 100, top: 0, right: 240, bottom: 200 });
   expect(byKey(root, 'three')?.frame.right).toBe(660);
@@ -88,7 +93,11 @@ test('a stack places children by gravity and align, later ones on top', () => {
     cls: 'android.widget.FrameLayout',
     layout: 'stack',
     height: 'fill',
-    children: [box('under', { height: 'fill' }), box('badge', { width: 20, height: 20, gravity: 'top', align: 'end' }), box('mid', { width: 100, height: 100, gravity: 'center', align: 'center' })],
+    children: [
+      box('under', { height: 'fill' }),
+      box('badge', { width: 20, height: 20, gravity: 'top', align: 'end' }),
+      box('mid', { width: 100, height: 100, gravity: 'center', align: 'center' }),
+    ],
   });
   expect(bounds(root, 'under')).toEqual(SCREEN);
   expect(bounds(root, 'badge')).toEqual({ left: 760, top: 0, right: 800, bottom: 40 });
@@ -97,11 +106,16 @@ test('a stack places children by gravity and align, later ones on top', () => {
 });
 
 test('long text wraps at the available width and the widget grows by whole lines', () => {
-  const root = layOut({ cls: 'android.widget.LinearLayout', children: [{
+  const root = layOut({
     cls: 'android.widget.LinearLayout',
-    width: 100,
-    children: [{ cls: 'android.widget.TextView', key: 'text', text: 'one two three four five six', style: { fontSize: 10 } }],
-  }] });
+    children: [
+      {
+        cls: 'android.widget.LinearLayout',
+        width: 100,
+        children: [{ cls: 'android.widget.TextView', key: 'text', text: 'one two three four five six', style: { fontSize: 10 } }],
+      },
+    ],
+  });
   // At 20 px "one two three four" (186 px) fits the 200 px; "five six" goes on a second line of 27 px.
   expect(bounds(root, 'text')).toEqual({ left: 0, top: 0, right: 200, bottom: 54 });
 });
@@ -136,7 +150,9 @@ test('a scroll container drops rows outside its viewport and clips the one cut b
     key: 'list',
     height: 250,
     scrollable: 'vertical',
-    children: Array.from({ length: 50 }, (_, i) => box(`row${i}`, { height: 40, children: [{ cls: 'android.widget.TextView', key: `t${i}`, text: `Row ${i}` }] })),
+    children: Array.from({ length: 50 }, (_, i) =>
+      box(`row${i}`, { height: 40, children: [{ cls: 'android.widget.TextView', key: `t${i}`, text: `Row ${i}` }] }),
+    ),
   };
   let root = layOut({ cls: 'android.widget.LinearLayout', children: [list] });
   let rows = byKey(root, 'list')?.children ?? [];
@@ -157,13 +173,24 @@ test('a scroll container drops rows outside its viewport and clips the one cut b
 });
 
 test('a horizontal scroll container lays its row out at full length and shows the part in view', () => {
-  const root = layOut({
-    cls: 'android.widget.HorizontalScrollView',
-    key: 'chips',
-    scrollable: 'horizontal',
-    height: 40,
-    children: [{ cls: 'android.widget.LinearLayout', key: 'group', layout: 'row', width: 'wrap', children: Array.from({ length: 10 }, (_, i) => box(`chip${i}`, { width: 120, height: 40 })) }],
-  }, { scroll: { chips: 480 } });
+  const root = layOut(
+    {
+      cls: 'android.widget.HorizontalScrollView',
+      key: 'chips',
+      scrollable: 'horizontal',
+      height: 40,
+      children: [
+        {
+          cls: 'android.widget.LinearLayout',
+          key: 'group',
+          layout: 'row',
+          width: 'wrap',
+          children: Array.from({ length: 10 }, (_, i) => box(`chip${i}`, { width: 120, height: 40 })),
+        },
+      ],
+    },
+    { scroll: { chips: 480 } },
+  );
   const group = byKey(root, 'group');
   expect(group?.frame).toEqual({ left: -480, top: 0, right: 1920, bottom: 80 });
   expect(group?.children[0]?.key).toBe('chip2');
@@ -172,7 +199,10 @@ test('a horizontal scroll container lays its row out at full length and shows th
 });
 
 test('widgets that are gone take no space', () => {
-  const root = layOut({ cls: 'android.widget.LinearLayout', children: [box('a', { height: 10 }), box('gone', { height: 10, visible: false }), box('b', { height: 10 })] });
+  const root = layOut({
+    cls: 'android.widget.LinearLayout',
+    children: [box('a', { height: 10 }), box('gone', { height: 10, visible: false }), box('b', { height: 10 })],
+  });
   expect(root.children.map((c) => c.key)).toEqual(['a', 'b']);
   expect(bounds(root, 'b')?.top).toBe(20);
 });

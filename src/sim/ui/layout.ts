@@ -17,12 +17,29 @@ export interface LayoutOptions {
   focusedKey?: string;
 }
 
-export interface Rect { x: number; y: number; w: number; h: number }
-interface Size { w: number; h: number }
-interface Placement { kid: Widget; index: number; x: number; y: number; w: number; h: number }
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+interface Size {
+  w: number;
+  h: number;
+}
+interface Placement {
+  kid: Widget;
+  index: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
 /** Which sides of the content box are decided (exact) rather than at most the given size. */
-interface Exact { w: boolean; h: boolean }
-
+interface Exact {
+  w: boolean;
+  h: boolean;
+}
 
 /** Lays out one window's widget tree into the given rectangle. */
 export class Layout {
@@ -70,9 +87,7 @@ export class Layout {
     return this.cached(w, `h${width}|${availH}`, () => {
       const pad = this.padding(w);
       const inner = width - pad.left - pad.right;
-      const content = this.hasChildren(w)
-        ? this.arrange(w, inner, availH - pad.top - pad.bottom, { w: true, h: false }).extent.h
-        : this.intrinsic(w, inner).h;
+      const content = this.hasChildren(w) ? this.arrange(w, inner, availH - pad.top - pad.bottom, { w: true, h: false }).extent.h : this.intrinsic(w, inner).h;
       const height = Math.max(content + pad.top + pad.bottom, this.px(minimumSize(w.cls).height));
       return { w: 0, h: Math.min(height, availH) };
     }).h;
@@ -80,9 +95,15 @@ export class Layout {
 
   private cached(w: Widget, key: string, compute: () => Size): Size {
     let entries = this.memo.get(w);
-    if (!entries) { entries = new Map(); this.memo.set(w, entries); }
+    if (!entries) {
+      entries = new Map();
+      this.memo.set(w, entries);
+    }
     let size = entries.get(key);
-    if (!size) { size = compute(); entries.set(key, size); }
+    if (!size) {
+      size = compute();
+      entries.set(key, size);
+    }
     return size;
   }
 
@@ -95,7 +116,10 @@ export class Layout {
     if (p === undefined) return { top: 0, right: 0, bottom: 0, left: 0 };
     // Whole pixels, as Android sizes padding, so the renderer's content box is the one measured here.
     const side = (dp: number | undefined): number => Math.round(this.px(dp ?? 0));
-    if (typeof p === 'number') { const v = side(p); return { top: v, right: v, bottom: v, left: v }; }
+    if (typeof p === 'number') {
+      const v = side(p);
+      return { top: v, right: v, bottom: v, left: v };
+    }
     return { top: side(p.top), right: side(p.right), bottom: side(p.bottom), left: side(p.left) };
   }
 
@@ -126,7 +150,9 @@ export class Layout {
     if (w.scrollable === 'horizontal') innerW = Infinity;
     const mode: Exact = { w: exact.w && Number.isFinite(innerW), h: exact.h && Number.isFinite(innerH) };
     const kids: Array<{ kid: Widget; index: number }> = [];
-    (w.children ?? []).forEach((kid, index) => { if (kid.visible !== false) kids.push({ kid, index }); });
+    (w.children ?? []).forEach((kid, index) => {
+      if (kid.visible !== false) kids.push({ kid, index });
+    });
     const gap = this.px(w.gap ?? 0);
     const layout = w.layout ?? 'column';
     if (layout === 'stack') return this.arrangeStack(kids, innerW, innerH, mode);
@@ -196,15 +222,20 @@ export class Layout {
     }
     let mainExtent = o.gap * Math.max(0, lines.length - 1);
     let crossExtent = 0;
-    for (const l of lines) { mainExtent += l.main; crossExtent = Math.max(crossExtent, l.cross); }
+    for (const l of lines) {
+      mainExtent += l.main;
+      crossExtent = Math.max(crossExtent, l.cross);
+    }
     const crossBox = Number.isFinite(crossAvail) ? crossAvail : crossExtent;
     const placements: Placement[] = [];
     let cursor = 0;
     for (const l of lines) {
       const across = offsetFor(l.kid.align, crossBox - l.cross);
-      placements.push(o.vertical
-        ? { kid: l.kid, index: l.index, x: across, y: cursor, w: l.cross, h: l.main }
-        : { kid: l.kid, index: l.index, x: cursor, y: across, w: l.main, h: l.cross });
+      placements.push(
+        o.vertical
+          ? { kid: l.kid, index: l.index, x: across, y: cursor, w: l.cross, h: l.main }
+          : { kid: l.kid, index: l.index, x: cursor, y: across, w: l.main, h: l.cross },
+      );
       cursor += l.main + o.gap;
     }
     return { placements, extent: o.vertical ? { w: crossExtent, h: mainExtent } : { w: mainExtent, h: crossExtent } };
@@ -274,7 +305,8 @@ export class Layout {
       const max = Math.max(0, Math.round(vertical ? extent.h - inner.h : extent.w - inner.w));
       const offset = Math.min(max, Math.max(0, Math.round(this.options.scrollOffset(key))));
       node.scroll = { axis: w.scrollable, key, offset, max };
-      if (vertical) dy = -offset; else dx = -offset;
+      if (vertical) dy = -offset;
+      else dx = -offset;
     }
     const childClip = isEmpty(bounds) ? EMPTY_BOUNDS : bounds;
     for (const p of placements) {

@@ -52,13 +52,23 @@ export class ProcessTable {
   readonly bootedAt: number;
   private nextPid: number;
 
-  constructor(private readonly deps: UiDeps, private readonly hooks: ProcessHooks) {
+  constructor(
+    private readonly deps: UiDeps,
+    private readonly hooks: ProcessHooks,
+  ) {
     this.systemPid = 500 + deps.random.int(0, 900);
     this.nextPid = 2000 + deps.random.int(0, 3000);
     this.launcherPid = this.allocatePid();
     this.bootedAt = deps.clock.now();
     deps.apps.forEach((def, i) => {
-      this.records.set(def.package, { def, uid: FIRST_APP_UID + i, storage: new Map(), launchCount: 0, denials: new Map(), installed: deps.packages.get(def.package) });
+      this.records.set(def.package, {
+        def,
+        uid: FIRST_APP_UID + i,
+        storage: new Map(),
+        launchCount: 0,
+        denials: new Map(),
+        installed: deps.packages.get(def.package),
+      });
     });
   }
 
@@ -81,7 +91,11 @@ export class ProcessTable {
     record.launchCount += 1;
     const pid = this.allocatePid();
     const user = userName(record.uid);
-    this.system('I', 'ActivityManager', `Start proc ${pid}:${record.def.package}/${user.replace('_', '')} for ${reason} {${record.def.package}/${className(record.def.package, record.def.launchActivity)}}`);
+    this.system(
+      'I',
+      'ActivityManager',
+      `Start proc ${pid}:${record.def.package}/${user.replace('_', '')} for ${reason} {${record.def.package}/${className(record.def.package, record.def.launchActivity)}}`,
+    );
     const hooks = this.hooks;
     const deps = this.deps;
     const app: RunningApp = {
@@ -98,7 +112,9 @@ export class ProcessTable {
         launchCount: record.launchCount,
         storage: record.storage,
         phone: { info: deps.info, settings: deps.settings, props: deps.props },
-        log: (priority, tag, message) => { if (app.alive) this.appLog(app, priority, tag, message); },
+        log: (priority, tag, message) => {
+          if (app.alive) this.appLog(app, priority, tag, message);
+        },
         invalidate: () => hooks.invalidate(),
         crash: (exception) => hooks.crash(app, exception),
         freeze: () => hooks.freeze(app),

@@ -30,7 +30,7 @@ test('the home screen shows an icon per installed app; tapping one opens it', ()
   expect(phone.ui.foreground()).toEqual({ package: 'com.android.settings', activity: '.Settings' });
 });
 
-test('on the home screen each app\'s icon sits above its label, and tapping the icon opens the app', () => {
+test("on the home screen each app's icon sits above its label, and tapping the icon opens the app", () => {
   const phone = boot();
   const xml = phone.ui.dumpXml();
   const label = findNode(xml, { text: 'Settings', package: 'com.google.android.apps.nexuslauncher' });
@@ -44,7 +44,7 @@ test('on the home screen each app\'s icon sits above its label, and tapping the 
   expect(phone.ui.foreground()).toEqual({ package: 'com.android.settings', activity: '.Settings' });
 });
 
-test('launching an unknown activity or package fails with Android\'s message and changes nothing', () => {
+test("launching an unknown activity or package fails with Android's message and changes nothing", () => {
   const phone = boot();
   expect(phone.ui.launch(DEMO_PACKAGE, { activity: '.Nope' })).toEqual({ ok: false, error: 'Error: Activity class {com.example.demo/.Nope} does not exist.' });
   expect(phone.ui.launch('com.example.missing').ok).toBe(false);
@@ -55,7 +55,9 @@ test('launching an unknown activity or package fails with Android\'s message and
 test('launches are logged as ActivityTaskManager logs them', () => {
   const phone = launched();
   const lines = phone.logcat.entries({ buffers: ['system'] }).map((e) => `${e.priority} ${e.tag}: ${e.message}`);
-  expect(lines).toContain('I ActivityTaskManager: START u0 {act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=com.example.demo/.MainActivity} from uid 2000');
+  expect(lines).toContain(
+    'I ActivityTaskManager: START u0 {act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=com.example.demo/.MainActivity} from uid 2000',
+  );
   expect(lines.some((l) => /^I ActivityTaskManager: Displayed com\.example\.demo\/\.MainActivity for user 0: \+\d+ms$/.test(l))).toBe(true);
   expect(lines.some((l) => /^I ActivityManager: Start proc \d+:com\.example\.demo\/u0a\d+ for next-top-activity/.test(l))).toBe(true);
 });
@@ -85,7 +87,9 @@ test('tapping a field focuses it and shows the keyboard; typed text lands in it;
   expect(findNode(xml, { id: 'name' }).attrs.focused).toBe('true');
   // A plain dump holds the active window alone; the keyboard, the topmost window, is listed first with --windows.
   expect(findAll(xml, { package: 'com.google.android.inputmethod.latin' })).toHaveLength(0);
-  expect(parseDump(phone.ui.dumpWindowsXml()).find((n) => n.depth === 0 && n.package !== 'com.android.systemui')?.package).toBe('com.google.android.inputmethod.latin');
+  expect(parseDump(phone.ui.dumpWindowsXml()).find((n) => n.depth === 0 && n.package !== 'com.android.systemui')?.package).toBe(
+    'com.google.android.inputmethod.latin',
+  );
   phone.ui.typeText('Ada Lovelace');
   phone.ui.keyEvent(KEYCODE.DEL);
   phone.ui.keyEvent(KEYCODE.A);
@@ -102,7 +106,8 @@ test('tapping a field focuses it and shows the keyboard; typed text lands in it;
 test('the keyboard\'s function-key words ("?123", "ABC") fit inside their keys', () => {
   const phone = launched();
   tapNode(phone.ui, { id: 'name' });
-  const find = (node: LaidOutNode, desc: string): LaidOutNode | undefined => (node.contentDesc === desc ? node : node.children.map((c) => find(c, desc)).find(Boolean));
+  const find = (node: LaidOutNode, desc: string): LaidOutNode | undefined =>
+    node.contentDesc === desc ? node : node.children.map((c) => find(c, desc)).find(Boolean);
   const fits = (desc: string, label: string): void => {
     const frame = phone.ui.frame();
     const keyboard = frame.windows.find((w) => w.kind === 'keyboard');

@@ -39,7 +39,9 @@ class PhoneRuntime implements PhoneUi {
   constructor(private readonly deps: UiDeps) {
     this.size = deps.size;
     this.table = new ProcessTable(deps, {
-      invalidate: () => { this.dirty = true; },
+      invalidate: () => {
+        this.dirty = true;
+      },
       crash: (app, exception) => this.crash(app, exception),
       freeze: (app) => this.dialogs.freeze(app),
       requestPermission: (app, permission, label, onResult) => this.dialogs.requestPermission(app, permission, label, onResult),
@@ -47,23 +49,34 @@ class PhoneRuntime implements PhoneUi {
     this.dialogs = new SystemDialogs({
       deps,
       table: this.table,
-      changed: () => { this.dirty = true; },
+      changed: () => {
+        this.dirty = true;
+      },
       kill: (app) => this.kill(app),
       run: (app, fn) => this.run(app, fn),
-      hideKeyboard: () => { this.text.keyboard = false; },
-      openAppInfo: () => { if (this.table.records.has('com.android.settings')) this.launch('com.android.settings'); },
+      hideKeyboard: () => {
+        this.text.keyboard = false;
+      },
+      openAppInfo: () => {
+        if (this.table.records.has('com.android.settings')) this.launch('com.android.settings');
+      },
       foregroundPackage: () => (this.screen.kind === 'app' ? this.screen.pkg : undefined),
     });
     this.composer = new Composer({
       deps,
       table: this.table,
       dialogs: this.dialogs,
-      changed: () => { this.dirty = true; },
+      changed: () => {
+        this.dirty = true;
+      },
       crash: (app, exception) => this.crash(app, exception),
       kill: (app) => this.kill(app),
       open: (pkg) => this.openFromLauncher(pkg),
       closeTask: (pkg) => this.closeTask(pkg),
-      press: (key) => { this.text.press(key); this.dirty = true; },
+      press: (key) => {
+        this.text.press(key);
+        this.dirty = true;
+      },
     });
     this.text = new TextInput({ compose: () => this.compose(), run: (app, fn) => this.run(app, fn) });
   }
@@ -81,8 +94,13 @@ class PhoneRuntime implements PhoneUi {
       tasks: this.tasks,
       keyboard: { shown: this.text.keyboard, shifted: this.text.shifted, symbols: this.text.symbols },
       focus: this.text.focus,
-      setScreen: (screen) => { this.screen = screen; },
-      setFocus: (focus, keyboard) => { this.text.focus = focus; this.text.keyboard = keyboard; },
+      setScreen: (screen) => {
+        this.screen = screen;
+      },
+      setFocus: (focus, keyboard) => {
+        this.text.focus = focus;
+        this.text.keyboard = keyboard;
+      },
     });
     return this.cache;
   }
@@ -156,17 +174,22 @@ class PhoneRuntime implements PhoneUi {
   // ------------------------------------------------------------------ apps and tasks
 
   launch(pkg: string, launch: AppLaunch = {}): LaunchResult {
-    if (pkg === LAUNCHER_PACKAGE) { this.goHome(); return { ok: true }; }
+    if (pkg === LAUNCHER_PACKAGE) {
+      this.goHome();
+      return { ok: true };
+    }
     for (const app of this.table.installChanges()) this.kill(app);
     const record = this.table.records.get(pkg);
-    const activity = launch.activity ? normalizeActivity(pkg, launch.activity) : record?.def.launchActivity ?? '.MainActivity';
+    const activity = launch.activity ? normalizeActivity(pkg, launch.activity) : (record?.def.launchActivity ?? '.MainActivity');
     const installed = this.deps.packages.get(pkg) !== undefined;
     if (!record || !installed || !(record.def.activities.includes(activity) || activity === record.def.launchActivity)) {
       return { ok: false, error: `Error: Activity class {${shortComponent(pkg, activity)}} does not exist.` };
     }
     const intent = launch.uri
       ? `act=android.intent.action.VIEW dat=${safeUri(launch.uri)} flg=0x10000000`
-      : launch.activity ? 'flg=0x10000000' : 'act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000';
+      : launch.activity
+        ? 'flg=0x10000000'
+        : 'act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000';
     this.table.system('I', 'ActivityTaskManager', `START u0 {${intent} cmp=${shortComponent(pkg, activity)}} from uid ${SHELL_UID}`);
     this.open(record, launch.activity ? { ...launch, activity } : launch);
     return { ok: true };
@@ -175,7 +198,10 @@ class PhoneRuntime implements PhoneUi {
   openUri(uri: string): LaunchResult {
     const handler = this.deps.apps.find((def) => this.deps.packages.get(def.package) && def.handles?.(uri));
     if (!handler) {
-      return { ok: false, error: `Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=${safeUri(uri)} flg=0x10000000 }` };
+      return {
+        ok: false,
+        error: `Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=${safeUri(uri)} flg=0x10000000 }`,
+      };
     }
     return this.launch(handler.package, { uri });
   }
@@ -183,7 +209,11 @@ class PhoneRuntime implements PhoneUi {
   private openFromLauncher(pkg: string): void {
     const record = this.table.records.get(pkg);
     if (!record) return;
-    this.table.system('I', 'ActivityTaskManager', `START u0 {act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=${shortComponent(pkg, record.def.launchActivity)}} from uid 10150`);
+    this.table.system(
+      'I',
+      'ActivityTaskManager',
+      `START u0 {act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=${shortComponent(pkg, record.def.launchActivity)}} from uid 10150`,
+    );
     this.open(record, {});
   }
 
@@ -197,7 +227,10 @@ class PhoneRuntime implements PhoneUi {
     } else {
       app = this.table.start(record, launch, 'next-top-activity');
     }
-    if (!app.alive) { this.refresh(); return; }
+    if (!app.alive) {
+      this.refresh();
+      return;
+    }
     if (this.screen.kind !== 'app' || this.screen.pkg !== pkg) this.clearFocus();
     this.screen = { kind: 'app', pkg };
     this.tasks = [...this.tasks.filter((t) => t !== pkg), pkg];
@@ -237,7 +270,10 @@ class PhoneRuntime implements PhoneUi {
     const pkg = app.record.def.package;
     this.table.kill(app);
     this.dialogs.forget(pkg);
-    if (this.screen.kind === 'app' && this.screen.pkg === pkg) { this.screen = { kind: 'home' }; this.clearFocus(); }
+    if (this.screen.kind === 'app' && this.screen.pkg === pkg) {
+      this.screen = { kind: 'home' };
+      this.clearFocus();
+    }
     this.dirty = true;
   }
 
@@ -289,7 +325,11 @@ class PhoneRuntime implements PhoneUi {
   tap(x: number, y: number): void {
     const hit = this.hit(x, y);
     if (!hit) return;
-    if ('outside' in hit) { this.touchOutside(hit.outside); this.refresh(); return; }
+    if ('outside' in hit) {
+      this.touchOutside(hit.outside);
+      this.refresh();
+      return;
+    }
     if (hit.owner?.frozen) return;
     const target = tapTarget(hit.path);
     const widget = target?.widget;
@@ -309,7 +349,10 @@ class PhoneRuntime implements PhoneUi {
   }
 
   longPress(x: number, y: number, durationMs: number): void {
-    if (durationMs < LONG_PRESS_MS) { this.tap(x, y); return; }
+    if (durationMs < LONG_PRESS_MS) {
+      this.tap(x, y);
+      return;
+    }
     const hit = this.hit(x, y);
     if (!hit || 'outside' in hit || hit.owner?.frozen) return;
     const target = longPressTarget(hit.path);
@@ -356,12 +399,28 @@ class PhoneRuntime implements PhoneUi {
 
   keyEvent(code: number): void {
     switch (code) {
-      case KEY.BACK: case KEY.ESCAPE: this.back(); break;
-      case KEY.HOME: this.goHome(); break;
-      case KEY.APP_SWITCH: this.text.clear(); this.screen = { kind: 'recents' }; break;
-      case KEY.ENTER: case KEY.NUMPAD_ENTER: case KEY.SEARCH: this.text.submit(); break;
-      case KEY.DEL: this.text.deleteBackward(); break;
-      case KEY.TAB: this.text.moveFocus(true); break;
+      case KEY.BACK:
+      case KEY.ESCAPE:
+        this.back();
+        break;
+      case KEY.HOME:
+        this.goHome();
+        break;
+      case KEY.APP_SWITCH:
+        this.text.clear();
+        this.screen = { kind: 'recents' };
+        break;
+      case KEY.ENTER:
+      case KEY.NUMPAD_ENTER:
+      case KEY.SEARCH:
+        this.text.submit();
+        break;
+      case KEY.DEL:
+        this.text.deleteBackward();
+        break;
+      case KEY.TAB:
+        this.text.moveFocus(true);
+        break;
       default: {
         const char = keyChar(code);
         if (char !== undefined) this.text.type(char);
@@ -372,11 +431,20 @@ class PhoneRuntime implements PhoneUi {
 
   private back(): void {
     if (this.dialogs.back()) return;
-    if (this.text.keyboard) { this.text.keyboard = false; return; }
-    if (this.screen.kind === 'recents') { this.screen = { kind: 'home' }; return; }
+    if (this.text.keyboard) {
+      this.text.keyboard = false;
+      return;
+    }
+    if (this.screen.kind === 'recents') {
+      this.screen = { kind: 'home' };
+      return;
+    }
     if (this.screen.kind !== 'app') return;
     const app = this.table.running.get(this.screen.pkg);
-    if (!app?.alive) { this.screen = { kind: 'home' }; return; }
+    if (!app?.alive) {
+      this.screen = { kind: 'home' };
+      return;
+    }
     if (app.frozen) return;
     const handled = this.run(app, () => app.process?.back() ?? false);
     // Since Android 12 the root activity of a task is moved to the back, not finished: the process stays.

@@ -16,7 +16,7 @@ function launched(apps: AppDefinition[] = [demoApp]): Phone {
   return phone;
 }
 
-test('a permission request shows PermissionController\'s dialog; Allow grants the permission', () => {
+test("a permission request shows PermissionController's dialog; Allow grants the permission", () => {
   const phone = launched();
   tapNode(phone.ui, { id: 'notify' });
   const xml = phone.ui.dumpXml();
@@ -104,7 +104,10 @@ test('a frozen app ignores input, then "isn\u2019t responding" offers Wait and C
   phone.clock.advance(2000);
   let xml = phone.ui.dumpXml();
   expect(findNode(xml, { id: 'android:id/alertTitle' }).text).toBe('Demo isn\u2019t responding');
-  const anr = phone.logcat.entries({ buffers: ['system'] }).filter((e) => e.tag === 'ActivityManager' && e.priority === 'E').map((e) => e.message);
+  const anr = phone.logcat
+    .entries({ buffers: ['system'] })
+    .filter((e) => e.tag === 'ActivityManager' && e.priority === 'E')
+    .map((e) => e.message);
   expect(anr[0]).toBe(`ANR in ${DEMO_PACKAGE} (${DEMO_PACKAGE}/.MainActivity)`);
   tapNode(phone.ui, { id: 'android:id/aerr_wait' });
   expect(findAll(phone.ui.dumpXml(), { package: 'android' })).toHaveLength(0);

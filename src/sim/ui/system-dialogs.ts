@@ -19,7 +19,12 @@ const PERMISSION_PHRASES: Record<string, string> = {
 };
 
 /** Permissions whose dialog offers "While using the app" and "Only this time" instead of "Allow". */
-const FOREGROUND_ONLY = new Set(['android.permission.CAMERA', 'android.permission.RECORD_AUDIO', 'android.permission.ACCESS_FINE_LOCATION', 'android.permission.ACCESS_COARSE_LOCATION']);
+const FOREGROUND_ONLY = new Set([
+  'android.permission.CAMERA',
+  'android.permission.RECORD_AUDIO',
+  'android.permission.ACCESS_FINE_LOCATION',
+  'android.permission.ACCESS_COARSE_LOCATION',
+]);
 
 export function permissionMessage(appLabel: string, permission: string, label: string): string {
   const phrase = PERMISSION_PHRASES[permission] ?? label.replace(/\?$/, '');
@@ -49,9 +54,9 @@ export function permissionDialog(options: {
   const { palette, answer } = options;
   const buttons: Widget[] = FOREGROUND_ONLY.has(options.permission)
     ? [
-      dialogButton({ id: `${PC_ID}/permission_allow_foreground_only_button`, text: 'While using the app', onClick: () => answer(true), palette }),
-      dialogButton({ id: `${PC_ID}/permission_allow_one_time_button`, text: 'Only this time', onClick: () => answer(true), palette }),
-    ]
+        dialogButton({ id: `${PC_ID}/permission_allow_foreground_only_button`, text: 'While using the app', onClick: () => answer(true), palette }),
+        dialogButton({ id: `${PC_ID}/permission_allow_one_time_button`, text: 'Only this time', onClick: () => answer(true), palette }),
+      ]
     : [dialogButton({ id: `${PC_ID}/permission_allow_button`, text: 'Allow', onClick: () => answer(true), palette })];
   buttons.push(dialogButton({ id: `${PC_ID}/permission_deny_button`, text: 'Don\u2019t allow', onClick: () => answer(false), palette }));
   return {
@@ -61,7 +66,14 @@ export function permissionDialog(options: {
     gap: 16,
     style: { background: palette.surface, radius: 28 },
     children: [
-      { cls: 'android.widget.ImageView', id: `${PC_ID}/permission_icon`, width: 24, height: 24, align: 'center', style: { icon: 'bell', color: palette.accent } },
+      {
+        cls: 'android.widget.ImageView',
+        id: `${PC_ID}/permission_icon`,
+        width: 24,
+        height: 24,
+        align: 'center',
+        style: { icon: 'bell', color: palette.accent },
+      },
       {
         cls: 'android.widget.TextView',
         id: `${PC_ID}/permission_message`,
@@ -85,17 +97,21 @@ function errorDialog(options: { title: string; buttons: Widget[]; palette: Syste
       {
         cls: 'android.widget.LinearLayout',
         id: 'android:id/topPanel',
-        children: [{
-          cls: 'android.widget.LinearLayout',
-          id: 'android:id/title_template',
-          padding: { left: 24, right: 24, bottom: 16 },
-          children: [{ cls: 'android.widget.TextView', id: 'android:id/alertTitle', text: options.title, style: { color: palette.onSurface, fontSize: 20 } }],
-        }],
+        children: [
+          {
+            cls: 'android.widget.LinearLayout',
+            id: 'android:id/title_template',
+            padding: { left: 24, right: 24, bottom: 16 },
+            children: [{ cls: 'android.widget.TextView', id: 'android:id/alertTitle', text: options.title, style: { color: palette.onSurface, fontSize: 20 } }],
+          },
+        ],
       },
       {
         cls: 'android.widget.FrameLayout',
         id: 'android:id/customPanel',
-        children: [{ cls: 'android.widget.FrameLayout', id: 'android:id/custom', children: [{ cls: 'android.widget.LinearLayout', children: options.buttons }] }],
+        children: [
+          { cls: 'android.widget.FrameLayout', id: 'android:id/custom', children: [{ cls: 'android.widget.LinearLayout', children: options.buttons }] },
+        ],
       },
     ],
   };

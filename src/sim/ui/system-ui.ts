@@ -25,17 +25,19 @@ export class SystemDialogs {
   private stack: SystemDialog[] = [];
   private readonly anrDelayMs: number;
 
-  constructor(private readonly o: {
-    deps: UiDeps;
-    table: ProcessTable;
-    changed: () => void;
-    kill: (app: RunningApp) => void;
-    run: (app: RunningApp | undefined, fn: () => void) => void;
-    hideKeyboard: () => void;
-    openAppInfo: () => void;
-    /** The app in front, if any: a permission request shows only over its own app's task. */
-    foregroundPackage: () => string | undefined;
-  }) {
+  constructor(
+    private readonly o: {
+      deps: UiDeps;
+      table: ProcessTable;
+      changed: () => void;
+      kill: (app: RunningApp) => void;
+      run: (app: RunningApp | undefined, fn: () => void) => void;
+      hideKeyboard: () => void;
+      openAppInfo: () => void;
+      /** The app in front, if any: a permission request shows only over its own app's task. */
+      foregroundPackage: () => string | undefined;
+    },
+  ) {
     this.anrDelayMs = o.deps.timings?.anrDelayMs ?? DEFAULT_ANR_DELAY_MS;
   }
 
@@ -79,11 +81,22 @@ export class SystemDialogs {
   requestPermission(app: RunningApp, permission: string, label: string, onResult?: (granted: boolean) => void): void {
     const { deps } = this.o;
     const pkg = app.record.def.package;
-    const answerLater = (granted: boolean): void => { if (onResult) queueMicrotask(() => this.o.run(app, () => onResult(granted))); };
-    if (deps.packages.get(pkg)?.granted.has(permission)) { answerLater(true); return; }
+    const answerLater = (granted: boolean): void => {
+      if (onResult) queueMicrotask(() => this.o.run(app, () => onResult(granted)));
+    };
+    if (deps.packages.get(pkg)?.granted.has(permission)) {
+      answerLater(true);
+      return;
+    }
     // A permission missing from the manifest is denied without asking, as PackageManager does.
-    if (!app.record.def.permissions.includes(permission)) { answerLater(false); return; }
-    if ((app.record.denials.get(permission) ?? 0) >= MAX_DENIALS) { answerLater(false); return; }
+    if (!app.record.def.permissions.includes(permission)) {
+      answerLater(false);
+      return;
+    }
+    if ((app.record.denials.get(permission) ?? 0) >= MAX_DENIALS) {
+      answerLater(false);
+      return;
+    }
     if (this.stack.some((d) => d.kind === 'permission' && d.owner === pkg && d.permission === permission)) return;
     const answer = (granted: boolean): void => {
       this.dismiss(dialog);
@@ -117,12 +130,16 @@ export class SystemDialogs {
       kind: 'crash',
       owner: pkg,
       windowPackage: 'android',
-      widget: (palette) => crashDialog({
-        appLabel: app.record.def.label,
-        palette,
-        appInfo: () => { this.dismiss(dialog); this.o.openAppInfo(); },
-        close: () => this.dismiss(dialog),
-      }),
+      widget: (palette) =>
+        crashDialog({
+          appLabel: app.record.def.label,
+          palette,
+          appInfo: () => {
+            this.dismiss(dialog);
+            this.o.openAppInfo();
+          },
+          close: () => this.dismiss(dialog),
+        }),
       back: () => this.dismiss(dialog),
     };
     this.show(dialog);
@@ -151,22 +168,33 @@ export class SystemDialogs {
     const component = shortComponent(pkg, activity);
     table.system('E', 'ActivityManager', `ANR in ${pkg} (${component})`);
     table.system('E', 'ActivityManager', `PID: ${app.pid}`);
-    table.system('E', 'ActivityManager', `Reason: Input dispatching timed out (${pkg}/${className(pkg, activity)} is not responding. Waited 5001ms for MotionEvent)`);
+    table.system(
+      'E',
+      'ActivityManager',
+      `Reason: Input dispatching timed out (${pkg}/${className(pkg, activity)} is not responding. Waited 5001ms for MotionEvent)`,
+    );
     const dialog: SystemDialog = {
       kind: 'anr',
       owner: pkg,
       windowPackage: 'android',
-      widget: (palette) => anrDialog({
-        appLabel: app.record.def.label,
-        palette,
-        close: () => {
-          this.dismiss(dialog);
-          table.system('I', 'ActivityManager', `Killing ${app.pid}:${pkg}/${userName(app.record.uid).replace('_', '')} (adj 0): user request after error`);
-          this.o.kill(app);
-        },
-        wait: () => { this.dismiss(dialog); this.armAnr(app); },
-      }),
-      back: () => { this.dismiss(dialog); this.armAnr(app); },
+      widget: (palette) =>
+        anrDialog({
+          appLabel: app.record.def.label,
+          palette,
+          close: () => {
+            this.dismiss(dialog);
+            table.system('I', 'ActivityManager', `Killing ${app.pid}:${pkg}/${userName(app.record.uid).replace('_', '')} (adj 0): user request after error`);
+            this.o.kill(app);
+          },
+          wait: () => {
+            this.dismiss(dialog);
+            this.armAnr(app);
+          },
+        }),
+      back: () => {
+        this.dismiss(dialog);
+        this.armAnr(app);
+      },
     };
     this.show(dialog);
   }

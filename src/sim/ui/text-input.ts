@@ -11,7 +11,12 @@ import { isEditText } from './widget-defaults.js';
 /** Longest text one `input text` may insert; more is cut so a huge argument cannot stall the phone. */
 const MAX_INPUT = 10_000;
 
-interface Field { node: UiNode; widget: Widget; owner: RunningApp | undefined; window: UiWindow }
+interface Field {
+  node: UiNode;
+  widget: Widget;
+  owner: RunningApp | undefined;
+  window: UiWindow;
+}
 
 export class TextInput {
   focus: Focus | undefined;
@@ -19,10 +24,12 @@ export class TextInput {
   shifted = false;
   symbols = false;
 
-  constructor(private readonly o: {
-    compose: () => Composition;
-    run: (app: RunningApp | undefined, fn: () => void) => void;
-  }) {}
+  constructor(
+    private readonly o: {
+      compose: () => Composition;
+      run: (app: RunningApp | undefined, fn: () => void) => void;
+    },
+  ) {}
 
   clear(): void {
     this.focus = undefined;
@@ -70,8 +77,14 @@ export class TextInput {
     const field = this.target();
     if (!field) return;
     const onSubmit = field.widget.onSubmit;
-    if (onSubmit) { this.o.run(field.owner, onSubmit); return; }
-    if (field.widget.multiline) { this.type('\n'); return; }
+    if (onSubmit) {
+      this.o.run(field.owner, onSubmit);
+      return;
+    }
+    if (field.widget.multiline) {
+      this.type('\n');
+      return;
+    }
     if (!this.moveFocus(false)) this.keyboard = false;
   }
 
@@ -95,11 +108,22 @@ export class TextInput {
   /** A key of the soft keyboard under the finger. */
   press(key: KeyPress): void {
     switch (key.kind) {
-      case 'char': this.type(key.char); this.shifted = false; break;
-      case 'delete': this.deleteBackward(); break;
-      case 'enter': this.submit(); break;
-      case 'shift': this.shifted = !this.shifted; break;
-      case 'symbols': this.symbols = !this.symbols; break;
+      case 'char':
+        this.type(key.char);
+        this.shifted = false;
+        break;
+      case 'delete':
+        this.deleteBackward();
+        break;
+      case 'enter':
+        this.submit();
+        break;
+      case 'shift':
+        this.shifted = !this.shifted;
+        break;
+      case 'symbols':
+        this.symbols = !this.symbols;
+        break;
     }
   }
 }

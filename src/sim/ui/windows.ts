@@ -56,14 +56,7 @@ function bounds(left: number, top: number, right: number, bottom: number): Bound
 }
 
 /** An Activity window: DecorView > LinearLayout > android:id/content > the app's root, plus bar backgrounds. */
-export function activityWindow(o: {
-  pkg: string;
-  root: Widget;
-  snackbar?: Widget;
-  metrics: Metrics;
-  contentBottom: number;
-  layout: WindowLayout;
-}): UiWindow {
+export function activityWindow(o: { pkg: string; root: Widget; snackbar?: Widget; metrics: Metrics; contentBottom: number; layout: WindowLayout }): UiWindow {
   const { metrics: m, pkg } = o;
   const layout = new Layout({ ...o.layout, scale: m.scale, pkg });
   const content = bounds(0, m.statusBar, m.width, o.contentBottom);
@@ -115,10 +108,9 @@ export function dialogWindow(o: {
   const area = { left: margin, top: m.statusBar + margin, right: m.width - margin, bottom: o.areaBottom - margin };
   const maxW = area.right - area.left;
   const maxH = area.bottom - area.top;
-  const width = typeof dialog.width === 'number' ? Math.min(layout.px(dialog.width), maxW)
-    : dialog.width === 'wrap' ? layout.wrapWidth(dialog, maxW) : maxW;
-  const height = typeof dialog.height === 'number' ? Math.min(layout.px(dialog.height), maxH)
-    : dialog.height === 'fill' ? maxH : layout.heightFor(dialog, width, maxH);
+  const width = typeof dialog.width === 'number' ? Math.min(layout.px(dialog.width), maxW) : dialog.width === 'wrap' ? layout.wrapWidth(dialog, maxW) : maxW;
+  const height =
+    typeof dialog.height === 'number' ? Math.min(layout.px(dialog.height), maxH) : dialog.height === 'fill' ? maxH : layout.heightFor(dialog, width, maxH);
   const align = dialog.align ?? 'center';
   const gravity = dialog.gravity ?? 'center';
   const x = align === 'start' ? area.left : align === 'end' ? area.right - width : area.left + (maxW - width) / 2;

@@ -31,8 +31,25 @@ function dumpOf(children: Widget[]): string {
   return phone.ui.dumpXml();
 }
 
-const ATTRIBUTES = ['index', 'text', 'resource-id', 'class', 'package', 'content-desc', 'checkable', 'checked', 'clickable', 'enabled',
-  'focusable', 'focused', 'scrollable', 'long-clickable', 'password', 'selected', 'bounds'];
+const ATTRIBUTES = [
+  'index',
+  'text',
+  'resource-id',
+  'class',
+  'package',
+  'content-desc',
+  'checkable',
+  'checked',
+  'clickable',
+  'enabled',
+  'focusable',
+  'focused',
+  'scrollable',
+  'long-clickable',
+  'password',
+  'selected',
+  'bounds',
+];
 
 test('a dump has the header, attribute order, bounds syntax and one-line layout of a real device dump', () => {
   const real = fixture('wework-chat-input.xml');
@@ -67,7 +84,7 @@ test('an Activity window is DecorView > LinearLayout > android:id/content, with 
 });
 
 test('text is escaped as KXmlSerializer does: markup, quotes, line breaks, emoji; other Unicode stays UTF-8', () => {
-  expect(escape('Fish & "Chips" <hot> it\'s')).toBe('Fish &amp; &quot;Chips&quot; &lt;hot&gt; it\'s');
+  expect(escape('Fish & "Chips" <hot> it\'s')).toBe("Fish &amp; &quot;Chips&quot; &lt;hot&gt; it's");
   expect(escape('line one\nline two\ttab')).toBe('line one&#10;line two&#9;tab');
   expect(escape('Hot 🔥 deal')).toBe('Hot &#128293; deal');
   expect(escape('简单例子 café')).toBe('简单例子 café');
@@ -125,11 +142,22 @@ test('a plain dump is the active window alone; --windows lists every window topm
   const field = findNode(phone.ui.dumpXml(), { id: 'field' });
   phone.ui.tap(field.center.x, field.center.y);
   expect(phone.ui.keyboardShown()).toBe(true);
-  expect(parseDump(phone.ui.dumpXml()).filter((n) => n.depth === 0).map((n) => n.package)).toEqual(['com.example.labels']);
+  expect(
+    parseDump(phone.ui.dumpXml())
+      .filter((n) => n.depth === 0)
+      .map((n) => n.package),
+  ).toEqual(['com.example.labels']);
   const all = phone.ui.dumpWindowsXml();
-  expect(all.startsWith(`<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><displays><display id="0"><window index="0" title="Status bar" bounds="[0,0][1080,`)).toBe(true);
-  const windows = [...all.matchAll(/<window index="(\d+)" title="([^"]*)" bounds="[^"]*" active="(\w+)" focused="\w+" accessibility-focused="false" id="\d+" layer="(\d+)" type="(\w+)"><hierarchy rotation="0"><node index="0" [^>]*package="([^"]*)"/g)]
-    .map((m) => `${m[1]} ${m[2]} ${m[5]} active=${m[3]} ${m[6]} layer=${m[4]}`);
+  expect(
+    all.startsWith(
+      `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><displays><display id="0"><window index="0" title="Status bar" bounds="[0,0][1080,`,
+    ),
+  ).toBe(true);
+  const windows = [
+    ...all.matchAll(
+      /<window index="(\d+)" title="([^"]*)" bounds="[^"]*" active="(\w+)" focused="\w+" accessibility-focused="false" id="\d+" layer="(\d+)" type="(\w+)"><hierarchy rotation="0"><node index="0" [^>]*package="([^"]*)"/g,
+    ),
+  ].map((m) => `${m[1]} ${m[2]} ${m[5]} active=${m[3]} ${m[6]} layer=${m[4]}`);
   expect(windows).toEqual([
     '0 Status bar TYPE_SYSTEM active=false com.android.systemui layer=4',
     '1 Navigation bar TYPE_SYSTEM active=false com.android.systemui layer=3',

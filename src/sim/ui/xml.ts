@@ -31,8 +31,8 @@ export function dumpDisplayWindows(windows: readonly DumpedWindow[], rotation: n
   const out: string[] = [HEADER, '<displays><display id="0">'];
   windows.forEach((w, index) => {
     out.push(
-      `<window index="${index}" title="${escape(w.title)}" bounds="${formatBounds(w.root.bounds)}" active="${w.active}"`
-      + ` focused="${w.focused}" accessibility-focused="false" id="${w.id}" layer="${w.layer}" type="${w.type}">`,
+      `<window index="${index}" title="${escape(w.title)}" bounds="${formatBounds(w.root.bounds)}" active="${w.active}"` +
+        ` focused="${w.focused}" accessibility-focused="false" id="${w.id}" layer="${w.layer}" type="${w.type}">`,
       `<hierarchy rotation="${rotation}">`,
     );
     writeNode(out, w.root, 0);
@@ -44,13 +44,16 @@ export function dumpDisplayWindows(windows: readonly DumpedWindow[], rotation: n
 
 function writeNode(out: string[], node: LaidOutNode, index: number): void {
   out.push(
-    `<node index="${index}" text="${escape(node.text)}" resource-id="${escape(node.resourceId)}" class="${escape(node.cls)}"`
-    + ` package="${escape(node.package)}" content-desc="${escape(node.contentDesc)}" checkable="${node.checkable}"`
-    + ` checked="${node.checked}" clickable="${node.clickable}" enabled="${node.enabled}" focusable="${node.focusable}"`
-    + ` focused="${node.focused}" scrollable="${node.scrollable}" long-clickable="${node.longClickable}"`
-    + ` password="${node.password}" selected="${node.selected}" bounds="${formatBounds(node.bounds)}"`,
+    `<node index="${index}" text="${escape(node.text)}" resource-id="${escape(node.resourceId)}" class="${escape(node.cls)}"` +
+      ` package="${escape(node.package)}" content-desc="${escape(node.contentDesc)}" checkable="${node.checkable}"` +
+      ` checked="${node.checked}" clickable="${node.clickable}" enabled="${node.enabled}" focusable="${node.focusable}"` +
+      ` focused="${node.focused}" scrollable="${node.scrollable}" long-clickable="${node.longClickable}"` +
+      ` password="${node.password}" selected="${node.selected}" bounds="${formatBounds(node.bounds)}"`,
   );
-  if (node.children.length === 0) { out.push(' />'); return; }
+  if (node.children.length === 0) {
+    out.push(' />');
+    return;
+  }
   out.push('>');
   node.children.forEach((child, i) => writeNode(out, child, i));
   out.push('</node>');
@@ -77,11 +80,23 @@ export function escape(value: string): string {
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);
     switch (c) {
-      case 0x26: out += '&amp;'; continue;
-      case 0x3c: out += '&lt;'; continue;
-      case 0x3e: out += '&gt;'; continue;
-      case 0x22: out += '&quot;'; continue;
-      case 0x09: case 0x0a: case 0x0d: out += `&#${c};`; continue;
+      case 0x26:
+        out += '&amp;';
+        continue;
+      case 0x3c:
+        out += '&lt;';
+        continue;
+      case 0x3e:
+        out += '&gt;';
+        continue;
+      case 0x22:
+        out += '&quot;';
+        continue;
+      case 0x09:
+      case 0x0a:
+      case 0x0d:
+        out += `&#${c};`;
+        continue;
     }
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < value.length) {
       const low = value.charCodeAt(i + 1);
@@ -91,8 +106,15 @@ export function escape(value: string): string {
         continue;
       }
     }
-    if (c < 0x20 || (c >= 0x7f && c <= 0x84) || (c >= 0x86 && c <= 0x9f) || (c >= 0xd800 && c <= 0xdfff)
-      || (c >= 0xfdd0 && c <= 0xfddf) || c === 0xfffe || c === 0xffff) {
+    if (
+      c < 0x20 ||
+      (c >= 0x7f && c <= 0x84) ||
+      (c >= 0x86 && c <= 0x9f) ||
+      (c >= 0xd800 && c <= 0xdfff) ||
+      (c >= 0xfdd0 && c <= 0xfddf) ||
+      c === 0xfffe ||
+      c === 0xffff
+    ) {
       out += '.';
       continue;
     }

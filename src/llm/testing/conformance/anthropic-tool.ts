@@ -14,7 +14,8 @@ export function anthropicToolProblems(tool: { name: string; description?: string
   const say = (where: string, text: string, source: string): void => void problems.push(`${where}: ${text} (${source})`);
 
   // Define tools, "Specifying client tools": name "Must match the regex ^[a-zA-Z0-9_-]{1,64}$".
-  if (typeof tool.name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(tool.name)) say('name', `"${String(tool.name)}" must match ^[a-zA-Z0-9_-]{1,64}$`, DEFINE_TOOLS);
+  if (typeof tool.name !== 'string' || !/^[a-zA-Z0-9_-]{1,64}$/.test(tool.name))
+    say('name', `"${String(tool.name)}" must match ^[a-zA-Z0-9_-]{1,64}$`, DEFINE_TOOLS);
   // Messages API reference, tools[].description: a string (optional, "strongly recommended").
   if (tool.description !== undefined && typeof tool.description !== 'string') say('description', 'must be a string', MESSAGES_API);
 
@@ -33,7 +34,8 @@ export function anthropicToolProblems(tool: { name: string; description?: string
   // The API's 400 "JSON schema is invalid. It must match JSON Schema draft 2020-12" (seen in
   // https://github.com/anthropics/claude-code/issues/7365); define-tools: input_schema is "A JSON Schema object".
   if (!metaSchema.validateSchema(schema)) {
-    for (const error of metaSchema.errors ?? []) say(`input_schema${error.instancePath.replaceAll('/', '.')}`, `not valid JSON Schema draft 2020-12: ${error.message ?? error.keyword}`, DEFINE_TOOLS);
+    for (const error of metaSchema.errors ?? [])
+      say(`input_schema${error.instancePath.replaceAll('/', '.')}`, `not valid JSON Schema draft 2020-12: ${error.message ?? error.keyword}`, DEFINE_TOOLS);
   }
   return problems;
 }

@@ -40,7 +40,7 @@ test.describe('llama.cpp (json_schema_to_grammar.py, then the GBNF parser)', () 
     }
   });
 
-  test('the parser is llama.cpp\'s own, run without a model: it rejects what llama.cpp rejects', async () => {
+  test("the parser is llama.cpp's own, run without a model: it rejects what llama.cpp rejects", async () => {
     expect(await parseGbnf('root ::= "a" | "b" [0-9]*')).toEqual({ ok: true });
     expect(await parseGbnf('root ::= "a" [\\w]')).toEqual({ ok: false, error: expect.stringContaining('unknown escape') });
     expect(await parseGbnf('root ::= foo')).toEqual({ ok: false, error: expect.stringContaining("Undefined rule identifier 'foo'") });
@@ -48,12 +48,12 @@ test.describe('llama.cpp (json_schema_to_grammar.py, then the GBNF parser)', () 
   });
 });
 
-test.describe('xgrammar (vLLM\'s compiler, WebAssembly build)', () => {
+test.describe("xgrammar (vLLM's compiler, WebAssembly build)", () => {
   test('a plain schema compiles', async () => {
     expect(await xgrammarCompile(good)).toEqual({ ok: true });
   });
 
-  test('an unknown type, a broken pattern and an empty range are rejected with xgrammar\'s reason', async () => {
+  test("an unknown type, a broken pattern and an empty range are rejected with xgrammar's reason", async () => {
     expect(await xgrammarCompile(withProperty({ type: 'strin' }))).toEqual({ ok: false, error: 'Unsupported type "strin"' });
     const pattern = await xgrammarCompile(withProperty({ type: 'string', pattern: '((' }));
     expect(pattern).toMatchObject({ ok: false, error: expect.stringContaining('Regex parsing error') });
@@ -88,7 +88,10 @@ test.describe('OpenAI strict structured outputs', () => {
   });
 
   test('oneOf, a property missing from required and a missing additionalProperties: false are each named at their path', () => {
-    const oneOf = openAiStrictProblems({ ...good, properties: { ...(good.properties as JsonSchema), refs: { oneOf: [{ type: 'string' }, { type: 'number' }] } } });
+    const oneOf = openAiStrictProblems({
+      ...good,
+      properties: { ...(good.properties as JsonSchema), refs: { oneOf: [{ type: 'string' }, { type: 'number' }] } },
+    });
     expect(oneOf).toEqual([expect.stringMatching(/^properties\.refs: oneOf is not supported/)]);
     expect(openAiStrictProblems({ ...good, required: ['thought', 'confidence', 'verdict'] })).toEqual([
       expect.stringMatching(/^\(root\): property "refs" must be listed in `required`/),
@@ -98,10 +101,14 @@ test.describe('OpenAI strict structured outputs', () => {
   });
 
   test('the root must be a non-anyOf object, and allOf, not, if and boolean subschemas are refused', () => {
-    expect(openAiStrictProblems({ type: 'array', items: { type: 'string' } })).toContainEqual(expect.stringContaining('the root schema must be `type: "object"`'));
+    expect(openAiStrictProblems({ type: 'array', items: { type: 'string' } })).toContainEqual(
+      expect.stringContaining('the root schema must be `type: "object"`'),
+    );
     expect(openAiStrictProblems({ anyOf: [good] })).toContainEqual(expect.stringContaining('the root schema must not be anyOf'));
     for (const key of ['allOf', 'not', 'if']) {
-      expect(openAiStrictProblems(withProperty({ type: 'string', [key]: key === 'allOf' ? [{}] : {} }))).toContainEqual(expect.stringContaining(`properties.x: ${key} is not supported`));
+      expect(openAiStrictProblems(withProperty({ type: 'string', [key]: key === 'allOf' ? [{}] : {} }))).toContainEqual(
+        expect.stringContaining(`properties.x: ${key} is not supported`),
+      );
     }
     expect(openAiStrictProblems(withProperty(true as unknown as JsonSchema))).toContainEqual(expect.stringContaining('properties.x: a boolean subschema'));
   });
@@ -145,15 +152,21 @@ test.describe('Gemini response schema', () => {
 
   test('additionalProperties, const and an object without properties are refused at their path', () => {
     expect(geminiSchemaProblems(good)).toEqual([expect.stringMatching(/^\(root\): additionalProperties is not supported/)]);
-    expect(geminiSchemaProblems({ type: 'object', properties: { name: { const: 'tap' } } })).toEqual([expect.stringMatching(/^properties\.name: const is not supported/)]);
+    expect(geminiSchemaProblems({ type: 'object', properties: { name: { const: 'tap' } } })).toEqual([
+      expect.stringMatching(/^properties\.name: const is not supported/),
+    ]);
     expect(geminiSchemaProblems({ type: 'object', properties: { params: { type: 'object', properties: {} } } })).toEqual([
       expect.stringMatching(/^properties\.params\.properties: should be non-empty for OBJECT type/),
     ]);
   });
 
   test('oneOf, type lists and boolean subschemas are refused', () => {
-    expect(geminiSchemaProblems({ type: 'object', properties: { a: { oneOf: [{ type: 'string' }] } } })).toContainEqual(expect.stringContaining('properties.a: oneOf is not supported'));
-    expect(geminiSchemaProblems({ type: 'object', properties: { a: { type: ['string', 'null'] } } })).toContainEqual(expect.stringContaining('properties.a.type: a list of types'));
+    expect(geminiSchemaProblems({ type: 'object', properties: { a: { oneOf: [{ type: 'string' }] } } })).toContainEqual(
+      expect.stringContaining('properties.a: oneOf is not supported'),
+    );
+    expect(geminiSchemaProblems({ type: 'object', properties: { a: { type: ['string', 'null'] } } })).toContainEqual(
+      expect.stringContaining('properties.a.type: a list of types'),
+    );
     expect(geminiSchemaProblems({ type: 'object', properties: { a: true } })).toContainEqual(expect.stringContaining('properties.a: a boolean subschema'));
   });
 });

@@ -6,8 +6,28 @@ const GUIDE = 'https://ai.google.dev/gemini-api/docs/structured-output';
 
 // The fields of the Schema object in the Gemini API reference; anything else is "Unknown name … Cannot find field".
 const FIELDS = new Set([
-  'type', 'format', 'title', 'description', 'nullable', 'enum', 'maxItems', 'minItems', 'properties', 'required', 'minProperties',
-  'maxProperties', 'minLength', 'maxLength', 'pattern', 'example', 'anyOf', 'propertyOrdering', 'default', 'items', 'minimum', 'maximum',
+  'type',
+  'format',
+  'title',
+  'description',
+  'nullable',
+  'enum',
+  'maxItems',
+  'minItems',
+  'properties',
+  'required',
+  'minProperties',
+  'maxProperties',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'example',
+  'anyOf',
+  'propertyOrdering',
+  'default',
+  'items',
+  'minimum',
+  'maximum',
 ]);
 
 // Schema.type is one value of the Type enum (STRING, NUMBER, INTEGER, BOOLEAN, ARRAY, OBJECT, NULL), case aside.
@@ -56,18 +76,21 @@ export function geminiSchemaProblems(schema: JsonSchema): string[] {
     const properties = node.properties;
     if (typeName === 'object') {
       // The API answers `properties: should be non-empty for OBJECT type` (https://github.com/browser-use/browser-use/issues/3786).
-      if (!isObject(properties) || Object.keys(properties).length === 0) say(join(path, 'properties'), 'should be non-empty for OBJECT type', 'https://github.com/browser-use/browser-use/issues/3786');
+      if (!isObject(properties) || Object.keys(properties).length === 0)
+        say(join(path, 'properties'), 'should be non-empty for OBJECT type', 'https://github.com/browser-use/browser-use/issues/3786');
     } else if (properties !== undefined || node.required !== undefined) {
       // The API answers `properties: only allowed for OBJECT type` (https://github.com/anomalyco/opencode/issues/11889).
       say(path, '`properties`/`required` are only allowed for OBJECT type', 'https://github.com/anomalyco/opencode/issues/11889');
     }
     // Schema.required lists property names of this object.
     if (Array.isArray(node.required) && isObject(properties)) {
-      for (const name of node.required) if (typeof name !== 'string' || !(name in properties)) say(join(path, 'required'), `"${String(name)}" is not one of the properties`);
+      for (const name of node.required)
+        if (typeof name !== 'string' || !(name in properties)) say(join(path, 'required'), `"${String(name)}" is not one of the properties`);
     }
     // Schema.propertyOrdering names properties of this object (structured-output guide, "Property ordering").
     if (Array.isArray(node.propertyOrdering) && isObject(properties)) {
-      for (const name of node.propertyOrdering) if (typeof name !== 'string' || !(name in properties)) say(join(path, 'propertyOrdering'), `"${String(name)}" is not one of the properties`, GUIDE);
+      for (const name of node.propertyOrdering)
+        if (typeof name !== 'string' || !(name in properties)) say(join(path, 'propertyOrdering'), `"${String(name)}" is not one of the properties`, GUIDE);
     }
   });
   return problems;

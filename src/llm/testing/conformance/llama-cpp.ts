@@ -38,7 +38,10 @@ function converterScript(): Promise<string> {
 
 /** The last non-empty line of a Python traceback: the exception and its message. */
 function lastLine(text: string): string {
-  const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return lines.at(-1) ?? 'the converter failed without a message';
 }
 
@@ -65,9 +68,7 @@ export async function convertToGbnf(schema: JsonSchema): Promise<{ ok: true; gbn
  * llama.cpp's own converter (examples/json_schema_to_grammar.py from the llama.cpp source node-llama-cpp ships) then
  * llama.cpp's grammar parser (node-llama-cpp createGrammar).
  */
-export async function llamaCppGrammar(
-  schema: JsonSchema,
-): Promise<{ ok: true; grammar: string } | { ok: false; stage: 'convert' | 'parse'; error: string }> {
+export async function llamaCppGrammar(schema: JsonSchema): Promise<{ ok: true; grammar: string } | { ok: false; stage: 'convert' | 'parse'; error: string }> {
   const converted = await convertToGbnf(schema);
   if (!converted.ok) return { ok: false, stage: 'convert', error: converted.error };
   const parsed = await parseGbnf(converted.gbnf);

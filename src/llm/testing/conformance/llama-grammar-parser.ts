@@ -139,7 +139,10 @@ class GrammarParserProcess {
       this.replies.splice(this.replies.indexOf(reply), 1);
       if (!reply.error) return { ok: true as const };
       // llama.cpp prints the reason, a blank line, then the whole grammar: keep the reason.
-      const reason = native.trim().split(/\n\s*\n/)[0]?.trim();
+      const reason = native
+        .trim()
+        .split(/\n\s*\n/)[0]
+        ?.trim();
       const said = [reason, ...(reply.logs ?? [])].filter(Boolean).join('; ');
       return { ok: false as const, error: said || reply.error };
     });

@@ -33,7 +33,8 @@ const MAX_ENUM_VALUES = 1000;
 const LARGE_ENUM = 250;
 const LARGE_ENUM_CHARS = 15_000;
 
-const typesOf = (schema: JsonSchema): string[] => (typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : []);
+const typesOf = (schema: JsonSchema): string[] =>
+  typeof schema.type === 'string' ? [schema.type] : Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : [];
 
 /** Problems with a schema sent as OpenAI `response_format: {type:'json_schema', json_schema:{strict:true, schema}}`. [] when it is accepted. */
 export function openAiStrictProblems(schema: JsonSchema): string[] {
@@ -59,11 +60,13 @@ export function openAiStrictProblems(schema: JsonSchema): string[] {
     const types = typesOf(node);
     for (const type of types) if (!TYPES.has(type)) say(join(path, 'type'), `"${type}" is not a supported type`);
     // A schema with neither type nor enum/const/anyOf/$ref says nothing the model can follow.
-    if (!types.length && !['enum', 'const', 'anyOf', '$ref', ...NAMED_UNSUPPORTED].some((k) => k in node)) say(path, 'every schema needs a `type` (or enum, const, anyOf, $ref)');
+    if (!types.length && !['enum', 'const', 'anyOf', '$ref', ...NAMED_UNSUPPORTED].some((k) => k in node))
+      say(path, 'every schema needs a `type` (or enum, const, anyOf, $ref)');
 
     for (const key of NAMED_UNSUPPORTED) if (key in node) say(path, `${key} is not supported`);
     const allowed = new Set([...ANY_TYPE, ...NAMED_UNSUPPORTED, ...types.flatMap((t) => BY_TYPE[t] ?? [])]);
-    for (const key of Object.keys(node)) if (!allowed.has(key)) say(path, `${key} is not a supported keyword${types.length ? ` for type ${types.join('|')}` : ''}`);
+    for (const key of Object.keys(node))
+      if (!allowed.has(key)) say(path, `${key} is not a supported keyword${types.length ? ` for type ${types.join('|')}` : ''}`);
 
     if (typeof node.format === 'string' && !FORMATS.has(node.format)) say(path, `format "${node.format}" is not a supported string format`);
 
@@ -77,7 +80,8 @@ export function openAiStrictProblems(schema: JsonSchema): string[] {
       names.forEach(countString);
       // "All fields must be required"; an optional field is a union with null.
       const required = Array.isArray(node.required) ? node.required : [];
-      for (const name of names) if (!required.includes(name)) say(path, `property "${name}" must be listed in \`required\` (make it optional with a union with null)`);
+      for (const name of names)
+        if (!required.includes(name)) say(path, `property "${name}" must be listed in \`required\` (make it optional with a union with null)`);
     }
     if (via === '$defs' || via === 'definitions') countString(path.split('.').at(-1));
     if (Array.isArray(node.enum)) {
@@ -85,13 +89,15 @@ export function openAiStrictProblems(schema: JsonSchema): string[] {
       node.enum.forEach(countString);
       const strings = node.enum.filter((v): v is string => typeof v === 'string');
       const chars = strings.reduce((sum, v) => sum + v.length, 0);
-      if (strings.length > LARGE_ENUM && chars > LARGE_ENUM_CHARS) say(path, `a string enum of over ${LARGE_ENUM} values may total ${LARGE_ENUM_CHARS} characters; this one has ${chars}`);
+      if (strings.length > LARGE_ENUM && chars > LARGE_ENUM_CHARS)
+        say(path, `a string enum of over ${LARGE_ENUM} values may total ${LARGE_ENUM_CHARS} characters; this one has ${chars}`);
     }
     countString(node.const);
   });
 
   if (propertyCount > MAX_PROPERTIES) say('', `${propertyCount} object properties in all; at most ${MAX_PROPERTIES} are allowed`);
   if (enumValues > MAX_ENUM_VALUES) say('', `${enumValues} enum values in all; at most ${MAX_ENUM_VALUES} are allowed`);
-  if (stringChars > MAX_STRING_CHARS) say('', `${stringChars} characters of property names, definition names, enum and const values; at most ${MAX_STRING_CHARS} are allowed`);
+  if (stringChars > MAX_STRING_CHARS)
+    say('', `${stringChars} characters of property names, definition names, enum and const values; at most ${MAX_STRING_CHARS} are allowed`);
   return problems;
 }

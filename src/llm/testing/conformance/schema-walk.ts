@@ -13,7 +13,19 @@ export interface SchemaNode {
 }
 
 /** Keywords whose value is one subschema. */
-const SINGLE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems'];
+const SINGLE = [
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+];
 /** Keywords whose value is a list of subschemas. */
 const LISTS = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 /** Keywords whose value maps names to subschemas. */

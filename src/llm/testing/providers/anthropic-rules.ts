@@ -3,8 +3,14 @@ import { nextId, type Reply } from './provider-server.js';
 
 /** Error types by status: https://docs.claude.com/en/api/errors ("HTTP errors"). */
 export const anthropicErrorTypes: Record<number, string> = {
-  400: 'invalid_request_error', 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error',
-  413: 'request_too_large', 429: 'rate_limit_error', 500: 'api_error', 529: 'overloaded_error',
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'request_too_large',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  529: 'overloaded_error',
 };
 
 /** Anthropic's error envelope, with the top-level request_id the API adds (https://docs.claude.com/en/api/errors, "Error shapes"). */
@@ -61,7 +67,9 @@ function toolRules(body: Record<string, unknown>, options: AnthropicRuleOptions)
   for (const [index, tool] of tools.entries()) {
     // The API does not echo the problem: https://github.com/anthropics/claude-code/issues/63673, https://github.com/anthropics/claude-code/issues/9605
     if ((options.checkTool?.(tool) ?? []).length > 0) {
-      return invalid(`tools.${index}.custom.input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 (https://json-schema.org/draft/2020-12). Learn more about tool use at https://docs.claude.com/en/docs/tool-use.`);
+      return invalid(
+        `tools.${index}.custom.input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 (https://json-schema.org/draft/2020-12). Learn more about tool use at https://docs.claude.com/en/docs/tool-use.`,
+      );
     }
   }
   const choice = body.tool_choice as { type?: string; name?: unknown } | undefined;

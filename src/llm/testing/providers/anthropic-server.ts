@@ -1,8 +1,18 @@
 // A local server that answers as Anthropic's Messages API does, refusals included.
 import { anthropicError, anthropicRejection, type AnthropicRuleOptions } from './anthropic-rules.js';
 import {
-  contentText, messagesOf, nextId, replyTo, startProviderServer, tokens,
-  type Answer, type ModelAnswer, type ProviderServer, type RecordedRequest, type Reply, type ServerOptions,
+  contentText,
+  messagesOf,
+  nextId,
+  replyTo,
+  startProviderServer,
+  tokens,
+  type Answer,
+  type ModelAnswer,
+  type ProviderServer,
+  type RecordedRequest,
+  type Reply,
+  type ServerOptions,
 } from './provider-server.js';
 
 /**
@@ -43,12 +53,18 @@ function toolName(body: Record<string, unknown>): string {
   return typeof first?.name === 'string' ? first.name : 'answer';
 }
 
-interface Outcome { content: unknown[]; stop: string; stopDetails: unknown; outputTokens: number }
+interface Outcome {
+  content: unknown[];
+  stop: string;
+  stopDetails: unknown;
+  outputTokens: number;
+}
 
 function outcomeOf(answer: ModelAnswer<unknown>, body: Record<string, unknown>): Outcome {
   const toolUse = (input: unknown) => ({ type: 'tool_use', id: nextId('toolu_'), name: toolName(body), input });
   if ('json' in answer) return { content: [toolUse(answer.json)], stop: 'tool_use', stopDetails: null, outputTokens: tokens(JSON.stringify(answer.json)) };
-  if ('text' in answer) return { content: [{ type: 'text', text: answer.text, citations: null }], stop: 'end_turn', stopDetails: null, outputTokens: tokens(answer.text) };
+  if ('text' in answer)
+    return { content: [{ type: 'text', text: answer.text, citations: null }], stop: 'end_turn', stopDetails: null, outputTokens: tokens(answer.text) };
   if ('refusal' in answer) {
     // stop_reason 'refusal' (Claude 4 and later) with stop_details saying why; no refusal text in content:
     // https://platform.claude.com/docs/test-and-evaluate/strengthen-guardrails/handle-streaming-refusals
@@ -62,9 +78,20 @@ function message(request: RecordedRequest, answer: ModelAnswer<unknown>): Reply 
   const outcome = outcomeOf(answer, request.body);
   return {
     body: {
-      id: nextId('msg_'), type: 'message', role: 'assistant', model: String(request.body.model ?? ''),
-      content: outcome.content, stop_reason: outcome.stop, stop_sequence: null, stop_details: outcome.stopDetails,
-      usage: { input_tokens: anthropicInputTokens(request.body), output_tokens: outcome.outputTokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      id: nextId('msg_'),
+      type: 'message',
+      role: 'assistant',
+      model: String(request.body.model ?? ''),
+      content: outcome.content,
+      stop_reason: outcome.stop,
+      stop_sequence: null,
+      stop_details: outcome.stopDetails,
+      usage: {
+        input_tokens: anthropicInputTokens(request.body),
+        output_tokens: outcome.outputTokens,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+      },
     },
     headers: { 'request-id': nextId('req_') },
   };
@@ -75,11 +102,15 @@ function message(request: RecordedRequest, answer: ModelAnswer<unknown>): Reply 
  * test's answer. Give the SDK `server.baseURL`.
  */
 export function startAnthropicServer(options: AnthropicServerOptions): Promise<ProviderServer> {
-  return startProviderServer({
-    method: 'POST',
-    paths: ['/v1/messages'],
-    handle: (request, n) => anthropicRejection(request.body, options) ?? replyTo(options.decide(request, n), failureBody, (answer) => message(request, answer)),
-    // Type per the errors page; the "Not Found" wording is a guess.
-    notFound: () => ({ status: 404, body: anthropicError(404, 'Not Found') }),
-  }, '');
+  return startProviderServer(
+    {
+      method: 'POST',
+      paths: ['/v1/messages'],
+      handle: (request, n) =>
+        anthropicRejection(request.body, options) ?? replyTo(options.decide(request, n), failureBody, (answer) => message(request, answer)),
+      // Type per the errors page; the "Not Found" wording is a guess.
+      notFound: () => ({ status: 404, body: anthropicError(404, 'Not Found') }),
+    },
+    '',
+  );
 }

@@ -40,11 +40,21 @@ function modelRules(body: Record<string, unknown>): Reply | undefined {
   if (isReasoningModel(model)) {
     // Wording and param/code: https://github.com/griptape-ai/ComfyUI-Griptape/issues/312 (gpt-5), https://github.com/ITSpecialist111/ai_automation_suggester/issues/38 (o1)
     if (body.max_tokens !== undefined) {
-      return badRequest(openAiError("Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", { param: 'max_tokens', code: 'unsupported_parameter' }));
+      return badRequest(
+        openAiError("Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.", {
+          param: 'max_tokens',
+          code: 'unsupported_parameter',
+        }),
+      );
     }
     // Wording and param/code: https://github.com/gabrii/Cursor-Azure-GPT-5/issues/33, https://github.com/owndev/Open-WebUI-Functions/issues/98 (0.01 shows the value is echoed)
     if (body.temperature !== undefined && body.temperature !== 1) {
-      return badRequest(openAiError(`Unsupported value: 'temperature' does not support ${String(body.temperature)} with this model. Only the default (1) value is supported.`, { param: 'temperature', code: 'unsupported_value' }));
+      return badRequest(
+        openAiError(`Unsupported value: 'temperature' does not support ${String(body.temperature)} with this model. Only the default (1) value is supported.`, {
+          param: 'temperature',
+          code: 'unsupported_value',
+        }),
+      );
     }
   } else if (body.reasoning_effort !== undefined) {
     // Wording, param null and code null: https://github.com/davidmigloz/langchain_dart/issues/712 (gpt-4o-mini)
@@ -59,10 +69,20 @@ function schemaNameRule(name: unknown): Reply | undefined {
   // Wording and code by analogy with the same rule on tool names (no quote found for json_schema.name itself):
   // https://github.com/orchidfiles/ungate/issues/26 (string_above_max_length), https://github.com/Vortiago/mcp-azure-devops/pull/30 (pattern, invalid_value)
   if (text.length > 64) {
-    return badRequest(openAiError(`Invalid '${param}': string too long. Expected a string with maximum length 64, but got a string with length ${text.length} instead.`, { param, code: 'string_above_max_length' }));
+    return badRequest(
+      openAiError(`Invalid '${param}': string too long. Expected a string with maximum length 64, but got a string with length ${text.length} instead.`, {
+        param,
+        code: 'string_above_max_length',
+      }),
+    );
   }
   if (!/^[a-zA-Z0-9_-]+$/.test(text)) {
-    return badRequest(openAiError(`Invalid '${param}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`, { param, code: 'invalid_value' }));
+    return badRequest(
+      openAiError(`Invalid '${param}': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`, {
+        param,
+        code: 'invalid_value',
+      }),
+    );
   }
   return undefined;
 }
@@ -75,7 +95,9 @@ function responseFormatRules(body: Record<string, unknown>, options: OpenAiRuleO
   const format = body.response_format as { type?: string; json_schema?: { name?: unknown; schema?: unknown; strict?: unknown } } | undefined;
   if (format?.type === 'json_object' && !mentionsJson(body)) {
     // Wording quoted in public code and docs (GitHub code search "must contain the word 'json' in some form"); param 'messages' is our reading, not seen quoted.
-    return badRequest(openAiError("'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.", { param: 'messages' }));
+    return badRequest(
+      openAiError("'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.", { param: 'messages' }),
+    );
   }
   if (format?.type !== 'json_schema') return undefined;
   const named = schemaNameRule(format.json_schema?.name);
@@ -83,7 +105,8 @@ function responseFormatRules(body: Record<string, unknown>, options: OpenAiRuleO
   if (format.json_schema?.strict === true && options.checkStrictSchema) {
     const problems = options.checkStrictSchema(format.json_schema.schema ?? {});
     // Wording, param 'response_format' and code null: https://github.com/moeru-ai/xsai/issues/202, https://github.com/dottxt-ai/outlines/issues/1666
-    if (problems.length > 0) return badRequest(openAiError(`Invalid schema for response_format '${String(format.json_schema.name)}': ${problems[0]}`, { param: 'response_format' }));
+    if (problems.length > 0)
+      return badRequest(openAiError(`Invalid schema for response_format '${String(format.json_schema.name)}': ${problems[0]}`, { param: 'response_format' }));
   }
   return undefined;
 }

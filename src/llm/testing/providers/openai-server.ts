@@ -2,8 +2,18 @@
 import { decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { openAiError, openAiRejection, type OpenAiRuleOptions } from './openai-rules.js';
 import {
-  contentText, messagesOf, nextId, replyTo, startProviderServer, tokens,
-  type Answer, type ModelAnswer, type ProviderServer, type RecordedRequest, type Reply, type ServerOptions,
+  contentText,
+  messagesOf,
+  nextId,
+  replyTo,
+  startProviderServer,
+  tokens,
+  type Answer,
+  type ModelAnswer,
+  type ProviderServer,
+  type RecordedRequest,
+  type Reply,
+  type ServerOptions,
 } from './provider-server.js';
 
 /** What the model answers: JSON, raw text, a refusal, text cut at the token limit, an HTTP failure, or a hang. */
@@ -15,7 +25,12 @@ export type OpenAiServerOptions = ServerOptions<OpenAiRuleOptions, string>;
 /** Failure envelopes by status, for a failure answer given as a message. */
 function failureBody(status: number, message: string): unknown {
   // 429 type 'tokens', code 'rate_limit_exceeded' and the wording: https://github.com/TheR1D/shell_gpt/issues/653, https://github.com/BuilderIO/micro-agent/issues/86
-  if (status === 429) return openAiError(message || 'Rate limit reached for gpt-4o in organization org-test on tokens per min (TPM): Limit 30000, Used 29937, Requested 385. Please try again in 644ms. Visit https://platform.openai.com/account/rate-limits to learn more.', { type: 'tokens', code: 'rate_limit_exceeded' });
+  if (status === 429)
+    return openAiError(
+      message ||
+        'Rate limit reached for gpt-4o in organization org-test on tokens per min (TPM): Limit 30000, Used 29937, Requested 385. Please try again in 644ms. Visit https://platform.openai.com/account/rate-limits to learn more.',
+      { type: 'tokens', code: 'rate_limit_exceeded' },
+    );
   // 500 wording: https://github.com/LlmKira/Openaibot/issues/125; type 'server_error' and the 503 wording are from memory, not found quoted.
   if (status === 500) return openAiError(message || 'The server had an error while processing your request. Sorry about that!', { type: 'server_error' });
   if (status >= 500) return openAiError(message || 'The server is overloaded or not ready yet.', { type: 'server_error' });
@@ -43,7 +58,11 @@ function cut(text: string, body: Record<string, unknown>): string {
   return encoded.length > limit ? decode(encoded.slice(0, limit)) : text;
 }
 
-interface Message { content: string | null; refusal: string | null; finish: 'stop' | 'length' }
+interface Message {
+  content: string | null;
+  refusal: string | null;
+  finish: 'stop' | 'length';
+}
 
 function messageOf(answer: ModelAnswer<string>, body: Record<string, unknown>): Message {
   if ('json' in answer) return { content: JSON.stringify(answer.json), refusal: null, finish: 'stop' };
@@ -59,8 +78,18 @@ function completion(request: RecordedRequest, answer: ModelAnswer<string>): Repl
   const completionTokens = tokens(message.content ?? message.refusal ?? '');
   return {
     body: {
-      id: nextId('chatcmpl-'), object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: String(request.body.model ?? ''),
-      choices: [{ index: 0, message: { role: 'assistant', content: message.content, refusal: message.refusal, annotations: [] }, logprobs: null, finish_reason: message.finish }],
+      id: nextId('chatcmpl-'),
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: String(request.body.model ?? ''),
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: message.content, refusal: message.refusal, annotations: [] },
+          logprobs: null,
+          finish_reason: message.finish,
+        },
+      ],
       usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens },
       system_fingerprint: 'fp_local',
     },
@@ -73,11 +102,15 @@ function completion(request: RecordedRequest, answer: ModelAnswer<string>): Repl
  * a request OpenAI refuses gets OpenAI's 400, any other gets the test's answer. Give the SDK `server.baseURL`.
  */
 export function startOpenAiServer(options: OpenAiServerOptions): Promise<ProviderServer> {
-  return startProviderServer({
-    method: 'POST',
-    paths: ['/v1/chat/completions', '/chat/completions'],
-    handle: (request, n) => openAiRejection(request.body, options) ?? replyTo(options.decide(request, n), failureBody, (answer) => completion(request, answer)),
-    // Wording from memory of the live API ("Invalid URL (POST /v1/x)"); not found quoted.
-    notFound: (request) => ({ status: 404, body: openAiError(`Invalid URL (${request.method} ${request.path})`) }),
-  }, '/v1');
+  return startProviderServer(
+    {
+      method: 'POST',
+      paths: ['/v1/chat/completions', '/chat/completions'],
+      handle: (request, n) =>
+        openAiRejection(request.body, options) ?? replyTo(options.decide(request, n), failureBody, (answer) => completion(request, answer)),
+      // Wording from memory of the live API ("Invalid URL (POST /v1/x)"); not found quoted.
+      notFound: (request) => ({ status: 404, body: openAiError(`Invalid URL (${request.method} ${request.path})`) }),
+    },
+    '/v1',
+  );
 }

@@ -12,12 +12,7 @@ export interface FailureAnswer {
 }
 
 /** Answer kinds both providers give: JSON, raw text, a refusal, an HTTP failure, or no answer at all. */
-export type CommonAnswer =
-  | { json: unknown }
-  | { text: string }
-  | { refusal: string }
-  | FailureAnswer
-  | { hang: true };
+export type CommonAnswer = { json: unknown } | { text: string } | { refusal: string } | FailureAnswer | { hang: true };
 
 /** The answer kinds, with `truncated` holding what an answer cut at the token limit holds. */
 export type Answer<Cut> = CommonAnswer | { truncated: Cut };
@@ -51,7 +46,8 @@ export interface Route {
 /** Starts a server that answers one route and says "not found" as the provider does elsewhere. */
 export async function startProviderServer(route: Route, basePath: string): Promise<ProviderServer> {
   const server = await startRecordingServer((request, n) =>
-    request.method === route.method && route.paths.includes(request.path) ? route.handle(request, n) : route.notFound(request));
+    request.method === route.method && route.paths.includes(request.path) ? route.handle(request, n) : route.notFound(request),
+  );
   return { url: server.url, baseURL: server.url + basePath, requests: server.requests, close: () => server.close() };
 }
 

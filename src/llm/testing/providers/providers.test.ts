@@ -4,10 +4,19 @@ import Anthropic from '@anthropic-ai/sdk';
 import { expect, test } from '@playwright/test';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import OpenAI from 'openai';
-import { rejectsTemperature, startAnthropicServer, startOpenAiServer, type AnthropicServerOptions, type OpenAiServerOptions, type ProviderServer } from './index.js';
+import {
+  rejectsTemperature,
+  startAnthropicServer,
+  startOpenAiServer,
+  type AnthropicServerOptions,
+  type OpenAiServerOptions,
+  type ProviderServer,
+} from './index.js';
 
 const servers: ProviderServer[] = [];
-test.afterEach(async () => { await Promise.all(servers.splice(0).map((server) => server.close())); });
+test.afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
 
 async function openAi(options: Partial<OpenAiServerOptions> = {}, timeout = 10_000): Promise<{ client: OpenAI; server: ProviderServer }> {
   const server = await startOpenAiServer({ decide: () => ({ json: { ok: true } }), ...options });
@@ -23,7 +32,10 @@ async function anthropic(options: Partial<AnthropicServerOptions> = {}, timeout 
 
 /** The error a call rejects with; fails the test when it resolves. */
 async function failure(call: Promise<unknown>): Promise<unknown> {
-  const outcome = await call.then(() => undefined, (error: unknown) => ({ error }));
+  const outcome = await call.then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
   if (!outcome) throw new Error('the call succeeded; a rejection was expected');
   return outcome.error;
 }
@@ -47,9 +59,10 @@ const cartSchema = { type: 'object', properties: { empty: { type: 'boolean' } },
 function closedObjects(schema: unknown, context: string[] = []): string[] {
   if (schema === null || typeof schema !== 'object') return [];
   const node = schema as { type?: unknown; additionalProperties?: unknown; properties?: Record<string, unknown> };
-  const here = node.type === 'object' && node.additionalProperties !== false
-    ? [`In context=(${context.map((part) => `'${part}'`).join(', ')}), 'additionalProperties' is required to be supplied and to be false.`]
-    : [];
+  const here =
+    node.type === 'object' && node.additionalProperties !== false
+      ? [`In context=(${context.map((part) => `'${part}'`).join(', ')}), 'additionalProperties' is required to be supplied and to be false.`]
+      : [];
   return [...here, ...Object.entries(node.properties ?? {}).flatMap(([key, value]) => closedObjects(value, [...context, 'properties', key]))];
 }
 
@@ -89,30 +102,68 @@ test.describe('OpenAI server', () => {
   test('a strict schema is checked by the given rules and refused in OpenAI words; strict false is not checked', async () => {
     const { client } = await openAi({ checkStrictSchema: closedObjects });
     const open = { type: 'object', properties: { item: { type: 'object', properties: { name: { type: 'string' } } } }, additionalProperties: false };
-    const error = await openAiFailure(client.chat.completions.create({ model: 'gpt-4o', messages: user, response_format: { type: 'json_schema', json_schema: { name: 'cart', schema: open, strict: true } } }));
-    expect(error.message).toBe("400 Invalid schema for response_format 'cart': In context=('properties', 'item'), 'additionalProperties' is required to be supplied and to be false.");
+    const error = await openAiFailure(
+      client.chat.completions.create({
+        model: 'gpt-4o',
+        messages: user,
+        response_format: { type: 'json_schema', json_schema: { name: 'cart', schema: open, strict: true } },
+      }),
+    );
+    expect(error.message).toBe(
+      "400 Invalid schema for response_format 'cart': In context=('properties', 'item'), 'additionalProperties' is required to be supplied and to be false.",
+    );
     expect([error.param, error.code]).toEqual(['response_format', null]);
-    await client.chat.completions.create({ model: 'gpt-4o', messages: user, response_format: { type: 'json_schema', json_schema: { name: 'cart', schema: open, strict: false } } });
-    await client.chat.completions.create({ model: 'gpt-4o', messages: user, response_format: { type: 'json_schema', json_schema: { name: 'cart', schema: cartSchema, strict: true } } });
+    await client.chat.completions.create({
+      model: 'gpt-4o',
+      messages: user,
+      response_format: { type: 'json_schema', json_schema: { name: 'cart', schema: open, strict: false } },
+    });
+    await client.chat.completions.create({
+      model: 'gpt-4o',
+      messages: user,
+      response_format: { type: 'json_schema', json_schema: { name: 'cart', schema: cartSchema, strict: true } },
+    });
   });
 
   test('JSON mode needs the word json somewhere in the messages', async () => {
     const { client } = await openAi();
-    const error = await openAiFailure(client.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'Is the cart empty?' }], response_format: { type: 'json_object' } }));
+    const error = await openAiFailure(
+      client.chat.completions.create({
+        model: 'gpt-4o',
+        messages: [{ role: 'user', content: 'Is the cart empty?' }],
+        response_format: { type: 'json_object' },
+      }),
+    );
     expect(error.message).toBe("400 'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.");
-    await client.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'system', content: 'Reply in JSON.' }, { role: 'user', content: 'Is the cart empty?' }], response_format: { type: 'json_object' } });
+    await client.chat.completions.create({
+      model: 'gpt-4o',
+      messages: [
+        { role: 'system', content: 'Reply in JSON.' },
+        { role: 'user', content: 'Is the cart empty?' },
+      ],
+      response_format: { type: 'json_object' },
+    });
   });
 
   test('each answer kind reads back as the SDK exposes it', async () => {
     const fenced = '```json\n{"empty": true}\n```';
-    const answers = [{ json: { empty: true } }, { text: fenced }, { refusal: "I can't help with that." }, { truncated: 'The cart holds three items: a lamp, a rug and a chair.' }];
+    const answers = [
+      { json: { empty: true } },
+      { text: fenced },
+      { refusal: "I can't help with that." },
+      { truncated: 'The cart holds three items: a lamp, a rug and a chair.' },
+    ];
     const { client } = await openAi({ decide: (_request, n) => answers[n] });
     const ask = () => client.chat.completions.create({ model: 'gpt-4o', messages: user, max_completion_tokens: 5 });
     const json = await ask();
     expect([json.choices[0].message.content, json.choices[0].message.refusal, json.choices[0].finish_reason]).toEqual(['{"empty":true}', null, 'stop']);
     expect((await ask()).choices[0].message.content).toBe(fenced);
     const refusal = await ask();
-    expect([refusal.choices[0].message.content, refusal.choices[0].message.refusal, refusal.choices[0].finish_reason]).toEqual([null, "I can't help with that.", 'stop']);
+    expect([refusal.choices[0].message.content, refusal.choices[0].message.refusal, refusal.choices[0].finish_reason]).toEqual([
+      null,
+      "I can't help with that.",
+      'stop',
+    ]);
     const truncated = await ask();
     expect(truncated.choices[0].finish_reason).toBe('length');
     expect(truncated.choices[0].message.content).toBe('The cart holds three items');
@@ -128,7 +179,11 @@ test.describe('OpenAI server', () => {
     expect([limited.headers?.get('retry-after'), limited.type, limited.code]).toEqual(['2', 'tokens', 'rate_limit_exceeded']);
     expect(limited.message).toContain('Rate limit reached for gpt-4o');
     const broken = await openAiFailure(ask());
-    expect([broken.status, broken.type, broken.message]).toEqual([500, 'server_error', '500 The server had an error while processing your request. Sorry about that!']);
+    expect([broken.status, broken.type, broken.message]).toEqual([
+      500,
+      'server_error',
+      '500 The server had an error while processing your request. Sorry about that!',
+    ]);
     expect((await openAiFailure(ask())).message).toBe('503 Slow down.');
     expect(await failure(ask())).toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
   });
@@ -136,7 +191,10 @@ test.describe('OpenAI server', () => {
   test('prompt_tokens counts the messages and grows by exactly the tokens of a bigger schema', async () => {
     const { client } = await openAi({ decide: () => ({ text: 'Three items.' }) });
     const format = (schema: Record<string, unknown>) => ({ type: 'json_schema' as const, json_schema: { name: 'cart', schema } });
-    const bigger = { ...cartSchema, properties: { ...cartSchema.properties, items: { type: 'array', items: { type: 'string', description: 'One line of the cart, as shown on screen' } } } };
+    const bigger = {
+      ...cartSchema,
+      properties: { ...cartSchema.properties, items: { type: 'array', items: { type: 'string', description: 'One line of the cart, as shown on screen' } } },
+    };
     const plain = await client.chat.completions.create({ model: 'gpt-4o', messages: user });
     const small = await client.chat.completions.create({ model: 'gpt-4o', messages: user, response_format: format(cartSchema) });
     const large = await client.chat.completions.create({ model: 'gpt-4o', messages: user, response_format: format(bigger) });
@@ -157,17 +215,33 @@ test.describe('OpenAI server', () => {
   });
 
   test('as Ollama, a schema its compiler refuses is a 500 api_error; OpenAI-only rules are off', async () => {
-    const { client } = await openAi({ rejectSchema: { server: 'ollama', problem: (schema) => (JSON.stringify(schema).includes('"pattern"') ? 'pattern is not supported' : undefined) } });
+    const { client } = await openAi({
+      rejectSchema: { server: 'ollama', problem: (schema) => (JSON.stringify(schema).includes('"pattern"') ? 'pattern is not supported' : undefined) },
+    });
     const schema = { type: 'object', properties: { sku: { type: 'string', pattern: '[0-9]+' } } };
-    const error = await openAiFailure(client.chat.completions.create({ model: 'qwen2.5:7b', messages: user, response_format: { type: 'json_schema', json_schema: { name: 'cart', schema } } }));
+    const error = await openAiFailure(
+      client.chat.completions.create({ model: 'qwen2.5:7b', messages: user, response_format: { type: 'json_schema', json_schema: { name: 'cart', schema } } }),
+    );
     expect([error.status, error.type, error.message]).toEqual([500, 'api_error', '500 invalid JSON schema in format']);
-    await client.chat.completions.create({ model: 'gpt-5', messages: [{ role: 'user', content: 'hi' }], max_tokens: 10, response_format: { type: 'json_object' } });
+    await client.chat.completions.create({
+      model: 'gpt-5',
+      messages: [{ role: 'user', content: 'hi' }],
+      max_tokens: 10,
+      response_format: { type: 'json_object' },
+    });
   });
 
   test("as llama-server, a schema its converter cannot take is a 400 with the converter's words", async () => {
-    const { client } = await openAi({ rejectSchema: { server: 'llama-server', problem: (schema) => ('type' in (schema as object) ? undefined : `Unrecognized schema: ${JSON.stringify(schema)}`) } });
+    const { client } = await openAi({
+      rejectSchema: {
+        server: 'llama-server',
+        problem: (schema) => ('type' in (schema as object) ? undefined : `Unrecognized schema: ${JSON.stringify(schema)}`),
+      },
+    });
     const schema = { description: 'Arguments for the tool (JSON object)' };
-    const error = await openAiFailure(client.chat.completions.create({ model: 'local', messages: user, response_format: { type: 'json_schema', json_schema: { name: 'args', schema } } }));
+    const error = await openAiFailure(
+      client.chat.completions.create({ model: 'local', messages: user, response_format: { type: 'json_schema', json_schema: { name: 'args', schema } } }),
+    );
     expect([error.status, error.type]).toEqual([400, 'invalid_request_error']);
     expect(error.message).toBe('400 JSON schema conversion failed:\nUnrecognized schema: {"description":"Arguments for the tool (JSON object)"}');
   });
@@ -179,7 +253,11 @@ function withTemperature(params: Anthropic.MessageCreateParamsNonStreaming, temp
   return body;
 }
 
-const tool = { name: 'cart_state', description: 'Say what the cart holds.', input_schema: { type: 'object' as const, properties: { empty: { type: 'boolean' } }, required: ['empty'] } };
+const tool = {
+  name: 'cart_state',
+  description: 'Say what the cart holds.',
+  input_schema: { type: 'object' as const, properties: { empty: { type: 'boolean' } }, required: ['empty'] },
+};
 const forced = { tools: [tool], tool_choice: { type: 'tool' as const, name: 'cart_state' } };
 
 test.describe('Anthropic server', () => {
@@ -193,7 +271,12 @@ test.describe('Anthropic server', () => {
 
   test('Opus 4.7 and later refuse temperature, earlier models take it, and it must lie in 0..1', async () => {
     expect(['claude-opus-4-7', 'claude-opus-4-8', 'claude-opus-5', 'claude-opus-5-1-20270101'].map(rejectsTemperature)).toEqual([true, true, true, true]);
-    expect(['claude-opus-4-6', 'claude-opus-4-1-20250805', 'claude-opus-4-20250514', 'claude-sonnet-5'].map(rejectsTemperature)).toEqual([false, false, false, false]);
+    expect(['claude-opus-4-6', 'claude-opus-4-1-20250805', 'claude-opus-4-20250514', 'claude-sonnet-5'].map(rejectsTemperature)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
     const { client } = await anthropic();
     const deprecated = await anthropicFailure(client.messages.create(withTemperature({ model: 'claude-opus-4-7', max_tokens: 100, messages: user }, 0)));
     expect(deprecated.apiMessage).toBe('`temperature` is deprecated for this model.');
@@ -202,12 +285,16 @@ test.describe('Anthropic server', () => {
     expect(range.apiMessage).toBe('temperature: range: 0..1');
   });
 
-  test("tool schemas go through the given rules; tool_choice must name a listed tool", async () => {
-    const { client } = await anthropic({ checkTool: (candidate) => ((candidate.input_schema as { type?: string }).type === 'object' ? [] : ['input_schema.type must be object']) });
+  test('tool schemas go through the given rules; tool_choice must name a listed tool', async () => {
+    const { client } = await anthropic({
+      checkTool: (candidate) => ((candidate.input_schema as { type?: string }).type === 'object' ? [] : ['input_schema.type must be object']),
+    });
     const loose = { ...tool, input_schema: { type: 'array' } } as unknown as Anthropic.Tool;
     const invalid = await anthropicFailure(client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 100, messages: user, tools: [tool, loose] }));
     expect(invalid.apiMessage).toMatch(/^tools\.1\.custom\.input_schema: JSON schema is invalid\. It must match JSON Schema draft 2020-12/);
-    const unnamed = await anthropicFailure(client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 100, messages: user, tools: [tool], tool_choice: { type: 'tool', name: 'checkout' } }));
+    const unnamed = await anthropicFailure(
+      client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 100, messages: user, tools: [tool], tool_choice: { type: 'tool', name: 'checkout' } }),
+    );
     expect(unnamed.apiMessage).toBe("Tool 'checkout' not found in provided tools");
   });
 
@@ -244,8 +331,18 @@ test.describe('Anthropic server', () => {
     const { client, server } = await anthropic();
     const system = 'You check carts.';
     const small = await client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 64, system, messages: user, ...forced });
-    const wider = { ...tool, input_schema: { ...tool.input_schema, properties: { ...tool.input_schema.properties, items: { type: 'array', items: { type: 'string' } } } } };
-    const large = await client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 64, system, messages: user, tools: [wider], tool_choice: forced.tool_choice });
+    const wider = {
+      ...tool,
+      input_schema: { ...tool.input_schema, properties: { ...tool.input_schema.properties, items: { type: 'array', items: { type: 'string' } } } },
+    };
+    const large = await client.messages.create({
+      model: 'claude-sonnet-4-6',
+      max_tokens: 64,
+      system,
+      messages: user,
+      tools: [wider],
+      tool_choice: forced.tool_choice,
+    });
     expect(small.usage.input_tokens).toBe(countTokens(system) + countTokens(user[0].content) + countTokens(JSON.stringify([tool])));
     expect(large.usage.input_tokens - small.usage.input_tokens).toBe(countTokens(JSON.stringify([wider])) - countTokens(JSON.stringify([tool])));
     expect(small.usage.output_tokens).toBe(countTokens('{"ok":true}'));

@@ -46,7 +46,9 @@ export function sharedPhone<S extends SimLike>(start: (timing: TimingMode) => Pr
     shared.sim = await start(timing);
     const mode = shared.sim.phone?.timing.mode;
     if (mode !== undefined && mode !== timing) {
-      throw new Error(`Project "${test.info().project.name}" asks for ${timing} timing but the phone started at ${mode} timing: pass sharedPhone's timing to startSim in ${test.info().file}.`);
+      throw new Error(
+        `Project "${test.info().project.name}" asks for ${timing} timing but the phone started at ${mode} timing: pass sharedPhone's timing to startSim in ${test.info().file}.`,
+      );
     }
     shared.session = await ExecutorSession.connect(shared.sim, timing);
   });
@@ -60,7 +62,11 @@ export function sharedPhone<S extends SimLike>(start: (timing: TimingMode) => Pr
 export class ExecutorSession {
   private readonly logs: EventLog[] = [];
 
-  private constructor(readonly driver: AndroidDriver, readonly observer: DeviceObserver, readonly timing: TimingMode) {}
+  private constructor(
+    readonly driver: AndroidDriver,
+    readonly observer: DeviceObserver,
+    readonly timing: TimingMode,
+  ) {}
 
   static async connect(sim: SimLike, timing: TimingMode = 'fast'): Promise<ExecutorSession> {
     // At real timing a call waits as long as the runner's would (a dump under a spinner alone takes 10 s).
@@ -113,7 +119,11 @@ export async function readyCouponCrash(exec: TestRunner): Promise<void> {
 }
 
 export class TestRunner {
-  constructor(readonly runner: PrimitiveRunner, readonly log: EventLog, readonly frames?: FrameRecorder) {}
+  constructor(
+    readonly runner: PrimitiveRunner,
+    readonly log: EventLog,
+    readonly frames?: FrameRecorder,
+  ) {}
 
   run(call: PrimitiveCall, options?: RunOptions): Promise<ActionResult> {
     return this.runner.run(call, options);

@@ -4,7 +4,10 @@
 import type { IconName, Widget } from '../../types.js';
 
 /** Who a widget is in the dump: a resource-id (View apps) or only a key (Compose apps). */
-export interface Identity { id?: string; key?: string }
+export interface Identity {
+  id?: string;
+  key?: string;
+}
 
 /** A TextView sized to its text, 16 sp in the given colour unless the style says otherwise. */
 export function textView(value: string, color: string, options: Partial<Widget> = {}): Widget {
@@ -33,15 +36,17 @@ export function padder(cls: string, suffix: string): (padding: Widget['padding']
 }
 
 /** A single-line or tall EditText across the width, 56 dp high unless told, with 16 dp side padding. */
-export function editText(o: Identity & {
-  hint: string;
-  value: string;
-  onText: (value: string) => void;
-  onSubmit?: () => void;
-  password?: boolean;
-  height?: number | 'wrap';
-  style: Widget['style'];
-}): Widget {
+export function editText(
+  o: Identity & {
+    hint: string;
+    value: string;
+    onText: (value: string) => void;
+    onSubmit?: () => void;
+    password?: boolean;
+    height?: number | 'wrap';
+    style: Widget['style'];
+  },
+): Widget {
   return {
     cls: 'android.widget.EditText',
     ...identity(o),

@@ -42,8 +42,22 @@ export function icon(options: { icon: IconName; key: string; desc?: string; onCl
 }
 
 /** A TextField: Compose reports it as an EditText without an id. */
-export function field(options: { key: string; hint: string; value: string; onText: (value: string) => void; fontSize?: number; height?: number | 'wrap' }): Widget {
-  return editText({ key: options.key, hint: options.hint, value: options.value, onText: options.onText, height: options.height, style: { fontSize: options.fontSize ?? 16, color: M3.onSurface, background: M3.surface } });
+export function field(options: {
+  key: string;
+  hint: string;
+  value: string;
+  onText: (value: string) => void;
+  fontSize?: number;
+  height?: number | 'wrap';
+}): Widget {
+  return editText({
+    key: options.key,
+    hint: options.hint,
+    value: options.value,
+    onText: options.onText,
+    height: options.height,
+    style: { fontSize: options.fontSize ?? 16, color: M3.onSurface, background: M3.surface },
+  });
 }
 
 /** A DropdownMenu item: clickable View around a Text. */

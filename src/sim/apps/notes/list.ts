@@ -25,17 +25,19 @@ export function listView(app: NotesActions): AppView {
     padding: { left: 16, top: 16, right: 16, bottom: state.deleted ? 16 + SNACKBAR_SPACE_DP : 16 },
     gravity: 'bottom',
     align: 'end',
-    children: [{
-      cls: 'android.view.View',
-      key: 'new_note',
-      desc: 'New note',
-      width: 56,
-      height: 56,
-      clickable: true,
-      focusable: true,
-      onClick: () => app.openNote(undefined),
-      style: { icon: 'add', background: M3.primaryContainer, color: M3.onPrimaryContainer, radius: 16 },
-    }],
+    children: [
+      {
+        cls: 'android.view.View',
+        key: 'new_note',
+        desc: 'New note',
+        width: 56,
+        height: 56,
+        clickable: true,
+        focusable: true,
+        onClick: () => app.openNote(undefined),
+        style: { icon: 'add', background: M3.primaryContainer, color: M3.onPrimaryContainer, radius: 16 },
+      },
+    ],
   };
   return {
     activity: '.MainActivity',
@@ -51,16 +53,55 @@ function bar(app: NotesActions): Widget {
   if (state.search) {
     const search = state.search;
     return topBar('search_bar', [
-      icon({ icon: 'back', key: 'close_search', desc: 'Close search', onClick: () => { state.search = undefined; } }),
-      { ...field({ key: 'search_field', hint: 'Search notes', value: search.query, onText: (query) => { state.search = { query }; } }), align: 'center', style: { background: M3.surfaceVariant, radius: 28, fontSize: 16, color: M3.onSurface } },
+      icon({
+        icon: 'back',
+        key: 'close_search',
+        desc: 'Close search',
+        onClick: () => {
+          state.search = undefined;
+        },
+      }),
+      {
+        ...field({
+          key: 'search_field',
+          hint: 'Search notes',
+          value: search.query,
+          onText: (query) => {
+            state.search = { query };
+          },
+        }),
+        align: 'center',
+        style: { background: M3.surfaceVariant, radius: 28, fontSize: 16, color: M3.onSurface },
+      },
     ]);
   }
   return topBar('top_bar', [
     box({ left: 12 }, label('Notes', { width: 'fill', style: { fontSize: 22 } }), { align: 'center' }),
-    icon({ icon: 'search', key: 'search', desc: 'Search', onClick: () => { state.search = { query: '' }; } }),
+    icon({
+      icon: 'search',
+      key: 'search',
+      desc: 'Search',
+      onClick: () => {
+        state.search = { query: '' };
+      },
+    }),
     // Deliberately unlabelled: a toggle that only its star glyph explains.
-    icon({ icon: 'star', key: 'favourites', active: state.favouritesOnly, onClick: () => { state.favouritesOnly = !state.favouritesOnly; } }),
-    icon({ icon: 'more', key: 'more', desc: 'More options', onClick: () => { state.popup = { kind: 'more' }; } }),
+    icon({
+      icon: 'star',
+      key: 'favourites',
+      active: state.favouritesOnly,
+      onClick: () => {
+        state.favouritesOnly = !state.favouritesOnly;
+      },
+    }),
+    icon({
+      icon: 'more',
+      key: 'more',
+      desc: 'More options',
+      onClick: () => {
+        state.popup = { kind: 'more' };
+      },
+    }),
   ]);
 }
 
@@ -107,8 +148,12 @@ function row(app: NotesActions, note: Note, now: number): Widget {
     longClickable: true,
     focusable: true,
     onClick: () => app.openNote(note.id),
-    onLongClick: () => { app.state.popup = { kind: 'note-menu', noteId: note.id }; },
-    onSwipe: (direction) => { if (direction === 'left') app.deleteNote(note.id); },
+    onLongClick: () => {
+      app.state.popup = { kind: 'note-menu', noteId: note.id };
+    },
+    onSwipe: (direction) => {
+      if (direction === 'left') app.deleteNote(note.id);
+    },
     style: { background: note.pinned ? M3.tertiaryContainer : M3.surfaceVariant, radius: 12 },
     children: [
       label(note.title, { width: 'fill', style: { fontSize: 16, bold: true } }),
@@ -122,19 +167,36 @@ function popup(app: NotesActions): Widget | undefined {
   const { state } = app;
   const popup = state.popup;
   if (!popup) return undefined;
-  const close = (): void => { state.popup = undefined; };
+  const close = (): void => {
+    state.popup = undefined;
+  };
   if (popup.kind === 'more') {
     return menu('more_menu', 'overflow', [
-      menuItem('sort', state.sort === 'title' ? 'Sort by date edited' : 'Sort by title', () => { close(); state.sort = state.sort === 'title' ? 'edited' : 'title'; }),
-      menuItem('settings', 'Settings', () => { close(); app.showToast('Settings are not available yet'); }),
+      menuItem('sort', state.sort === 'title' ? 'Sort by date edited' : 'Sort by title', () => {
+        close();
+        state.sort = state.sort === 'title' ? 'edited' : 'title';
+      }),
+      menuItem('settings', 'Settings', () => {
+        close();
+        app.showToast('Settings are not available yet');
+      }),
     ]);
   }
   const note = state.notes.find((n) => n.id === popup.noteId);
   if (!note) return undefined;
   return menu('note_menu', 'context', [
-    menuItem('pin', note.pinned ? 'Unpin' : 'Pin', () => { close(); app.togglePin(note.id); }),
-    menuItem('share', 'Share', () => { close(); app.share(note.id); }),
-    menuItem('delete', 'Delete', () => { close(); app.deleteNote(note.id); }),
+    menuItem('pin', note.pinned ? 'Unpin' : 'Pin', () => {
+      close();
+      app.togglePin(note.id);
+    }),
+    menuItem('share', 'Share', () => {
+      close();
+      app.share(note.id);
+    }),
+    menuItem('delete', 'Delete', () => {
+      close();
+      app.deleteNote(note.id);
+    }),
   ]);
 }
 

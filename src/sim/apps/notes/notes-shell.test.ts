@@ -10,8 +10,12 @@ import { notesApp } from './index.js';
 async function sh(phone: Phone, line: string): Promise<string> {
   let out = '';
   const code = await runShell(phone, line, {
-    stdout: (c) => { out += c.toString(); },
-    stderr: (c) => { out += c.toString(); },
+    stdout: (c) => {
+      out += c.toString();
+    },
+    stderr: (c) => {
+      out += c.toString();
+    },
     signal: new AbortController().signal,
   });
   expect(code, `${line} printed ${out}`).toBe(0);

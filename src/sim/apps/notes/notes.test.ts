@@ -16,7 +16,10 @@ function openNotes(seed = 1): { phone: Phone; screen: ScreenDriver } {
   return { phone, screen: new ScreenDriver(phone) };
 }
 
-interface Card { title: string; node: DumpNode }
+interface Card {
+  title: string;
+  node: DumpNode;
+}
 
 /** Note cards wholly on screen: long-clickable Views with title, first line and date inside. */
 function cards(phone: Phone): Card[] {
@@ -42,7 +45,12 @@ function allTitles(phone: Phone): string[] {
 
 function card(phone: Phone, title: string): Card {
   const found = cards(phone).find((c) => c.title === title);
-  if (!found) throw new Error(`No note "${title}" on screen; visible: ${cards(phone).map((c) => c.title).join(', ')}`);
+  if (!found)
+    throw new Error(
+      `No note "${title}" on screen; visible: ${cards(phone)
+        .map((c) => c.title)
+        .join(', ')}`,
+    );
   return found;
 }
 

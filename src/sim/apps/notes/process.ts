@@ -14,10 +14,25 @@ export class NotesProcess implements AppProcess, NotesActions {
   private readonly snackbar: Expiring<Deleted>;
   private readonly toast: Expiring<string>;
 
-  constructor(readonly ctx: AppContext, _launch: AppLaunch) {
+  constructor(
+    readonly ctx: AppContext,
+    _launch: AppLaunch,
+  ) {
     this.state = { notes: this.load(), favouritesOnly: false, sort: 'edited' };
-    this.snackbar = new Expiring({ ctx, ms: SNACKBAR_MS, set: (deleted) => { this.state.deleted = deleted; } });
-    this.toast = new Expiring({ ctx, ms: TOAST_MS, set: (message) => { this.state.toast = message; } });
+    this.snackbar = new Expiring({
+      ctx,
+      ms: SNACKBAR_MS,
+      set: (deleted) => {
+        this.state.deleted = deleted;
+      },
+    });
+    this.toast = new Expiring({
+      ctx,
+      ms: TOAST_MS,
+      set: (message) => {
+        this.state.toast = message;
+      },
+    });
     ctx.log('I', 'NotesRepository', `Loaded ${this.state.notes.length} notes`);
   }
 
@@ -27,9 +42,18 @@ export class NotesProcess implements AppProcess, NotesActions {
 
   back(): boolean {
     const { state } = this;
-    if (state.popup) { state.popup = undefined; return true; }
-    if (state.editor) { this.closeEditor(); return true; }
-    if (state.search) { state.search = undefined; return true; }
+    if (state.popup) {
+      state.popup = undefined;
+      return true;
+    }
+    if (state.editor) {
+      this.closeEditor();
+      return true;
+    }
+    if (state.search) {
+      state.search = undefined;
+      return true;
+    }
     return false;
   }
 
@@ -99,12 +123,18 @@ export class NotesProcess implements AppProcess, NotesActions {
     const stored = this.ctx.storage.get('notes');
     if (Array.isArray(stored)) return stored.filter(isNote).map((n) => ({ ...n }));
     const notes = seedNotes(this.ctx.random, this.ctx.clock.now());
-    this.ctx.storage.set('notes', notes.map((n) => ({ ...n })));
+    this.ctx.storage.set(
+      'notes',
+      notes.map((n) => ({ ...n })),
+    );
     return notes;
   }
 
   private save(): void {
-    this.ctx.storage.set('notes', this.state.notes.map((n) => ({ ...n })));
+    this.ctx.storage.set(
+      'notes',
+      this.state.notes.map((n) => ({ ...n })),
+    );
   }
 }
 

@@ -11,7 +11,10 @@ export interface Draft {
 }
 
 /** A deleted note and the place it had in the list, for Undo. */
-export interface Deleted { note: Note; index: number }
+export interface Deleted {
+  note: Note;
+  index: number;
+}
 
 export type Popup = { kind: 'note-menu'; noteId: number } | { kind: 'more' };
 
@@ -43,11 +46,9 @@ export interface NotesActions {
 /** The notes the list shows now: search, favourites filter, pinned first, then the chosen order. */
 export function visibleNotes(state: NotesState): Note[] {
   const query = state.search?.query.trim().toLowerCase() ?? '';
-  const shown = state.notes.filter((note) =>
-    (!state.favouritesOnly || note.starred) &&
-    (!query || note.title.toLowerCase().includes(query) || note.body.toLowerCase().includes(query)));
-  const order = state.sort === 'title'
-    ? (a: Note, b: Note) => a.title.localeCompare(b.title)
-    : (a: Note, b: Note) => b.editedAt - a.editedAt;
+  const shown = state.notes.filter(
+    (note) => (!state.favouritesOnly || note.starred) && (!query || note.title.toLowerCase().includes(query) || note.body.toLowerCase().includes(query)),
+  );
+  const order = state.sort === 'title' ? (a: Note, b: Note) => a.title.localeCompare(b.title) : (a: Note, b: Note) => b.editedAt - a.editedAt;
   return shown.sort((a, b) => Number(b.pinned) - Number(a.pinned) || order(a, b));
 }

@@ -5,7 +5,12 @@ import type { PageId, SettingsScreen } from './state.js';
 import { connectedSsid, wifiOn } from './wifi.js';
 import { alertDialog, categoryHeader, label, page, pageRoot, prefList, row, switchRow } from './widgets.js';
 
-export interface Entry { page: PageId; title: string; summary: (s: SettingsScreen) => string; icon: IconName }
+export interface Entry {
+  page: PageId;
+  title: string;
+  summary: (s: SettingsScreen) => string;
+  icon: IconName;
+}
 
 /** The homepage list, in Android 14's order. */
 export const ENTRIES: readonly Entry[] = [
@@ -19,7 +24,12 @@ export const ENTRIES: readonly Entry[] = [
   { page: 'display', title: 'Display', summary: () => 'Dark theme, font size, brightness', icon: 'moon' },
   { page: 'accessibility', title: 'Accessibility', summary: () => 'Display, interaction, audio', icon: 'user' },
   { page: 'security', title: 'Security & privacy', summary: () => 'App security, device lock, permissions', icon: 'lock' },
-  { page: 'location', title: 'Location', summary: (s) => (s.get('secure', 'location_mode') === '0' ? 'Off' : 'On - 3 apps have access to location'), icon: 'pin' },
+  {
+    page: 'location',
+    title: 'Location',
+    summary: (s) => (s.get('secure', 'location_mode') === '0' ? 'Off' : 'On - 3 apps have access to location'),
+    icon: 'pin',
+  },
   { page: 'system', title: 'System', summary: () => 'Languages, gestures, time, backup', icon: 'settings' },
   { page: 'about', title: 'About phone', summary: (s) => deviceName(s), icon: 'info' },
 ];
@@ -34,20 +44,22 @@ export function homePage(s: SettingsScreen): Widget {
     cls: 'android.widget.FrameLayout',
     id: 'com.android.settings:id/search_bar',
     padding: { left: 16, right: 16, bottom: 16 },
-    children: [{
-      cls: 'android.widget.Toolbar',
-      id: 'com.android.settings:id/search_action_bar',
-      layout: 'row',
-      height: 56,
-      padding: { left: 16, right: 16 },
-      gap: 16,
-      onClick: () => s.open('search', { activity: '.SearchActivity' }),
-      style: { background: p.surface, radius: 28 },
-      children: [
-        { cls: 'android.widget.ImageView', width: 24, height: 24, align: 'center', style: { icon: 'search', color: p.secondary } },
-        label('Search Settings', p, { id: 'com.android.settings:id/search_action_bar_title', align: 'center', style: { color: p.secondary, fontSize: 16 } }),
-      ],
-    }],
+    children: [
+      {
+        cls: 'android.widget.Toolbar',
+        id: 'com.android.settings:id/search_action_bar',
+        layout: 'row',
+        height: 56,
+        padding: { left: 16, right: 16 },
+        gap: 16,
+        onClick: () => s.open('search', { activity: '.SearchActivity' }),
+        style: { background: p.surface, radius: 28 },
+        children: [
+          { cls: 'android.widget.ImageView', width: 24, height: 24, align: 'center', style: { icon: 'search', color: p.secondary } },
+          label('Search Settings', p, { id: 'com.android.settings:id/search_action_bar_title', align: 'center', style: { color: p.secondary, fontSize: 16 } }),
+        ],
+      },
+    ],
   };
   return pageRoot('home', p, [
     {
@@ -57,7 +69,10 @@ export function homePage(s: SettingsScreen): Widget {
       children: [label('Settings', p, { id: 'com.android.settings:id/homepage_title', style: { fontSize: 36 } })],
     },
     search,
-    prefList('home', ENTRIES.map((e) => row({ key: `entry_${e.page}`, title: e.title, summary: e.summary(s), icon: e.icon, p, onClick: () => s.open(e.page) }))),
+    prefList(
+      'home',
+      ENTRIES.map((e) => row({ key: `entry_${e.page}`, title: e.title, summary: e.summary(s), icon: e.icon, p, onClick: () => s.open(e.page) })),
+    ),
   ]);
 }
 
@@ -65,11 +80,32 @@ function simple(s: SettingsScreen, key: PageId, title: string, rows: Widget[], h
   return page({ key, title, p: s.p, onUp: () => s.up(), rows, header });
 }
 
-function toggle(s: SettingsScreen, o: { key: string; title: string; summary?: string; icon?: IconName; ns: 'global' | 'system' | 'secure'; setting: string; on?: string; off?: string; defaultOn?: boolean }): Widget {
+function toggle(
+  s: SettingsScreen,
+  o: {
+    key: string;
+    title: string;
+    summary?: string;
+    icon?: IconName;
+    ns: 'global' | 'system' | 'secure';
+    setting: string;
+    on?: string;
+    off?: string;
+    defaultOn?: boolean;
+  },
+): Widget {
   const on = o.on ?? '1';
   const value = s.get(o.ns, o.setting);
   const checked = value === undefined ? o.defaultOn === true : value === on;
-  return switchRow({ key: o.key, title: o.title, summary: o.summary, icon: o.icon, checked, p: s.p, onToggle: (next) => s.put(o.ns, o.setting, next ? on : o.off ?? '0') });
+  return switchRow({
+    key: o.key,
+    title: o.title,
+    summary: o.summary,
+    icon: o.icon,
+    checked,
+    p: s.p,
+    onToggle: (next) => s.put(o.ns, o.setting, next ? on : (o.off ?? '0')),
+  });
 }
 
 export function connectedPage(s: SettingsScreen): Widget {
@@ -77,10 +113,18 @@ export function connectedPage(s: SettingsScreen): Widget {
   const bluetooth = s.get('global', 'bluetooth_on') === '1';
   return simple(s, 'connected', 'Connected devices', [
     row({ key: 'pair', title: 'Pair new device', icon: 'add', p, onClick: () => s.open('pair') }),
-    switchRow({ key: 'bluetooth', title: 'Bluetooth', summary: bluetooth ? 'On' : 'Off', icon: 'bluetooth', checked: bluetooth, p, onToggle: (on) => {
-      s.put('global', 'bluetooth_on', on ? '1' : '0');
-      s.ctx.log('I', 'BluetoothAdapter', on ? 'enable(): enabled' : 'disable(): disabled');
-    } }),
+    switchRow({
+      key: 'bluetooth',
+      title: 'Bluetooth',
+      summary: bluetooth ? 'On' : 'Off',
+      icon: 'bluetooth',
+      checked: bluetooth,
+      p,
+      onToggle: (on) => {
+        s.put('global', 'bluetooth_on', on ? '1' : '0');
+        s.ctx.log('I', 'BluetoothAdapter', on ? 'enable(): enabled' : 'disable(): disabled');
+      },
+    }),
     categoryHeader('Saved devices', p),
     label('No saved devices', p, { key: 'no_saved', padding: { left: 72, top: 8, bottom: 16 }, style: { color: p.secondary, fontSize: 14 } }),
     row({ key: 'connection_prefs', title: 'Connection preferences', summary: 'Bluetooth, Android Auto, NFC', icon: 'settings', p }),
@@ -93,13 +137,20 @@ export function pairPage(s: SettingsScreen): Widget {
   return simple(s, 'pair', 'Pair new device', [
     row({ key: 'device_name', title: 'Device name', summary: deviceName(s), p }),
     categoryHeader('Available devices', p),
-    label(bluetooth ? 'Searching for devices\u2026' : 'Bluetooth will turn on to pair', p, { key: 'searching', padding: { left: 72, top: 8 }, style: { color: p.secondary, fontSize: 14 } }),
+    label(bluetooth ? 'Searching for devices\u2026' : 'Bluetooth will turn on to pair', p, {
+      key: 'searching',
+      padding: { left: 72, top: 8 },
+      style: { color: p.secondary, fontSize: 14 },
+    }),
   ]);
 }
 
 function timeout(s: SettingsScreen): string {
   const ms = Number(s.get('system', 'screen_off_timeout') ?? 60000);
-  if (ms >= 60000) { const m = Math.round(ms / 60000); return `After ${m} minute${m === 1 ? '' : 's'} of inactivity`; }
+  if (ms >= 60000) {
+    const m = Math.round(ms / 60000);
+    return `After ${m} minute${m === 1 ? '' : 's'} of inactivity`;
+  }
   return `After ${Math.round(ms / 1000)} seconds of inactivity`;
 }
 
@@ -111,10 +162,18 @@ export function displayPage(s: SettingsScreen): Widget {
     row({ key: 'brightness', title: 'Brightness level', summary: '62%', icon: 'star', p }),
     toggle(s, { key: 'adaptive_brightness', title: 'Adaptive brightness', ns: 'system', setting: 'screen_brightness_mode', defaultOn: true }),
     categoryHeader('Appearance', p),
-    switchRow({ key: 'dark_ui_mode', title: 'Dark theme', summary: dark ? 'Will never turn off automatically' : 'Will never turn on automatically', icon: 'moon', checked: dark, p, onToggle: (on) => {
-      s.put('secure', 'ui_night_mode', on ? '2' : '1');
-      s.ctx.log('I', 'UiModeManager', `setNightMode: ${on ? 'yes' : 'no'}`);
-    } }),
+    switchRow({
+      key: 'dark_ui_mode',
+      title: 'Dark theme',
+      summary: dark ? 'Will never turn off automatically' : 'Will never turn on automatically',
+      icon: 'moon',
+      checked: dark,
+      p,
+      onToggle: (on) => {
+        s.put('secure', 'ui_night_mode', on ? '2' : '1');
+        s.ctx.log('I', 'UiModeManager', `setNightMode: ${on ? 'yes' : 'no'}`);
+      },
+    }),
     row({ key: 'font_size', title: 'Display size and text', summary: 'Default', p }),
     categoryHeader('Other display controls', p),
     row({ key: 'screen_timeout', title: 'Screen timeout', summary: timeout(s), p }),
@@ -124,12 +183,24 @@ export function displayPage(s: SettingsScreen): Widget {
 
 export function batteryPage(s: SettingsScreen): Widget {
   const { p } = s;
-  return simple(s, 'battery', 'Battery', [
-    row({ key: 'battery_usage', title: 'Battery usage', summary: 'View usage for past 24 hours', p }),
-    toggle(s, { key: 'battery_saver', title: 'Battery Saver', ns: 'global', setting: 'low_power' }),
-    toggle(s, { key: 'battery_percentage', title: 'Battery percentage', summary: 'Show battery percentage in status bar', ns: 'system', setting: 'status_bar_show_battery_percent' }),
-    row({ key: 'adaptive_battery', title: 'Adaptive preferences', summary: 'Adaptive Charging, Adaptive Battery', p }),
-  ], [label('100%', p, { id: 'com.android.settings:id/battery_percent', key: 'battery_level', padding: { left: 24, bottom: 16 }, style: { fontSize: 48 } })]);
+  return simple(
+    s,
+    'battery',
+    'Battery',
+    [
+      row({ key: 'battery_usage', title: 'Battery usage', summary: 'View usage for past 24 hours', p }),
+      toggle(s, { key: 'battery_saver', title: 'Battery Saver', ns: 'global', setting: 'low_power' }),
+      toggle(s, {
+        key: 'battery_percentage',
+        title: 'Battery percentage',
+        summary: 'Show battery percentage in status bar',
+        ns: 'system',
+        setting: 'status_bar_show_battery_percent',
+      }),
+      row({ key: 'adaptive_battery', title: 'Adaptive preferences', summary: 'Adaptive Charging, Adaptive Battery', p }),
+    ],
+    [label('100%', p, { id: 'com.android.settings:id/battery_percent', key: 'battery_level', padding: { left: 24, bottom: 16 }, style: { fontSize: 48 } })],
+  );
 }
 
 export function soundPage(s: SettingsScreen): Widget {
@@ -161,9 +232,28 @@ export function systemPage(s: SettingsScreen): Widget {
 
 export function developerPage(s: SettingsScreen): Widget {
   return simple(s, 'developer', 'Developer options', [
-    toggle(s, { key: 'adb_enabled', title: 'USB debugging', summary: 'Debug mode when USB is connected', ns: 'global', setting: 'adb_enabled', defaultOn: true }),
-    toggle(s, { key: 'stay_awake', title: 'Stay awake', summary: 'Screen will never sleep while charging', ns: 'global', setting: 'stay_on_while_plugged_in', on: '7' }),
-    row({ key: 'window_animation_scale', title: 'Window animation scale', summary: `Animation scale ${s.get('global', 'window_animation_scale') ?? '1.0'}x`, p: s.p }),
+    toggle(s, {
+      key: 'adb_enabled',
+      title: 'USB debugging',
+      summary: 'Debug mode when USB is connected',
+      ns: 'global',
+      setting: 'adb_enabled',
+      defaultOn: true,
+    }),
+    toggle(s, {
+      key: 'stay_awake',
+      title: 'Stay awake',
+      summary: 'Screen will never sleep while charging',
+      ns: 'global',
+      setting: 'stay_on_while_plugged_in',
+      on: '7',
+    }),
+    row({
+      key: 'window_animation_scale',
+      title: 'Window animation scale',
+      summary: `Animation scale ${s.get('global', 'window_animation_scale') ?? '1.0'}x`,
+      p: s.p,
+    }),
   ]);
 }
 
@@ -171,7 +261,10 @@ export function aboutPage(s: SettingsScreen): Widget {
   const { p } = s;
   const build = s.ctx.phone?.props.get('ro.build.display.id') ?? s.ctx.phone?.props.get('ro.build.id') ?? 'UQ1A.240205.004';
   const tapBuild = (): void => {
-    if (s.get('global', 'development_settings_enabled') === '1') { s.showToast('No need, you are already a developer.'); return; }
+    if (s.get('global', 'development_settings_enabled') === '1') {
+      s.showToast('No need, you are already a developer.');
+      return;
+    }
     s.state.buildTaps += 1;
     const left = 7 - s.state.buildTaps;
     if (left <= 0) {
@@ -183,7 +276,15 @@ export function aboutPage(s: SettingsScreen): Widget {
   };
   return simple(s, 'about', 'About phone', [
     categoryHeader('Basic info', p),
-    row({ key: 'device_name', title: 'Device name', summary: deviceName(s), p, onClick: () => { s.state.dialog = { kind: 'device_name', value: deviceName(s) }; } }),
+    row({
+      key: 'device_name',
+      title: 'Device name',
+      summary: deviceName(s),
+      p,
+      onClick: () => {
+        s.state.dialog = { kind: 'device_name', value: deviceName(s) };
+      },
+    }),
     row({ key: 'phone_number', title: 'Phone number', summary: 'Unknown', p }),
     categoryHeader('Device details', p),
     row({ key: 'model', title: 'Model', summary: s.info?.model ?? 'Unknown', p }),
@@ -199,17 +300,26 @@ export function deviceNameDialog(s: SettingsScreen, d: { value: string }): Widge
     p: s.p,
     positive: 'Rename',
     positiveEnabled: d.value.trim().length > 0,
-    onPositive: () => { s.put('global', 'device_name', d.value.trim()); s.state.dialog = undefined; },
-    onCancel: () => { s.state.dialog = undefined; },
-    content: [{
-      cls: 'android.widget.EditText',
-      id: 'com.android.settings:id/edittext',
-      text: d.value,
-      autofocus: true,
-      height: 56,
-      onText: (value) => { d.value = value; },
-      style: { color: s.p.text, border: s.p.accent, fontSize: 16 },
-    }],
+    onPositive: () => {
+      s.put('global', 'device_name', d.value.trim());
+      s.state.dialog = undefined;
+    },
+    onCancel: () => {
+      s.state.dialog = undefined;
+    },
+    content: [
+      {
+        cls: 'android.widget.EditText',
+        id: 'com.android.settings:id/edittext',
+        text: d.value,
+        autofocus: true,
+        height: 56,
+        onText: (value) => {
+          d.value = value;
+        },
+        style: { color: s.p.text, border: s.p.accent, fontSize: 16 },
+      },
+    ],
   });
 }
 
@@ -217,18 +327,52 @@ export function deviceNameDialog(s: SettingsScreen, d: { value: string }): Widge
 export function plainPage(s: SettingsScreen, key: PageId): Widget {
   const { p } = s;
   const rows: Record<string, Array<[string, string]>> = {
-    apps: [['All apps', 'See all apps'], ['Default apps', 'Assistant, browser, and more'], ['Screen time', 'Today: 0 minutes'], ['Special app access', '2 apps can use unrestricted data']],
-    notifications: [['Notification history', 'Show recent and snoozed notifications'], ['App notifications', 'On for all apps'], ['Notifications on lock screen', 'Show all notifications']],
-    storage: [['System', '12 GB'], ['Apps', '9.4 GB'], ['Images', '2.1 GB'], ['Documents & other', '1.3 GB']],
-    accessibility: [['TalkBack', 'Off'], ['Color and motion', 'Dark theme, color correction'], ['Select to Speak', 'Off']],
-    security: [['Device unlock', 'Screen lock: None'], ['Privacy', 'Permissions, account activity, personal data'], ['App security', 'No harmful apps found']],
+    apps: [
+      ['All apps', 'See all apps'],
+      ['Default apps', 'Assistant, browser, and more'],
+      ['Screen time', 'Today: 0 minutes'],
+      ['Special app access', '2 apps can use unrestricted data'],
+    ],
+    notifications: [
+      ['Notification history', 'Show recent and snoozed notifications'],
+      ['App notifications', 'On for all apps'],
+      ['Notifications on lock screen', 'Show all notifications'],
+    ],
+    storage: [
+      ['System', '12 GB'],
+      ['Apps', '9.4 GB'],
+      ['Images', '2.1 GB'],
+      ['Documents & other', '1.3 GB'],
+    ],
+    accessibility: [
+      ['TalkBack', 'Off'],
+      ['Color and motion', 'Dark theme, color correction'],
+      ['Select to Speak', 'Off'],
+    ],
+    security: [
+      ['Device unlock', 'Screen lock: None'],
+      ['Privacy', 'Permissions, account activity, personal data'],
+      ['App security', 'No harmful apps found'],
+    ],
   };
-  const titles: Record<string, string> = { apps: 'Apps', notifications: 'Notifications', storage: 'Storage', accessibility: 'Accessibility', security: 'Security & privacy', location: 'Location' };
+  const titles: Record<string, string> = {
+    apps: 'Apps',
+    notifications: 'Notifications',
+    storage: 'Storage',
+    accessibility: 'Accessibility',
+    security: 'Security & privacy',
+    location: 'Location',
+  };
   if (key === 'location') {
     return simple(s, key, 'Location', [
       toggle(s, { key: 'location_mode', title: 'Use location', ns: 'secure', setting: 'location_mode', on: '3', defaultOn: true }),
       row({ key: 'recent_access', title: 'Recent access', summary: 'No apps have used location in the last 24 hours', p }),
     ]);
   }
-  return simple(s, key, titles[key] ?? 'Settings', (rows[key] ?? []).map(([title, summary]) => row({ key: title, title, summary, p })));
+  return simple(
+    s,
+    key,
+    titles[key] ?? 'Settings',
+    (rows[key] ?? []).map(([title, summary]) => row({ key: title, title, summary, p })),
+  );
 }

@@ -4,7 +4,17 @@ import type { AppContext, AppLaunch, AppProcess, AppView, Widget } from '../../t
 import { BackStack } from '../kit/back-stack.js';
 import { Expiring, OneShotTimer, TOAST_MS } from '../kit/timers.js';
 import {
-  aboutPage, batteryPage, connectedPage, developerPage, deviceNameDialog, displayPage, homePage, pairPage, plainPage, soundPage, systemPage,
+  aboutPage,
+  batteryPage,
+  connectedPage,
+  developerPage,
+  deviceNameDialog,
+  displayPage,
+  homePage,
+  pairPage,
+  plainPage,
+  soundPage,
+  systemPage,
 } from './pages.js';
 import { searchPage } from './search.js';
 import { SUB_SETTINGS, type Nav, type PageId, type SettingsScreen, type SettingsState } from './state.js';
@@ -48,9 +58,18 @@ export class SettingsProcess implements AppProcess, SettingsScreen {
   private readonly toast: Expiring<string>;
   private readonly joining: OneShotTimer;
 
-  constructor(readonly ctx: AppContext, launch: AppLaunch) {
+  constructor(
+    readonly ctx: AppContext,
+    launch: AppLaunch,
+  ) {
     this.state = { stack: new BackStack([routeFor(launch)]), query: '', buildTaps: 0 };
-    this.toast = new Expiring({ ctx, ms: TOAST_MS, set: (message) => { this.state.toast = message; } });
+    this.toast = new Expiring({
+      ctx,
+      ms: TOAST_MS,
+      set: (message) => {
+        this.state.toast = message;
+      },
+    });
     this.joining = new OneShotTimer(ctx.clock);
     if (!ctx.storage.has('wifi.connected') && ctx.launchCount === 1) {
       ctx.storage.set('wifi.connected', 'HomeNet-5G');
@@ -117,20 +136,34 @@ export class SettingsProcess implements AppProcess, SettingsScreen {
 
   private screen(nav: Nav): Widget {
     switch (nav.page) {
-      case 'home': return homePage(this);
-      case 'search': return searchPage(this);
-      case 'network': return networkPage(this);
-      case 'wifi': return wifiPage(this);
-      case 'wifi_details': return wifiDetailsPage(this, nav.ssid ?? '');
-      case 'connected': return connectedPage(this);
-      case 'pair': return pairPage(this);
-      case 'display': return displayPage(this);
-      case 'battery': return batteryPage(this);
-      case 'sound': return soundPage(this);
-      case 'system': return systemPage(this);
-      case 'developer': return developerPage(this);
-      case 'about': return aboutPage(this);
-      default: return plainPage(this, nav.page);
+      case 'home':
+        return homePage(this);
+      case 'search':
+        return searchPage(this);
+      case 'network':
+        return networkPage(this);
+      case 'wifi':
+        return wifiPage(this);
+      case 'wifi_details':
+        return wifiDetailsPage(this, nav.ssid ?? '');
+      case 'connected':
+        return connectedPage(this);
+      case 'pair':
+        return pairPage(this);
+      case 'display':
+        return displayPage(this);
+      case 'battery':
+        return batteryPage(this);
+      case 'sound':
+        return soundPage(this);
+      case 'system':
+        return systemPage(this);
+      case 'developer':
+        return developerPage(this);
+      case 'about':
+        return aboutPage(this);
+      default:
+        return plainPage(this, nav.page);
     }
   }
 
@@ -141,7 +174,10 @@ export class SettingsProcess implements AppProcess, SettingsScreen {
   }
 
   back(): boolean {
-    if (this.state.dialog) { this.state.dialog = undefined; return true; }
+    if (this.state.dialog) {
+      this.state.dialog = undefined;
+      return true;
+    }
     if (this.state.stack.depth <= 1) return false;
     this.up();
     return true;

@@ -5,7 +5,11 @@ import { ENTRIES } from './pages.js';
 import type { PageId, SettingsScreen } from './state.js';
 import { label, pageRoot, row, upButton } from './widgets.js';
 
-interface Indexed { title: string; path: string; page: PageId }
+interface Indexed {
+  title: string;
+  path: string;
+  page: PageId;
+}
 
 const INSIDE: readonly Indexed[] = [
   { title: 'Wi-Fi', path: 'Network & internet', page: 'wifi' },
@@ -37,14 +41,17 @@ export function searchResults(query: string): Indexed[] {
   const q = query.trim().toLowerCase();
   if (!q) return [];
   const words = q.split(/\s+/);
-  return INDEX.filter((item) => words.every((w) => item.title.toLowerCase().includes(w)))
-    .sort((a, b) => Number(!a.title.toLowerCase().startsWith(q)) - Number(!b.title.toLowerCase().startsWith(q)));
+  return INDEX.filter((item) => words.every((w) => item.title.toLowerCase().includes(w))).sort(
+    (a, b) => Number(!a.title.toLowerCase().startsWith(q)) - Number(!b.title.toLowerCase().startsWith(q)),
+  );
 }
 
 export function searchPage(s: SettingsScreen): Widget {
   const { p } = s;
   const results = searchResults(s.state.query);
-  const list: Widget[] = results.map((r) => row({ key: `result_${r.title}`, title: r.title, summary: r.path, icon: 'search', p, onClick: () => s.open(r.page) }));
+  const list: Widget[] = results.map((r) =>
+    row({ key: `result_${r.title}`, title: r.title, summary: r.path, icon: 'search', p, onClick: () => s.open(r.page) }),
+  );
   return pageRoot('search', p, [
     {
       cls: 'android.widget.LinearLayout',
@@ -65,8 +72,12 @@ export function searchPage(s: SettingsScreen): Widget {
           height: 56,
           align: 'center',
           autofocus: true,
-          onText: (value) => { s.state.query = value; },
-          onSubmit: () => { if (results[0]) s.open(results[0].page); },
+          onText: (value) => {
+            s.state.query = value;
+          },
+          onSubmit: () => {
+            if (results[0]) s.open(results[0].page);
+          },
           style: { color: p.text, fontSize: 18 },
         },
       ],
@@ -74,13 +85,13 @@ export function searchPage(s: SettingsScreen): Widget {
     results.length === 0 && s.state.query.trim() !== ''
       ? label('No results', p, { id: 'com.android.settings:id/no_results', align: 'center', padding: { top: 48 }, style: { color: p.secondary, fontSize: 16 } })
       : {
-        cls: 'androidx.recyclerview.widget.RecyclerView',
-        id: 'com.android.settings:id/list_results',
-        key: 'list_search',
-        height: 0,
-        weight: 1,
-        scrollable: 'vertical',
-        children: list,
-      },
+          cls: 'androidx.recyclerview.widget.RecyclerView',
+          id: 'com.android.settings:id/list_results',
+          key: 'list_search',
+          height: 0,
+          weight: 1,
+          scrollable: 'vertical',
+          children: list,
+        },
   ]);
 }

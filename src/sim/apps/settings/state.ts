@@ -5,8 +5,25 @@ import type { BackStack } from '../kit/back-stack.js';
 import type { Palette } from './widgets.js';
 
 export type PageId =
-  | 'home' | 'search' | 'network' | 'wifi' | 'wifi_details' | 'connected' | 'pair' | 'apps' | 'notifications' | 'battery'
-  | 'storage' | 'sound' | 'display' | 'accessibility' | 'security' | 'location' | 'system' | 'developer' | 'about';
+  | 'home'
+  | 'search'
+  | 'network'
+  | 'wifi'
+  | 'wifi_details'
+  | 'connected'
+  | 'pair'
+  | 'apps'
+  | 'notifications'
+  | 'battery'
+  | 'storage'
+  | 'sound'
+  | 'display'
+  | 'accessibility'
+  | 'security'
+  | 'location'
+  | 'system'
+  | 'developer'
+  | 'about';
 
 export interface Nav {
   page: PageId;
@@ -16,9 +33,7 @@ export interface Nav {
   ssid?: string;
 }
 
-export type Dialog =
-  | { kind: 'wifi'; ssid: string; password: string; show: boolean }
-  | { kind: 'device_name'; value: string };
+export type Dialog = { kind: 'wifi'; ssid: string; password: string; show: boolean } | { kind: 'device_name'; value: string };
 
 export interface SettingsState {
   stack: BackStack<Nav>;

@@ -128,16 +128,36 @@ export function row(o: { key: string; title: string; summary?: string; icon?: Ic
 }
 
 /** A SwitchPreference: tapping anywhere on the row flips the switch. */
-export function switchRow(o: { key: string; title: string; summary?: string; icon?: IconName; checked: boolean; p: Palette; onToggle: (on: boolean) => void }): Widget {
+export function switchRow(o: {
+  key: string;
+  title: string;
+  summary?: string;
+  icon?: IconName;
+  checked: boolean;
+  p: Palette;
+  onToggle: (on: boolean) => void;
+}): Widget {
   const base = row({ key: o.key, title: o.title, summary: o.summary, icon: o.icon, p: o.p, onClick: () => o.onToggle(!o.checked) });
   return {
     ...base,
-    children: [...(base.children ?? []), { cls: 'android.widget.LinearLayout', id: 'android:id/widget_frame', width: 'wrap', align: 'center', children: [switchWidget(o.checked, o.p)] }],
+    children: [
+      ...(base.children ?? []),
+      { cls: 'android.widget.LinearLayout', id: 'android:id/widget_frame', width: 'wrap', align: 'center', children: [switchWidget(o.checked, o.p)] },
+    ],
   };
 }
 
 /** A PrimarySwitchPreference: the text opens a screen, the switch beside it flips the setting. */
-export function primarySwitchRow(o: { key: string; title: string; summary?: string; icon?: IconName; checked: boolean; p: Palette; onOpen: () => void; onToggle: (on: boolean) => void }): Widget {
+export function primarySwitchRow(o: {
+  key: string;
+  title: string;
+  summary?: string;
+  icon?: IconName;
+  checked: boolean;
+  p: Palette;
+  onOpen: () => void;
+  onToggle: (on: boolean) => void;
+}): Widget {
   const opener = row({ key: `${o.key}_open`, title: o.title, summary: o.summary, icon: o.icon, p: o.p, onClick: o.onOpen });
   return {
     cls: 'android.widget.LinearLayout',
@@ -185,7 +205,15 @@ export function page(o: { key: string; title: string; p: Palette; onUp?: () => v
 }
 
 /** An AlertDialog as the platform lays it out: title, custom content, Cancel / positive buttons. */
-export function alertDialog(o: { title: string; content: Widget[]; p: Palette; positive: string; positiveEnabled?: boolean; onPositive: () => void; onCancel: () => void }): Widget {
+export function alertDialog(o: {
+  title: string;
+  content: Widget[];
+  p: Palette;
+  positive: string;
+  positiveEnabled?: boolean;
+  onPositive: () => void;
+  onCancel: () => void;
+}): Widget {
   const button = (text: string, id: string, onClick: () => void, enabled = true): Widget => ({
     cls: 'android.widget.Button',
     id,

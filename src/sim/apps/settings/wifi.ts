@@ -4,7 +4,11 @@ import type { IconName, Widget } from '../../types.js';
 import type { SettingsScreen } from './state.js';
 import { alertDialog, label, page, primarySwitchRow, row, switchRow, switchWidget } from './widgets.js';
 
-export interface Network { ssid: string; secured: boolean; bars: 1 | 2 | 3 | 4 }
+export interface Network {
+  ssid: string;
+  secured: boolean;
+  bars: 1 | 2 | 3 | 4;
+}
 
 /** The networks in range, strongest first, as a scan on a busy street would find them. */
 export const NETWORKS: readonly Network[] = [
@@ -44,16 +48,32 @@ export function setWifi(s: SettingsScreen, on: boolean): void {
 export function networkPage(s: SettingsScreen): Widget {
   const { p } = s;
   const ssid = connectedSsid(s);
-  const internetSummary = !wifiOn(s) ? 'Off' : ssid ?? 'Not connected';
+  const internetSummary = !wifiOn(s) ? 'Off' : (ssid ?? 'Not connected');
   return page({
     key: 'network',
     title: 'Network & internet',
     p,
     onUp: () => s.up(),
     rows: [
-      primarySwitchRow({ key: 'wifi', title: 'Wi-Fi', summary: internetSummary, icon: 'wifi', checked: wifiOn(s), p, onOpen: () => s.open('wifi'), onToggle: (on) => setWifi(s, on) }),
+      primarySwitchRow({
+        key: 'wifi',
+        title: 'Wi-Fi',
+        summary: internetSummary,
+        icon: 'wifi',
+        checked: wifiOn(s),
+        p,
+        onOpen: () => s.open('wifi'),
+        onToggle: (on) => setWifi(s, on),
+      }),
       row({ key: 'mobile', title: 'SIMs', summary: 'No SIM', icon: 'info', p, onClick: () => s.showToast('No SIM card inserted') }),
-      switchRow({ key: 'airplane', title: 'Airplane mode', icon: 'info', checked: s.get('global', 'airplane_mode_on') === '1', p, onToggle: (on) => s.put('global', 'airplane_mode_on', on ? '1' : '0') }),
+      switchRow({
+        key: 'airplane',
+        title: 'Airplane mode',
+        icon: 'info',
+        checked: s.get('global', 'airplane_mode_on') === '1',
+        p,
+        onToggle: (on) => s.put('global', 'airplane_mode_on', on ? '1' : '0'),
+      }),
       row({ key: 'hotspot', title: 'Hotspot & tethering', summary: 'Off', icon: 'share', p, onClick: () => s.showToast('Hotspot needs a mobile network') }),
       row({ key: 'data_saver', title: 'Data Saver', summary: 'Off', icon: 'info', p, onClick: () => s.showToast('Data Saver is off') }),
       row({ key: 'vpn', title: 'VPN', summary: 'None', icon: 'lock', p, onClick: () => s.showToast('No VPNs added') }),
@@ -68,13 +88,25 @@ function signalIcon(network: Network): IconName {
 
 function networkRow(s: SettingsScreen, network: Network): Widget {
   const connected = connectedSsid(s) === network.ssid;
-  const summary = s.state.connecting === network.ssid ? 'Connecting\u2026'
-    : connected ? 'Connected'
-      : saved(s).includes(network.ssid) ? 'Saved'
-        : network.secured ? 'Secured' : 'Open';
+  const summary =
+    s.state.connecting === network.ssid
+      ? 'Connecting\u2026'
+      : connected
+        ? 'Connected'
+        : saved(s).includes(network.ssid)
+          ? 'Saved'
+          : network.secured
+            ? 'Secured'
+            : 'Open';
   const onClick = (): void => {
-    if (connected) { s.open('wifi_details', { ssid: network.ssid }); return; }
-    if (!network.secured || saved(s).includes(network.ssid)) { s.connect(network.ssid); return; }
+    if (connected) {
+      s.open('wifi_details', { ssid: network.ssid });
+      return;
+    }
+    if (!network.secured || saved(s).includes(network.ssid)) {
+      s.connect(network.ssid);
+      return;
+    }
     s.state.dialog = { kind: 'wifi', ssid: network.ssid, password: '', show: false };
   };
   const widget = row({ key: `network_${network.ssid}`, title: network.ssid, summary, icon: signalIcon(network), p: s.p, onClick });
@@ -92,16 +124,22 @@ export function wifiPage(s: SettingsScreen): Widget {
     onClick: () => setWifi(s, !on),
     style: { background: on ? p.barOn : p.surface, radius: 28 },
     children: [
-      label('Use Wi-Fi', p, { id: 'com.android.settings:id/switch_text', width: 0, weight: 1, align: 'center', style: { color: on ? p.onBarOn : p.text, fontSize: 20 } }),
+      label('Use Wi-Fi', p, {
+        id: 'com.android.settings:id/switch_text',
+        width: 0,
+        weight: 1,
+        align: 'center',
+        style: { color: on ? p.onBarOn : p.text, fontSize: 20 },
+      }),
       switchWidget(on, p),
     ],
   };
   const rows: Widget[] = on
     ? [
-      ...NETWORKS.map((n) => networkRow(s, n)),
-      row({ key: 'add_network', title: 'Add network', icon: 'add', p, onClick: () => s.showToast('Scan a QR code or enter the network name') }),
-      row({ key: 'network_prefs', title: 'Network preferences', summary: 'Wi-Fi turns back on automatically', p }),
-    ]
+        ...NETWORKS.map((n) => networkRow(s, n)),
+        row({ key: 'add_network', title: 'Add network', icon: 'add', p, onClick: () => s.showToast('Scan a QR code or enter the network name') }),
+        row({ key: 'network_prefs', title: 'Network preferences', summary: 'Wi-Fi turns back on automatically', p }),
+      ]
     : [label('To see available networks, turn Wi-Fi on.', p, { key: 'wifi_off', padding: 24, width: 'fill', style: { color: p.secondary, fontSize: 14 } })];
   return page({
     key: 'wifi',
@@ -116,7 +154,10 @@ export function wifiPage(s: SettingsScreen): Widget {
 export function wifiDetailsPage(s: SettingsScreen, ssid: string): Widget {
   const { p } = s;
   const forget = (): void => {
-    s.ctx.storage.set('wifi.saved', saved(s).filter((x) => x !== ssid));
+    s.ctx.storage.set(
+      'wifi.saved',
+      saved(s).filter((x) => x !== ssid),
+    );
     if (s.ctx.storage.get('wifi.connected') === ssid) s.ctx.storage.delete('wifi.connected');
     s.up();
   };
@@ -125,20 +166,29 @@ export function wifiDetailsPage(s: SettingsScreen, ssid: string): Widget {
     s.up();
   };
   const button = (text: string, id: string, onClick: () => void): Widget => ({
-    cls: 'android.widget.Button', id, text, width: 0, weight: 1, height: 48, onClick, style: { color: p.accent, fontSize: 14, bold: true },
+    cls: 'android.widget.Button',
+    id,
+    text,
+    width: 0,
+    weight: 1,
+    height: 48,
+    onClick,
+    style: { color: p.accent, fontSize: 14, bold: true },
   });
   return page({
     key: 'wifi_details',
     title: ssid,
     p,
     onUp: () => s.up(),
-    header: [{
-      cls: 'android.widget.LinearLayout',
-      key: 'details_buttons',
-      layout: 'row',
-      padding: { left: 16, right: 16 },
-      children: [button('Forget', 'com.android.settings:id/button1', forget), button('Disconnect', 'com.android.settings:id/button2', disconnect)],
-    }],
+    header: [
+      {
+        cls: 'android.widget.LinearLayout',
+        key: 'details_buttons',
+        layout: 'row',
+        padding: { left: 16, right: 16 },
+        children: [button('Forget', 'com.android.settings:id/button1', forget), button('Disconnect', 'com.android.settings:id/button2', disconnect)],
+      },
+    ],
     rows: [
       row({ key: 'status', title: 'Status', summary: connectedSsid(s) === ssid ? 'Connected' : 'Disconnected', p }),
       row({ key: 'signal', title: 'Signal strength', summary: 'Excellent', p }),
@@ -162,7 +212,9 @@ export function wifiPasswordDialog(s: SettingsScreen, d: { ssid: string; passwor
     positive: 'Connect',
     positiveEnabled: d.password.length >= MIN_PASSWORD,
     onPositive: join,
-    onCancel: () => { s.state.dialog = undefined; },
+    onCancel: () => {
+      s.state.dialog = undefined;
+    },
     content: [
       {
         cls: 'android.widget.EditText',
@@ -172,7 +224,9 @@ export function wifiPasswordDialog(s: SettingsScreen, d: { ssid: string; passwor
         password: !d.show,
         autofocus: true,
         height: 56,
-        onText: (value) => { d.password = value; },
+        onText: (value) => {
+          d.password = value;
+        },
         onSubmit: join,
         style: { color: p.text, border: p.accent, fontSize: 16 },
       },
@@ -181,7 +235,9 @@ export function wifiPasswordDialog(s: SettingsScreen, d: { ssid: string; passwor
         id: 'com.android.settings:id/show_password',
         text: 'Show password',
         checked: d.show,
-        onClick: () => { d.show = !d.show; },
+        onClick: () => {
+          d.show = !d.show;
+        },
         style: { color: p.text, fontSize: 14 },
       },
     ],

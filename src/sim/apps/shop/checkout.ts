@@ -22,28 +22,30 @@ export function checkoutView(app: ShopActions, screen: CheckoutScreen): AppView 
     key: 'checkout_scroll',
     height: 'fill',
     scrollable: 'vertical',
-    children: [{
-      cls: 'android.widget.LinearLayout',
-      key: 'checkout_form',
-      padding: 16,
-      gap: 12,
-      children: [
-        text('Shipping address', { style: { fontSize: 14, bold: true, color: COLORS.primary } }),
-        textField({
-          id: 'address',
-          hint: 'Shipping address',
-          value: screen.address,
-          height: 96,
-          onText: (address) => app.update({ ...screen, address, error: undefined }),
-        }),
-        text(screen.error ?? '', { id: 'error', visible: screen.error !== undefined, style: { color: COLORS.error, fontSize: 14 } }),
-        text('Payment', { style: { fontSize: 14, bold: true, color: COLORS.primary } }),
-        text('Visa •••• 4242', { id: 'payment_method', style: { fontSize: 16 } }),
-        text('Order summary', { style: { fontSize: 14, bold: true, color: COLORS.primary } }),
-        text(`${count} ${count === 1 ? 'item' : 'items'}`, { id: 'item_count', style: { fontSize: 16 } }),
-        text(`Total: ${formatPrice(totals.total)}`, { id: 'total', style: { fontSize: 20, bold: true } }),
-      ],
-    }],
+    children: [
+      {
+        cls: 'android.widget.LinearLayout',
+        key: 'checkout_form',
+        padding: 16,
+        gap: 12,
+        children: [
+          text('Shipping address', { style: { fontSize: 14, bold: true, color: COLORS.primary } }),
+          textField({
+            id: 'address',
+            hint: 'Shipping address',
+            value: screen.address,
+            height: 96,
+            onText: (address) => app.update({ ...screen, address, error: undefined }),
+          }),
+          text(screen.error ?? '', { id: 'error', visible: screen.error !== undefined, style: { color: COLORS.error, fontSize: 14 } }),
+          text('Payment', { style: { fontSize: 14, bold: true, color: COLORS.primary } }),
+          text('Visa •••• 4242', { id: 'payment_method', style: { fontSize: 16 } }),
+          text('Order summary', { style: { fontSize: 14, bold: true, color: COLORS.primary } }),
+          text(`${count} ${count === 1 ? 'item' : 'items'}`, { id: 'item_count', style: { fontSize: 16 } }),
+          text(`Total: ${formatPrice(totals.total)}`, { id: 'total', style: { fontSize: 20, bold: true } }),
+        ],
+      },
+    ],
   };
   const footer: Widget = {
     cls: 'android.widget.LinearLayout',
@@ -65,7 +67,11 @@ export function confirmedView(app: ShopActions, order: Order): AppView {
         roundIcon({ id: 'confirmation_icon', desc: 'Success', icon: 'check', size: 96, color: '#ffffff', background: COLORS.success }),
         text('Order confirmed', { id: 'confirmation_title', align: 'center', style: { fontSize: 24, bold: true } }),
         text(`Order #${order.number}`, { id: 'order_number', align: 'center', style: { fontSize: 18 } }),
-        text(`We'll email ${app.user ?? 'you'} when it ships.`, { id: 'confirmation_message', align: 'center', style: { fontSize: 14, color: COLORS.secondaryText } }),
+        text(`We'll email ${app.user ?? 'you'} when it ships.`, {
+          id: 'confirmation_message',
+          align: 'center',
+          style: { fontSize: 14, color: COLORS.secondaryText },
+        }),
         button('Continue shopping', { id: 'continue_shopping', onClick: () => app.pop() }),
       ]),
     ),
@@ -75,28 +81,32 @@ export function confirmedView(app: ShopActions, order: Order): AppView {
 
 /** Past orders from app storage. */
 export function ordersView(app: ShopActions, orders: Order[]): AppView {
-  const list: Widget = orders.length === 0
-    ? inset(32, text('No orders yet', { id: 'empty', align: 'center', style: { color: COLORS.secondaryText } }))
-    : {
-        cls: 'androidx.recyclerview.widget.RecyclerView',
-        id: 'order_list',
-        height: 'fill',
-        scrollable: 'vertical',
-        children: orders.map((order): Widget => ({
-          cls: 'android.widget.LinearLayout',
-          id: 'order_row',
-          key: `order_${order.number}`,
-          padding: 16,
-          gap: 4,
-          clickable: true,
-          focusable: true,
-          onClick: () => app.showToast(`Order #${order.number} is being prepared`),
-          style: { background: COLORS.surface, border: COLORS.divider },
-          children: [
-            text(`Order #${order.number}`, { id: 'order_title', style: { bold: true } }),
-            text(`${order.items} ${order.items === 1 ? 'item' : 'items'} · ${formatPrice(order.total)}`, { id: 'order_summary', style: { fontSize: 14, color: COLORS.secondaryText } }),
-          ],
-        })),
-      };
+  const list: Widget =
+    orders.length === 0
+      ? inset(32, text('No orders yet', { id: 'empty', align: 'center', style: { color: COLORS.secondaryText } }))
+      : {
+          cls: 'androidx.recyclerview.widget.RecyclerView',
+          id: 'order_list',
+          height: 'fill',
+          scrollable: 'vertical',
+          children: orders.map((order): Widget => ({
+            cls: 'android.widget.LinearLayout',
+            id: 'order_row',
+            key: `order_${order.number}`,
+            padding: 16,
+            gap: 4,
+            clickable: true,
+            focusable: true,
+            onClick: () => app.showToast(`Order #${order.number} is being prepared`),
+            style: { background: COLORS.surface, border: COLORS.divider },
+            children: [
+              text(`Order #${order.number}`, { id: 'order_title', style: { bold: true } }),
+              text(`${order.items} ${order.items === 1 ? 'item' : 'items'} · ${formatPrice(order.total)}`, {
+                id: 'order_summary',
+                style: { fontSize: 14, color: COLORS.secondaryText },
+              }),
+            ],
+          })),
+        };
   return { activity: '.OrderHistoryActivity', root: layout(toolbar({ title: 'Order history', onBack: () => app.pop() }), list), toast: app.state.toast };
 }

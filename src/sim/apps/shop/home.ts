@@ -12,7 +12,12 @@ export function homeView(app: ShopActions): AppView {
   const bar = toolbar({
     title: 'Shop',
     actions: [
-      iconButton({ icon: 'search', id: 'action_search', desc: 'Search', onClick: () => app.push({ kind: 'search', query: '', status: 'idle', submitted: '', results: [] }) }),
+      iconButton({
+        icon: 'search',
+        id: 'action_search',
+        desc: 'Search',
+        onClick: () => app.push({ kind: 'search', query: '', status: 'idle', submitted: '', results: [] }),
+      }),
       cartButton(cartCount(state.cart), () => app.push({ kind: 'cart' })),
       iconButton({ icon: 'more', desc: 'More options', onClick: () => app.openOverlay('menu') }),
     ],
@@ -47,38 +52,42 @@ function chips(app: ShopActions): Widget {
     id: 'categories',
     scrollable: 'horizontal',
     height: 56,
-    children: [{
-      cls: 'android.widget.LinearLayout',
-      key: 'chip_group',
-      layout: 'row',
-      width: 'wrap',
-      padding: { left: 12, right: 12, top: 8, bottom: 8 },
-      gap: 8,
-      children: ['All', ...CATEGORIES].map((category): Widget => {
-        const checked = app.state.category === category;
-        return {
-          cls: 'android.widget.CompoundButton',
-          key: `chip_${category}`,
-          text: category,
-          width: 'wrap',
-          height: 32,
-          padding: { left: 16, right: 16 },
-          checkable: true,
-          checked,
-          clickable: true,
-          focusable: true,
-          onClick: () => { app.state.category = category; },
-          style: {
-            background: checked ? '#e8def8' : COLORS.surface,
-            border: checked ? COLORS.primary : '#bdbdbd',
-            color: checked ? COLORS.primaryDark : COLORS.text,
-            fontSize: 14,
-            bold: false,
-            radius: 16,
-          },
-        };
-      }),
-    }],
+    children: [
+      {
+        cls: 'android.widget.LinearLayout',
+        key: 'chip_group',
+        layout: 'row',
+        width: 'wrap',
+        padding: { left: 12, right: 12, top: 8, bottom: 8 },
+        gap: 8,
+        children: ['All', ...CATEGORIES].map((category): Widget => {
+          const checked = app.state.category === category;
+          return {
+            cls: 'android.widget.CompoundButton',
+            key: `chip_${category}`,
+            text: category,
+            width: 'wrap',
+            height: 32,
+            padding: { left: 16, right: 16 },
+            checkable: true,
+            checked,
+            clickable: true,
+            focusable: true,
+            onClick: () => {
+              app.state.category = category;
+            },
+            style: {
+              background: checked ? '#e8def8' : COLORS.surface,
+              border: checked ? COLORS.primary : '#bdbdbd',
+              color: checked ? COLORS.primaryDark : COLORS.text,
+              fontSize: 14,
+              bold: false,
+              radius: 16,
+            },
+          };
+        }),
+      },
+    ],
   };
 }
 
@@ -107,7 +116,13 @@ function promoDialog(app: ShopActions): Widget {
         gap: 8,
         children: [
           button('No thanks', { id: 'promo_close', outlined: true, onClick: () => app.openOverlay(undefined) }),
-          button('Shop now', { id: 'promo_shop', onClick: () => { app.openOverlay(undefined); app.search('headphones'); } }),
+          button('Shop now', {
+            id: 'promo_shop',
+            onClick: () => {
+              app.openOverlay(undefined);
+              app.search('headphones');
+            },
+          }),
         ],
       },
     ],
@@ -115,22 +130,22 @@ function promoDialog(app: ShopActions): Widget {
 }
 
 function overflowMenu(app: ShopActions): Widget {
-  const item = (label: string, run: () => void): Widget => menuItem({
-    cls: 'android.widget.LinearLayout',
-    key: `menu_${label}`,
-    label: text(label, { id: 'android:id/title' }),
-    onClick: () => { app.openOverlay(undefined); run(); },
-  });
+  const item = (label: string, run: () => void): Widget =>
+    menuItem({
+      cls: 'android.widget.LinearLayout',
+      key: `menu_${label}`,
+      label: text(label, { id: 'android:id/title' }),
+      onClick: () => {
+        app.openOverlay(undefined);
+        run();
+      },
+    });
   return popupMenu({
     cls: 'android.widget.ListView',
     key: 'overflow_menu',
     width: 200,
     background: COLORS.surface,
     anchor: 'overflow',
-    items: [
-      item('Refresh', () => app.refresh()),
-      item('Order history', () => app.push({ kind: 'orders' })),
-      item('Log out', () => app.logOut()),
-    ],
+    items: [item('Refresh', () => app.refresh()), item('Order history', () => app.push({ kind: 'orders' })), item('Log out', () => app.logOut())],
   });
 }

@@ -36,12 +36,18 @@ export function routeFor(launch: AppLaunch): Screens<Screen> {
     return [home];
   }
   switch (launch.activity) {
-    case '.SearchActivity': return [home, { kind: 'search', query: '', status: 'idle', submitted: '', results: [] }];
-    case '.ProductActivity': return [home, { kind: 'product', productId: 1, quantity: 1 }];
-    case '.CartActivity': return [home, { kind: 'cart' }];
-    case '.CheckoutActivity': return [home, { kind: 'cart' }, { kind: 'checkout', address: '' }];
-    case '.OrderHistoryActivity': return [home, { kind: 'orders' }];
-    default: return [home];
+    case '.SearchActivity':
+      return [home, { kind: 'search', query: '', status: 'idle', submitted: '', results: [] }];
+    case '.ProductActivity':
+      return [home, { kind: 'product', productId: 1, quantity: 1 }];
+    case '.CartActivity':
+      return [home, { kind: 'cart' }];
+    case '.CheckoutActivity':
+      return [home, { kind: 'cart' }, { kind: 'checkout', address: '' }];
+    case '.OrderHistoryActivity':
+      return [home, { kind: 'orders' }];
+    default:
+      return [home];
   }
 }
 
@@ -58,7 +64,10 @@ export class ShopProcess implements AppProcess, ShopActions {
   private readonly toast: Expiring<string>;
   private readonly searching: OneShotTimer;
 
-  constructor(readonly ctx: AppContext, launch: AppLaunch) {
+  constructor(
+    readonly ctx: AppContext,
+    launch: AppLaunch,
+  ) {
     // Drawn on every launch so the sequence of promos depends only on the seed and the launches.
     const promoRoll = ctx.random.next();
     const route = routeFor(launch);
@@ -66,7 +75,13 @@ export class ShopProcess implements AppProcess, ShopActions {
     if (!signedIn) this.afterLogin = route;
     this.state = { stack: new BackStack(signedIn ? route : [signInForm()]), cart: [], coupon: { input: '' }, category: 'All', refreshing: false };
     if (signedIn && route.length === 1 && promoRoll < PROMO_CHANCE) this.state.overlay = 'promo';
-    this.toast = new Expiring({ ctx, ms: TOAST_MS, set: (message) => { this.state.toast = message; } });
+    this.toast = new Expiring({
+      ctx,
+      ms: TOAST_MS,
+      set: (message) => {
+        this.state.toast = message;
+      },
+    });
     this.searching = new OneShotTimer(ctx.clock);
     ctx.log('I', 'ShopApp', `Catalogue loaded: ${PRODUCTS.length} products`);
     if (ctx.launchCount === 1 && !ctx.hasPermission(NOTIFICATIONS)) ctx.requestPermission(NOTIFICATIONS, 'send you notifications');
@@ -80,28 +95,46 @@ export class ShopProcess implements AppProcess, ShopActions {
   view(): AppView {
     const top = this.state.stack.top;
     switch (top.kind) {
-      case 'login': return { ...loginView(this, top), toast: this.state.toast };
-      case 'home': return homeView(this);
-      case 'search': return searchView(this, top);
-      case 'product': return productView(this, top);
-      case 'photo': return photoView(this, top);
-      case 'cart': return cartView(this);
-      case 'checkout': return checkoutView(this, top);
-      case 'confirmed': return confirmedView(this, top.order);
-      case 'orders': return ordersView(this, this.orders());
+      case 'login':
+        return { ...loginView(this, top), toast: this.state.toast };
+      case 'home':
+        return homeView(this);
+      case 'search':
+        return searchView(this, top);
+      case 'product':
+        return productView(this, top);
+      case 'photo':
+        return photoView(this, top);
+      case 'cart':
+        return cartView(this);
+      case 'checkout':
+        return checkoutView(this, top);
+      case 'confirmed':
+        return confirmedView(this, top.order);
+      case 'orders':
+        return ordersView(this, this.orders());
     }
   }
 
   back(): boolean {
-    if (this.state.overlay) { this.state.overlay = undefined; return true; }
-    if (this.state.stack.depth > 1) { this.pop(); return true; }
+    if (this.state.overlay) {
+      this.state.overlay = undefined;
+      return true;
+    }
+    if (this.state.stack.depth > 1) {
+      this.pop();
+      return true;
+    }
     return false;
   }
 
   intent(launch: AppLaunch): void {
     if (!launch.uri && (launch.activity === undefined || launch.activity === '.MainActivity')) return;
     const route = routeFor(launch).slice(1);
-    if (!this.user) { this.afterLogin = [{ kind: 'home' }, ...route]; return; }
+    if (!this.user) {
+      this.afterLogin = [{ kind: 'home' }, ...route];
+      return;
+    }
     this.state.overlay = undefined;
     this.state.stack.push(...route);
   }
@@ -178,7 +211,10 @@ export class ShopProcess implements AppProcess, ShopActions {
       this.ctx.crash('java.lang.IllegalStateException: Coupon service unavailable');
       return;
     }
-    if (!code) { this.state.coupon = { input: '', message: 'Enter a coupon code' }; return; }
+    if (!code) {
+      this.state.coupon = { input: '', message: 'Enter a coupon code' };
+      return;
+    }
     const percent = COUPONS[code];
     this.state.coupon = percent
       ? { input: code, applied: code, message: `Coupon ${code} applied: ${percent}% off` }

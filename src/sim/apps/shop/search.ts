@@ -43,16 +43,23 @@ export function searchView(app: ShopActions, screen: SearchScreen): AppView {
 
 function body(app: ShopActions, screen: SearchScreen): Widget[] {
   if (screen.status === 'idle') {
-    return [inset(16, text('Try “headphones”, “USB-C” or “charger”', { id: 'search_hint', width: 'fill', style: { color: COLORS.secondaryText, fontSize: 14 } }))];
+    return [
+      inset(16, text('Try “headphones”, “USB-C” or “charger”', { id: 'search_hint', width: 'fill', style: { color: COLORS.secondaryText, fontSize: 14 } })),
+    ];
   }
   if (screen.status === 'loading') {
-    return [{
-      cls: 'android.widget.LinearLayout',
-      key: 'loading',
-      padding: { top: 64 },
-      gap: 16,
-      children: [spinner('progress'), text(`Searching for “${screen.submitted}”…`, { align: 'center', style: { color: COLORS.secondaryText, fontSize: 14 } })],
-    }];
+    return [
+      {
+        cls: 'android.widget.LinearLayout',
+        key: 'loading',
+        padding: { top: 64 },
+        gap: 16,
+        children: [
+          spinner('progress'),
+          text(`Searching for “${screen.submitted}”…`, { align: 'center', style: { color: COLORS.secondaryText, fontSize: 14 } }),
+        ],
+      },
+    ];
   }
   const results = screen.results.map(productById).filter((p): p is Product => p !== undefined);
   if (results.length === 0) {

@@ -11,8 +11,12 @@ import { shopApp } from './index.js';
 async function sh(phone: Phone, line: string): Promise<{ out: string; code: number }> {
   let out = '';
   const code = await runShell(phone, line, {
-    stdout: (c) => { out += c.toString(); },
-    stderr: (c) => { out += c.toString(); },
+    stdout: (c) => {
+      out += c.toString();
+    },
+    stderr: (c) => {
+      out += c.toString();
+    },
     signal: new AbortController().signal,
   });
   return { out, code };

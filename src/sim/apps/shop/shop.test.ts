@@ -212,7 +212,10 @@ test('the CRASH coupon stops the app: crash dialog, FATAL EXCEPTION in logcat, p
 
   expect(screen.has({ text: 'Shop keeps stopping' })).toBe(true);
   expect(phone.ui.processes().some((p) => p.package === SHOP)).toBe(false);
-  const crash = phone.logcat.entries({ buffers: ['crash'] }).map((e) => e.message).join('\n');
+  const crash = phone.logcat
+    .entries({ buffers: ['crash'] })
+    .map((e) => e.message)
+    .join('\n');
   expect(crash).toContain('FATAL EXCEPTION');
   expect(crash).toContain('java.lang.IllegalStateException: Coupon service unavailable');
 });

@@ -21,7 +21,10 @@ export interface Order {
   placedAt: number;
 }
 
-export interface CartLine { productId: number; quantity: number }
+export interface CartLine {
+  productId: number;
+  quantity: number;
+}
 
 export interface Coupon {
   /** What is typed in the coupon field. */

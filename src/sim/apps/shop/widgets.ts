@@ -21,7 +21,14 @@ export function text(value: string, options: Partial<Widget> = {}): Widget {
 }
 
 export function iconButton(options: { icon: IconName; desc: string; id?: string; onClick: () => void; color?: string }): Widget {
-  return glyphButton({ cls: 'android.widget.ImageButton', id: options.id, desc: options.desc, icon: options.icon, color: options.color ?? COLORS.onPrimary, onClick: options.onClick });
+  return glyphButton({
+    cls: 'android.widget.ImageButton',
+    id: options.id,
+    desc: options.desc,
+    icon: options.icon,
+    color: options.color ?? COLORS.onPrimary,
+    onClick: options.onClick,
+  });
 }
 
 export function button(label: string, options: { id: string; onClick: () => void; enabled?: boolean; outlined?: boolean; width?: Widget['width'] }): Widget {
@@ -89,10 +96,16 @@ export function formColumn(key: string, children: Widget[], options: Partial<Wid
 export function toolbar(options: { title: string; onBack?: () => void; actions?: Widget[] }): Widget {
   const children: Widget[] = [];
   if (options.onBack) children.push(iconButton({ icon: 'back', desc: 'Navigate up', onClick: options.onBack }));
-  children.push(inset({ left: options.onBack ? 16 : 12 }, text(options.title, {
-    width: 'fill',
-    style: { color: COLORS.onPrimary, fontSize: 20, bold: true },
-  }), { key: 'toolbar_title' }));
+  children.push(
+    inset(
+      { left: options.onBack ? 16 : 12 },
+      text(options.title, {
+        width: 'fill',
+        style: { color: COLORS.onPrimary, fontSize: 20, bold: true },
+      }),
+      { key: 'toolbar_title' },
+    ),
+  );
   children.push(...(options.actions ?? []));
   return {
     cls: 'android.view.ViewGroup',

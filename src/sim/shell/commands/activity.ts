@@ -20,15 +20,49 @@ function parseStart(args: string[]): StartOptions {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     switch (arg) {
-      case '-W': options.wait = true; break;
-      case '-S': options.stopFirst = true; break;
-      case '-n': options.component = args[++i]; break;
-      case '-a': options.action = args[++i]; break;
-      case '-d': options.data = args[++i]; break;
-      case '-c': options.categories.push(args[++i] ?? ''); break;
-      case '-f': options.flags = args[++i]; break;
-      case '--user': case '-p': case '-t': case '--display': case '--windowingMode': case '--activityType': case '-P': case '--start-profiler': i++; break;
-      case '-e': case '--es': case '--ez': case '--ei': case '--el': case '--ef': case '--eu': case '--ecn': case '--esa': case '--eia': i += 2; break;
+      case '-W':
+        options.wait = true;
+        break;
+      case '-S':
+        options.stopFirst = true;
+        break;
+      case '-n':
+        options.component = args[++i];
+        break;
+      case '-a':
+        options.action = args[++i];
+        break;
+      case '-d':
+        options.data = args[++i];
+        break;
+      case '-c':
+        options.categories.push(args[++i] ?? '');
+        break;
+      case '-f':
+        options.flags = args[++i];
+        break;
+      case '--user':
+      case '-p':
+      case '-t':
+      case '--display':
+      case '--windowingMode':
+      case '--activityType':
+      case '-P':
+      case '--start-profiler':
+        i++;
+        break;
+      case '-e':
+      case '--es':
+      case '--ez':
+      case '--ei':
+      case '--el':
+      case '--ef':
+      case '--eu':
+      case '--ecn':
+      case '--esa':
+      case '--eia':
+        i += 2;
+        break;
       default:
         if (arg.startsWith('-')) break;
         if (arg.includes('://') || arg.includes(':')) options.data ??= arg;
@@ -80,7 +114,12 @@ function start(ctx: CommandContext, args: string[]): number {
   if (o.stopFirst && pkg) ui.forceStop(pkg);
   const before = ui.foreground();
   const wasRunning = pkg !== undefined && ui.processes().some((p) => p.package === pkg);
-  const result = pkg !== undefined ? ui.launch(pkg, launch) : o.data ? ui.openUri(o.data) : { ok: false, error: `Error: Activity not started, unable to resolve ${describeIntent(o)}` };
+  const result =
+    pkg !== undefined
+      ? ui.launch(pkg, launch)
+      : o.data
+        ? ui.openUri(o.data)
+        : { ok: false, error: `Error: Activity not started, unable to resolve ${describeIntent(o)}` };
   if (!result.ok) {
     const error = result.error ?? `Error: Activity not started, unable to resolve ${describeIntent(o)}`;
     if (/does not exist/.test(error) && pkg !== undefined && launch.activity !== undefined) {
@@ -103,7 +142,8 @@ function start(ctx: CommandContext, args: string[]): number {
   return 0;
 }
 
-const AM_USAGE = 'Activity manager (activity) commands:\n  help\n      Print this help text.\n  start-activity [-D] [-N] [-W] [-P <FILE>] [--start-profiler <FILE>]\n  start [-W] [-S] -n <COMPONENT>\n  force-stop [--user <USER_ID> | all | current] <PACKAGE>\n  kill [--user <USER_ID> | all | current] <PACKAGE>\n  broadcast [--user <USER_ID> | all | current] <INTENT>\n  get-current-user\n';
+const AM_USAGE =
+  'Activity manager (activity) commands:\n  help\n      Print this help text.\n  start-activity [-D] [-N] [-W] [-P <FILE>] [--start-profiler <FILE>]\n  start [-W] [-S] -n <COMPONENT>\n  force-stop [--user <USER_ID> | all | current] <PACKAGE>\n  kill [--user <USER_ID> | all | current] <PACKAGE>\n  broadcast [--user <USER_ID> | all | current] <INTENT>\n  get-current-user\n';
 
 function am(ctx: CommandContext): number {
   const [verb, ...rest] = ctx.args;
@@ -131,7 +171,9 @@ function am(ctx: CommandContext): number {
     case 'stack':
     case 'task': {
       const fg = ctx.phone.ui.foreground();
-      ctx.stdout(`RootTask id=1 bounds=[0,0][${ctx.phone.ui.size.width},${ctx.phone.ui.size.height}] displayId=0 userId=0\n  taskId=1: ${shortComponent(fg.package, fg.activity)} bounds=[0,0][${ctx.phone.ui.size.width},${ctx.phone.ui.size.height}] userId=0 visible=true topActivity=ComponentInfo{${fg.package}/${fullActivity(fg.package, fg.activity)}}\n`);
+      ctx.stdout(
+        `RootTask id=1 bounds=[0,0][${ctx.phone.ui.size.width},${ctx.phone.ui.size.height}] displayId=0 userId=0\n  taskId=1: ${shortComponent(fg.package, fg.activity)} bounds=[0,0][${ctx.phone.ui.size.width},${ctx.phone.ui.size.height}] userId=0 visible=true topActivity=ComponentInfo{${fg.package}/${fullActivity(fg.package, fg.activity)}}\n`,
+      );
       return 0;
     }
     default:

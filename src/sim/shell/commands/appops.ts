@@ -10,31 +10,56 @@ type Mode = (typeof MODES)[number];
 
 /** The ops tools set and read, by their AppOpsManager code, with the mode each has until it is set. */
 const OPS: ReadonlyArray<{ code: number; name: string; mode: Mode }> = [
-  { code: 0, name: 'COARSE_LOCATION', mode: 'allow' }, { code: 1, name: 'FINE_LOCATION', mode: 'allow' },
-  { code: 2, name: 'GPS', mode: 'allow' }, { code: 3, name: 'VIBRATE', mode: 'allow' },
-  { code: 4, name: 'READ_CONTACTS', mode: 'allow' }, { code: 5, name: 'WRITE_CONTACTS', mode: 'allow' },
-  { code: 6, name: 'READ_CALL_LOG', mode: 'allow' }, { code: 8, name: 'READ_CALENDAR', mode: 'allow' },
-  { code: 10, name: 'WIFI_SCAN', mode: 'allow' }, { code: 11, name: 'POST_NOTIFICATION', mode: 'allow' },
-  { code: 13, name: 'CALL_PHONE', mode: 'allow' }, { code: 14, name: 'READ_SMS', mode: 'allow' },
-  { code: 15, name: 'WRITE_SMS', mode: 'ignore' }, { code: 20, name: 'SEND_SMS', mode: 'allow' },
-  { code: 23, name: 'WRITE_SETTINGS', mode: 'default' }, { code: 24, name: 'SYSTEM_ALERT_WINDOW', mode: 'default' },
-  { code: 25, name: 'ACCESS_NOTIFICATIONS', mode: 'ignore' }, { code: 26, name: 'CAMERA', mode: 'allow' },
-  { code: 27, name: 'RECORD_AUDIO', mode: 'allow' }, { code: 28, name: 'PLAY_AUDIO', mode: 'allow' },
-  { code: 29, name: 'READ_CLIPBOARD', mode: 'allow' }, { code: 30, name: 'WRITE_CLIPBOARD', mode: 'allow' },
-  { code: 40, name: 'WAKE_LOCK', mode: 'allow' }, { code: 43, name: 'GET_USAGE_STATS', mode: 'default' },
-  { code: 45, name: 'TOAST_WINDOW', mode: 'allow' }, { code: 46, name: 'PROJECT_MEDIA', mode: 'ignore' },
-  { code: 47, name: 'ACTIVATE_VPN', mode: 'ignore' }, { code: 51, name: 'READ_PHONE_STATE', mode: 'allow' },
-  { code: 56, name: 'BODY_SENSORS', mode: 'allow' }, { code: 58, name: 'MOCK_LOCATION', mode: 'deny' },
-  { code: 59, name: 'READ_EXTERNAL_STORAGE', mode: 'allow' }, { code: 60, name: 'WRITE_EXTERNAL_STORAGE', mode: 'allow' },
-  { code: 62, name: 'GET_ACCOUNTS', mode: 'allow' }, { code: 63, name: 'RUN_IN_BACKGROUND', mode: 'allow' },
-  { code: 66, name: 'REQUEST_INSTALL_PACKAGES', mode: 'default' }, { code: 67, name: 'PICTURE_IN_PICTURE', mode: 'allow' },
-  { code: 70, name: 'RUN_ANY_IN_BACKGROUND', mode: 'allow' }, { code: 71, name: 'CHANGE_WIFI_STATE', mode: 'allow' },
-  { code: 76, name: 'START_FOREGROUND', mode: 'allow' }, { code: 77, name: 'BLUETOOTH_SCAN', mode: 'allow' },
-  { code: 79, name: 'ACTIVITY_RECOGNITION', mode: 'allow' }, { code: 81, name: 'READ_MEDIA_AUDIO', mode: 'allow' },
-  { code: 83, name: 'READ_MEDIA_VIDEO', mode: 'allow' }, { code: 85, name: 'READ_MEDIA_IMAGES', mode: 'allow' },
-  { code: 90, name: 'ACCESS_MEDIA_LOCATION', mode: 'allow' }, { code: 92, name: 'MANAGE_EXTERNAL_STORAGE', mode: 'default' },
-  { code: 107, name: 'SCHEDULE_EXACT_ALARM', mode: 'default' }, { code: 110, name: 'MANAGE_MEDIA', mode: 'default' },
-  { code: 111, name: 'BLUETOOTH_CONNECT', mode: 'allow' }, { code: 116, name: 'NEARBY_WIFI_DEVICES', mode: 'allow' },
+  { code: 0, name: 'COARSE_LOCATION', mode: 'allow' },
+  { code: 1, name: 'FINE_LOCATION', mode: 'allow' },
+  { code: 2, name: 'GPS', mode: 'allow' },
+  { code: 3, name: 'VIBRATE', mode: 'allow' },
+  { code: 4, name: 'READ_CONTACTS', mode: 'allow' },
+  { code: 5, name: 'WRITE_CONTACTS', mode: 'allow' },
+  { code: 6, name: 'READ_CALL_LOG', mode: 'allow' },
+  { code: 8, name: 'READ_CALENDAR', mode: 'allow' },
+  { code: 10, name: 'WIFI_SCAN', mode: 'allow' },
+  { code: 11, name: 'POST_NOTIFICATION', mode: 'allow' },
+  { code: 13, name: 'CALL_PHONE', mode: 'allow' },
+  { code: 14, name: 'READ_SMS', mode: 'allow' },
+  { code: 15, name: 'WRITE_SMS', mode: 'ignore' },
+  { code: 20, name: 'SEND_SMS', mode: 'allow' },
+  { code: 23, name: 'WRITE_SETTINGS', mode: 'default' },
+  { code: 24, name: 'SYSTEM_ALERT_WINDOW', mode: 'default' },
+  { code: 25, name: 'ACCESS_NOTIFICATIONS', mode: 'ignore' },
+  { code: 26, name: 'CAMERA', mode: 'allow' },
+  { code: 27, name: 'RECORD_AUDIO', mode: 'allow' },
+  { code: 28, name: 'PLAY_AUDIO', mode: 'allow' },
+  { code: 29, name: 'READ_CLIPBOARD', mode: 'allow' },
+  { code: 30, name: 'WRITE_CLIPBOARD', mode: 'allow' },
+  { code: 40, name: 'WAKE_LOCK', mode: 'allow' },
+  { code: 43, name: 'GET_USAGE_STATS', mode: 'default' },
+  { code: 45, name: 'TOAST_WINDOW', mode: 'allow' },
+  { code: 46, name: 'PROJECT_MEDIA', mode: 'ignore' },
+  { code: 47, name: 'ACTIVATE_VPN', mode: 'ignore' },
+  { code: 51, name: 'READ_PHONE_STATE', mode: 'allow' },
+  { code: 56, name: 'BODY_SENSORS', mode: 'allow' },
+  { code: 58, name: 'MOCK_LOCATION', mode: 'deny' },
+  { code: 59, name: 'READ_EXTERNAL_STORAGE', mode: 'allow' },
+  { code: 60, name: 'WRITE_EXTERNAL_STORAGE', mode: 'allow' },
+  { code: 62, name: 'GET_ACCOUNTS', mode: 'allow' },
+  { code: 63, name: 'RUN_IN_BACKGROUND', mode: 'allow' },
+  { code: 66, name: 'REQUEST_INSTALL_PACKAGES', mode: 'default' },
+  { code: 67, name: 'PICTURE_IN_PICTURE', mode: 'allow' },
+  { code: 70, name: 'RUN_ANY_IN_BACKGROUND', mode: 'allow' },
+  { code: 71, name: 'CHANGE_WIFI_STATE', mode: 'allow' },
+  { code: 76, name: 'START_FOREGROUND', mode: 'allow' },
+  { code: 77, name: 'BLUETOOTH_SCAN', mode: 'allow' },
+  { code: 79, name: 'ACTIVITY_RECOGNITION', mode: 'allow' },
+  { code: 81, name: 'READ_MEDIA_AUDIO', mode: 'allow' },
+  { code: 83, name: 'READ_MEDIA_VIDEO', mode: 'allow' },
+  { code: 85, name: 'READ_MEDIA_IMAGES', mode: 'allow' },
+  { code: 90, name: 'ACCESS_MEDIA_LOCATION', mode: 'allow' },
+  { code: 92, name: 'MANAGE_EXTERNAL_STORAGE', mode: 'default' },
+  { code: 107, name: 'SCHEDULE_EXACT_ALARM', mode: 'default' },
+  { code: 110, name: 'MANAGE_MEDIA', mode: 'default' },
+  { code: 111, name: 'BLUETOOTH_CONNECT', mode: 'allow' },
+  { code: 116, name: 'NEARBY_WIFI_DEVICES', mode: 'allow' },
   { code: 119, name: 'ACCESS_RESTRICTED_SETTINGS', mode: 'allow' },
 ];
 
@@ -130,7 +155,7 @@ function setMode(ctx: CommandContext, args: string[], asUid: boolean): number {
   // `set --uid PACKAGE …` sets the mode of the package's uid rather than of the package.
   const byUid = asUid || found.pkg === undefined;
   const table = byUid ? ops.uids : ops.packages;
-  const key = byUid ? found.uid : found.pkg ?? found.uid;
+  const key = byUid ? found.uid : (found.pkg ?? found.uid);
   const modes = (table as Map<string | number, Map<number, Mode>>).get(key) ?? new Map<number, Mode>();
   // A package's op back at its default mode, never used, is no longer listed.
   if (mode === found.op.mode && !byUid) modes.delete(found.op.code);
@@ -201,19 +226,25 @@ export function appops(ctx: CommandContext): number {
   const asUid = ctx.args.includes('--uid');
   const [verb, ...rest] = args;
   switch (verb) {
-    case 'set': return setMode(ctx, rest, asUid);
-    case 'get': return getMode(ctx, rest);
-    case 'query-op': return queryOp(ctx, rest);
-    case 'reset': return reset(ctx, rest);
+    case 'set':
+      return setMode(ctx, rest, asUid);
+    case 'get':
+      return getMode(ctx, rest);
+    case 'query-op':
+      return queryOp(ctx, rest);
+    case 'reset':
+      return reset(ctx, rest);
     case 'start':
-    case 'stop': return target(ctx, rest, true) ? 0 : 255;
+    case 'stop':
+      return target(ctx, rest, true) ? 0 : 255;
     case 'write-settings':
       ctx.stdout('Current settings written.\n');
       return 0;
     case 'read-settings':
       ctx.stdout('Last settings read.\n');
       return 0;
-    default: return defaultCommand(ctx, verb, { help: HELP });
+    default:
+      return defaultCommand(ctx, verb, { help: HELP });
   }
 }
 

@@ -72,7 +72,8 @@ async function sleep(ctx: CommandContext): Promise<number> {
   });
 }
 
-const SHELL_GROUPS = '2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),1078(ext_data_rw),1079(ext_obb_rw),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid),3012(readtracefs)';
+const SHELL_GROUPS =
+  '2000(shell),1004(input),1007(log),1011(adb),1015(sdcard_rw),1028(sdcard_r),1078(ext_data_rw),1079(ext_obb_rw),3001(net_bt_admin),3002(net_bt),3003(inet),3006(net_bw_stats),3009(readproc),3011(uhid),3012(readtracefs)';
 
 function id(ctx: CommandContext): number {
   if (ctx.args.includes('-u')) ctx.stdout(ctx.args.includes('-n') ? 'shell\n' : '2000\n');
@@ -218,7 +219,10 @@ export const basicCommands: CommandTable = {
   false: () => 1,
   sleep,
   id,
-  whoami: (ctx) => { ctx.stdout('shell\n'); return 0; },
+  whoami: (ctx) => {
+    ctx.stdout('shell\n');
+    return 0;
+  },
   date,
   uptime,
   sh,
@@ -235,7 +239,15 @@ export const basicCommands: CommandTable = {
   },
   uname: (ctx) => {
     const all = ctx.args.includes('-a');
-    ctx.stdout(all ? 'Linux localhost 6.1.23-android14-4 #1 SMP PREEMPT Mon Jan 8 00:00:00 UTC 2024 x86_64 Toybox\n' : ctx.args.includes('-m') ? 'x86_64\n' : ctx.args.includes('-r') ? '6.1.23-android14-4\n' : 'Linux\n');
+    ctx.stdout(
+      all
+        ? 'Linux localhost 6.1.23-android14-4 #1 SMP PREEMPT Mon Jan 8 00:00:00 UTC 2024 x86_64 Toybox\n'
+        : ctx.args.includes('-m')
+          ? 'x86_64\n'
+          : ctx.args.includes('-r')
+            ? '6.1.23-android14-4\n'
+            : 'Linux\n',
+    );
     return 0;
   },
   log,

@@ -35,7 +35,12 @@ async function cmd(ctx: CommandContext): Promise<number> {
   // `cmd -w SERVICE …` waits for the service to be published; on a booted phone it is at once.
   const [service, ...args] = ctx.args[0] === '-w' ? ctx.args.slice(1) : ctx.args;
   if (service === undefined || service === '-l') {
-    ctx.stdout(`Currently running services:\n${Object.keys(SERVICES).sort().map((s) => `  ${s}\n`).join('')}`);
+    ctx.stdout(
+      `Currently running services:\n${Object.keys(SERVICES)
+        .sort()
+        .map((s) => `  ${s}\n`)
+        .join('')}`,
+    );
     return 0;
   }
   const tool = SERVICES[service];

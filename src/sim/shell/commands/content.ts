@@ -69,7 +69,11 @@ class UsageError extends Error {}
 
 /** An exception thrown inside the provider, which Content prints with its stack trace on stderr. */
 class ProviderError extends Error {
-  constructor(readonly javaClass: string, message: string, readonly call: string) {
+  constructor(
+    readonly javaClass: string,
+    message: string,
+    readonly call: string,
+  ) {
     super(message);
   }
 }
@@ -97,18 +101,24 @@ function binding(text: string | undefined): [string, string | null] {
   if (parts.length !== 3) throw new UsageError(`Binding not well formed: ${text}`);
   const [column, type, value] = parts;
   switch (type.toLowerCase()) {
-    case 's': if (type === 's') return [column, value]; break;
-    case 'b': return [column, String(value.toLowerCase() === 'true')];
+    case 's':
+      if (type === 's') return [column, value];
+      break;
+    case 'b':
+      return [column, String(value.toLowerCase() === 'true')];
     // A NumberFormatException is an IllegalArgumentException, so Content reports it as bad usage.
-    case 'i': case 'l':
+    case 'i':
+    case 'l':
       if (!/^[-+]?\d+$/.test(value)) throw new UsageError(`For input string: "${value}"`);
       return [column, String(Number(value))];
-    case 'f': case 'd': {
+    case 'f':
+    case 'd': {
       const n = Number(value);
       if (value.trim() === '' || Number.isNaN(n)) throw new UsageError(value === '' ? 'empty String' : `For input string: "${value}"`);
       return [column, Number.isInteger(n) ? n.toFixed(1) : String(n)];
     }
-    case 'n': return [column, null];
+    case 'n':
+      return [column, null];
   }
   throw new UsageError(`Unsupported type: ${type}`);
 }
@@ -123,9 +133,14 @@ function parse(args: readonly string[]): Request {
     return v;
   };
   const accepts: Record<Operation, string[]> = {
-    insert: ['--uri', '--user', '--bind', '--extra'], delete: ['--uri', '--user', '--where', '--extra'],
-    update: ['--uri', '--user', '--where', '--bind', '--extra'], query: ['--uri', '--user', '--where', '--sort', '--projection', '--extra'],
-    call: ['--uri', '--user', '--method', '--arg', '--extra'], read: ['--uri', '--user'], write: ['--uri', '--user'], gettype: ['--uri', '--user'],
+    insert: ['--uri', '--user', '--bind', '--extra'],
+    delete: ['--uri', '--user', '--where', '--extra'],
+    update: ['--uri', '--user', '--where', '--bind', '--extra'],
+    query: ['--uri', '--user', '--where', '--sort', '--projection', '--extra'],
+    call: ['--uri', '--user', '--method', '--arg', '--extra'],
+    read: ['--uri', '--user'],
+    write: ['--uri', '--user'],
+    gettype: ['--uri', '--user'],
   };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
@@ -185,11 +200,15 @@ function settingsTarget(uri: URL, where: string | undefined, supportAll: boolean
   }
   if (segments.length === 1 && supportAll && where === undefined) return { table };
   if (segments.length === 2 && where === undefined) return { table, name: segments[1] };
-  throw new ProviderError('java.lang.IllegalArgumentException', `Supported SQL:
+  throw new ProviderError(
+    'java.lang.IllegalArgumentException',
+    `Supported SQL:
   uri content://some_table/some_property with null where and where args
   uri content://some_table with query name=? and single name as arg
   uri content://some_table with query name=some_name and null args
-  but got - uri:${uri.href}, where:${where ?? 'null'} whereArgs:null`, 'query');
+  but got - uri:${uri.href}, where:${where ?? 'null'} whereArgs:null`,
+    'query',
+  );
 }
 
 function settingsQuery(ctx: CommandContext, uri: URL, request: Request): void {
@@ -203,7 +222,7 @@ function settingsQuery(ctx: CommandContext, uri: URL, request: Request): void {
     ctx.stdout('No result found.\n');
     return;
   }
-  const cell = (n: string, column: string): string => (column === '_id' ? String(rowId(store, n)) : column === 'name' ? n : store.get(n) ?? 'NULL');
+  const cell = (n: string, column: string): string => (column === '_id' ? String(rowId(store, n)) : column === 'name' ? n : (store.get(n) ?? 'NULL'));
   names.forEach((n, row) => ctx.stdout(`Row: ${row} ${columns.map((c) => `${c}=${cell(n, c)}`).join(', ')}\n`));
 }
 
@@ -262,20 +281,39 @@ function settings(ctx: CommandContext, uri: URL, request: Request): void {
     }
     default:
       // The ringtone caches are the provider's only files, and this phone has no ringtones.
-      throw new ProviderError('java.io.FileNotFoundException', 'Direct file access no longer supported; ringtone playback is available through android.media.Ringtone', request.operation);
+      throw new ProviderError(
+        'java.io.FileNotFoundException',
+        'Direct file access no longer supported; ringtone playback is available through android.media.Ringtone',
+        request.operation,
+      );
   }
 }
 
 /** Where each operation's exception surfaces in Content, for the stack trace. */
 const FRAMES: Record<string, string[]> = {
-  query: ['android.content.ContentProviderProxy.query(ContentProviderNative.java:479)', 'com.android.commands.content.Content$QueryCommand.onExecute(Content.java:718)'],
-  insert: ['android.content.ContentProviderProxy.insert(ContentProviderNative.java:519)', 'com.android.commands.content.Content$InsertCommand.onExecute(Content.java:569)'],
+  query: [
+    'android.content.ContentProviderProxy.query(ContentProviderNative.java:479)',
+    'com.android.commands.content.Content$QueryCommand.onExecute(Content.java:718)',
+  ],
+  insert: [
+    'android.content.ContentProviderProxy.insert(ContentProviderNative.java:519)',
+    'com.android.commands.content.Content$InsertCommand.onExecute(Content.java:569)',
+  ],
 };
 
 function printException(ctx: CommandContext, authority: string, error: ProviderError): void {
   const remote = error.javaClass !== 'java.lang.IllegalStateException' && error.call !== 'parse';
   const frames = [
-    ...(remote ? ['android.os.Parcel.createExceptionOrNull(Parcel.java:3037)', 'android.os.Parcel.createException(Parcel.java:3021)', 'android.os.Parcel.readException(Parcel.java:3004)', 'android.database.DatabaseUtils.readExceptionFromParcel(DatabaseUtils.java:190)', 'android.database.DatabaseUtils.readExceptionFromParcel(DatabaseUtils.java:142)', ...(FRAMES[error.call] ?? FRAMES.query)] : []),
+    ...(remote
+      ? [
+          'android.os.Parcel.createExceptionOrNull(Parcel.java:3037)',
+          'android.os.Parcel.createException(Parcel.java:3021)',
+          'android.os.Parcel.readException(Parcel.java:3004)',
+          'android.database.DatabaseUtils.readExceptionFromParcel(DatabaseUtils.java:190)',
+          'android.database.DatabaseUtils.readExceptionFromParcel(DatabaseUtils.java:142)',
+          ...(FRAMES[error.call] ?? FRAMES.query),
+        ]
+      : []),
     'com.android.commands.content.Content$Command.execute(Content.java:533)',
     'com.android.commands.content.Content.main(Content.java:787)',
     'com.android.internal.os.RuntimeInit.nativeFinishInit(Native Method)',

@@ -61,7 +61,14 @@ const SYSTEM_WHITELIST: ReadonlyArray<{ kind: 'system-excidle' | 'system'; pkg: 
   { kind: 'system', pkg: 'com.android.shell', uid: 2000 },
 ];
 
-interface Doze { deep: string; light: string; deepEnabled: boolean; lightEnabled: boolean; forced: boolean; user: Set<string> }
+interface Doze {
+  deep: string;
+  light: string;
+  deepEnabled: boolean;
+  lightEnabled: boolean;
+  forced: boolean;
+  user: Set<string>;
+}
 
 const dozes = new WeakMap<Phone, Doze>();
 
@@ -176,7 +183,14 @@ function deviceidle(ctx: CommandContext): number {
       ctx.stdout(summary(doze));
       return 0;
     case 'get': {
-      const values: Record<string, string> = { light: doze.light, deep: doze.deep, force: String(doze.forced), screen: 'true', charging: 'true', network: 'true' };
+      const values: Record<string, string> = {
+        light: doze.light,
+        deep: doze.deep,
+        force: String(doze.forced),
+        screen: 'true',
+        charging: 'true',
+        network: 'true',
+      };
       ctx.stdout(mode !== undefined && mode in values ? `${values[mode]}\n` : `Unknown get option: ${mode ?? 'null'}\n`);
       return 0;
     }
@@ -220,13 +234,21 @@ export function deviceIdleDump(ctx: CommandContext, args: string[]): number {
   }
   const doze = dozeOf(ctx.phone);
   const list = (title: string, items: string[]): string => (items.length > 0 ? `  ${title}:\n${items.map((i) => `    ${i}\n`).join('')}` : '');
-  ctx.stdout(`${list('Whitelist (except idle) system apps', SYSTEM_WHITELIST.filter((w) => w.kind === 'system-excidle').map((w) => w.pkg))}`
-    + `${list('Whitelist system apps', SYSTEM_WHITELIST.filter((w) => w.kind === 'system').map((w) => w.pkg))}`
-    + `${list('Whitelist user apps', [...doze.user])}`
-    + `  mLightEnabled=${doze.lightEnabled}  mDeepEnabled=${doze.deepEnabled}\n  mForceIdle=${doze.forced}\n`
-    + '  mUseMotionSensor=true mMotionSensor={Sensor name="significant_motion", vendor="mobiletest", version=1, type=17, maxRange=1.0, resolution=1.0, power=0.5, minDelay=-1}\n'
-    + '  mScreenOn=true\n  mScreenLocked=false\n  mNetworkConnected=true\n  mCharging=true\n  mMotionActive=false\n  mNotMoving=false\n'
-    + `  mState=${doze.deep} mLightState=${doze.light}\n  mInactiveTimeout=+30m0s0ms\n`);
+  ctx.stdout(
+    `${list(
+      'Whitelist (except idle) system apps',
+      SYSTEM_WHITELIST.filter((w) => w.kind === 'system-excidle').map((w) => w.pkg),
+    )}` +
+      `${list(
+        'Whitelist system apps',
+        SYSTEM_WHITELIST.filter((w) => w.kind === 'system').map((w) => w.pkg),
+      )}` +
+      `${list('Whitelist user apps', [...doze.user])}` +
+      `  mLightEnabled=${doze.lightEnabled}  mDeepEnabled=${doze.deepEnabled}\n  mForceIdle=${doze.forced}\n` +
+      '  mUseMotionSensor=true mMotionSensor={Sensor name="significant_motion", vendor="mobiletest", version=1, type=17, maxRange=1.0, resolution=1.0, power=0.5, minDelay=-1}\n' +
+      '  mScreenOn=true\n  mScreenLocked=false\n  mNetworkConnected=true\n  mCharging=true\n  mMotionActive=false\n  mNotMoving=false\n' +
+      `  mState=${doze.deep} mLightState=${doze.light}\n  mInactiveTimeout=+30m0s0ms\n`,
+  );
   return 0;
 }
 

@@ -92,7 +92,10 @@ function display(ctx: CommandContext): number {
     case 'get-displays': {
       // Only the default category lists the built-in screen; presentation displays there are none.
       const scale = density / 160;
-      const shown = arg === undefined ? `  Display id 0: ${displayInfo(ctx.phone)}, DisplayMetrics{density=${scale}, width=${width}, height=${appHeight(ctx.phone)}, scaledDensity=${scale}, xdpi=${density}.0, ydpi=${density}.0}, isValid=true\n` : '';
+      const shown =
+        arg === undefined
+          ? `  Display id 0: ${displayInfo(ctx.phone)}, DisplayMetrics{density=${scale}, width=${width}, height=${appHeight(ctx.phone)}, scaledDensity=${scale}, xdpi=${density}.0, ydpi=${density}.0}, isValid=true\n`
+          : '';
       ctx.stdout(`Displays:\n${shown}`);
       return 0;
     }
@@ -127,11 +130,15 @@ function display(ctx: CommandContext): number {
       ctx.stdout('Match content frame rate type: 1\n');
       return 0;
     case 'reset-brightness-configuration':
-    case 'ab-logging-enable': case 'ab-logging-disable':
-    case 'dwb-logging-enable': case 'dwb-logging-disable':
-    case 'dmd-logging-enable': case 'dmd-logging-disable':
+    case 'ab-logging-enable':
+    case 'ab-logging-disable':
+    case 'dwb-logging-enable':
+    case 'dwb-logging-disable':
+    case 'dmd-logging-enable':
+    case 'dmd-logging-disable':
     case 'clear-user-preferred-display-mode':
-    case 'dock': case 'undock':
+    case 'dock':
+    case 'undock':
       return 0;
     default:
       return defaultCommand(ctx, verb, { help: HELP });

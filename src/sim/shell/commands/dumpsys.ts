@@ -7,7 +7,20 @@ import { RUNTIME_PERMISSIONS } from '../../device/packages.js';
 import type { CommandContext, CommandTable } from '../registry.js';
 import { identity, longComponent, shortComponent, taskId, uidOf } from './names.js';
 
-const SERVICES = ['SurfaceFlinger', 'activity', 'battery', 'deviceidle', 'display', 'input', 'input_method', 'package', 'power', 'settings', 'statusbar', 'window'];
+const SERVICES = [
+  'SurfaceFlinger',
+  'activity',
+  'battery',
+  'deviceidle',
+  'display',
+  'input',
+  'input_method',
+  'package',
+  'power',
+  'settings',
+  'statusbar',
+  'window',
+];
 
 /** The focused window and app as WindowManager names them. */
 function focus(phone: Phone): { window: string; record: string; pkg: string } {
@@ -59,16 +72,29 @@ function processesDump(phone: Phone): string {
     const record = `ProcessRecord{${identity(`process:${p.package}:${p.pid}`)} ${p.pid}:${p.package}/u0a${uid - 10000}}`;
     return { ...p, uid, record, top: p.package === top };
   });
-  const known = apps.map((a) => `  *APP* UID ${a.uid} ${a.record}
+  const known = apps
+    .map(
+      (a) => `  *APP* UID ${a.uid} ${a.record}
     user #0 uid=${a.uid} gids={${a.uid + 40000}, ${a.uid + 10000}, 9997}
     mRequiredAbi=arm64-v8a instructionSet=null
     class=${a.package}.App
     dir=/data/app/~~${identity(`dir:${a.package}`)}==/${a.package}-${identity(`apk:${a.package}`)}==/base.apk
     pid=${a.pid} starting=false
     curProcState=${a.top ? 2 : 15} mRepProcState=${a.top ? 2 : 15} mPssProcState=${a.top ? 2 : 15} mSetProcState=${a.top ? 2 : 15}
-`).join('');
-  const lru = [...apps].reverse().map((a, i) => `    #${apps.length - 1 - i}: ${a.top ? 'fg     TOP' : 'cch+ 5 CEM'} LCMNFUA  t: 0 ${a.pid}:${a.package}/u0a${a.uid - 10000} (${a.top ? 'top-activity' : 'cch-empty'})\n`).join('');
-  const pids = [...apps].sort((a, b) => a.pid - b.pid).map((a) => `    PID #${a.pid}: ${a.record}\n`).join('');
+`,
+    )
+    .join('');
+  const lru = [...apps]
+    .reverse()
+    .map(
+      (a, i) =>
+        `    #${apps.length - 1 - i}: ${a.top ? 'fg     TOP' : 'cch+ 5 CEM'} LCMNFUA  t: 0 ${a.pid}:${a.package}/u0a${a.uid - 10000} (${a.top ? 'top-activity' : 'cch-empty'})\n`,
+    )
+    .join('');
+  const pids = [...apps]
+    .sort((a, b) => a.pid - b.pid)
+    .map((a) => `    PID #${a.pid}: ${a.record}\n`)
+    .join('');
   return `ACTIVITY MANAGER RUNNING PROCESSES (dumpsys activity processes)
   All known processes:
 ${known}
@@ -116,11 +142,12 @@ function inputMethodDump(phone: Phone): string {
 function packageDump(ctx: CommandContext, name: string | undefined): string {
   const pkgs = ctx.phone.packages.list().filter((p) => name === undefined || p.name === name);
   if (name !== undefined && pkgs.length === 0) return `Unable to find package: ${name}\n`;
-  return `Packages:\n${pkgs.map((p) => {
-    const codePath = p.apkPath.slice(0, p.apkPath.lastIndexOf('/'));
-    const runtime = p.declared.filter((perm) => RUNTIME_PERMISSIONS.has(perm));
-    const install = p.declared.filter((perm) => !RUNTIME_PERMISSIONS.has(perm));
-    return `  Package [${p.name}] (${identity(`pkg:${p.name}`)}):
+  return `Packages:\n${pkgs
+    .map((p) => {
+      const codePath = p.apkPath.slice(0, p.apkPath.lastIndexOf('/'));
+      const runtime = p.declared.filter((perm) => RUNTIME_PERMISSIONS.has(perm));
+      const install = p.declared.filter((perm) => !RUNTIME_PERMISSIONS.has(perm));
+      return `  Package [${p.name}] (${identity(`pkg:${p.name}`)}):
     appId=${uidOf(p.name, p.system)}
     pkg=Package{${identity(`pkgobj:${p.name}`)} ${p.name}}
     codePath=${codePath}
@@ -133,7 +160,8 @@ ${p.declared.map((perm) => `      ${perm}\n`).join('')}    install permissions:
 ${install.map((perm) => `      ${perm}: granted=true\n`).join('')}    User 0: ceDataInode=0 installed=true hidden=false suspended=false distractionFlags=0 stopped=false notLaunched=false enabled=0 instant=false virtual=false
       runtime permissions:
 ${runtime.map((perm) => `        ${perm}: granted=${p.granted.has(perm)}, flags=[ USER_SENSITIVE_WHEN_GRANTED|USER_SENSITIVE_WHEN_DENIED${p.granted.has(perm) ? '|USER_SET' : ''}]\n`).join('')}`;
-  }).join('\n')}`;
+    })
+    .join('\n')}`;
 }
 
 function batteryDump(phone: Phone): string {
@@ -225,7 +253,9 @@ function dumpsys(ctx: CommandContext): number {
       if (rest[0] === '--display-id') ctx.stdout(displayIdentification());
       return 0;
     case 'power':
-      ctx.stdout('POWER MANAGER (dumpsys power)\n  mWakefulness=Awake\n  mWakefulnessChanging=false\n  mIsPowered=true\n  mHoldingDisplaySuspendBlocker=true\n  Display Power: state=ON\n');
+      ctx.stdout(
+        'POWER MANAGER (dumpsys power)\n  mWakefulness=Awake\n  mWakefulnessChanging=false\n  mIsPowered=true\n  mHoldingDisplaySuspendBlocker=true\n  Display Power: state=ON\n',
+      );
       return 0;
     default:
       if (SERVICES.includes(service)) return 0;

@@ -57,10 +57,18 @@ function modeString(stat: FileStat): string {
   const m = stat.mode;
   const bit = (mask: number, c: string): string => (m & mask ? c : '-');
   const exec = (x: number, special: number, on: string, off: string): string => (m & special ? (m & x ? on : off) : m & x ? 'x' : '-');
-  return (stat.type === 'dir' ? 'd' : '-')
-    + bit(0o400, 'r') + bit(0o200, 'w') + exec(0o100, 0o4000, 's', 'S')
-    + bit(0o040, 'r') + bit(0o020, 'w') + exec(0o010, 0o2000, 's', 'S')
-    + bit(0o004, 'r') + bit(0o002, 'w') + exec(0o001, 0o1000, 't', 'T');
+  return (
+    (stat.type === 'dir' ? 'd' : '-') +
+    bit(0o400, 'r') +
+    bit(0o200, 'w') +
+    exec(0o100, 0o4000, 's', 'S') +
+    bit(0o040, 'r') +
+    bit(0o020, 'w') +
+    exec(0o010, 0o2000, 's', 'S') +
+    bit(0o004, 'r') +
+    bit(0o002, 'w') +
+    exec(0o001, 0o1000, 't', 'T')
+  );
 }
 
 /** Owner and group as `ls -l` shows them for a path, by where it lives. */
@@ -71,7 +79,11 @@ function owners(path: string): [string, string] {
   return ['root', 'root'];
 }
 
-interface Entry { name: string; path: string; stat: FileStat }
+interface Entry {
+  name: string;
+  path: string;
+  stat: FileStat;
+}
 
 function longLines(entries: Entry[]): string[] {
   const rows = entries.map((e) => {
@@ -157,7 +169,10 @@ function rm(ctx: CommandContext): number {
 }
 
 function mkdir(ctx: CommandContext): number {
-  const { flags, operands, bad } = parseFlags(ctx.args.filter((a, i, all) => a !== '-m' && all[i - 1] !== '-m'), 'pv');
+  const { flags, operands, bad } = parseFlags(
+    ctx.args.filter((a, i, all) => a !== '-m' && all[i - 1] !== '-m'),
+    'pv',
+  );
   if (bad) return fail(ctx, `Unknown option '${bad}' (see "mkdir --help")`);
   if (operands.length === 0) return fail(ctx, 'Needs 1 argument (see "mkdir --help")');
   let status = 0;
@@ -198,7 +213,7 @@ function chmod(ctx: CommandContext): number {
     const data = ctx.phone.fs.read(path);
     const octal = /^[0-7]{1,4}$/.test(mode) ? Number.parseInt(mode, 8) : undefined;
     const result = data ? ctx.phone.fs.write(path, data, { mode: octal ?? stat.mode & 0o7777, mtime: stat.mtime }) : 'EACCES';
-    if (result) status = fail(ctx, `${target}: ${result === 'EACCES' ? 'Operation not permitted' : ERRNO_TEXT[result] ?? result}`);
+    if (result) status = fail(ctx, `${target}: ${result === 'EACCES' ? 'Operation not permitted' : (ERRNO_TEXT[result] ?? result)}`);
   }
   return status;
 }
@@ -234,17 +249,27 @@ function stat(ctx: CommandContext): number {
     const [user, group] = owners(normalizePath(path));
     const kind = st.type === 'dir' ? 'directory' : st.size === 0 ? 'regular empty file' : 'regular file';
     const fields: Record<string, string> = {
-      n: target, s: String(st.size), Y: String(Math.floor(st.mtime / 1000)), a: (st.mode & 0o7777).toString(8),
-      A: modeString(st), F: kind, U: user, G: group, f: st.mode.toString(16), '%': '%',
+      n: target,
+      s: String(st.size),
+      Y: String(Math.floor(st.mtime / 1000)),
+      a: (st.mode & 0o7777).toString(8),
+      A: modeString(st),
+      F: kind,
+      U: user,
+      G: group,
+      f: st.mode.toString(16),
+      '%': '%',
     };
     if (format !== undefined) {
       ctx.stdout(`${format.replace(/%(.)/g, (all, key: string) => fields[key] ?? all)}\n`);
       continue;
     }
     const time = `${strftime('%F %T', st.mtime)}.000000000 +0000`;
-    ctx.stdout(`  File: ${target}\n  Size: ${st.size}\t Blocks: ${Math.ceil(st.size / 512)}\t IO Blocks: 4096\t${kind}\n`
-      + `Access: (${fields.a.padStart(4, '0')}/${fields.A})\tUid: (${user === 'shell' ? 2000 : 0}/${user.padStart(8)})\tGid: (${group === 'shell' ? 2000 : 0}/${group.padStart(8)})\n`
-      + `Access: ${time}\nModify: ${time}\nChange: ${time}\n`);
+    ctx.stdout(
+      `  File: ${target}\n  Size: ${st.size}\t Blocks: ${Math.ceil(st.size / 512)}\t IO Blocks: 4096\t${kind}\n` +
+        `Access: (${fields.a.padStart(4, '0')}/${fields.A})\tUid: (${user === 'shell' ? 2000 : 0}/${user.padStart(8)})\tGid: (${group === 'shell' ? 2000 : 0}/${group.padStart(8)})\n` +
+        `Access: ${time}\nModify: ${time}\nChange: ${time}\n`,
+    );
   }
   return status;
 }
@@ -263,7 +288,10 @@ function copy(move: boolean) {
       const sourcePath = ctx.resolve(source);
       const data = ctx.phone.fs.read(sourcePath);
       if (!data) {
-        status = fail(ctx, `${ctx.phone.fs.stat(sourcePath)?.type === 'dir' ? `'${source}' is a directory (use -r)` : `${source}: ${unreadable(ctx, source)}`}`);
+        status = fail(
+          ctx,
+          `${ctx.phone.fs.stat(sourcePath)?.type === 'dir' ? `'${source}' is a directory (use -r)` : `${source}: ${unreadable(ctx, source)}`}`,
+        );
         continue;
       }
       const destination = intoDir ? `${targetPath.replace(/\/+$/, '')}/${source.slice(source.lastIndexOf('/') + 1)}` : targetPath;

@@ -3,7 +3,16 @@
 import type { Phone } from '../../types.js';
 import type { CommandContext, CommandTable, ShellCommand } from '../registry.js';
 import { defaultCommand } from './framework.js';
-import { CONNECTIVITY_HELP, MEDIA_SESSION_HELP, NOTIFICATION_HELP, OVERLAY_HELP, POWER_HELP, STATUSBAR_HELP, SYSTEMUI_USAGE, UIMODE_HELP } from './service-help.js';
+import {
+  CONNECTIVITY_HELP,
+  MEDIA_SESSION_HELP,
+  NOTIFICATION_HELP,
+  OVERLAY_HELP,
+  POWER_HELP,
+  STATUSBAR_HELP,
+  SYSTEMUI_USAGE,
+  UIMODE_HELP,
+} from './service-help.js';
 
 interface SmallService {
   /** The service's help, word for word as its onHelp prints it. */
@@ -84,7 +93,10 @@ function bluetooth(on: boolean): (ctx: CommandContext) => number {
 /** PowerManagerShellCommand `set-mode 1|0`: Battery Saver on or off (`settings global low_power`). */
 function setPowerMode(ctx: CommandContext, [mode]: string[]): number {
   if (mode === undefined || !/^[-+]?\d+$/.test(mode)) {
-    const problem = mode === undefined ? 'java.lang.IllegalArgumentException: Argument expected after "set-mode"' : `java.lang.NumberFormatException: For input string: "${mode}"`;
+    const problem =
+      mode === undefined
+        ? 'java.lang.IllegalArgumentException: Argument expected after "set-mode"'
+        : `java.lang.NumberFormatException: For input string: "${mode}"`;
     ctx.stdout(`Error: ${problem}\n`);
     return 255;
   }
@@ -95,7 +107,20 @@ function setPowerMode(ctx: CommandContext, [mode]: string[]): number {
 const SERVICES: Record<string, SmallService> = {
   statusbar: {
     help: STATUSBAR_HELP,
-    verbs: ['expand-notifications', 'expand-settings', 'collapse', 'add-tile', 'remove-tile', 'set-tiles', 'click-tile', 'check-support', 'get-status-icons', 'disable-for-setup', 'send-disable-flag', 'tracing'],
+    verbs: [
+      'expand-notifications',
+      'expand-settings',
+      'collapse',
+      'add-tile',
+      'remove-tile',
+      'set-tiles',
+      'click-tile',
+      'check-support',
+      'get-status-icons',
+      'disable-for-setup',
+      'send-disable-flag',
+      'tracing',
+    ],
     // StatusBarShellCommand passes any other verb through to SystemUI, which answers with its own usage.
     unknown: (ctx) => {
       ctx.stdout(SYSTEMUI_USAGE);
@@ -104,7 +129,24 @@ const SERVICES: Record<string, SmallService> = {
   },
   notification: {
     help: NOTIFICATION_HELP,
-    verbs: ['allow_listener', 'disallow_listener', 'allow_assistant', 'remove_assistant', 'set_dnd', 'allow_dnd', 'disallow_dnd', 'reset_assistant_user_set', 'get_approved_assistant', 'post', 'set_bubbles', 'set_bubbles_channel', 'list', 'get', 'snooze', 'unsnooze'],
+    verbs: [
+      'allow_listener',
+      'disallow_listener',
+      'allow_assistant',
+      'remove_assistant',
+      'set_dnd',
+      'allow_dnd',
+      'disallow_dnd',
+      'reset_assistant_user_set',
+      'get_approved_assistant',
+      'post',
+      'set_bubbles',
+      'set_bubbles_channel',
+      'list',
+      'get',
+      'snooze',
+      'unsnooze',
+    ],
   },
   power: {
     help: POWER_HELP,

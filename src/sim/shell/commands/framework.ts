@@ -21,7 +21,11 @@ export function defaultCommand(ctx: CommandContext, verb: string | undefined, se
 
 /** The exception getNextArgRequired() throws when a verb's argument is missing. */
 export function missingArgument(ctx: CommandContext, options: { verb: string; after: string; handler: string }): number {
-  const frames = ['com.android.modules.utils.BasicShellCommandHandler.getNextArgRequired(BasicShellCommandHandler.java:295)', options.handler, ...SHELL_COMMAND_FRAMES];
+  const frames = [
+    'com.android.modules.utils.BasicShellCommandHandler.getNextArgRequired(BasicShellCommandHandler.java:295)',
+    options.handler,
+    ...SHELL_COMMAND_FRAMES,
+  ];
   return javaException(ctx, options.verb, `java.lang.IllegalArgumentException: Argument expected after "${options.after}"`, frames);
 }
 

@@ -65,7 +65,7 @@ export function adbKeyboardBroadcast(phone: Phone, args: string[]): void {
   if (currentInputMethod(phone) !== ADB_KEYBOARD_IME) return;
   const action = args[args.indexOf('-a') + 1];
   const msgAt = args.findIndex((a, i) => a === '--es' && args[i + 1] === 'msg');
-  const msg = msgAt >= 0 ? args[msgAt + 2] ?? '' : '';
+  const msg = msgAt >= 0 ? (args[msgAt + 2] ?? '') : '';
   if (action === 'ADB_INPUT_TEXT') phone.ui.typeText(msg);
   else if (action === 'ADB_INPUT_B64') phone.ui.typeText(Buffer.from(msg, 'base64').toString('utf8'));
 }

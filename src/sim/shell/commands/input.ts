@@ -4,7 +4,19 @@ import { defaultCommand } from './framework.js';
 import { javaException, SHELL_COMMAND_FRAMES } from './java.js';
 import { keyCodeFromString } from './keycodes.js';
 
-const SOURCES = new Set(['keyboard', 'mouse', 'joystick', 'touchnavigation', 'touchpad', 'trackball', 'dpad', 'stylus', 'gamepad', 'touchscreen', 'rotaryencoder']);
+const SOURCES = new Set([
+  'keyboard',
+  'mouse',
+  'joystick',
+  'touchnavigation',
+  'touchpad',
+  'trackball',
+  'dpad',
+  'stylus',
+  'gamepad',
+  'touchscreen',
+  'rotaryencoder',
+]);
 
 const USAGE = `Usage: input [<source>] [-d DISPLAY_ID] <command> [<arg>...]
 
@@ -82,7 +94,12 @@ function text(ctx: CommandContext, args: string[]): number {
   if (arg === undefined) throw new FrameworkError('java.lang.IllegalArgumentException: Argument expected after "text"');
   const decoded = decodeInputText(arg);
   if (decoded === undefined) {
-    return javaException(ctx, 'text', 'java.lang.NullPointerException: Attempt to get length of null array', [frame('sendText', 433), frame('runText', 408), frame('onCommand', 155), ...SHELL_COMMAND_FRAMES]);
+    return javaException(ctx, 'text', 'java.lang.NullPointerException: Attempt to get length of null array', [
+      frame('sendText', 433),
+      frame('runText', 408),
+      frame('onCommand', 155),
+      ...SHELL_COMMAND_FRAMES,
+    ]);
   }
   // The virtual keyboard map turns '\n' and '\t' into ENTER and TAB key presses.
   for (const piece of decoded.split(/([\n\t])/)) {
@@ -142,7 +159,12 @@ function input(ctx: CommandContext): number {
   try {
     const status = dispatch(ctx, command, args);
     // A tap or a key is a down and an up; a swipe a down, its moves and an up; text two per character.
-    if (status === 0) recordInput(ctx.phone, command === 'text' || command.startsWith('key') || command === 'press' ? 'KeyEvent' : 'MotionEvent', command === 'text' ? 2 * [...(args.at(-1) ?? '')].length : command === 'swipe' || command === 'draganddrop' ? 3 : 2);
+    if (status === 0)
+      recordInput(
+        ctx.phone,
+        command === 'text' || command.startsWith('key') || command === 'press' ? 'KeyEvent' : 'MotionEvent',
+        command === 'text' ? 2 * [...(args.at(-1) ?? '')].length : command === 'swipe' || command === 'draganddrop' ? 3 : 2,
+      );
     return status;
   } catch (error) {
     if (!(error instanceof FrameworkError)) throw error;
@@ -157,7 +179,10 @@ function dispatch(ctx: CommandContext, command: string, args: string[]): number 
     case 'keyevent':
       return keyevent(ctx, args);
     case 'keycombination':
-      return keyevent(ctx, args.filter((a, i) => a !== '-t' && args[i - 1] !== '-t'));
+      return keyevent(
+        ctx,
+        args.filter((a, i) => a !== '-t' && args[i - 1] !== '-t'),
+      );
     case 'tap':
     case 'swipe':
     case 'draganddrop':

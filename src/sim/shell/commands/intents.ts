@@ -28,8 +28,10 @@ function parse(args: readonly string[]): IntentQuery | string {
     else if (arg === '--components') query.components = true;
     else if (arg === '--user' || arg === '--query-flags' || arg === '-t' || arg === '-f' || arg === '-d') value();
     else if (arg === '-a') query.action = value();
-    else if (arg === '-c') { const c = value(); if (c) query.categories.push(c); }
-    else if (arg === '-n') query.component = value();
+    else if (arg === '-c') {
+      const c = value();
+      if (c) query.categories.push(c);
+    } else if (arg === '-n') query.component = value();
     else if (arg.startsWith('-')) return `Error: Unknown option: ${arg}`;
     else query.pkg = arg;
   }
@@ -46,7 +48,8 @@ function matches(ctx: CommandContext, query: IntentQuery): Array<{ pkg: string; 
   }
   if (query.categories.includes(HOME)) return query.pkg && query.pkg !== HOME_PACKAGE ? [] : [{ pkg: HOME_PACKAGE, activity: HOME_ACTIVITY }];
   if (query.categories.some((c) => c !== LAUNCHER && c !== 'android.intent.category.DEFAULT')) return [];
-  return ctx.phone.packages.list()
+  return ctx.phone.packages
+    .list()
     .filter((p) => query.pkg === undefined || p.name === query.pkg)
     .flatMap((p) => {
       const activity = ctx.phone.packages.launchActivity(p.name);
@@ -63,18 +66,22 @@ function printResolveInfo(ctx: CommandContext, prefix: string, found: { pkg: str
     return;
   }
   const inner = `${prefix}  `;
-  ctx.stdout([
-    match,
-    `${prefix}ActivityInfo:`,
-    `${inner}name=${fullActivity(found.pkg, found.activity)}`,
-    `${inner}packageName=${found.pkg}`,
-    `${inner}enabled=true exported=true directBootAware=false`,
-    `${inner}taskAffinity=${found.pkg} targetActivity=null persistableMode=PERSIST_ROOT_ONLY`,
-    `${inner}launchMode=0 flags=0x3 privateFlags=0x0 theme=0x0`,
-    `${inner}screenOrientation=-1 configChanges=0x0 softInputMode=0x0`,
-    `${inner}lockTaskLaunchMode=LOCK_TASK_LAUNCH_MODE_DEFAULT`,
-    `${inner}resizeMode=RESIZE_MODE_RESIZEABLE`,
-  ].map((line) => `${line}\n`).join(''));
+  ctx.stdout(
+    [
+      match,
+      `${prefix}ActivityInfo:`,
+      `${inner}name=${fullActivity(found.pkg, found.activity)}`,
+      `${inner}packageName=${found.pkg}`,
+      `${inner}enabled=true exported=true directBootAware=false`,
+      `${inner}taskAffinity=${found.pkg} targetActivity=null persistableMode=PERSIST_ROOT_ONLY`,
+      `${inner}launchMode=0 flags=0x3 privateFlags=0x0 theme=0x0`,
+      `${inner}screenOrientation=-1 configChanges=0x0 softInputMode=0x0`,
+      `${inner}lockTaskLaunchMode=LOCK_TASK_LAUNCH_MODE_DEFAULT`,
+      `${inner}resizeMode=RESIZE_MODE_RESIZEABLE`,
+    ]
+      .map((line) => `${line}\n`)
+      .join(''),
+  );
 }
 
 export function resolveActivity(ctx: CommandContext, args: readonly string[]): number {

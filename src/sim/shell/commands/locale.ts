@@ -56,7 +56,8 @@ function options(args: readonly string[]): { pkg?: string; locales?: string; unk
 
 function locale(ctx: CommandContext): number {
   const [verb, ...rest] = ctx.args;
-  if (!['set-app-locales', 'get-app-locales', 'set-app-localeconfig', 'get-app-localeconfig'].includes(verb ?? '')) return defaultCommand(ctx, verb, { help: HELP });
+  if (!['set-app-locales', 'get-app-locales', 'set-app-localeconfig', 'get-app-localeconfig'].includes(verb ?? ''))
+    return defaultCommand(ctx, verb, { help: HELP });
   const { pkg, locales, unknown, missing } = options(rest);
   if (pkg === undefined) {
     ctx.stderr('Error: no package specified\n');

@@ -43,7 +43,10 @@ NOTE: when lock screen is set, all commands require the --old <CREDENTIAL> argum
 
 `;
 
-interface LockState { credential?: { kind: 'Pin' | 'Password' | 'Pattern'; secret: string }; disabled: boolean }
+interface LockState {
+  credential?: { kind: 'Pin' | 'Password' | 'Pattern'; secret: string };
+  disabled: boolean;
+}
 
 const locks = new WeakMap<Phone, LockState>();
 
@@ -58,7 +61,11 @@ export function lockState(phone: Phone): LockState {
   return lock;
 }
 
-const FRAMES = ['com.android.server.locksettings.LockSettingsShellCommand.onCommand(LockSettingsShellCommand.java:88)', 'com.android.modules.utils.BasicShellCommandHandler.exec(BasicShellCommandHandler.java:97)', 'android.os.ShellCommand.exec(ShellCommand.java:38)'];
+const FRAMES = [
+  'com.android.server.locksettings.LockSettingsShellCommand.onCommand(LockSettingsShellCommand.java:88)',
+  'com.android.modules.utils.BasicShellCommandHandler.exec(BasicShellCommandHandler.java:97)',
+  'android.os.ShellCommand.exec(ShellCommand.java:38)',
+];
 
 function failure(ctx: CommandContext, verb: string, exception: string): number {
   ctx.stderr(`Error while executing command: ${verb}\n${exception}\n${FRAMES.map((f) => `\tat ${f}\n`).join('')}`);
@@ -72,8 +79,10 @@ function parseArgs(args: readonly string[]): { old: string; value?: string; unkn
   for (; i < args.length && args[i].startsWith('-'); i++) {
     if (args[i] === '--old') old = args[++i] ?? '';
     else if (args[i] === '--user') i++;
-    else if (args[i] === '--') { i++; break; }
-    else return { old, unknown: args[i] };
+    else if (args[i] === '--') {
+      i++;
+      break;
+    } else return { old, unknown: args[i] };
   }
   return { old, value: args[i] };
 }
@@ -106,7 +115,11 @@ function locksettings(ctx: CommandContext): number {
       else ctx.stderr(`Unsupported reason: ${value ?? 'null'}\n`);
       return 0;
     case 'set-resume-on-reboot-provider-package':
-      return failure(ctx, verb, `java.lang.SecurityException: LockSettingsShellCommand: Neither user 2000 nor current process has android.permission.BIND_RESUME_ON_REBOOT_SERVICE.`);
+      return failure(
+        ctx,
+        verb,
+        `java.lang.SecurityException: LockSettingsShellCommand: Neither user 2000 nor current process has android.permission.BIND_RESUME_ON_REBOOT_SERVICE.`,
+      );
   }
   // Everything else needs the current credential first.
   if (lock.credential && lock.credential.secret !== old) {

@@ -71,7 +71,8 @@ function parse(ctx: CommandContext): Options | string {
       for (const format of (value() ?? '').split(/[,\s]+/).filter(Boolean)) {
         if (FORMATS.has(format)) o.format = format as Format;
         else if (format === 'year') o.year = true;
-        else if (!['color', 'usec', 'nsec', 'printable', 'uid', 'zone', 'UTC', 'monotonic', 'epoch', 'descriptive'].includes(format)) return `Invalid parameter "${format}" to -v`;
+        else if (!['color', 'usec', 'nsec', 'printable', 'uid', 'zone', 'UTC', 'monotonic', 'epoch', 'descriptive'].includes(format))
+          return `Invalid parameter "${format}" to -v`;
       }
     } else if (flag === '-t') error = count(value(), 't', false);
     else if (flag === '-T') error = count(value(), 'T', true);
@@ -129,7 +130,10 @@ export function formatEntry(entry: LogEntry, format: Format, year = false): stri
     raw: '',
   }[format];
   const suffix = format === 'process' ? `  (${entry.tag})` : '';
-  return entry.message.split('\n').map((line) => `${prefix}${line}${suffix}\n`).join('');
+  return entry.message
+    .split('\n')
+    .map((line) => `${prefix}${line}${suffix}\n`)
+    .join('');
 }
 
 const LOG_IDS: Record<LogBuffer, number> = { main: 0, events: 2, system: 3, crash: 4 };
@@ -137,10 +141,7 @@ const V4_HEADER_SIZE = 28;
 
 /** struct logger_entry (v4): len, hdr_size, pid, tid, sec, nsec, lid, uid; then priority, tag\0, message\0. */
 export function binaryEntry(entry: LogEntry): Buffer {
-  const payload = Buffer.concat([
-    Buffer.from([PRIORITIES.indexOf(entry.priority) + 2]),
-    Buffer.from(`${entry.tag}\0${entry.message}\0`, 'utf8'),
-  ]);
+  const payload = Buffer.concat([Buffer.from([PRIORITIES.indexOf(entry.priority) + 2]), Buffer.from(`${entry.tag}\0${entry.message}\0`, 'utf8')]);
   const header = Buffer.alloc(V4_HEADER_SIZE);
   header.writeUInt16LE(payload.length, 0);
   header.writeUInt16LE(V4_HEADER_SIZE, 2);

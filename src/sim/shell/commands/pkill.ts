@@ -5,9 +5,37 @@ import { allProcesses } from './ps.js';
 
 /** Linux signal numbers by toybox's names for them (without the SIG prefix). */
 const SIGNALS: Readonly<Record<string, number>> = {
-  HUP: 1, INT: 2, QUIT: 3, ILL: 4, TRAP: 5, ABRT: 6, BUS: 7, FPE: 8, KILL: 9, USR1: 10, SEGV: 11, USR2: 12,
-  PIPE: 13, ALRM: 14, TERM: 15, STKFLT: 16, CHLD: 17, CONT: 18, STOP: 19, TSTP: 20, TTIN: 21, TTOU: 22,
-  URG: 23, XCPU: 24, XFSZ: 25, VTALRM: 26, PROF: 27, WINCH: 28, IO: 29, PWR: 30, SYS: 31,
+  HUP: 1,
+  INT: 2,
+  QUIT: 3,
+  ILL: 4,
+  TRAP: 5,
+  ABRT: 6,
+  BUS: 7,
+  FPE: 8,
+  KILL: 9,
+  USR1: 10,
+  SEGV: 11,
+  USR2: 12,
+  PIPE: 13,
+  ALRM: 14,
+  TERM: 15,
+  STKFLT: 16,
+  CHLD: 17,
+  CONT: 18,
+  STOP: 19,
+  TSTP: 20,
+  TTIN: 21,
+  TTOU: 22,
+  URG: 23,
+  XCPU: 24,
+  XFSZ: 25,
+  VTALRM: 26,
+  PROF: 27,
+  WINCH: 28,
+  IO: 29,
+  PWR: 30,
+  SYS: 31,
 };
 
 /** toybox's sig_to_num: a number, or a name with or without SIG, in any case. */
@@ -21,7 +49,11 @@ function signalName(signal: number): string {
   return Object.entries(SIGNALS).find(([, n]) => n === signal)?.[0] ?? String(signal);
 }
 
-interface Selection { flags: Set<string>; patterns: string[]; delimiter: string }
+interface Selection {
+  flags: Set<string>;
+  patterns: string[];
+  delimiter: string;
+}
 
 /** Flags that take no value (`-fx`), the patterns, and pgrep's `-d DELIM`. */
 function select(args: readonly string[], valued: ReadonlySet<string>): Selection & { values: Map<string, string> } {
@@ -34,7 +66,7 @@ function select(args: readonly string[], valued: ReadonlySet<string>): Selection
       for (let j = 1; j < arg.length; j++) {
         const flag = arg[j];
         if (valued.has(flag)) {
-          values.set(flag, arg.length > j + 1 ? arg.slice(j + 1) : args[++i] ?? '');
+          values.set(flag, arg.length > j + 1 ? arg.slice(j + 1) : (args[++i] ?? ''));
           break;
         }
         flags.add(flag);

@@ -19,7 +19,8 @@ function listPackages(ctx: CommandContext, args: string[]): number {
     else if (arg.startsWith('-')) for (const f of arg.slice(1)) flags.add(f);
     else filter = arg;
   }
-  const packages = ctx.phone.packages.list()
+  const packages = ctx.phone.packages
+    .list()
     .filter((p) => !flags.has('3') || !p.system)
     .filter((p) => !flags.has('s') || p.system)
     .filter((p) => p.name.includes(filter))
@@ -176,7 +177,8 @@ async function pm(ctx: CommandContext): Promise<number> {
     case 'disable':
     case 'disable-user': {
       const name = pkgArg(args);
-      if (name === undefined || !ctx.phone.packages.get(name)) return javaException(ctx, verb, `java.lang.IllegalArgumentException: Unknown package: ${name ?? ''}`, PM_FRAMES);
+      if (name === undefined || !ctx.phone.packages.get(name))
+        return javaException(ctx, verb, `java.lang.IllegalArgumentException: Unknown package: ${name ?? ''}`, PM_FRAMES);
       ctx.stdout(`Package ${name} new state: ${verb === 'enable' ? 'enabled' : 'disabled-user'}\n`);
       return 0;
     }

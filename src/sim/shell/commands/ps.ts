@@ -2,7 +2,15 @@ import type { Phone } from '../../types.js';
 import type { CommandContext, CommandTable } from '../registry.js';
 import { uidOf } from './names.js';
 
-interface Proc { user: string; pid: number; ppid: number; vsz: number; rss: number; state: string; name: string }
+interface Proc {
+  user: string;
+  pid: number;
+  ppid: number;
+  vsz: number;
+  rss: number;
+  state: string;
+  name: string;
+}
 
 /** Processes every Android 14 phone runs, below the apps. */
 const SYSTEM_PROCESSES: Proc[] = [
@@ -85,7 +93,10 @@ const FIELDS: Record<string, { width: number; value: (p: Proc) => string }> = {
   PID: { width: 5, value: (p) => String(p.pid) },
   PPID: { width: 5, value: (p) => String(p.ppid) },
   USER: { width: -12, value: (p) => p.user },
-  UID: { width: 5, value: (p) => String(p.user.startsWith('u0_a') ? 10000 + Number(p.user.slice(4)) : p.user === 'shell' ? 2000 : p.user === 'system' ? 1000 : 0) },
+  UID: {
+    width: 5,
+    value: (p) => String(p.user.startsWith('u0_a') ? 10000 + Number(p.user.slice(4)) : p.user === 'shell' ? 2000 : p.user === 'system' ? 1000 : 0),
+  },
   VSZ: { width: 7, value: (p) => String(p.vsz) },
   VSIZE: { width: 7, value: (p) => String(p.vsz) },
   RSS: { width: 6, value: (p) => String(p.rss) },
@@ -100,20 +111,39 @@ const FIELDS: Record<string, { width: number; value: (p: Proc) => string }> = {
 
 /** `-o PID,NAME` (also `-o PID -o NAME`, and `FIELD=TITLE`): the columns asked for, the last one unpadded. */
 function columns(ctx: CommandContext, specs: string[]): string | undefined {
-  const fields = specs.flatMap((spec) => spec.split(',')).filter(Boolean).map((spec) => {
-    const [name, title] = spec.split('=');
-    return { name: name.split(':')[0].toUpperCase(), title: title ?? name.split(':')[0].toUpperCase() };
-  });
+  const fields = specs
+    .flatMap((spec) => spec.split(','))
+    .filter(Boolean)
+    .map((spec) => {
+      const [name, title] = spec.split('=');
+      return { name: name.split(':')[0].toUpperCase(), title: title ?? name.split(':')[0].toUpperCase() };
+    });
   const unknown = fields.find((f) => !FIELDS[f.name]);
   if (unknown) return `ps: bad -o ${unknown.name}`;
   // As in toybox's default listing: the header pads its last column too, the rows do not.
-  const line = (cells: string[], header: boolean): string => cells.map((cell, i) => {
-    const width = FIELDS[fields[i].name].width;
-    if (i === cells.length - 1 && !header) return cell;
-    return width < 0 ? cell.padEnd(-width) : cell.padStart(width);
-  }).join(' ');
+  const line = (cells: string[], header: boolean): string =>
+    cells
+      .map((cell, i) => {
+        const width = FIELDS[fields[i].name].width;
+        if (i === cells.length - 1 && !header) return cell;
+        return width < 0 ? cell.padEnd(-width) : cell.padStart(width);
+      })
+      .join(' ');
   const procs = selected(ctx);
-  ctx.stdout(`${[line(fields.map((f) => f.title), true), ...procs.map((p) => line(fields.map((f) => FIELDS[f.name].value(p)), false))].join('\n')}\n`);
+  ctx.stdout(
+    `${[
+      line(
+        fields.map((f) => f.title),
+        true,
+      ),
+      ...procs.map((p) =>
+        line(
+          fields.map((f) => FIELDS[f.name].value(p)),
+          false,
+        ),
+      ),
+    ].join('\n')}\n`,
+  );
   return undefined;
 }
 
@@ -152,7 +182,9 @@ function ps(ctx: CommandContext): number {
 }
 
 function pidof(ctx: CommandContext): number {
-  const pids = allProcesses(ctx.phone).filter((p) => ctx.args.includes(p.name)).map((p) => p.pid);
+  const pids = allProcesses(ctx.phone)
+    .filter((p) => ctx.args.includes(p.name))
+    .map((p) => p.pid);
   if (pids.length === 0) return 1;
   ctx.stdout(`${pids.join(' ')}\n`);
   return 0;

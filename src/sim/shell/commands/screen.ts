@@ -13,9 +13,11 @@ function absolute(ctx: CommandContext, path: string): string {
 async function uiautomator(ctx: CommandContext): Promise<number> {
   const [verb, ...rest] = ctx.args;
   if (verb !== 'dump') {
-    ctx.stderr(verb === undefined
-      ? 'Usage: uiautomator <subcommand> [options]\n\nAvailable subcommands:\n\nhelp: displays help message\n\nruntest: executes UI automation tests\n    runtest <class spec> [options]\n\ndump: creates an XML dump of current UI hierarchy\n    dump [--verbose][file]\n      [--compressed]: dumps compressed layout information.\n      [file]: the location where the dumped XML should be stored, default is\n      /sdcard/window_dump.xml\n\nevents: prints out accessibility events until terminated\n'
-      : `Unknown command: ${verb}\n`);
+    ctx.stderr(
+      verb === undefined
+        ? 'Usage: uiautomator <subcommand> [options]\n\nAvailable subcommands:\n\nhelp: displays help message\n\nruntest: executes UI automation tests\n    runtest <class spec> [options]\n\ndump: creates an XML dump of current UI hierarchy\n    dump [--verbose][file]\n      [--compressed]: dumps compressed layout information.\n      [file]: the location where the dumped XML should be stored, default is\n      /sdcard/window_dump.xml\n\nevents: prints out accessibility events until terminated\n'
+        : `Unknown command: ${verb}\n`,
+    );
     return 1;
   }
   const target = rest.filter((a) => !a.startsWith('-'))[0] ?? DEFAULT_DUMP;
@@ -60,7 +62,9 @@ async function screencap(ctx: CommandContext): Promise<number> {
     if (arg === '-p') png = true;
     else if (arg === '-d') i++;
     else if (arg === '-h') {
-      ctx.stderr('usage: screencap [-hp] [-d display-id] [FILENAME]\n   -h: this message\n   -p: save the file as a png.\n   -d: specify the physical display ID to capture (default: 0)\n       see "dumpsys SurfaceFlinger --display-id" for valid display IDs.\nIf FILENAME ends with .png it will be saved as a png.\nIf FILENAME is not given, the results will be printed to stdout.\n');
+      ctx.stderr(
+        'usage: screencap [-hp] [-d display-id] [FILENAME]\n   -h: this message\n   -p: save the file as a png.\n   -d: specify the physical display ID to capture (default: 0)\n       see "dumpsys SurfaceFlinger --display-id" for valid display IDs.\nIf FILENAME ends with .png it will be saved as a png.\nIf FILENAME is not given, the results will be printed to stdout.\n',
+      );
       return 0;
     } else if (!arg.startsWith('-')) file = arg;
   }

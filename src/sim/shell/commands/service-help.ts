@@ -1,7 +1,8 @@
 // The help texts of the smaller framework services, word for word as Android 14 prints them.
 import { INTENT_ARGS_HELP } from './intent-help.js';
 
-export const CONNECTIVITY_HELP = 'Connectivity service commands:\n  help\n    Print this help text.\n  airplane-mode [enable|disable]\n    Turn airplane mode on or off.\n  airplane-mode\n    Get airplane mode.\n';
+export const CONNECTIVITY_HELP =
+  'Connectivity service commands:\n  help\n    Print this help text.\n  airplane-mode [enable|disable]\n    Turn airplane mode on or off.\n  airplane-mode\n    Get airplane mode.\n';
 
 export const UIMODE_HELP = `UiModeManager service (uimode) commands:
   help

@@ -37,7 +37,13 @@ export function applySetting(phone: Phone, namespace: Namespace, key: string, va
 const VERBS = ['get', 'put', 'delete', 'list', 'reset'] as const;
 type Verb = (typeof VERBS)[number];
 
-interface Parsed { verb: Verb; table: Namespace; key?: string; value?: string; user: boolean }
+interface Parsed {
+  verb: Verb;
+  table: Namespace;
+  key?: string;
+  value?: string;
+  user: boolean;
+}
 
 /** SettingsService's argument loop: the verb, the namespace, then what the verb takes; a message when refused. */
 function parse(args: readonly string[]): Parsed | string {
@@ -60,7 +66,10 @@ function parse(args: readonly string[]): Parsed | string {
       const lower = arg.toLowerCase();
       if (!isNamespace(lower)) return `Invalid namespace '${arg}'`;
       table = lower;
-      if (verb === 'list') { valid = true; break; }
+      if (verb === 'list') {
+        valid = true;
+        break;
+      }
     } else if (verb === 'reset') {
       valid = !more || i + 2 >= args.length;
       if (!valid) return 'Too many arguments';
@@ -74,7 +83,7 @@ function parse(args: readonly string[]): Parsed | string {
     else if (value === undefined) {
       value = arg;
       valid = true;
-    } else if (i + 1 < args.length && args[i + 1].toLowerCase() !== 'default') return 'Argument expected to be \'default\'';
+    } else if (i + 1 < args.length && args[i + 1].toLowerCase() !== 'default') return "Argument expected to be 'default'";
   }
   if (!valid || verb === undefined || table === undefined) return 'Bad arguments';
   if (user && (verb === 'delete' || verb === 'list')) return '--user not supported for delete and list.';

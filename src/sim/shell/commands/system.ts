@@ -151,7 +151,11 @@ async function svc(ctx: CommandContext): Promise<number> {
   }
   if (service === 'nfc') {
     // The virtual phone has no NFC controller (no android.hardware.nfc feature), as Svc's NfcCommand reports.
-    ctx.stderr(action === 'enable' || action === 'disable' ? 'NFC feature not supported.\n' : 'Control NFC functions\n\nusage: svc nfc [enable|disable]\n         Turn NFC on or off.\n\n\n');
+    ctx.stderr(
+      action === 'enable' || action === 'disable'
+        ? 'NFC feature not supported.\n'
+        : 'Control NFC functions\n\nusage: svc nfc [enable|disable]\n         Turn NFC on or off.\n\n\n',
+    );
     return 0;
   }
   if (service === 'power' || service === 'usb' || service === 'system-server') return 0;

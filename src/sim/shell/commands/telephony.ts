@@ -49,7 +49,12 @@ function phoneService(ctx: CommandContext): number {
   const [verb, arg] = ctx.args;
   switch (verb) {
     case 'data':
-      if (arg === undefined) return missingArgument(ctx, { verb, after: verb, handler: 'com.android.phone.TelephonyShellCommand.handleDataTestModeCommand(TelephonyShellCommand.java:1402)' });
+      if (arg === undefined)
+        return missingArgument(ctx, {
+          verb,
+          after: verb,
+          handler: 'com.android.phone.TelephonyShellCommand.handleDataTestModeCommand(TelephonyShellCommand.java:1402)',
+        });
       if (arg === 'enable' || arg === 'disable') {
         ctx.phone.settings.global.set('mobile_data', arg === 'enable' ? '1' : '0');
         return 0;

@@ -16,29 +16,49 @@ function evaluate(ctx: CommandContext, args: string[]): boolean | string {
     const [op, operand] = args;
     const stat = ctx.phone.fs.stat(ctx.resolve(operand));
     switch (op) {
-      case '-e': return stat !== undefined;
-      case '-f': return stat?.type === 'file';
-      case '-d': return stat?.type === 'dir';
-      case '-s': return (stat?.size ?? 0) > 0;
-      case '-r': case '-w': case '-x': return stat !== undefined;
-      case '-z': return operand === '';
-      case '-n': return operand !== '';
-      default: return `${op}: unknown operand`;
+      case '-e':
+        return stat !== undefined;
+      case '-f':
+        return stat?.type === 'file';
+      case '-d':
+        return stat?.type === 'dir';
+      case '-s':
+        return (stat?.size ?? 0) > 0;
+      case '-r':
+      case '-w':
+      case '-x':
+        return stat !== undefined;
+      case '-z':
+        return operand === '';
+      case '-n':
+        return operand !== '';
+      default:
+        return `${op}: unknown operand`;
     }
   }
   if (args.length === 3) {
     const [a, op, b] = args;
     const [x, y] = [Number(a), Number(b)];
     switch (op) {
-      case '=': case '==': return a === b;
-      case '!=': return a !== b;
-      case '-eq': return x === y;
-      case '-ne': return x !== y;
-      case '-gt': return x > y;
-      case '-ge': return x >= y;
-      case '-lt': return x < y;
-      case '-le': return x <= y;
-      default: return `${op}: unknown operand`;
+      case '=':
+      case '==':
+        return a === b;
+      case '!=':
+        return a !== b;
+      case '-eq':
+        return x === y;
+      case '-ne':
+        return x !== y;
+      case '-gt':
+        return x > y;
+      case '-ge':
+        return x >= y;
+      case '-lt':
+        return x < y;
+      case '-le':
+        return x <= y;
+      default:
+        return `${op}: unknown operand`;
     }
   }
   return 'syntax error';

@@ -16,8 +16,16 @@ export function basicToJs(pattern: string): string {
 }
 
 const POSIX_CLASSES: Record<string, string> = {
-  alpha: 'A-Za-z', digit: '0-9', alnum: 'A-Za-z0-9', upper: 'A-Z', lower: 'a-z', space: ' \\t\\n\\r\\f\\v',
-  blank: ' \\t', xdigit: '0-9A-Fa-f', punct: '!-\\/:-@\\[-`{-~', word: 'A-Za-z0-9_',
+  alpha: 'A-Za-z',
+  digit: '0-9',
+  alnum: 'A-Za-z0-9',
+  upper: 'A-Z',
+  lower: 'a-z',
+  space: ' \\t\\n\\r\\f\\v',
+  blank: ' \\t',
+  xdigit: '0-9A-Fa-f',
+  punct: '!-\\/:-@\\[-`{-~',
+  word: 'A-Za-z0-9_',
 };
 
 /** `[[:digit:]]` and the other POSIX bracket classes, which JavaScript regular expressions lack. */
@@ -60,9 +68,18 @@ async function grep(ctx: CommandContext): Promise<number> {
       if (context[1] !== 'B') after = n;
       continue;
     }
-    if (arg === '-e') { patterns.push(ctx.args[++i] ?? ''); continue; }
-    if (arg === '-m') { max = Number(ctx.args[++i]); continue; }
-    if (arg.startsWith('--')) { if (arg === '--color=never' || arg === '--color') continue; return fail(ctx, `Unknown option '${arg.slice(2)}'`, 2); }
+    if (arg === '-e') {
+      patterns.push(ctx.args[++i] ?? '');
+      continue;
+    }
+    if (arg === '-m') {
+      max = Number(ctx.args[++i]);
+      continue;
+    }
+    if (arg.startsWith('--')) {
+      if (arg === '--color=never' || arg === '--color') continue;
+      return fail(ctx, `Unknown option '${arg.slice(2)}'`, 2);
+    }
     if (arg.startsWith('-') && arg.length > 1) {
       for (const f of arg.slice(1)) {
         if (!'vEiIcqFwxonlLhHsr'.includes(f)) return fail(ctx, `Unknown option '${f}'`, 2);
@@ -77,12 +94,14 @@ async function grep(ctx: CommandContext): Promise<number> {
     if (first === undefined) return fail(ctx, 'Needs 1 argument (see "grep --help")', 2);
     patterns.push(...first.split('\n'));
   }
-  const source = patterns.map((p) => {
-    const body = flags.has('F') ? escapeRegex(p) : posixClasses(flags.has('E') ? p : basicToJs(p));
-    if (flags.has('x')) return `^(?:${body})$`;
-    if (flags.has('w')) return `(?<![\\w])(?:${body})(?![\\w])`;
-    return body;
-  }).join('|');
+  const source = patterns
+    .map((p) => {
+      const body = flags.has('F') ? escapeRegex(p) : posixClasses(flags.has('E') ? p : basicToJs(p));
+      if (flags.has('x')) return `^(?:${body})$`;
+      if (flags.has('w')) return `(?<![\\w])(?:${body})(?![\\w])`;
+      return body;
+    })
+    .join('|');
   let regex: RegExp;
   try {
     regex = new RegExp(source, flags.has('i') ? 'gi' : 'g');
@@ -167,12 +186,10 @@ async function wc(ctx: CommandContext): Promise<number> {
     }
     const data = await readAll(input, ctx.signal);
     const text = data.toString('utf8');
-    const counts = [
-      data.filter((b) => b === 0x0a).length,
-      text.split(/\s+/).filter(Boolean).length,
-      data.length,
-    ];
-    counts.forEach((n, i) => { totals[i] += n; });
+    const counts = [data.filter((b) => b === 0x0a).length, text.split(/\s+/).filter(Boolean).length, data.length];
+    counts.forEach((n, i) => {
+      totals[i] += n;
+    });
     rows.push({ counts, name: operands.length > 0 ? name : '' });
   }
   if (rows.length > 1) rows.push({ counts: totals, name: 'total' });
@@ -299,12 +316,13 @@ async function cut(ctx: CommandContext): Promise<number> {
     else operands.push(arg);
   }
   if (!fields) return fail(ctx, 'Needs -f');
-  const wanted = (n: number): boolean => fields.split(',').some((range) => {
-    const [from, to] = range.split('-');
-    const lo = from === '' ? 1 : Number(from);
-    const hi = to === undefined ? lo : to === '' ? Infinity : Number(to);
-    return n >= lo && n <= hi;
-  });
+  const wanted = (n: number): boolean =>
+    fields.split(',').some((range) => {
+      const [from, to] = range.split('-');
+      const lo = from === '' ? 1 : Number(from);
+      const hi = to === undefined ? lo : to === '' ? Infinity : Number(to);
+      return n >= lo && n <= hi;
+    });
   for (const { name, input } of sources(ctx, operands)) {
     if (!input) return fail(ctx, missing(ctx, name));
     for await (const line of readLines(input, ctx.signal)) {
@@ -318,11 +336,15 @@ async function cut(ctx: CommandContext): Promise<number> {
 async function tr(ctx: CommandContext): Promise<number> {
   const del = ctx.args[0] === '-d';
   const [from = '', to = ''] = del ? [ctx.args[1]] : ctx.args;
-  const expand = (set: string): string => set.replace(/(.)-(.)/g, (_, a: string, b: string) => {
-    let out = '';
-    for (let c = a.charCodeAt(0); c <= b.charCodeAt(0); c++) out += String.fromCharCode(c);
-    return out;
-  }).replace(/\\n/g, '\n').replace(/\\t/g, '\t');
+  const expand = (set: string): string =>
+    set
+      .replace(/(.)-(.)/g, (_, a: string, b: string) => {
+        let out = '';
+        for (let c = a.charCodeAt(0); c <= b.charCodeAt(0); c++) out += String.fromCharCode(c);
+        return out;
+      })
+      .replace(/\\n/g, '\n')
+      .replace(/\\t/g, '\t');
   const source = expand(from);
   const target = expand(to);
   const text = (await readAll(ctx.stdin, ctx.signal)).toString('utf8');

@@ -133,7 +133,30 @@ const HELP = `Wi-Fi (wifi) commands:
 `;
 
 /** What the shell user may run; anything else is refused as if it were root-only (WifiShellCommand's NON_PRIVILEGED_COMMANDS). */
-const NON_PRIVILEGED = new Set(['add-suggestion', 'add-network', 'connect-network', 'forget-network', 'get-country-code', 'help', '-h', 'is-verbose-logging', 'list-scan-results', 'list-networks', 'list-suggestions', 'remove-suggestion', 'remove-all-suggestions', 'reset-connected-score', 'set-connected-score', 'set-scan-always-available', 'set-verbose-logging', 'set-wifi-enabled', 'start-scan', 'start-softap', 'status', 'stop-softap']);
+const NON_PRIVILEGED = new Set([
+  'add-suggestion',
+  'add-network',
+  'connect-network',
+  'forget-network',
+  'get-country-code',
+  'help',
+  '-h',
+  'is-verbose-logging',
+  'list-scan-results',
+  'list-networks',
+  'list-suggestions',
+  'remove-suggestion',
+  'remove-all-suggestions',
+  'reset-connected-score',
+  'set-connected-score',
+  'set-scan-always-available',
+  'set-verbose-logging',
+  'set-wifi-enabled',
+  'start-scan',
+  'start-softap',
+  'status',
+  'stop-softap',
+]);
 
 const HANDLER = 'com.android.server.wifi.WifiShellCommand.onCommand(WifiShellCommand.java:218)';
 
@@ -144,7 +167,7 @@ function mac(seed: string): string {
   const hex = identity(`mac:${seed}`).padStart(8, '0') + identity(`mac2:${seed}`).slice(0, 4);
   // Locally administered, unicast: the randomised MAC Android gives each network.
   const first = ((parseInt(hex.slice(0, 2), 16) & 0xfc) | 0x02).toString(16).padStart(2, '0');
-  return [first, ...hex.slice(2, 12).match(/../g) ?? []].join(':');
+  return [first, ...(hex.slice(2, 12).match(/../g) ?? [])].join(':');
 }
 
 function wifiOn(phone: Phone): boolean {
@@ -157,19 +180,32 @@ function scanAlways(phone: Phone): boolean {
 
 /** WifiInfo.toString for the connected network, as Android 14 prints it to a caller with NETWORK_SETTINGS. */
 function wifiInfo(): string {
-  return `SSID: "${CONNECTED_SSID}", BSSID: ${mac(`bssid:${CONNECTED_SSID}`)}, MAC: ${mac(`sta:${CONNECTED_SSID}`)}, IP: /192.168.1.23, `
-    + 'Security type: 2, Supplicant state: COMPLETED, Wi-Fi standard: 11ac, RSSI: -52, Link speed: 433Mbps, Tx Link speed: 433Mbps, '
-    + 'Max Supported Tx Link speed: 866Mbps, Rx Link speed: 390Mbps, Max Supported Rx Link speed: 866Mbps, Frequency: 5180MHz, Net ID: 0, '
-    + 'Metered hint: false, score: 60, isUsable: true, CarrierMerged: false, SubscriptionId: -1, IsPrimary: 1, Trusted: true, Restricted: false, '
-    + 'Ephemeral: false, OEM paid: false, OEM private: false, OSU AP: false, FQDN: <none>, Provider friendly name: <none>, Requesting package name: <none>';
+  return (
+    `SSID: "${CONNECTED_SSID}", BSSID: ${mac(`bssid:${CONNECTED_SSID}`)}, MAC: ${mac(`sta:${CONNECTED_SSID}`)}, IP: /192.168.1.23, ` +
+    'Security type: 2, Supplicant state: COMPLETED, Wi-Fi standard: 11ac, RSSI: -52, Link speed: 433Mbps, Tx Link speed: 433Mbps, ' +
+    'Max Supported Tx Link speed: 866Mbps, Rx Link speed: 390Mbps, Max Supported Rx Link speed: 866Mbps, Frequency: 5180MHz, Net ID: 0, ' +
+    'Metered hint: false, score: 60, isUsable: true, CarrierMerged: false, SubscriptionId: -1, IsPrimary: 1, Trusted: true, Restricted: false, ' +
+    'Ephemeral: false, OEM paid: false, OEM private: false, OSU AP: false, FQDN: <none>, Provider friendly name: <none>, Requesting package name: <none>'
+  );
 }
 
 function status(ctx: CommandContext): number {
   const on = wifiOn(ctx.phone);
-  ctx.stdout(`Wifi is ${on ? 'enabled' : 'disabled'}\nWifi scanning is ${scanAlways(ctx.phone) ? 'always available' : 'only available when wifi is enabled'}\n`);
+  ctx.stdout(
+    `Wifi is ${on ? 'enabled' : 'disabled'}\nWifi scanning is ${scanAlways(ctx.phone) ? 'always available' : 'only available when wifi is enabled'}\n`,
+  );
   if (!on) return 0;
   ctx.stdout(`==== Primary ClientModeManager instance ====\nWifi is connected to "${CONNECTED_SSID}"\nWifiInfo: ${wifiInfo()}\n`);
-  for (const counter of ['successfulTxPackets', 'successfulTxPacketsPerSecond', 'retriedTxPackets', 'retriedTxPacketsPerSecond', 'lostTxPackets', 'lostTxPacketsPerSecond', 'successfulRxPackets', 'successfulRxPacketsPerSecond']) {
+  for (const counter of [
+    'successfulTxPackets',
+    'successfulTxPacketsPerSecond',
+    'retriedTxPackets',
+    'retriedTxPacketsPerSecond',
+    'lostTxPackets',
+    'lostTxPacketsPerSecond',
+    'successfulRxPackets',
+    'successfulRxPacketsPerSecond',
+  ]) {
     ctx.stdout(`${counter}: ${counter.endsWith('PerSecond') ? '0.0' : '0'}\n`);
   }
   return 0;
@@ -190,7 +226,10 @@ function wifi(ctx: CommandContext): number {
   const [given, value] = ctx.args;
   const verb = given === undefined || given === '' ? 'help' : given;
   if (!NON_PRIVILEGED.has(verb)) {
-    return javaException(ctx, verb, `java.lang.SecurityException: Uid 2000 does not have access to ${verb} wifi command (or such command doesn't exist)`, [HANDLER, ...SHELL_COMMAND_FRAMES]);
+    return javaException(ctx, verb, `java.lang.SecurityException: Uid 2000 does not have access to ${verb} wifi command (or such command doesn't exist)`, [
+      HANDLER,
+      ...SHELL_COMMAND_FRAMES,
+    ]);
   }
   switch (verb) {
     case 'status':
@@ -217,7 +256,10 @@ function wifi(ctx: CommandContext): number {
     case 'list-scan-results':
       // The last scan found the access point the phone is joined to.
       if (!wifiOn(ctx.phone)) ctx.stdout('No scan results\n');
-      else ctx.stdout(`    ${'BSSID'.padEnd(17)} ${'Frequency'.padEnd(9)} ${'RSSI'.padStart(5)} ${'Age(sec)'.padStart(6)} ${'SSID'.padEnd(20)} Flags\n  ${mac(`bssid:${CONNECTED_SSID}`)} ${'5180'.padStart(9)} ${'-52'.padStart(5)}   2.114    ${CONNECTED_SSID.padEnd(20)} [WPA2-PSK-CCMP][RSN-PSK-CCMP][ESS]\n`);
+      else
+        ctx.stdout(
+          `    ${'BSSID'.padEnd(17)} ${'Frequency'.padEnd(9)} ${'RSSI'.padStart(5)} ${'Age(sec)'.padStart(6)} ${'SSID'.padEnd(20)} Flags\n  ${mac(`bssid:${CONNECTED_SSID}`)} ${'5180'.padStart(9)} ${'-52'.padStart(5)}   2.114    ${CONNECTED_SSID.padEnd(20)} [WPA2-PSK-CCMP][RSN-PSK-CCMP][ESS]\n`,
+        );
       return 0;
     case 'help':
     case '-h':

@@ -506,9 +506,7 @@ test('a 1,000-step test opens with its steps listed, scrolls to its last step an
 /** The page's globals the scroll test uses (the tests compile without the DOM's types). */
 interface ScrollPage {
   document: {
-    querySelector(
-      selector: string,
-    ): {
+    querySelector(selector: string): {
       scrollTop: number;
       clientHeight: number;
       scrollHeight: number;

@@ -96,7 +96,13 @@ test('installed into an empty folder, with none of our devDependencies, --help, 
   expect(saved.exitCode, saved.output).toBe(0);
   expect(saved.stdout).toMatch(/^e\d+ button /m);
 
-  const sim = spawn(process.execPath, [NPX_CLI, 'mobiletest', 'sim', '--port', '0', '--server-port', '0'], { cwd: user, env: env as NodeJS.ProcessEnv });
+  // A process group of its own: npx does not pass a signal on to the phone it started, the group does.
+  const sim = spawn(process.execPath, [NPX_CLI, 'mobiletest', 'sim', '--port', '0', '--server-port', '0'], {
+    cwd: user,
+    env: env as NodeJS.ProcessEnv,
+    detached: true,
+  });
+  const exited = new Promise<void>((resolve) => sim.on('exit', () => resolve()));
   try {
     const serverPort = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -113,7 +119,8 @@ test('installed into an empty folder, with none of our devDependencies, --help, 
     expect(live.stdout).toMatch(/^e\d+ button "Shop"$/m);
     expect(live.stderr).toMatch(/^\(\d+ elements, \d+ tokens/m);
   } finally {
-    sim.kill('SIGINT');
+    process.kill(-sim.pid!, 'SIGINT');
+    await exited;
   }
 });
 

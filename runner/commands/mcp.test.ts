@@ -4,6 +4,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { expect, test } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import sharp from 'sharp';
 import { PRIMITIVE_NAMES } from '../../src/primitives/index.js';
@@ -43,6 +44,20 @@ test('initialize names the server and lists look, do, query and devices, do with
   const names = (doTool.inputSchema.properties as { name: { enum: string[] } }).name.enum;
   expect(names).toEqual([...PRIMITIVE_NAMES]);
   expect(doTool.description).toContain('input_text');
+  // Each answer but look's is described: a client (this test's, with every call below) checks it.
+  expect(tools.map((t) => t.outputSchema?.type ?? null)).toEqual([null, 'object', 'object', 'object']);
+});
+
+test('a structured answer is the JSON its text carries, and the Client refuses one its outputSchema does not describe', async () => {
+  const result = (await client.callTool({ name: 'query', arguments: { kind: 'device_info' } })) as CallToolResult;
+  const text = result.content[0].type === 'text' ? result.content[0].text : '';
+  expect(result.structuredContent).toEqual(JSON.parse(text));
+  expect(result.structuredContent).toMatchObject({ kind: 'device_info', platform: 'android', virtual: true });
+  // The same answer held to the `devices` tool's description fails the SDK's own check.
+  const { tools } = await client.listTools();
+  const devices = tools.find((t) => t.name === 'devices')!;
+  const check = new AjvJsonSchemaValidator().getValidator(devices.outputSchema!);
+  expect(check(result.structuredContent).valid).toBe(false);
 });
 
 test('look: --app brought Shop to the front, refs and the device named; a screenshot with the refs boxed on request', async () => {

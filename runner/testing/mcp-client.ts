@@ -1,5 +1,6 @@
 // `mobiletest mcp` spawned the way an MCP client spawns it, with the SDK's Client on its stdio: what the
-// server's tests talk to. Answers come back as the text a model would read.
+// server's tests talk to. Answers come back as the text a model would read, each checked by the Client
+// against the outputSchema its tool lists.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -30,6 +31,9 @@ export async function startMcpServer(args: string[], options: { env?: Record<str
   });
   const client = new Client({ name: options.name ?? 'mobiletest-test', version: '1.0.0' });
   await client.connect(transport);
+  // As clients do, list the tools first: from then on the SDK's Client checks every answer's
+  // structuredContent against its tool's outputSchema, and a call whose answer does not match throws.
+  await client.listTools();
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     const first = result.content[0];

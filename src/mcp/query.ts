@@ -2,15 +2,17 @@
 import type { LogEntry } from '../drivers/index.js';
 import { boundedDeep, boundedText } from './report.js';
 import type { DeviceSession } from './session.js';
-import { DEFAULT_LOG_LINES, DEFAULT_TRACE_STEPS, type QueryKind } from './tools.js';
+import type { QueryAnswer, QueryKind } from './outputs.js';
+import { DEFAULT_LOG_LINES, DEFAULT_TRACE_STEPS } from './tools.js';
 
 /** Log entries read to find the app's lines among the rest. */
 const LOG_WINDOW = 2000;
 /** A raw dump longer than this is cut (the screen text of `look` is the compact form). */
 export const MAX_DUMP_CHARS = 200_000;
 
-export async function runQuery(session: DeviceSession, kind: QueryKind, lines: number | undefined): Promise<unknown> {
+export async function runQuery(session: DeviceSession, kind: QueryKind, lines: number | undefined): Promise<QueryAnswer> {
   const { driver } = session;
+  const device = session.device;
   switch (kind) {
     case 'logcat': {
       const limit = lines ?? DEFAULT_LOG_LINES;
@@ -18,6 +20,8 @@ export async function runQuery(session: DeviceSession, kind: QueryKind, lines: n
       const mine = session.app ? appEntries(entries, session.app) : entries;
       const shown = mine.slice(-limit);
       return {
+        device,
+        kind,
         app: session.app ?? null,
         lines: shown.map((e) => boundedText(`${e.time} ${e.pid} ${e.priority} ${e.tag}: ${e.message}`)),
         ...(mine.length > shown.length ? { omitted: mine.length - shown.length } : {}),
@@ -27,6 +31,8 @@ export async function runQuery(session: DeviceSession, kind: QueryKind, lines: n
       const hierarchy = await driver.hierarchy();
       const cut = hierarchy.xml.length > MAX_DUMP_CHARS;
       return {
+        device,
+        kind,
         format: hierarchy.format,
         xml: cut ? hierarchy.xml.slice(0, MAX_DUMP_CHARS) : hierarchy.xml,
         ...(cut ? { truncated_from: hierarchy.xml.length } : {}),
@@ -38,6 +44,8 @@ export async function runQuery(session: DeviceSession, kind: QueryKind, lines: n
       const app = session.app ?? foreground.app;
       const version = await driver.appVersion(app);
       return {
+        device,
+        kind,
         foreground_app: foreground.app,
         activity: foreground.activity ?? null,
         focused_window: foreground.focusedWindow ?? null,
@@ -47,11 +55,11 @@ export async function runQuery(session: DeviceSession, kind: QueryKind, lines: n
     }
     case 'device_info': {
       const [info, size] = await Promise.all([driver.deviceInfo(), driver.screenSize()]);
-      return { ...info, screen: { width: size.width, height: size.height, density: size.density ?? null } };
+      return { device, kind, ...info, screen: { width: size.width, height: size.height, density: size.density ?? null } };
     }
     case 'trace':
       // A step keeps what the client typed, whatever its length: the answer shows it cut.
-      return { steps: boundedDeep(session.trace(lines ?? DEFAULT_TRACE_STEPS)) };
+      return { device, kind, steps: boundedDeep(session.trace(lines ?? DEFAULT_TRACE_STEPS)) };
   }
 }
 

@@ -3,6 +3,7 @@
 import { redactText } from '../events/index.js';
 import type { ElementSummary, SituationReport } from '../observe/index.js';
 import type { ActionResult, PrimitiveCall } from '../primitives/index.js';
+import type { DoAnswer } from './outputs.js';
 
 /** Elements listed per field; the rest are counted. */
 export const MAX_LISTED = 25;
@@ -31,31 +32,6 @@ export function boundedDeep<T>(value: T): T {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, boundedDeep(item)])) as T;
   }
   return value;
-}
-
-export interface DoAnswer {
-  device: string;
-  primitive: string;
-  /** OK, RETRY, FAIL or EXCEPTION. */
-  status: string;
-  /** The `expected` post-condition: met, not met, or none asked. */
-  expected: 'met' | 'not met' | 'not checked' | 'none';
-  failure?: { name: string; category: string; message: string; suggestion?: string };
-  screen_changed: boolean;
-  new_elements: string[];
-  disappeared_elements: string[];
-  changed_elements?: string[];
-  activity_changed: { from: string; to: string } | null;
-  crash: boolean;
-  crash_reason?: string;
-  anr: boolean;
-  anr_reason?: string;
-  stuck: boolean;
-  keyboard: boolean | null;
-  popup: { package: string; title: string; ref?: string } | null;
-  toast?: string;
-  /** What was read back: assertions and input_text. */
-  output?: string;
 }
 
 function line(e: ElementSummary): string {

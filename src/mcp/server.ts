@@ -16,6 +16,7 @@ import { runQuery } from './query.js';
 import { doAnswer } from './report.js';
 import { DeviceSession } from './session.js';
 import { runShell } from './shell.js';
+import type { DevicesAnswer, DoAnswer, QueryAnswer, ShellAnswer } from './outputs.js';
 import { DevicesInput, LookInput, mcpTools, QueryInput, type McpTool } from './tools.js';
 
 export interface McpServerOptions {
@@ -144,7 +145,7 @@ export class MobileMcpServer {
     return answer;
   }
 
-  private async do(args: Record<string, unknown>): Promise<unknown> {
+  private async do(args: Record<string, unknown>): Promise<DoAnswer> {
     // Typed secret text is known before the call runs, so no answer (errors included) can echo it.
     registerMarkedSecrets(args);
     const call = validateCall(args);
@@ -153,13 +154,12 @@ export class MobileMcpServer {
     return doAnswer(session.device, call, result);
   }
 
-  private async query(args: Record<string, unknown>): Promise<unknown> {
+  private async query(args: Record<string, unknown>): Promise<QueryAnswer> {
     const { kind, lines } = toolInput('query', QueryInput, args);
-    const session = await this.current();
-    return { device: session.device, kind, ...((await runQuery(session, kind, lines)) as object) };
+    return runQuery(await this.current(), kind, lines);
   }
 
-  private async shell(args: Record<string, unknown>): Promise<unknown> {
+  private async shell(args: Record<string, unknown>): Promise<ShellAnswer> {
     if (!this.options.allowShell) {
       throw new InvalidToolInput(
         'the shell tool is off: this server runs no arbitrary device commands. Use look, do and query; or, if you trust the client with the whole device, restart the server with --allow-shell.',
@@ -168,7 +168,7 @@ export class MobileMcpServer {
     return runShell(await this.current(), args, this.options.log ?? (() => undefined));
   }
 
-  private async devicesTool(args: Record<string, unknown>): Promise<unknown> {
+  private async devicesTool(args: Record<string, unknown>): Promise<DevicesAnswer> {
     const { select } = toolInput('devices', DevicesInput, args);
     const listed = await this.options.devices.list();
     if (select !== undefined && select !== this.session?.device) {
@@ -202,8 +202,9 @@ function text(body: string): CallToolResult {
   return { content: [{ type: 'text', text: body }] };
 }
 
-function json(body: unknown): CallToolResult {
-  return text(JSON.stringify(body));
+/** An answer as its tool's outputSchema describes it, and the same as JSON text for clients that read only text. */
+function json(body: object): CallToolResult {
+  return { ...text(JSON.stringify(body)), structuredContent: { ...body } };
 }
 
 /** A tool error; its first line names the device, as look's answer does. */

@@ -3,24 +3,11 @@
 import type { Driver } from '../drivers/index.js';
 import { redactSecretParams } from '../events/index.js';
 import { DeviceObserver } from '../observe/index.js';
+import type { TraceStep } from './outputs.js';
 import { createExecutor, meteredDriver, type ActionResult, type PrimitiveCall, type PrimitiveRunner } from '../primitives/index.js';
 
 /** How many steps a session keeps for `query trace`. */
 export const TRACE_LIMIT = 200;
-
-/** One step of this session, as `query trace` shows it. */
-export interface TraceStep {
-  step: number;
-  primitive: string;
-  params: unknown;
-  status: string;
-  failure?: string;
-  screen_changed?: boolean;
-  /** Wall time of the step; of it, inside device calls and in mobiletest itself (the rest is waiting for the screen). */
-  ms: number;
-  device_ms: number;
-  harness_ms: number;
-}
 
 export interface SessionOptions {
   driver: Driver;

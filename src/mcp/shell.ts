@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { redactText } from '../events/index.js';
 import { InvalidToolInput } from './errors.js';
 import { toolInput } from './input.js';
+import type { ShellAnswer } from './outputs.js';
 import type { DeviceSession } from './session.js';
 
 /** Bytes of stdout and of stderr an answer carries; the rest is counted. */
@@ -17,15 +18,6 @@ export const ShellInput = z.strictObject({
   command: z.string().regex(/\S/).describe('The command line, e.g. "pm list packages -3".'),
   timeout_ms: z.number().int().min(1).max(MAX_SHELL_TIMEOUT_MS).optional().describe(`Give up after this long (default ${DEFAULT_SHELL_TIMEOUT_MS}).`),
 });
-
-export interface ShellAnswer {
-  device: string;
-  exit_code: number;
-  stdout: string;
-  stderr: string;
-  /** Characters cut from stdout or stderr past MAX_SHELL_OUTPUT. */
-  truncated?: { stdout?: number; stderr?: number };
-}
 
 export async function runShell(session: DeviceSession, args: Record<string, unknown>, log: (message: string) => void): Promise<ShellAnswer> {
   const { command, timeout_ms: timeoutMs } = toolInput('shell', ShellInput, args);

@@ -2,11 +2,9 @@
 // tool per primitive. Their descriptions and the primitives' schemas come from the primitive registry, so
 // they cannot drift from what the runner accepts.
 import { z } from 'zod';
-import { describeActionSpace, jsonSchemaOf, PRIMITIVE_NAMES, toolDefinitions, type JsonSchema } from '../primitives/index.js';
+import { describeActionSpace, PRIMITIVE_NAMES, toolDefinitions, type JsonSchema } from '../primitives/index.js';
+import { DevicesAnswer, DoAnswer, objectSchemaOf, QUERY_KINDS, QueryAnswer, ShellAnswer } from './outputs.js';
 import { MAX_SHELL_OUTPUT, ShellInput } from './shell.js';
-
-export const QUERY_KINDS = ['logcat', 'ui_dump', 'app_state', 'device_info', 'trace'] as const;
-export type QueryKind = (typeof QUERY_KINDS)[number];
 
 /** Most log lines and trace steps one query answers. */
 export const MAX_QUERY_LINES = 500;
@@ -17,9 +15,11 @@ export interface McpTool {
   name: string;
   description: string;
   inputSchema: JsonSchema & { type: 'object' };
+  /** What the tool answers, as the structuredContent of its result (none for `look`, which answers text and a screenshot). */
+  outputSchema?: JsonSchema & { type: 'object' };
 }
 
-// Each tool's input, described once: listed as JSON Schema (jsonSchemaOf) and checked by the server (toolInput).
+// Each tool's input, described once: listed as JSON Schema (objectSchemaOf) and checked by the server (toolInput).
 
 export const LookInput = z.strictObject({
   screenshot: z.boolean().optional().describe('true: always add the annotated screenshot; false: never (default: only when the text is too thin).'),
@@ -48,8 +48,15 @@ export const DevicesInput = z.strictObject({
   select: z.string().optional().describe('Serial of the device to drive from now on.'),
 });
 
-function tool(name: string, description: string, input: z.ZodObject): McpTool {
-  return { name, description, inputSchema: jsonSchemaOf(input) as McpTool['inputSchema'] };
+interface ToolSpec {
+  name: string;
+  description: string;
+  input: z.ZodObject;
+  output?: z.ZodType;
+}
+
+function tool({ name, description, input, output }: ToolSpec): McpTool {
+  return { name, description, inputSchema: objectSchemaOf(input), ...(output ? { outputSchema: objectSchemaOf(output) } : {}) };
 }
 
 export interface ToolOptions {
@@ -63,39 +70,48 @@ export function mcpTools(options: ToolOptions = {}): McpTool[] {
   return [
     ...baseTools(),
     ...(options.shell ? [shellTool()] : []),
-    ...(options.primitives ? toolDefinitions().map((t) => ({ ...t, inputSchema: t.inputSchema as McpTool['inputSchema'] })) : []),
+    ...(options.primitives
+      ? toolDefinitions().map((t) => ({ ...t, inputSchema: { ...t.inputSchema, type: 'object' as const }, outputSchema: objectSchemaOf(DoAnswer) }))
+      : []),
   ];
 }
 
 function shellTool(): McpTool {
-  return tool(
-    'shell',
-    `Runs one command line in the device's own shell (as \`adb shell\` does) and answers with its exit code, stdout and stderr (each cut at ${MAX_SHELL_OUTPUT / 1024} KB). Enabled because the server was started with --allow-shell; every command is logged. Prefer look, do and query: they wait for the screen and report what changed, a shell command does neither.`,
-    ShellInput,
-  );
+  return tool({
+    name: 'shell',
+    description: `Runs one command line in the device's own shell (as \`adb shell\` does) and answers with its exit code, stdout and stderr (each cut at ${MAX_SHELL_OUTPUT / 1024} KB). Enabled because the server was started with --allow-shell; every command is logged. Prefer look, do and query: they wait for the screen and report what changed, a shell command does neither.`,
+    input: ShellInput,
+    output: ShellAnswer,
+  });
 }
 
 function baseTools(): McpTool[] {
   return [
-    tool(
-      'look',
-      'The screen of the selected device as text: one line per element to read or touch, each with a ref (e7) that `do` accepts as a target. Names the device and the app in front. When the screen has too little text to act on (or with screenshot: true), also a screenshot with each element boxed and tagged with its ref. Call it before acting and whenever a report says the screen changed.',
-      LookInput,
-    ),
-    tool(
-      'do',
-      `Runs one primitive on the selected device: it waits for the screen and its target, acts, checks the optional \`expected\` post-condition and answers with the situation report (screen_changed, new_elements, disappeared_elements, activity_changed, crash, anr, stuck, keyboard, popup), the status and the expected-check verdict.\n\n${describeActionSpace()}`,
-      DoInput,
-    ),
-    tool(
-      'query',
-      "Reads the device without acting. kind: logcat (the app's log lines, most recent last; `lines` bounds them), ui_dump (the raw uiautomator hierarchy), app_state (app in front, activity, focused window, whether the app under test is in front, its installed version), device_info (model, OS, API level, screen size), trace (the last `lines` steps `do` ran in this session).",
-      QueryInput,
-    ),
-    tool(
-      'devices',
-      'Lists the devices this server can drive, marking the selected one; with `select`, switches to that device (its own session: refs and trace start afresh).',
-      DevicesInput,
-    ),
+    tool({
+      name: 'look',
+      description:
+        'The screen of the selected device as text: one line per element to read or touch, each with a ref (e7) that `do` accepts as a target. Names the device and the app in front. When the screen has too little text to act on (or with screenshot: true), also a screenshot with each element boxed and tagged with its ref. Call it before acting and whenever a report says the screen changed.',
+      input: LookInput,
+    }),
+    tool({
+      name: 'do',
+      description: `Runs one primitive on the selected device: it waits for the screen and its target, acts, checks the optional \`expected\` post-condition and answers with the situation report (screen_changed, new_elements, disappeared_elements, activity_changed, crash, anr, stuck, keyboard, popup), the status and the expected-check verdict.\n\n${describeActionSpace()}`,
+      input: DoInput,
+      output: DoAnswer,
+    }),
+    tool({
+      name: 'query',
+      description:
+        "Reads the device without acting. kind: logcat (the app's log lines, most recent last; `lines` bounds them), ui_dump (the raw uiautomator hierarchy), app_state (app in front, activity, focused window, whether the app under test is in front, its installed version), device_info (model, OS, API level, screen size), trace (the last `lines` steps `do` ran in this session).",
+      input: QueryInput,
+      output: QueryAnswer,
+    }),
+    tool({
+      name: 'devices',
+      description:
+        'Lists the devices this server can drive, marking the selected one; with `select`, switches to that device (its own session: refs and trace start afresh).',
+      input: DevicesInput,
+      output: DevicesAnswer,
+    }),
   ];
 }

@@ -5,28 +5,33 @@ export type JsonSchema = { [key: string]: unknown };
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
+/**
+ * Leaves out the keywords that say nothing JSON does not already: `propertyNames: {type: string}`,
+ * `additionalProperties: {}` (so a record of any values is `{type: 'object'}`, the open object providers'
+ * dialects look for), and the ±2^53 bounds zod gives every integer (tokens a provider bills on every tool
+ * and every request, to say a count is not astronomically large).
+ */
+function plain({ jsonSchema }: { jsonSchema: JsonSchema }): void {
+  const names = jsonSchema.propertyNames;
+  const rest = jsonSchema.additionalProperties;
+  if (typeof names === 'object' && names !== null && Object.keys(names).length === 1 && 'type' in names && names.type === 'string')
+    delete jsonSchema.propertyNames;
+  if (typeof rest === 'object' && rest !== null && Object.keys(rest).length === 0) delete jsonSchema.additionalProperties;
+  if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+  if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+}
+
 function paramsSchema(name: PrimitiveName): JsonSchema {
   const def = PRIMITIVES[name];
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(def.params, { io: 'input', unrepresentable: 'throw' }) as JsonSchema;
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(def.params, { io: 'input', unrepresentable: 'throw', override: plain }) as JsonSchema;
   const exactlyOne = 'exactlyOne' in def ? def.exactlyOne : undefined;
   if (exactlyOne) schema.oneOf = exactlyOne.map((field) => ({ type: 'object', properties: { [field]: true }, required: [field] }));
   return { description: def.description, ...schema };
 }
 
-/**
- * A zod schema's JSON Schema as it is embedded in a tool or a request: no `$schema`, and none of the keywords
- * that say nothing JSON does not already (`propertyNames: {type: string}`, `additionalProperties: {}`), so
- * a record of any values is `{type: 'object'}`, the open object providers' dialects look for.
- */
+/** A zod schema's JSON Schema as it is embedded in a tool or a request: no `$schema`, nothing `plain` leaves out. */
 export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
-    override: ({ jsonSchema }) => {
-      const names = jsonSchema.propertyNames;
-      const rest = jsonSchema.additionalProperties;
-      if (typeof names === 'object' && Object.keys(names).length === 1 && names.type === 'string') delete jsonSchema.propertyNames;
-      if (typeof rest === 'object' && Object.keys(rest).length === 0) delete jsonSchema.additionalProperties;
-    },
-  }) as JsonSchema;
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { override: plain }) as JsonSchema;
   return json;
 }
 

@@ -63,6 +63,7 @@ test('the cache mode: MOBILETEST_CACHE (from --cache), then ai.cache, then read-
   expect(resolveAgentSettings({}, { CI: '1' }).cache).toBe('read-only');
   expect(resolveAgentSettings({}, { CI: 'false' }).cache).toBe('read-write');
   expect(resolveAgentSettings({}, { CI: '' }).cache).toBe('read-write');
+  expect(resolveAgentSettings({}, { MOBILETEST_CACHE: 'OFF' }).cache).toBe('off');
 });
 
 test('a bad setting says which one, its value, and what it takes; a key never shows', () => {

@@ -1,7 +1,7 @@
 // The settings an agent step runs with: the config's `ai` option, overlaid by the MOBILETEST_*
 // environment (which `mobiletest test --cache` and CI set), with defaults for what neither says.
 import { onCi } from '../src/agent/index.js';
-import { CACHE_MODES, type CacheMode } from '../src/agent/types.js';
+import { CACHE_MODES, CacheMode } from '../src/agent/types.js';
 
 export { onCi };
 import {
@@ -105,17 +105,14 @@ function definedOnly<T extends object>(value: T | undefined): Partial<T> {
 function cacheMode(ai: AiOptions | undefined, env: NodeJS.ProcessEnv): CacheMode {
   const raw = env.MOBILETEST_CACHE?.trim();
   if (raw) {
-    if (isCacheMode(raw.toLowerCase())) return raw.toLowerCase() as CacheMode;
+    const asked = CacheMode.safeParse(raw.toLowerCase());
+    if (asked.success) return asked.data;
     throw new AgentSettingsError('MOBILETEST_CACHE', `"${raw}" is not a cache mode; set it (or mobiletest test --cache) to ${CACHE_MODES.join(', ')}`);
   }
   if (ai?.cache !== undefined) {
-    if (isCacheMode(ai.cache)) return ai.cache;
+    if (CacheMode.safeParse(ai.cache).success) return ai.cache;
     throw new AgentSettingsError('ai.cache in the config', `"${String(ai.cache)}" is not a cache mode; it takes ${CACHE_MODES.join(', ')}`);
   }
   // On CI a run must not rewrite the plans a person reviewed: it reads the cache and leaves it alone.
   return onCi(env) ? 'read-only' : 'read-write';
-}
-
-function isCacheMode(value: string): value is CacheMode {
-  return (CACHE_MODES as readonly string[]).includes(value);
 }

@@ -2,7 +2,7 @@
 export { Agent, registerGoalSecrets, type AiCheckOptions, type AiOutcome, type AiStepOptions } from './agent.js';
 export { DEFAULT_LIMITS, type AgentLimits, type AgentOptions } from './context.js';
 export { AgentStepFailed, type AgentFailureKind } from './errors.js';
-export { PlanCache, cacheFileFor, cacheModeFrom, onCi, PlanCacheError } from './cache/index.js';
+export { PlanCache, cacheFileFor, onCi, PlanCacheError } from './cache/index.js';
 export { FailurePatterns } from './debug/index.js';
 export type { ModelAccess } from './roles/index.js';
 export { checkExpectation, planGoal } from './offline/index.js';

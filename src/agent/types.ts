@@ -1,6 +1,6 @@
 // The agent's contracts: what each role takes and answers, as typed JSON, and what a goal ends with.
 // The answers are inferred from their one description, the zod schemas of roles/schemas.ts.
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { PrimitiveCall, Target } from '../primitives/index.js';
 import type { AgentPath, CacheOutcome, Verdict } from '../events/index.js';
 import type * as Answers from './roles/schemas.js';
@@ -77,5 +77,7 @@ export type QueryAnswer = z.infer<typeof Answers.QueryAnswer>;
 /** How a goal or check was served (the cache, the offline rules, or a model), and what the plan cache did: as the event log records them. */
 export type { AgentPath, CacheOutcome };
 
-export type CacheMode = 'read-write' | 'read-only' | 'refresh' | 'off';
-export const CACHE_MODES: readonly CacheMode[] = ['read-write', 'read-only', 'refresh', 'off'];
+/** How a run uses the plan cache: `ai.cache` in the config, MOBILETEST_CACHE, `mobiletest test --cache`. */
+export const CacheMode = z.enum(['read-write', 'read-only', 'refresh', 'off']);
+export type CacheMode = z.infer<typeof CacheMode>;
+export const CACHE_MODES = CacheMode.options;

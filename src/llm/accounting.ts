@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { BudgetExceeded, LlmCallFailed } from './errors.js';
 import type { CallOptions, ModelAnswer, ModelRequest, ModelRole, Provider, TokenUsage } from './types.js';
 
@@ -59,13 +60,17 @@ export class TokenLedger {
   }
 }
 
-export interface BudgetLimits {
-  /** Input plus output tokens the test may spend. */
-  maxTokens?: number;
-  maxCalls?: number;
-  /** USD the test may spend; needs prices on the ledger to mean anything. */
-  maxCostUsd?: number;
-}
+/** Model spending one test may do, as the config's `ai.budget` takes it. */
+export const BudgetLimits = z
+  .strictObject({
+    /** Input plus output tokens the test may spend. */
+    maxTokens: z.number().int().positive(),
+    maxCalls: z.number().int().positive(),
+    /** USD the test may spend; needs prices on the ledger to mean anything. */
+    maxCostUsd: z.number().positive(),
+  })
+  .partial();
+export type BudgetLimits = z.infer<typeof BudgetLimits>;
 
 /** A per-test budget over a ledger: a call that would go over is refused before it is made. */
 export class Budget {

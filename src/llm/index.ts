@@ -15,7 +15,7 @@ export {
   type LlmSettings,
   type ProviderKind,
   type ProviderName,
-  type RoleSettings,
+  RoleSettings,
 } from './settings.js';
 export { openAiBody, OpenAiProvider, type OpenAiProviderOptions } from './openai.js';
 export { anthropicBody, AnthropicProvider, type AnthropicProviderOptions } from './anthropic.js';
@@ -25,5 +25,5 @@ export { readAnswerText } from './answer-text.js';
 export { countTokens } from './answer.js';
 export { deadlineOf, signalWithDeadline } from './deadline.js';
 export { roleSetting } from './rejection.js';
-export { AccountedProvider, Budget, TokenLedger, type BudgetLimits, type RoleTotals, type TokenPrices } from './accounting.js';
+export { AccountedProvider, Budget, BudgetLimits, TokenLedger, type RoleTotals, type TokenPrices } from './accounting.js';
 export { createProvider } from './create.js';

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { TokenPrices } from './accounting.js';
 import { LlmSettingsError } from './errors.js';
 import { OUTPUT_MODES, outputProblem, profileFor, type OutputMode, type ProviderProfile } from './profiles.js';
@@ -129,17 +130,23 @@ function timeoutOf(env: NodeJS.ProcessEnv): { timeoutMs?: number } {
   return { timeoutMs: value };
 }
 
-/** Per-role model settings; anything unset falls back to the provider's model and `roleDefaults`. */
-export interface RoleSettings {
-  /** A different model for this role. */
-  model?: string;
-  /** `null` sends none, for models that refuse one (a model known to refuse it never gets one). */
-  temperature?: number | null;
-  /** Cap of the answer's tokens (a reasoning model's reasoning counts too). */
-  maxTokens?: number;
-  /** For reasoning models only: minimal, low, medium or high. */
-  reasoningEffort?: ReasoningEffort;
-}
+/**
+ * Per-role model settings, as the config's `ai.roles.<role>` takes them; anything unset falls back to the
+ * provider's model and `roleDefaults`.
+ */
+export const RoleSettings = z
+  .strictObject({
+    /** A different model for this role. */
+    model: z.string().trim().min(1),
+    /** `null` sends none, for models that refuse one (a model known to refuse it never gets one). */
+    temperature: z.number().min(0).max(2).nullable(),
+    /** Cap of the answer's tokens (a reasoning model's reasoning counts too). */
+    maxTokens: z.number().int().positive(),
+    /** For reasoning models only: minimal, low, medium or high. */
+    reasoningEffort: z.enum(REASONING_EFFORTS),
+  })
+  .partial();
+export type RoleSettings = z.infer<typeof RoleSettings>;
 
 export { MODEL_ROLES };
 

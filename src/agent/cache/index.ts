@@ -1,7 +1,7 @@
 // The plan cache: what agent calls did, stored beside the spec and replayed with live re-location.
 export { CACHE_VERSION, CachedStep, CacheEntry, CacheFile, CheckEntry, GoalEntry, type CacheCall } from './types.js';
 export { PlanCacheError } from './errors.js';
-export { cacheFileFor, cacheKey, cacheModeFrom, onCi, type CacheKeyInput } from './keys.js';
+export { cacheFileFor, cacheKey, onCi, type CacheKeyInput } from './keys.js';
 export { formatCache, parseCache } from './format.js';
 export { PlanCache, type PlanCacheOptions } from './store.js';
 export { STALE_LOCK_MS } from './lock.js';

@@ -1,7 +1,5 @@
-// Where a spec's cache lives, how an agent call is named in it, and which cache mode a run uses.
+// Where a spec's cache lives, how an agent call is named in it, and whether this is a CI run (read-only by default).
 import { basename, dirname, join } from 'node:path';
-import { CACHE_MODES, type CacheMode } from '../types.js';
-import { PlanCacheError } from './errors.js';
 import type { CacheCall } from './types.js';
 
 /** `<spec folder>/__mobiletest__/<spec file name>.cache.json`: beside the spec, meant to be committed with it. */
@@ -31,15 +29,4 @@ function truthy(value: string | undefined): boolean {
 /** Whether this is a CI run: CI set to anything but empty, 0, false, no or off, as CI services set it. */
 export function onCi(env: Record<string, string | undefined> = process.env): boolean {
   return truthy(env.CI);
-}
-
-/** MOBILETEST_CACHE when set; else read-only on CI (CI set and truthy), so CI never rewrites the committed cache; else read-write. */
-export function cacheModeFrom(env: Record<string, string | undefined> = process.env): CacheMode {
-  const asked = env.MOBILETEST_CACHE;
-  if (asked !== undefined && asked.trim() !== '') {
-    const mode = asked.trim().toLowerCase();
-    if ((CACHE_MODES as readonly string[]).includes(mode)) return mode as CacheMode;
-    throw new PlanCacheError(`MOBILETEST_CACHE is "${asked}", which is not a cache mode. Use one of: ${CACHE_MODES.join(', ')}.`);
-  }
-  return onCi(env) ? 'read-only' : 'read-write';
 }

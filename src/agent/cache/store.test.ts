@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { mkdir, mkdtemp, readFile, readdir, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cacheFileFor, cacheKey, cacheModeFrom, PlanCache, PlanCacheError, type CacheEntry, type GoalEntry } from './index.js';
+import { cacheFileFor, cacheKey, PlanCache, PlanCacheError, type CacheEntry, type GoalEntry } from './index.js';
 
 async function tempFile(): Promise<string> {
   return join(await mkdtemp(join(tmpdir(), 'mobiletest-cache-')), '__mobiletest__', 'shop.test.ts.cache.json');
@@ -166,17 +166,4 @@ test('a corrupt or unknown-version file names the file and says how to recover; 
   refresh.put('k', goal('log in'));
   await refresh.flush();
   expect((await PlanCache.open({ file, mode: 'read-only' })).get('k')).toEqual(goal('log in'));
-});
-
-test('the cache mode comes from MOBILETEST_CACHE, else read-only on CI, else read-write', () => {
-  expect(cacheModeFrom({})).toBe('read-write');
-  expect(cacheModeFrom({ CI: 'true' })).toBe('read-only');
-  expect(cacheModeFrom({ CI: '1' })).toBe('read-only');
-  expect(cacheModeFrom({ CI: 'false' })).toBe('read-write');
-  expect(cacheModeFrom({ CI: '' })).toBe('read-write');
-  expect(cacheModeFrom({ CI: 'true', MOBILETEST_CACHE: 'refresh' })).toBe('refresh');
-  expect(cacheModeFrom({ MOBILETEST_CACHE: 'OFF' })).toBe('off');
-  expect(() => cacheModeFrom({ MOBILETEST_CACHE: 'readonly' })).toThrow(
-    'MOBILETEST_CACHE is "readonly", which is not a cache mode. Use one of: read-write, read-only, refresh, off.',
-  );
 });

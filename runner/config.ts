@@ -5,7 +5,8 @@ import path from 'node:path';
 import { defineConfig as playwrightDefineConfig, type PlaywrightTestConfig, type ReporterDescription } from '@playwright/test';
 import { knownDeviceCount, parseDeviceSpec } from './device/lease/spec.js';
 import { deviceSetting, type MobileOptions } from './fixtures/options.js';
-import { OUTPUTS } from './commands/test-args.js';
+import { DEFAULT_OUTPUTS, OUTPUTS } from './commands/test-args.js';
+import { reportDirSetting } from '../src/events/index.js';
 import { checkConfig } from './config-problems.js';
 import { ExplainedError } from './errors.js';
 import { PACKAGE_ROOT } from './package-root.js';
@@ -21,9 +22,6 @@ export type MobileConfig = Omit<PlaywrightTestConfig, 'use' | 'projects'> & {
   use?: MobileUse;
   projects?: Array<Omit<NonNullable<PlaywrightTestConfig['projects']>[number], 'use'> & { use?: MobileUse }>;
 };
-
-export const DEFAULT_OUTPUTS = ['list', 'json', 'junit'];
-export const DEFAULT_REPORT_DIR = 'mobiletest-report';
 
 /** A bad MOBILETEST_* setting or config value: says which, what it was, and what is allowed. */
 export class ConfigError extends ExplainedError {
@@ -43,7 +41,7 @@ export function outputReporters(env: NodeJS.ProcessEnv = process.env): ReporterD
         .map((n) => n.trim())
         .filter(Boolean)
     : DEFAULT_OUTPUTS;
-  const reportDir = env.MOBILETEST_REPORT_DIR?.trim() || DEFAULT_REPORT_DIR;
+  const reportDir = reportDirSetting(env);
   const reporters: ReporterDescription[] = [];
   for (const name of new Set(names)) {
     if (!(OUTPUTS as readonly string[]).includes(name)) {
@@ -105,7 +103,7 @@ export function defineConfig(config: MobileConfig = {}, env: NodeJS.ProcessEnv =
     fullyParallel: true,
     workers: devices ?? 1,
     reporter: outputReporters(env),
-    outputDir: path.join(env.MOBILETEST_REPORT_DIR?.trim() || DEFAULT_REPORT_DIR, 'test-results'),
+    outputDir: path.join(reportDirSetting(env), 'test-results'),
     ...rest,
     ...narrowed,
     ...(use ? { use: withDevices(use) as PlaywrightTestConfig['use'] } : {}),

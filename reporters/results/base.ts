@@ -3,21 +3,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
+import { reportDir } from '../../src/events/index.js';
 import { ResultsCollector } from './collect.js';
 import type { Results } from './model.js';
-
-export const DEFAULT_REPORT_DIR = 'mobiletest-report';
 
 export interface ResultsReporterOptions {
   /** Where to write, relative to the config's folder; default `<report dir>/<the reporter's file>`. */
   outputFile?: string;
   /** Set by Playwright: the config's folder (the working directory for merge-reports without --config). */
   configDir?: string;
-}
-
-/** The report dir: MOBILETEST_REPORT_DIR or `mobiletest-report`, relative to the config's folder. */
-export function reportDir(configDir: string, env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(configDir, env.MOBILETEST_REPORT_DIR || DEFAULT_REPORT_DIR);
 }
 
 export abstract class ResultsReporter implements Reporter {

@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { reportDir } from '../../src/events/index.js';
 import { UsageError } from '../errors.js';
 import { resolvePlaywright } from './playwright-install.js';
 
-const DEFAULT_REPORT_DIR = 'mobiletest-report';
 /** The built reporters, beside this command in the package (dist/reporters/). */
 const REPORTERS_DIR = fileURLToPath(new URL('../../reporters/', import.meta.url));
 
@@ -98,8 +98,8 @@ export async function runMergeReportsCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const cwd = process.cwd();
-  const reportDir = path.resolve(cwd, process.env.MOBILETEST_REPORT_DIR || DEFAULT_REPORT_DIR);
-  const dirs = args.dirs.length > 0 ? args.dirs.map((dir) => path.resolve(cwd, dir)) : [path.join(reportDir, 'blob')];
+  const reports = reportDir(cwd);
+  const dirs = args.dirs.length > 0 ? args.dirs.map((dir) => path.resolve(cwd, dir)) : [path.join(reports, 'blob')];
   const zips = await blobReports(dirs);
   let playwright;
   try {
@@ -114,7 +114,7 @@ export async function runMergeReportsCommand(argv: string[]): Promise<number> {
   try {
     await Promise.all(zips.map((zip, index) => copyFile(zip, path.join(scratch, `${String(index + 1).padStart(3, '0')}-${path.basename(zip)}`))));
     const reporters = args.outputs.map((output) => MERGE_OUTPUTS[output]()).join(',');
-    return await runChild(playwright.cli, ['merge-reports', scratch, '--reporter', reporters], { ...process.env, MOBILETEST_REPORT_DIR: reportDir });
+    return await runChild(playwright.cli, ['merge-reports', scratch, '--reporter', reporters], { ...process.env, MOBILETEST_REPORT_DIR: reports });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

@@ -7,10 +7,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_REPORT_DIR, reportDir } from '../../src/events/index.js';
 import { UsageError } from '../errors.js';
 
 // As in config.ts, without loading Playwright just to serve files.
-const DEFAULT_REPORT_DIR = 'mobiletest-report';
 
 export const SHOW_REPORT_USAGE = `Usage: mobiletest show-report [dir] [options]
 
@@ -174,7 +174,7 @@ export async function runShowReportCommand(args: string[]): Promise<number> {
   const { positionals, port, host } = parsed;
   if (positionals.length > 1)
     throw new UsageError(`show-report takes one folder, got ${positionals.length}: ${positionals.join(' ')}.\n\n${SHOW_REPORT_USAGE}`);
-  const dir = path.resolve(positionals[0] ?? (process.env.MOBILETEST_REPORT_DIR?.trim() || DEFAULT_REPORT_DIR));
+  const dir = positionals[0] ? path.resolve(positionals[0]) : reportDir(process.cwd());
   const folder = await findReportFolder(dir);
   await serveUntilInterrupted(folder, { port, host, banner: [`mobiletest show-report: serving ${folder}`] });
   return 0;

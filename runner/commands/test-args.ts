@@ -6,6 +6,8 @@ import { UsageError } from '../errors.js';
 
 export const OUTPUTS = ['list', 'json', 'junit', 'html', 'blob'] as const;
 export type Output = (typeof OUTPUTS)[number];
+/** The reports a run writes when neither --output nor MOBILETEST_OUTPUT says. */
+export const DEFAULT_OUTPUTS: readonly Output[] = ['list', 'json', 'junit'];
 
 /** Playwright test options that take a value (`--retries 2`), long and short. */
 const PLAYWRIGHT_VALUE_OPTIONS = new Set([

@@ -2,15 +2,15 @@
 // it owns, hands the contract's environment variables to the config and fixtures, and runs the
 // project's single copy of Playwright as a child with the terminal, exiting with its code.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { AndroidDriver, AdbServerUnavailable } from '../../src/drivers/index.js';
+import { DEFAULT_REPORT_DIR, reportDir } from '../../src/events/index.js';
 import { parseDeviceSpec } from '../device/lease/spec.js';
 import { UsageError } from '../errors.js';
 import { adbAddress } from './adb-devices.js';
 import { chooseConfig, type ConfigChoice } from './config-file.js';
 import { resolvePlaywright } from './playwright-install.js';
 import { selectSpecs } from './spec-paths.js';
-import { OUTPUTS, parseTestArgs, type TestArgs } from './test-args.js';
+import { DEFAULT_OUTPUTS, OUTPUTS, parseTestArgs, type TestArgs } from './test-args.js';
 import { yamlSpecsProblem } from './yaml-config.js';
 
 export const TEST_USAGE = `Usage: mobiletest test [paths...] [options]
@@ -26,7 +26,7 @@ Options:
                     (one per worker); sets MOBILETEST_DEVICE. Default: the config's, else the virtual phone
   --workers N       parallel workers (N, or a share of CPU cores like 50%)
   --shard i/n       run the i-th of n shards; adds a blob report to merge with \`mobiletest merge-reports\`
-  --output LIST     reports, comma-separated: ${OUTPUTS.join(', ')} (default list,json,junit), in mobiletest-report/
+  --output LIST     reports, comma-separated: ${OUTPUTS.join(', ')} (default ${DEFAULT_OUTPUTS.join(',')}), in ${DEFAULT_REPORT_DIR}/
   -g, --grep RE     run only tests whose title matches RE
   --cache MODE      how agent steps use the plan cache: read-write (default), read-only (default on CI),
                     refresh (plan afresh, overwrite the cache) or off; sets MOBILETEST_CACHE
@@ -42,11 +42,11 @@ function childEnv(args: TestArgs, files: string[], config: ConfigChoice): NodeJS
   const env = { ...process.env };
   // Report paths are relative to the config's folder: for the embedded config that is the package,
   // so its reports are pinned to the folder the user runs in.
-  if (config.embedded) env.MOBILETEST_REPORT_DIR = path.resolve(process.cwd(), env.MOBILETEST_REPORT_DIR?.trim() || 'mobiletest-report');
+  if (config.embedded) env.MOBILETEST_REPORT_DIR = reportDir(process.cwd(), env);
   if (args.device !== undefined) env.MOBILETEST_DEVICE = args.device;
   if (args.cache !== undefined) env.MOBILETEST_CACHE = args.cache;
   if (args.output || args.shard) {
-    const outputs = args.output ?? (env.MOBILETEST_OUTPUT ?? 'list,json,junit').split(',').filter(Boolean);
+    const outputs = args.output ?? env.MOBILETEST_OUTPUT?.split(',').filter(Boolean) ?? DEFAULT_OUTPUTS;
     env.MOBILETEST_OUTPUT = [...new Set([...outputs, ...(args.shard ? ['blob'] : [])])].join(',');
   }
   // Listing runs no test: it must not replace the last run's reports with empty ones.

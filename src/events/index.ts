@@ -16,5 +16,6 @@ export {
   MIN_SECRET_LENGTH,
 } from './redact.js';
 export { newActionId } from './ids.js';
+export { DEFAULT_REPORT_DIR, reportDir, reportDirSetting } from './report-dir.js';
 export { eventProblem, isMobileEvent } from './validate.js';
 export { EventLogCorruptError, InvalidEventError, EventLogClosedError } from './errors.js';

@@ -44,7 +44,7 @@ class PhoneRuntime implements PhoneUi {
       },
       crash: (app, exception) => this.crash(app, exception),
       freeze: (app) => this.dialogs.freeze(app),
-      requestPermission: (app, permission, label, onResult) => this.dialogs.requestPermission(app, permission, label, onResult),
+      requestPermission: (app, request) => this.dialogs.requestPermission(app, request),
     });
     this.dialogs = new SystemDialogs({
       deps,
@@ -190,7 +190,11 @@ class PhoneRuntime implements PhoneUi {
       : launch.activity
         ? 'flg=0x10000000'
         : 'act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000';
-    this.table.system('I', 'ActivityTaskManager', `START u0 {${intent} cmp=${shortComponent(pkg, activity)}} from uid ${SHELL_UID}`);
+    this.table.system({
+      priority: 'I',
+      tag: 'ActivityTaskManager',
+      message: `START u0 {${intent} cmp=${shortComponent(pkg, activity)}} from uid ${SHELL_UID}`,
+    });
     this.open(record, launch.activity ? { ...launch, activity } : launch);
     return { ok: true };
   }
@@ -209,11 +213,11 @@ class PhoneRuntime implements PhoneUi {
   private openFromLauncher(pkg: string): void {
     const record = this.table.records.get(pkg);
     if (!record) return;
-    this.table.system(
-      'I',
-      'ActivityTaskManager',
-      `START u0 {act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=${shortComponent(pkg, record.def.launchActivity)}} from uid 10150`,
-    );
+    this.table.system({
+      priority: 'I',
+      tag: 'ActivityTaskManager',
+      message: `START u0 {act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=${shortComponent(pkg, record.def.launchActivity)}} from uid 10150`,
+    });
     this.open(record, {});
   }
 
@@ -239,7 +243,12 @@ class PhoneRuntime implements PhoneUi {
 
   forceStop(pkg: string): void {
     const record = this.table.records.get(pkg);
-    if (record) this.table.system('I', 'ActivityManager', `Force stopping ${pkg} appid=${record.uid} user=0: from pid ${this.table.allocatePid()}`);
+    if (record)
+      this.table.system({
+        priority: 'I',
+        tag: 'ActivityManager',
+        message: `Force stopping ${pkg} appid=${record.uid} user=0: from pid ${this.table.allocatePid()}`,
+      });
     const app = this.table.running.get(pkg);
     if (app) this.kill(app);
     this.tasks = this.tasks.filter((t) => t !== pkg);
@@ -281,7 +290,7 @@ class PhoneRuntime implements PhoneUi {
     if (!app.alive) return;
     const activity = app.lastView?.activity ?? app.record.def.launchActivity;
     this.dialogs.crashed(app, exception, activity);
-    this.table.system('W', 'ActivityTaskManager', `  Force finishing activity ${shortComponent(app.record.def.package, activity)}`);
+    this.table.system({ priority: 'W', tag: 'ActivityTaskManager', message: `  Force finishing activity ${shortComponent(app.record.def.package, activity)}` });
     this.kill(app);
     this.tasks = this.tasks.filter((t) => t !== app.record.def.package);
   }

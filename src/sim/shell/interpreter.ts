@@ -1,7 +1,7 @@
 import type { Phone } from '../types.js';
-import type { AndOr, Command, Pipeline, Redirect, Script, SimpleCommand } from './ast.js';
+import { ShellSyntaxError, type AndOr, type Command, type Pipeline, type Redirect, type Script, type SimpleCommand } from './ast.js';
 import { expandString, expandWord, type Expander } from './expand.js';
-import { parseScript, ShellSyntaxError } from './parser.js';
+import { parseScript } from './parser.js';
 import { ERRNO_TEXT, type CommandContext, type CommandTable } from './registry.js';
 import { bufferInput, EMPTY_INPUT, Pipe, type Fds, type Sink } from './streams.js';
 import { ExitRequest, runBuiltin, SHELL, type ShellState } from './builtins.js';

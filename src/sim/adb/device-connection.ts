@@ -24,6 +24,7 @@ import {
   commandName,
   encodeHeader,
   type AdbPacket,
+  type PacketFields,
 } from './packet.js';
 import { AdbServiceSocket } from './service-socket.js';
 
@@ -174,12 +175,12 @@ export class DeviceConnection {
     if (this.dead || !this.online) return;
     const handler = this.options.services.resolve(name, this.transport);
     if (!handler) {
-      this.send(A_CLSE, 0, remoteId);
+      this.send(A_CLSE, { arg0: 0, arg1: remoteId });
       return;
     }
     const localId = this.nextLocalId++;
     const socket = this.addSocket(localId, remoteId, name);
-    this.send(A_OKAY, localId, remoteId);
+    this.send(A_OKAY, { arg0: localId, arg1: remoteId });
     try {
       handler(socket);
     } catch (error) {
@@ -191,9 +192,9 @@ export class DeviceConnection {
   private addSocket(localId: number, remoteId: number, name: string): AdbServiceSocket {
     const socket = new AdbServiceSocket({
       maxData: Math.min(this.peerMaxData, DEVICE_MAX_DATA),
-      sendWrite: (data) => this.send(A_WRTE, localId, remoteId, data),
-      sendOkay: () => this.send(A_OKAY, localId, remoteId),
-      sendClose: () => this.send(A_CLSE, localId, remoteId),
+      sendWrite: (data) => this.send(A_WRTE, { arg0: localId, arg1: remoteId, data }),
+      sendOkay: () => this.send(A_OKAY, { arg0: localId, arg1: remoteId }),
+      sendClose: () => this.send(A_CLSE, { arg0: localId, arg1: remoteId }),
       forget: () => this.sockets.delete(localId),
     });
     socket.on('error', (error) => this.options.log(`${this.options.phone.info.serial}: stream "${name}" failed: ${error.message}`));
@@ -207,7 +208,7 @@ export class DeviceConnection {
     const localId = this.nextLocalId++;
     return new Promise((settle) => {
       this.opening.set(localId, { name: destination, settle });
-      this.send(A_OPEN, localId, 0, Buffer.from(`${destination}\0`, 'utf8'));
+      this.send(A_OPEN, { arg0: localId, arg1: 0, data: Buffer.from(`${destination}\0`, 'utf8') });
     });
   }
 
@@ -228,7 +229,7 @@ export class DeviceConnection {
 
   private sendToken(): void {
     this.token = randomBytes(TOKEN_SIZE);
-    this.send(A_AUTH, AUTH_TOKEN, 0, this.token);
+    this.send(A_AUTH, { arg0: AUTH_TOKEN, arg1: 0, data: this.token });
   }
 
   private sendConnect(): void {
@@ -237,10 +238,10 @@ export class DeviceConnection {
     this.signatures.length = 0;
     const { info } = this.options.phone;
     const banner = `device::ro.product.name=${info.product};ro.product.model=${info.model};ro.product.device=${info.device};features=${this.options.services.features.join(',')}`;
-    this.send(A_CNXN, A_VERSION_SKIP_CHECKSUM, DEVICE_MAX_DATA, Buffer.from(banner, 'utf8'));
+    this.send(A_CNXN, { arg0: A_VERSION_SKIP_CHECKSUM, arg1: DEVICE_MAX_DATA, data: Buffer.from(banner, 'utf8') });
   }
 
-  private send(command: number, arg0: number, arg1: number, data: Buffer = EMPTY): void {
+  private send(command: number, { arg0, arg1, data = EMPTY }: PacketFields): void {
     const { socket } = this.options;
     if (this.dead || socket.destroyed) return;
     const header = encodeHeader({ command, arg0, arg1, data }, this.peerVersion < A_VERSION_SKIP_CHECKSUM);

@@ -88,9 +88,9 @@ test('an interactive shell prints a prompt, echoes and runs lines until exit', a
   const ids = await host.open('shell:');
   if (!ids) throw new Error('shell: refused');
   expect(await host.readUntil(ids, '$ ')).toBe('mtsim:/ $ ');
-  host.send(A_WRTE, ids.localId, ids.remoteId, 'echo hi\r');
+  host.send(A_WRTE, { arg0: ids.localId, arg1: ids.remoteId, data: 'echo hi\r' });
   expect(await host.readUntil(ids, 'hi\r\nmtsim:/ $ ')).toBe('echo hi\r\nhi\r\nmtsim:/ $ ');
-  host.send(A_WRTE, ids.localId, ids.remoteId, 'exit\r');
+  host.send(A_WRTE, { arg0: ids.localId, arg1: ids.remoteId, data: 'exit\r' });
   expect((await host.readAll(ids)).toString()).toBe('exit\r\n');
   host.close();
 });
@@ -115,7 +115,7 @@ test("the device sends one WRTE at a time, each at most the host's maxdata, and 
   expect(first.data.length).toBe(4096);
   // Without our OKAY nothing more comes.
   expect(await host.quietFor(150)).toBe(true);
-  host.send(A_OKAY, ids.localId, ids.remoteId);
+  host.send(A_OKAY, { arg0: ids.localId, arg1: ids.remoteId });
   const sizes: number[] = [];
   const rest = await host.readAll(ids, { onWrite: (chunk) => sizes.push(chunk.length) });
   expect(Math.max(...sizes)).toBeLessThanOrEqual(4096);
@@ -129,16 +129,16 @@ test('host WRTEs are acknowledged once the service has taken them', async () => 
   // `sleep` never reads its stdin: a big write stays unacknowledged.
   const idle = await host.open('exec:sleep 30');
   if (!idle) throw new Error('exec refused');
-  host.send(A_WRTE, idle.localId, idle.remoteId, Buffer.alloc(DEVICE_MAX_DATA, 1));
+  host.send(A_WRTE, { arg0: idle.localId, arg1: idle.remoteId, data: Buffer.alloc(DEVICE_MAX_DATA, 1) });
   expect(await host.quietFor(150)).toBe(true);
-  host.send(A_CLSE, idle.localId, idle.remoteId);
+  host.send(A_CLSE, { arg0: idle.localId, arg1: idle.remoteId });
   // `cat` reads: every write is acknowledged and arrives whole.
   const ids = await host.open('exec:cat > /data/local/tmp/in.bin; echo done');
   if (!ids) throw new Error('exec refused');
   const data = randomBytes(600 * 1024);
   let acks = 0;
   for (let offset = 0; offset < data.length; offset += DEVICE_MAX_DATA) {
-    host.send(A_WRTE, ids.localId, ids.remoteId, data.subarray(offset, offset + DEVICE_MAX_DATA));
+    host.send(A_WRTE, { arg0: ids.localId, arg1: ids.remoteId, data: data.subarray(offset, offset + DEVICE_MAX_DATA) });
     for (;;) {
       const packet = await host.next();
       if (packet.command === A_OKAY && packet.arg1 === ids.localId) break;
@@ -146,7 +146,7 @@ test('host WRTEs are acknowledged once the service has taken them', async () => 
     acks++;
   }
   expect(acks).toBe(3);
-  host.send(A_CLSE, ids.localId, ids.remoteId);
+  host.send(A_CLSE, { arg0: ids.localId, arg1: ids.remoteId });
   await expect.poll(() => phone.fs.read('/data/local/tmp/in.bin')?.length).toBe(data.length);
   expect(phone.fs.read('/data/local/tmp/in.bin')?.equals(data)).toBe(true);
   host.close();
@@ -202,7 +202,7 @@ test('packets split across TCP chunks and packed into one chunk are all understo
     if (packet.command === A_OKAY && !ids.has(packet.arg1)) ids.set(packet.arg1, packet.arg0);
     if (packet.command === A_WRTE) {
       outputs.set(packet.arg1, (outputs.get(packet.arg1) ?? '') + packet.data.toString());
-      host.send(A_OKAY, packet.arg1, packet.arg0);
+      host.send(A_OKAY, { arg0: packet.arg1, arg1: packet.arg0 });
     }
   }
   expect([...outputs.entries()].sort()).toEqual([
@@ -220,31 +220,35 @@ test('auth: an unknown key is asked for, allowed, and accepted by signature on t
   const sign = (token: Buffer) => privateEncrypt({ key: privateKey, padding: constants.RSA_PKCS1_PADDING }, tokenDigestInfo(token));
 
   const first = await RawAdbHost.connect(device.port);
-  first.send(A_CNXN, 0x01000001, 4096, 'host::\0');
+  first.send(A_CNXN, { arg0: 0x01000001, arg1: 4096, data: 'host::\0' });
   const token = await first.next();
   expect([commandName(token.command), token.arg0, token.data.length]).toEqual(['AUTH', AUTH_TOKEN, 20]);
-  first.send(A_AUTH, AUTH_SIGNATURE, 0, sign(token.data));
+  first.send(A_AUTH, { arg0: AUTH_SIGNATURE, arg1: 0, data: sign(token.data) });
   const again = await first.next();
   expect([commandName(again.command), again.arg0]).toEqual(['AUTH', AUTH_TOKEN]);
   // Services are not served before the user allows the key.
-  first.send(A_OPEN, 1, 0, 'shell:echo no\0');
+  first.send(A_OPEN, { arg0: 1, arg1: 0, data: 'shell:echo no\0' });
   expect(await first.quietFor(150)).toBe(true);
-  first.send(A_AUTH, AUTH_RSAPUBLICKEY, 0, `${encodeAndroidPublicKey(publicKey)}\0`);
+  first.send(A_AUTH, { arg0: AUTH_RSAPUBLICKEY, arg1: 0, data: `${encodeAndroidPublicKey(publicKey)}\0` });
   expect(commandName((await first.next()).command)).toBe('CNXN');
   expect((await first.run('shell:echo allowed')).toString()).toBe('allowed\n');
   first.close();
 
   const second = await RawAdbHost.connect(device.port);
-  second.send(A_CNXN, 0x01000001, 4096, 'host::\0');
+  second.send(A_CNXN, { arg0: 0x01000001, arg1: 4096, data: 'host::\0' });
   const challenge = await second.next();
-  second.send(A_AUTH, AUTH_SIGNATURE, 0, sign(challenge.data));
+  second.send(A_AUTH, { arg0: AUTH_SIGNATURE, arg1: 0, data: sign(challenge.data) });
   expect(commandName((await second.next()).command)).toBe('CNXN');
 
   const stranger = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey;
   const third = await RawAdbHost.connect(device.port);
-  third.send(A_CNXN, 0x01000001, 4096, 'host::\0');
+  third.send(A_CNXN, { arg0: 0x01000001, arg1: 4096, data: 'host::\0' });
   const challenge3 = await third.next();
-  third.send(A_AUTH, AUTH_SIGNATURE, 0, privateEncrypt({ key: stranger, padding: constants.RSA_PKCS1_PADDING }, tokenDigestInfo(challenge3.data)));
+  third.send(A_AUTH, {
+    arg0: AUTH_SIGNATURE,
+    arg1: 0,
+    data: privateEncrypt({ key: stranger, padding: constants.RSA_PKCS1_PADDING }, tokenDigestInfo(challenge3.data)),
+  });
   expect((await third.next()).arg0).toBe(AUTH_TOKEN);
   second.close();
   third.close();

@@ -30,6 +30,13 @@ export interface AdbPacket {
   data: Buffer;
 }
 
+/** What a sender gives for a packet besides its command; no data means an empty payload. */
+export interface PacketFields {
+  arg0: number;
+  arg1: number;
+  data?: Buffer;
+}
+
 const NAMES: Record<number, string> = {
   [A_SYNC]: 'SYNC',
   [A_CNXN]: 'CNXN',

@@ -67,8 +67,15 @@ export function statV1(stat: FileStat | undefined): Buffer {
   return out;
 }
 
+/** What a v2 stat or listing entry reports: the path (for its inode), its stat, and the errno when there is none. */
+export interface StatV2Entry {
+  path: string;
+  stat: FileStat | undefined;
+  errno: number;
+}
+
 /** The body of sync_stat_v2 / sync_dent_v2 after the id: error, dev, ino, mode, nlink, uid, gid, size, atime, mtime, ctime. */
-function statV2Fields(out: Buffer, offset: number, path: string, stat: FileStat | undefined, errno: number): void {
+function statV2Fields(out: Buffer, offset: number, { path, stat, errno }: StatV2Entry): void {
   out.writeUInt32LE(stat ? 0 : errno, offset);
   if (!stat) return;
   out.writeBigUInt64LE(0xfd05n, offset + 4);
@@ -85,10 +92,10 @@ function statV2Fields(out: Buffer, offset: number, path: string, stat: FileStat 
 }
 
 /** STA2 / LST2 reply: 72 bytes. */
-export function statV2(id: 'STA2' | 'LST2', path: string, stat: FileStat | undefined, errno: number): Buffer {
+export function statV2(id: 'STA2' | 'LST2', entry: StatV2Entry): Buffer {
   const out = Buffer.alloc(72);
   out.write(id, 0, 'latin1');
-  statV2Fields(out, 4, path, stat, errno);
+  statV2Fields(out, 4, entry);
   return out;
 }
 
@@ -110,7 +117,7 @@ export function dentV2(path: string, name: string, stat: FileStat): Buffer {
   const nameBytes = Buffer.from(name, 'utf8');
   const out = Buffer.alloc(76 + nameBytes.length);
   out.write('DNT2', 0, 'latin1');
-  statV2Fields(out, 4, path, stat, 0);
+  statV2Fields(out, 4, { path, stat, errno: 0 });
   out.writeUInt32LE(nameBytes.length, 72);
   nameBytes.copy(out, 76);
   return out;

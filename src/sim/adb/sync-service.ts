@@ -45,7 +45,7 @@ async function runSync(fs: VirtualFs, stream: ServiceStream, timing: PhoneTiming
       case 'STA2':
       case 'LST2': {
         const stat = fs.stat(path);
-        send(statV2(id, path, stat, stat ? 0 : ERRNO[missingErrno(fs, path)]));
+        send(statV2(id, { path, stat, errno: stat ? 0 : ERRNO[missingErrno(fs, path)] }));
         break;
       }
       case 'LIST':
@@ -58,7 +58,7 @@ async function runSync(fs: VirtualFs, stream: ServiceStream, timing: PhoneTiming
         if (!receive(fs, path, send)) return;
         break;
       case 'SEND':
-        if (!(await store(fs, path, reader, send))) return;
+        if (!(await store(fs, path, { reader, send }))) return;
         break;
     }
   }
@@ -102,7 +102,13 @@ function receive(fs: VirtualFs, path: string, send: (data: Buffer) => void): boo
 }
 
 /** SEND "path,mode": DATA chunks until DONE (with the mtime), then OKAY or FAIL with adbd's message. */
-async function store(fs: VirtualFs, spec: string, reader: StreamReader, send: (data: Buffer) => void): Promise<boolean> {
+/** The sync stream a request is read from and its replies are written to. */
+interface SyncChannel {
+  reader: StreamReader;
+  send: (data: Buffer) => void;
+}
+
+async function store(fs: VirtualFs, spec: string, { reader, send }: SyncChannel): Promise<boolean> {
   const comma = spec.lastIndexOf(',');
   if (comma < 0) {
     send(failMessage('missing , in ID_SEND'));

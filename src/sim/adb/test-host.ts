@@ -1,6 +1,23 @@
 // A bare ADB host over TCP for tests that need to see or misbehave at the packet level.
 import { connect, type Socket } from 'node:net';
-import { A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_VERSION_SKIP_CHECKSUM, A_WRTE, PacketParser, commandName, encodePacket, type AdbPacket } from './packet.js';
+import {
+  A_CLSE,
+  A_CNXN,
+  A_OKAY,
+  A_OPEN,
+  A_VERSION_SKIP_CHECKSUM,
+  A_WRTE,
+  PacketParser,
+  commandName,
+  encodePacket,
+  type AdbPacket,
+  type PacketFields,
+} from './packet.js';
+
+/** A packet's fields as a test writes them: the payload may be text. */
+export interface HostPacketFields extends Omit<PacketFields, 'data'> {
+  data?: Buffer | string;
+}
 
 export class RawAdbHost {
   private readonly packets: AdbPacket[] = [];
@@ -42,7 +59,7 @@ export class RawAdbHost {
     return !this.isClosed;
   }
 
-  send(command: number, arg0: number, arg1: number, data: Buffer | string = Buffer.alloc(0)): void {
+  send(command: number, { arg0, arg1, data = Buffer.alloc(0) }: HostPacketFields): void {
     const body = typeof data === 'string' ? Buffer.from(data) : data;
     this.socket.write(encodePacket({ command, arg0, arg1, data: body }, this.version < A_VERSION_SKIP_CHECKSUM));
   }
@@ -75,7 +92,7 @@ export class RawAdbHost {
 
   /** CNXN with our version and maxdata; resolves with the device's CNXN. */
   async handshake(maxData = 1024 * 1024): Promise<AdbPacket> {
-    this.send(A_CNXN, this.version, maxData, 'host::features=shell_v2,cmd\0');
+    this.send(A_CNXN, { arg0: this.version, arg1: maxData, data: 'host::features=shell_v2,cmd\0' });
     const reply = await this.next();
     if (reply.command !== A_CNXN) throw new Error(`expected CNXN, got ${commandName(reply.command)}`);
     return reply;
@@ -84,7 +101,7 @@ export class RawAdbHost {
   /** OPEN a service; resolves with the device's id for it, or undefined when the device refused (CLSE). */
   async open(service: string): Promise<{ localId: number; remoteId: number } | undefined> {
     const localId = this.nextId++;
-    this.send(A_OPEN, localId, 0, `${service}\0`);
+    this.send(A_OPEN, { arg0: localId, arg1: 0, data: `${service}\0` });
     let reply = await this.next();
     while (reply.arg1 !== localId) reply = await this.next();
     if (reply.command === A_CLSE) return undefined;
@@ -100,7 +117,7 @@ export class RawAdbHost {
       const packet = await this.next();
       if (packet.arg1 !== ids.localId || packet.command !== A_WRTE) continue;
       output += packet.data.toString();
-      this.send(A_OKAY, ids.localId, ids.remoteId);
+      this.send(A_OKAY, { arg0: ids.localId, arg1: ids.remoteId });
     }
     return output;
   }
@@ -114,7 +131,7 @@ export class RawAdbHost {
       if (packet.command === A_WRTE) {
         options.onWrite?.(packet.data);
         chunks.push(packet.data);
-        this.send(A_OKAY, ids.localId, ids.remoteId);
+        this.send(A_OKAY, { arg0: ids.localId, arg1: ids.remoteId });
       } else if (packet.command === A_CLSE) {
         return Buffer.concat(chunks);
       }

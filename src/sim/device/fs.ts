@@ -196,27 +196,32 @@ class PhoneFs implements VirtualFs {
     for (const d of STORAGE_DIRS) this.seedDir(`/storage/emulated/0/${d}`, 0o2770);
     this.seedDir('/storage/emulated/0/Android/data', 0o2770);
     this.seedDir('/storage/emulated/0/Android/media', 0o2770);
-    for (const name of SYSTEM_BIN) this.seedFile(`/system/bin/${name}`, Buffer.alloc(0), 0o755);
-    this.seedFile('/system/build.prop', Buffer.from('# begin build properties\nro.build.version.sdk=34\nro.build.version.release=14\n'), 0o644);
-    this.seedFile('/proc/version', Buffer.from('Linux version 6.1.23-android14-4 (build-user@build-host) #1 SMP PREEMPT Mon Jan 8 00:00:00 UTC 2024\n'), 0o444);
-    this.seedFile(
-      '/proc/cpuinfo',
-      Buffer.from(
+    for (const name of SYSTEM_BIN) this.seedFile(`/system/bin/${name}`, { data: Buffer.alloc(0), mode: 0o755 });
+    this.seedFile('/system/build.prop', { data: Buffer.from('# begin build properties\nro.build.version.sdk=34\nro.build.version.release=14\n'), mode: 0o644 });
+    this.seedFile('/proc/version', {
+      data: Buffer.from('Linux version 6.1.23-android14-4 (build-user@build-host) #1 SMP PREEMPT Mon Jan 8 00:00:00 UTC 2024\n'),
+      mode: 0o444,
+    });
+    this.seedFile('/proc/cpuinfo', {
+      data: Buffer.from(
         'processor\t: 0\nvendor_id\t: GenuineIntel\nmodel name\t: mobiletest virtual CPU\n\nprocessor\t: 1\nvendor_id\t: GenuineIntel\nmodel name\t: mobiletest virtual CPU\n\n',
       ),
-      0o444,
-    );
-    this.seedFile('/proc/meminfo', Buffer.from('MemTotal:        8039536 kB\nMemFree:         3121408 kB\nMemAvailable:    5423104 kB\n'), 0o444);
+      mode: 0o444,
+    });
+    this.seedFile('/proc/meminfo', {
+      data: Buffer.from('MemTotal:        8039536 kB\nMemFree:         3121408 kB\nMemAvailable:    5423104 kB\n'),
+      mode: 0o444,
+    });
     // /proc reads the phone's clock when it has one, so uptime, btime and `date` agree.
     const clock = (): ProcClock => (bootClock ? { now: bootClock.now(), uptime: bootClock.uptime() / 1000 } : { now: now(), uptime: process.uptime() });
-    this.seedFile('/proc/uptime', Buffer.alloc(0), 0o444, () => Buffer.from(procUptime(clock())));
-    this.seedFile('/proc/stat', Buffer.alloc(0), 0o444, () => Buffer.from(procStat(clock())));
-    this.seedFile('/proc/net/tcp', Buffer.alloc(0), 0o444, () => Buffer.from(procNetTcp()));
-    this.seedFile('/proc/net/tcp6', Buffer.alloc(0), 0o444, () => Buffer.from(procNetTcp6()));
-    this.seedFile('/dev/null', Buffer.alloc(0), 0o666);
-    this.seedFile('/dev/zero', Buffer.alloc(0), 0o666);
-    this.seedFile('/dev/tty', Buffer.alloc(0), 0o666);
-    this.seedFile('/dev/urandom', Buffer.alloc(0), 0o666);
+    this.seedFile('/proc/uptime', { data: Buffer.alloc(0), mode: 0o444, generate: () => Buffer.from(procUptime(clock())) });
+    this.seedFile('/proc/stat', { data: Buffer.alloc(0), mode: 0o444, generate: () => Buffer.from(procStat(clock())) });
+    this.seedFile('/proc/net/tcp', { data: Buffer.alloc(0), mode: 0o444, generate: () => Buffer.from(procNetTcp()) });
+    this.seedFile('/proc/net/tcp6', { data: Buffer.alloc(0), mode: 0o444, generate: () => Buffer.from(procNetTcp6()) });
+    this.seedFile('/dev/null', { data: Buffer.alloc(0), mode: 0o666 });
+    this.seedFile('/dev/zero', { data: Buffer.alloc(0), mode: 0o666 });
+    this.seedFile('/dev/tty', { data: Buffer.alloc(0), mode: 0o666 });
+    this.seedFile('/dev/urandom', { data: Buffer.alloc(0), mode: 0o666 });
     // The aliases are real directories in the parent listing, pointing at the same storage.
     this.seedDir('/sdcard', 0o2770);
     this.seedDir('/storage/self', 0o755);
@@ -345,12 +350,19 @@ class PhoneFs implements VirtualFs {
     node.readable = readable;
   }
 
-  private seedFile(path: string, data: Buffer, mode: number, generate?: () => Buffer): void {
+  private seedFile(path: string, { data, mode, generate }: SeedFile): void {
     this.seedDir(parentOf(path), 0o755);
     const parent = this.lookup(parentOf(path));
     if (parent?.kind !== 'dir') throw new Error(`Cannot seed file ${path}`);
     parent.children.set(baseOf(path), { kind: 'file', data, mode: S_IFREG | mode, mtime: this.now(), generate });
   }
+}
+
+/** A file laid down at boot: its bytes, permission bits, and what produces its bytes on each read when they change. */
+interface SeedFile {
+  data: Buffer;
+  mode: number;
+  generate?: () => Buffer;
 }
 
 function sizeOf(node: Node): number {

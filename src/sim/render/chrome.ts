@@ -3,14 +3,14 @@ import type { Frame, LaidOutNode, LaidOutWindow } from '../types.js';
 import { darken, luminance, mix, parseColour, toHex, type Rgba } from './colour.js';
 import { iconElement } from './icons.js';
 import { dim } from './paint-ops.js';
-import { box, paint, rect, type Canvas } from './shapes.js';
+import { box, paint, rect, type Canvas, type Point } from './shapes.js';
 import { drawTextBlock } from './text-block.js';
 import { fitLine, measure, textElement } from './text.js';
 import { NAV_BAR_DP, STATUS_BAR_DP } from './theme.js';
 import { drawTree } from './widgets.js';
 
 /** The colour the app (or keyboard) paints at a point: its deepest opaque styled background there. */
-export function appColourAt(windows: LaidOutWindow[], x: number, y: number, fallback: Rgba): Rgba {
+export function appColourAt(windows: LaidOutWindow[], { x, y }: Point, fallback: Rgba): Rgba {
   let found = fallback;
   const visit = (node: LaidOutNode): void => {
     const b = node.bounds;
@@ -37,9 +37,9 @@ export function systemBars(canvas: Canvas, frame: Frame): SystemBars {
   const statusHeight = Math.max(0, frame.insets?.top ?? u.dp(STATUS_BAR_DP));
   const navHeight = Math.max(0, frame.insets?.bottom ?? u.dp(NAV_BAR_DP));
   const white = { r: 255, g: 255, b: 255, a: 1 };
-  const top = appColourAt(frame.windows, width / 2, statusHeight + 1, parseColour(pal.background) ?? white);
+  const top = appColourAt(frame.windows, { x: width / 2, y: statusHeight + 1 }, parseColour(pal.background) ?? white);
   const fallback = frame.windows.some((w) => w.kind === 'keyboard') ? pal.keyboard : pal.background;
-  const navColour = appColourAt(frame.windows, width / 2, height - navHeight - 1, parseColour(fallback) ?? white);
+  const navColour = appColourAt(frame.windows, { x: width / 2, y: height - navHeight - 1 }, parseColour(fallback) ?? white);
   const statusColour = luminance(top) > 0.5 ? darken(top, 0.1) : mix(top, { r: 0, g: 0, b: 0, a: 1 }, 0.3);
   return { statusHeight, navHeight, statusColour, navColour };
 }

@@ -74,7 +74,7 @@ export function drawField(node: LaidOutNode, area: Box, scene: ControlScene): vo
   }
   if (node.focused) {
     const x = Math.min(endX + u.dp(1), area.x + area.w - u.dp(2));
-    out.push(line(x, cy - px * 0.6, x, cy + px * 0.6, pal.primary, u.dp(2)));
+    out.push(line({ x, y: cy - px * 0.6 }, { x, y: cy + px * 0.6 }, { colour: pal.primary, width: u.dp(2) }));
   }
 }
 
@@ -87,7 +87,7 @@ export function drawSwitch(node: LaidOutNode, area: Box, scene: ControlScene): v
     const r = node.checked ? Math.max(1, area.h / 2 - u.dp(4)) : Math.max(1, Math.min(u.dp(8), area.h / 2 - u.dp(4)));
     const cx = node.checked ? area.x + area.w - area.h / 2 : area.x + area.h / 2;
     const colour = readable(style.color, node.checked ? pal.onPrimary : pal.outline, scene.under);
-    out.push(circle(cx, area.y + area.h / 2, r, { fill: colour.hex }));
+    out.push(circle({ x: cx, y: area.y + area.h / 2 }, r, { fill: colour.hex }));
     return;
   }
   const content = contentBox(area, node.padding);
@@ -103,7 +103,11 @@ export function drawSwitch(node: LaidOutNode, area: Box, scene: ControlScene): v
   out.push(rect(trackBox, { fill: on ? pal.primary : pal.switchOffTrack, fillOpacity: on ? 0.5 : 0.6, radius: trackH / 2 }));
   const thumbX = on ? trackX + trackW - trackH / 2 : trackX + trackH / 2;
   out.push(
-    circle(thumbX, cy, thumbR, on ? { fill: pal.primary } : { fill: pal.switchOffThumb, stroke: pal.dark ? '#8a8a8a' : '#b0b0b0', strokeWidth: u.dp(1) }),
+    circle(
+      { x: thumbX, y: cy },
+      thumbR,
+      on ? { fill: pal.primary } : { fill: pal.switchOffThumb, stroke: pal.dark ? '#8a8a8a' : '#b0b0b0', strokeWidth: u.dp(1) },
+    ),
   );
   const label = { ...content, w: content.w - u.dp(controlWidthDp(node.cls)) };
   drawControlLabel(node, label, scene);
@@ -119,8 +123,8 @@ export function drawCheck(node: LaidOutNode, area: Box, scene: ControlScene & { 
   const mark: Box = { x, y: cy - side / 2, w: side, h: side };
   const ink = node.checked ? pal.primary : pal.onSurfaceVariant;
   if (scene.round) {
-    out.push(circle(x + side / 2, cy, side / 2 - u.dp(1), { stroke: ink, strokeWidth: u.dp(2) }));
-    if (node.checked) out.push(circle(x + side / 2, cy, side / 4, { fill: ink }));
+    out.push(circle({ x: x + side / 2, y: cy }, side / 2 - u.dp(1), { stroke: ink, strokeWidth: u.dp(2) }));
+    if (node.checked) out.push(circle({ x: x + side / 2, y: cy }, side / 4, { fill: ink }));
   } else if (node.checked) {
     out.push(rect(mark, { fill: ink, radius: u.dp(2) }));
     out.push(iconElement({ name: 'check', cx: x + side / 2, cy, size: side * 0.9, colour: pal.onPrimary }));

@@ -12,8 +12,15 @@ const stroke = (d: string): IconPart => ({ d, paint: 'stroke' });
 const fill = (d: string): IconPart => ({ d, paint: 'fill' });
 const circle = (cx: number, cy: number, r: number): string => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0z`;
 
+/** The two radii a radial outline alternates between, and the angle of its first point (default straight up). */
+interface Radii {
+  outer: number;
+  inner: number;
+  turn?: number;
+}
+
 /** A star or gear outline: points alternating between two radii around (12, 12). */
-function radial(points: number, outer: number, inner: number, turn = -Math.PI / 2): string {
+function radial(points: number, { outer, inner, turn = -Math.PI / 2 }: Radii): string {
   const coords: string[] = [];
   for (let i = 0; i < points * 2; i++) {
     const r = i % 2 === 0 ? outer : inner;
@@ -50,7 +57,7 @@ const ICONS: Record<IconName, IconPart[]> = {
   delete: [stroke('M4.5 7h15M9.5 4h5M6.5 7l1 13h9l1-13M10 11v6M14 11v6')],
   close: [stroke('M6 6l12 12M18 6L6 18')],
   check: [stroke('M4.5 12.5l5 5L19.5 7')],
-  star: [fill(radial(5, 10, 4.2))],
+  star: [fill(radial(5, { outer: 10, inner: 4.2 }))],
   settings: [{ d: gear(), paint: 'evenodd' }],
   wifi: [fill('M12 20.5L1.5 8.6a15.5 15.5 0 0 1 21 0z')],
   bluetooth: [stroke('M6.5 7l11 10-5.5 4.5v-19L17.5 7l-11 10')],

@@ -27,10 +27,6 @@ export function node(cls: string, bounds: Bounds, props: Partial<LaidOutNode> = 
   };
 }
 
-export function bounds(left: number, top: number, right: number, bottom: number): Bounds {
-  return { left, top, right, bottom };
-}
-
 export function frame(windows: LaidOutWindow[], options: { size?: ScreenSize; darkTheme?: boolean } = {}): Frame {
   return {
     size: options.size ?? PHONE,
@@ -43,7 +39,11 @@ export function frame(windows: LaidOutWindow[], options: { size?: ScreenSize; da
 
 export function appWindow(children: LaidOutNode[], size: ScreenSize = PHONE): LaidOutWindow {
   const top = Math.round((24 * size.density) / 160);
-  return { kind: 'app', package: 'com.example.shop', root: node('android.widget.FrameLayout', bounds(0, top, size.width, size.height), { children }) };
+  return {
+    kind: 'app',
+    package: 'com.example.shop',
+    root: node('android.widget.FrameLayout', { left: 0, top, right: size.width, bottom: size.height }, { children }),
+  };
 }
 
 const PRODUCTS = [
@@ -63,39 +63,75 @@ const PRODUCTS = [
 
 /** A catalogue: toolbar with title and icons, a search field, twelve product rows with image, name, price and chevron. */
 export function catalogueFrame(options: { darkTheme?: boolean } = {}): Frame {
-  const toolbar = node('android.view.ViewGroup', bounds(0, 63, 1080, 210), {
-    style: { background: '#6750a4' },
-    children: [
-      node('android.widget.ImageButton', bounds(21, 74, 147, 200), { contentDesc: 'Open menu', clickable: true, style: { icon: 'menu', color: '#ffffff' } }),
-      node('android.widget.TextView', bounds(168, 74, 780, 200), { text: 'Shop', style: { color: '#ffffff', fontSize: 22, bold: true } }),
-      node('android.widget.ImageButton', bounds(801, 74, 927, 200), { contentDesc: 'Search', clickable: true, style: { icon: 'search', color: '#ffffff' } }),
-      node('android.widget.ImageButton', bounds(933, 74, 1059, 200), { contentDesc: 'Cart', clickable: true, style: { icon: 'cart', color: '#ffffff' } }),
-    ],
-  });
-  const search = node('android.widget.EditText', bounds(42, 242, 1038, 389), {
-    text: 'Search products',
-    showingHint: true,
-    clickable: true,
-    focusable: true,
-    resourceId: 'com.example.shop:id/search',
-    style: { background: '#f3edf7', radius: 28, icon: 'search' },
-  });
+  const toolbar = node(
+    'android.view.ViewGroup',
+    { left: 0, top: 63, right: 1080, bottom: 210 },
+    {
+      style: { background: '#6750a4' },
+      children: [
+        node(
+          'android.widget.ImageButton',
+          { left: 21, top: 74, right: 147, bottom: 200 },
+          { contentDesc: 'Open menu', clickable: true, style: { icon: 'menu', color: '#ffffff' } },
+        ),
+        node(
+          'android.widget.TextView',
+          { left: 168, top: 74, right: 780, bottom: 200 },
+          { text: 'Shop', style: { color: '#ffffff', fontSize: 22, bold: true } },
+        ),
+        node(
+          'android.widget.ImageButton',
+          { left: 801, top: 74, right: 927, bottom: 200 },
+          { contentDesc: 'Search', clickable: true, style: { icon: 'search', color: '#ffffff' } },
+        ),
+        node(
+          'android.widget.ImageButton',
+          { left: 933, top: 74, right: 1059, bottom: 200 },
+          { contentDesc: 'Cart', clickable: true, style: { icon: 'cart', color: '#ffffff' } },
+        ),
+      ],
+    },
+  );
+  const search = node(
+    'android.widget.EditText',
+    { left: 42, top: 242, right: 1038, bottom: 389 },
+    {
+      text: 'Search products',
+      showingHint: true,
+      clickable: true,
+      focusable: true,
+      resourceId: 'com.example.shop:id/search',
+      style: { background: '#f3edf7', radius: 28, icon: 'search' },
+    },
+  );
   const rows = PRODUCTS.map((name, i) => {
     const top = 420 + i * 160;
-    return node('android.widget.LinearLayout', bounds(0, top, 1080, top + 158), {
-      clickable: true,
-      children: [
-        node('android.widget.ImageView', bounds(42, top + 21, 158, top + 137), {
-          style: { icon: 'image', background: '#eaddff', radius: 8, color: '#6750a4' },
-        }),
-        node('android.widget.TextView', bounds(200, top + 21, 900, top + 84), { text: name, style: { fontSize: 16 } }),
-        node('android.widget.TextView', bounds(200, top + 84, 900, top + 137), {
-          text: `$${(19.99 + i * 10).toFixed(2)} · In stock`,
-          style: { color: '#49454f', fontSize: 14 },
-        }),
-        node('android.widget.ImageView', bounds(960, top + 47, 1039, top + 111), { style: { icon: 'chevron' } }),
-      ],
-    });
+    return node(
+      'android.widget.LinearLayout',
+      { left: 0, top, right: 1080, bottom: top + 158 },
+      {
+        clickable: true,
+        children: [
+          node(
+            'android.widget.ImageView',
+            { left: 42, top: top + 21, right: 158, bottom: top + 137 },
+            {
+              style: { icon: 'image', background: '#eaddff', radius: 8, color: '#6750a4' },
+            },
+          ),
+          node('android.widget.TextView', { left: 200, top: top + 21, right: 900, bottom: top + 84 }, { text: name, style: { fontSize: 16 } }),
+          node(
+            'android.widget.TextView',
+            { left: 200, top: top + 84, right: 900, bottom: top + 137 },
+            {
+              text: `$${(19.99 + i * 10).toFixed(2)} · In stock`,
+              style: { color: '#49454f', fontSize: 14 },
+            },
+          ),
+          node('android.widget.ImageView', { left: 960, top: top + 47, right: 1039, bottom: top + 111 }, { style: { icon: 'chevron' } }),
+        ],
+      },
+    );
   });
   return frame([appWindow([toolbar, search, ...rows])], options);
 }
@@ -103,18 +139,34 @@ export function catalogueFrame(options: { darkTheme?: boolean } = {}): Frame {
 /** A sign-in form with a focused field, a password, a switch, a check box and buttons, one disabled. */
 export function signInFrame(options: { darkTheme?: boolean; keyboard?: boolean } = {}): Frame {
   const app = appWindow([
-    node('android.widget.TextView', bounds(63, 120, 1017, 240), { text: 'Sign in', style: { fontSize: 28, bold: true } }),
-    node('android.widget.EditText', bounds(63, 300, 1017, 447), { text: 'alice@example.com', focused: true, focusable: true, clickable: true }),
-    node('android.widget.EditText', bounds(63, 480, 1017, 627), { text: 'secret', password: true, focusable: true, clickable: true }),
-    node('android.widget.EditText', bounds(63, 660, 1017, 807), { text: 'Coupon code', showingHint: true, focusable: true, style: { border: '1dp #79747e' } }),
-    node('android.widget.Switch', bounds(63, 850, 1017, 976), { text: 'Remember me', checkable: true, checked: true, clickable: true }),
-    node('android.widget.CheckBox', bounds(63, 1000, 1017, 1126), { text: 'I accept the terms', checkable: true, checked: true, clickable: true }),
-    node('android.widget.Button', bounds(63, 1180, 1017, 1306), { text: 'Log in', clickable: true }),
-    node('android.widget.Button', bounds(63, 1340, 1017, 1466), { text: 'Create account', clickable: true, enabled: false }),
+    node('android.widget.TextView', { left: 63, top: 120, right: 1017, bottom: 240 }, { text: 'Sign in', style: { fontSize: 28, bold: true } }),
+    node(
+      'android.widget.EditText',
+      { left: 63, top: 300, right: 1017, bottom: 447 },
+      { text: 'alice@example.com', focused: true, focusable: true, clickable: true },
+    ),
+    node('android.widget.EditText', { left: 63, top: 480, right: 1017, bottom: 627 }, { text: 'secret', password: true, focusable: true, clickable: true }),
+    node(
+      'android.widget.EditText',
+      { left: 63, top: 660, right: 1017, bottom: 807 },
+      { text: 'Coupon code', showingHint: true, focusable: true, style: { border: '1dp #79747e' } },
+    ),
+    node('android.widget.Switch', { left: 63, top: 850, right: 1017, bottom: 976 }, { text: 'Remember me', checkable: true, checked: true, clickable: true }),
+    node(
+      'android.widget.CheckBox',
+      { left: 63, top: 1000, right: 1017, bottom: 1126 },
+      { text: 'I accept the terms', checkable: true, checked: true, clickable: true },
+    ),
+    node('android.widget.Button', { left: 63, top: 1180, right: 1017, bottom: 1306 }, { text: 'Log in', clickable: true }),
+    node('android.widget.Button', { left: 63, top: 1340, right: 1017, bottom: 1466 }, { text: 'Create account', clickable: true, enabled: false }),
   ]);
   const windows: LaidOutWindow[] = [app];
   if (options.keyboard) {
-    windows.push({ kind: 'keyboard', package: 'com.google.android.inputmethod.latin', root: node('android.widget.FrameLayout', bounds(0, 1580, 1080, 2337)) });
+    windows.push({
+      kind: 'keyboard',
+      package: 'com.google.android.inputmethod.latin',
+      root: node('android.widget.FrameLayout', { left: 0, top: 1580, right: 1080, bottom: 2337 }),
+    });
   }
   return frame(windows, options);
 }

@@ -22,6 +22,11 @@ export interface Box {
   h: number;
 }
 
+export interface Point {
+  x: number;
+  y: number;
+}
+
 export function box(b: Bounds): Box {
   return { x: b.left, y: b.top, w: b.right - b.left, h: b.bottom - b.top };
 }
@@ -69,15 +74,21 @@ export function paintAttributes(style: RectStyle): string {
   return paint;
 }
 
-export function circle(cx: number, cy: number, r: number, style: RectStyle): string {
+export function circle(centre: Point, r: number, style: RectStyle): string {
   let paint = `fill="${style.fill ?? 'none'}"`;
   if (style.fillOpacity !== undefined && style.fillOpacity < 1) paint += ` fill-opacity="${round(style.fillOpacity * 100) / 100}"`;
   if (style.stroke) paint += ` stroke="${style.stroke}" stroke-width="${round(style.strokeWidth ?? 1)}"`;
-  return `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(r)}" ${paint}/>`;
+  return `<circle cx="${round(centre.x)}" cy="${round(centre.y)}" r="${round(r)}" ${paint}/>`;
 }
 
-export function line(x1: number, y1: number, x2: number, y2: number, colour: string, width: number): string {
-  return `<path d="M${round(x1)} ${round(y1)}L${round(x2)} ${round(y2)}" stroke="${colour}" stroke-width="${round(width)}" stroke-linecap="round" fill="none"/>`;
+/** The colour and width of a stroke. */
+export interface Pen {
+  colour: string;
+  width: number;
+}
+
+export function line(from: Point, to: Point, { colour, width }: Pen): string {
+  return `<path d="M${round(from.x)} ${round(from.y)}L${round(to.x)} ${round(to.y)}" stroke="${colour}" stroke-width="${round(width)}" stroke-linecap="round" fill="none"/>`;
 }
 
 /** A colour from an app's style, normalised to #rrggbb plus opacity; undefined when it cannot be read. */

@@ -24,7 +24,7 @@ export function drawTextBlock(out: string[], block: TextBlock): { endX: number; 
   const width = area.w + ROUNDING_PX;
   const maxLines = Math.max(1, Math.floor((area.h + ROUNDING_PX) / lineH));
   const text = cleanText(block.text);
-  let lines = maxLines === 1 ? [fitLine(text.replace(/\s*[\r\n]+\s*/g, ' '), width, style)] : wrapLines(text, width, maxLines, style);
+  let lines = maxLines === 1 ? [fitLine(text.replace(/\s*[\r\n]+\s*/g, ' '), width, style)] : wrapLines(text, { maxWidth: width, maxLines, style });
   if (lines.length === 1 && text.trim() !== '' && (lines[0] === '' || lines[0] === ELLIPSIS)) {
     // Too narrow even for an ellipsis: the first character says more than nothing.
     lines = [Array.from(text.trim())[0]];

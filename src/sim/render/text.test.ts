@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { renderPng } from './index.js';
 import { loadRasteriser } from './raster.js';
-import { appWindow, bounds, frame, node } from './sample-frames.js';
+import { appWindow, frame, node } from './sample-frames.js';
 import type { Bounds } from '../types.js';
 import { ScreenPixels } from './screen-pixels.js';
 import { frameToSvg } from './svg.js';
@@ -20,53 +20,60 @@ const HOSTILE = [
 ];
 
 test('text renders ink inside its bounds and nothing outside them', async () => {
-  const label = bounds(63, 400, 600, 500);
+  const label = { left: 63, top: 400, right: 600, bottom: 500 };
   const pixels = new ScreenPixels(
     await renderPng(
       frame([
-        appWindow([node('android.widget.TextView', label, { text: 'Hello, phone' }), node('android.widget.TextView', bounds(63, 600, 600, 700), { text: '' })]),
+        appWindow([
+          node('android.widget.TextView', label, { text: 'Hello, phone' }),
+          node('android.widget.TextView', { left: 63, top: 600, right: 600, bottom: 700 }, { text: '' }),
+        ]),
       ]),
     ),
   );
   expect(pixels.ink(label, white)).toBeGreaterThan(500);
-  expect(pixels.ink(bounds(63, 600, 600, 700), white)).toBe(0);
-  expect(pixels.ink(bounds(600, 380, 1080, 520), white)).toBe(0);
+  expect(pixels.ink({ left: 63, top: 600, right: 600, bottom: 700 }, white)).toBe(0);
+  expect(pixels.ink({ left: 600, top: 380, right: 1080, bottom: 520 }, white)).toBe(0);
 });
 
 test('text too long for its box is cut with an ellipsis and stays inside the box', async () => {
-  const narrow = bounds(63, 400, 400, 500);
+  const narrow = { left: 63, top: 400, right: 400, bottom: 500 };
   const pixels = new ScreenPixels(
     await renderPng(
       frame([appWindow([node('android.widget.TextView', narrow, { text: 'A very long product name that cannot fit in this narrow column at all' })])]),
     ),
   );
   expect(pixels.ink(narrow, white)).toBeGreaterThan(500);
-  expect(pixels.ink(bounds(400, 380, 1080, 520), white)).toBe(0);
+  expect(pixels.ink({ left: 400, top: 380, right: 1080, bottom: 520 }, white)).toBe(0);
   const svg = frameToSvg(
-    frame([appWindow([node('android.widget.TextView', bounds(63, 400, 400, 460), { text: 'A very long product name that cannot fit' })])]),
+    frame([
+      appWindow([node('android.widget.TextView', { left: 63, top: 400, right: 400, bottom: 460 }, { text: 'A very long product name that cannot fit' })]),
+    ]),
   );
   expect(svg).toMatch(/>A very[^<]*…<\/text>/);
 });
 
 test('a tall text box wraps long text onto several lines', async () => {
-  const tall = bounds(63, 400, 700, 700);
+  const tall = { left: 63, top: 400, right: 700, bottom: 700 };
   const pixels = new ScreenPixels(
     await renderPng(
       frame([appWindow([node('android.widget.TextView', tall, { text: 'Buy milk, eggs and bread on the way home, then call the bank about the card' })])]),
     ),
   );
-  const rowsWithInk = [0, 1, 2, 3, 4, 5].filter((i) => pixels.ink(bounds(63, 400 + i * 50, 700, 450 + i * 50), white) > 50).length;
+  const rowsWithInk = [0, 1, 2, 3, 4, 5].filter((i) => pixels.ink({ left: 63, top: 400 + i * 50, right: 700, bottom: 450 + i * 50 }, white) > 50).length;
   expect(rowsWithInk).toBeGreaterThanOrEqual(4);
 });
 
 test('hostile text renders without breaking the screen', async () => {
-  const nodes = HOSTILE.map((text, i) => node('android.widget.TextView', bounds(63, 300 + i * 150, 1017, 420 + i * 150), { text, contentDesc: text }));
+  const nodes = HOSTILE.map((text, i) =>
+    node('android.widget.TextView', { left: 63, top: 300 + i * 150, right: 1017, bottom: 420 + i * 150 }, { text, contentDesc: text }),
+  );
   const png = await renderPng(
     frame([
       appWindow([
         ...nodes,
-        node('android.widget.EditText', bounds(63, 1300, 1017, 1447), { text: HOSTILE[0], focused: true, password: true }),
-        node('android.widget.Button', bounds(63, 1500, 1017, 1626), { text: HOSTILE[3] }),
+        node('android.widget.EditText', { left: 63, top: 1300, right: 1017, bottom: 1447 }, { text: HOSTILE[0], focused: true, password: true }),
+        node('android.widget.Button', { left: 63, top: 1500, right: 1017, bottom: 1626 }, { text: HOSTILE[3] }),
       ]),
     ]),
   );
@@ -99,11 +106,11 @@ test('fitted lines never exceed their width and keep as much text as fits', () =
 
 test('wrapped lines fit their width and the last one says more text was cut', () => {
   const style = { px: 40, bold: false };
-  const lines = wrapLines('one two three four five six seven eight nine ten eleven twelve', 300, 3, style);
+  const lines = wrapLines('one two three four five six seven eight nine ten eleven twelve', { maxWidth: 300, maxLines: 3, style });
   expect(lines).toHaveLength(3);
   for (const line of lines) expect(measure(line, style)).toBeLessThanOrEqual(300);
   expect(lines[2].endsWith('…')).toBe(true);
-  expect(wrapLines('short', 300, 3, style)).toEqual(['short']);
+  expect(wrapLines('short', { maxWidth: 300, maxLines: 3, style })).toEqual(['short']);
 });
 
 /** Leftmost and rightmost columns of the region that hold ink. */
@@ -111,7 +118,7 @@ function inkSpan(pixels: ScreenPixels, region: Bounds): { first: number; last: n
   let first = -1;
   let last = -1;
   for (let x = region.left; x < region.right; x++) {
-    if (pixels.ink(bounds(x, region.top, x + 1, region.bottom), white) === 0) continue;
+    if (pixels.ink({ left: x, top: region.top, right: x + 1, bottom: region.bottom }, white) === 0) continue;
     if (first < 0) first = x;
     last = x;
   }
@@ -121,10 +128,11 @@ function inkSpan(pixels: ScreenPixels, region: Bounds): { first: number; last: n
 test('resvg draws a line as wide as the text metrics say, or a little narrower where letters kern', async () => {
   const px = 100;
   const words = 'Welcome back';
-  const row = (top: number, text: string) => node('android.widget.TextView', bounds(40, top, 1040, top + 150), { text, style: { fontSize: px / 2.625 } });
+  const row = (top: number, text: string) =>
+    node('android.widget.TextView', { left: 40, top, right: 1040, bottom: top + 150 }, { text, style: { fontSize: px / 2.625 } });
   const pixels = new ScreenPixels(await renderPng(frame([appWindow([row(400, `|${words}|`), row(700, '||')])])));
-  const around = inkSpan(pixels, bounds(0, 400, 1080, 550));
-  const bars = inkSpan(pixels, bounds(0, 700, 1080, 850));
+  const around = inkSpan(pixels, { left: 0, top: 400, right: 1080, bottom: 550 });
+  const bars = inkSpan(pixels, { left: 0, top: 700, right: 1080, bottom: 850 });
   // The bars' side bearings cancel out: what is left is the advance of the words between them.
   const drawn = around.last - around.first - (bars.last - bars.first);
   const measured = textWidth(words, { px });
@@ -141,7 +149,11 @@ test('a label in a box exactly as wide as its text is drawn whole, neither squee
   for (const c of cases) {
     const width = Math.ceil(textWidth(c.text, { px: c.sp * 2.625, bold: c.bold }));
     const svg = frameToSvg(
-      frame([appWindow([node('android.widget.TextView', bounds(63, 400, 63 + width, 460), { text: c.text, style: { fontSize: c.sp, bold: c.bold } })])]),
+      frame([
+        appWindow([
+          node('android.widget.TextView', { left: 63, top: 400, right: 63 + width, bottom: 460 }, { text: c.text, style: { fontSize: c.sp, bold: c.bold } }),
+        ]),
+      ]),
     );
     expect(svg).toContain(`>${escapeXml(c.text)}</text>`);
     expect(svg).not.toContain('textLength');
@@ -149,7 +161,7 @@ test('a label in a box exactly as wide as its text is drawn whole, neither squee
 });
 
 test('text is drawn inside the padding of its node', async () => {
-  const label = bounds(63, 400, 1017, 560);
+  const label = { left: 63, top: 400, right: 1017, bottom: 560 };
   const pixels = new ScreenPixels(
     await renderPng(
       frame([
@@ -157,17 +169,21 @@ test('text is drawn inside the padding of its node', async () => {
       ]),
     ),
   );
-  expect(pixels.ink(bounds(63, 400, 263, 560), white)).toBe(0);
-  expect(pixels.ink(bounds(263, 400, 700, 560), white)).toBeGreaterThan(300);
+  expect(pixels.ink({ left: 63, top: 400, right: 263, bottom: 560 }, white)).toBe(0);
+  expect(pixels.ink({ left: 263, top: 400, right: 700, bottom: 560 }, white)).toBeGreaterThan(300);
 });
 
 test('a node partly scrolled out of view is cut at the edge, not shortened with an ellipsis', async () => {
-  const visible = bounds(800, 400, 1080, 520);
-  const chip = node('android.widget.TextView', visible, { text: 'Accessories', frame: bounds(800, 400, 1200, 520), style: { fontSize: 20 } });
+  const visible = { left: 800, top: 400, right: 1080, bottom: 520 };
+  const chip = node('android.widget.TextView', visible, {
+    text: 'Accessories',
+    frame: { left: 800, top: 400, right: 1200, bottom: 520 },
+    style: { fontSize: 20 },
+  });
   const svg = frameToSvg(frame([appWindow([chip])]));
   expect(svg).toContain('>Accessories</text>');
   expect(svg).toContain('clip-path=');
   const pixels = new ScreenPixels(await renderPng(frame([appWindow([chip])])));
   expect(pixels.ink(visible, white)).toBeGreaterThan(300);
-  expect(pixels.ink(bounds(700, 300, 800, 620), white)).toBe(0);
+  expect(pixels.ink({ left: 700, top: 300, right: 800, bottom: 620 }, white)).toBe(0);
 });

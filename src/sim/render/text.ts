@@ -62,8 +62,15 @@ function cutWithEllipsis(chars: string[], maxWidth: number, style: TextStyle): s
   return ellipsis > limit ? '' : chars.join('').trimEnd() + ELLIPSIS;
 }
 
+/** How wide and how many lines a wrapped text may take, and the face it is set in. */
+export interface WrapLimits {
+  maxWidth: number;
+  maxLines: number;
+  style: TextStyle;
+}
+
 /** Word-wraps as the layout does into at most maxLines lines; the last one ends in an ellipsis when text remains. */
-export function wrapLines(text: string, maxWidth: number, maxLines: number, style: TextStyle): string[] {
+export function wrapLines(text: string, { maxWidth, maxLines, style }: WrapLimits): string[] {
   const lines = wrapText(text, maxWidth, style);
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, Math.max(1, maxLines));

@@ -90,7 +90,7 @@ function drawNode(node: LaidOutNode, placement: Placement, scene: NodeScene): Rg
     case 'imageButton':
     case 'image':
     case 'progress':
-      drawGlyphNode(node, area, kind, { canvas, under });
+      drawGlyphNode(node, area, { canvas, under, kind });
       break;
     default:
       drawLabel(node, area, { canvas, under, parent: scene.parent, boxed: under !== scene.under });
@@ -153,7 +153,8 @@ function afterIcon(content: Box, used: number): Box {
 }
 
 /** ImageView, ImageButton and ProgressBar: the named glyph, or a visible placeholder when none is named. */
-function drawGlyphNode(node: LaidOutNode, area: Box, kind: WidgetKind, scene: ContentScene): void {
+function drawGlyphNode(node: LaidOutNode, area: Box, scene: ContentScene & { kind: WidgetKind }): void {
+  const { kind } = scene;
   const { u, pal, out } = scene.canvas;
   const style = node.style ?? {};
   const content = contentBox(area, node.padding);
@@ -168,7 +169,7 @@ function drawGlyphNode(node: LaidOutNode, area: Box, kind: WidgetKind, scene: Co
     out.push(rect(area, { fill: pal.surfaceVariant, radius: u.dp(4) }));
   }
   if (icon) out.push(iconElement({ name: icon, cx, cy, size, colour: colour.hex }));
-  else out.push(circle(cx, cy, size / 2, { stroke: colour.hex, strokeWidth: u.dp(2) }));
+  else out.push(circle({ x: cx, y: cy }, size / 2, { stroke: colour.hex, strokeWidth: u.dp(2) }));
   if (node.text) {
     drawTextBlock(out, {
       text: node.text,
@@ -217,7 +218,8 @@ function drawLabel(node: LaidOutNode, area: Box, scene: ContentScene & { parent?
   }
   if (tab) {
     const thickness = u.dp(3);
-    out.push(line(area.x + u.dp(8), area.y + area.h - thickness / 2, area.x + area.w - u.dp(8), area.y + area.h - thickness / 2, pal.primary, thickness));
+    const y = area.y + area.h - thickness / 2;
+    out.push(line({ x: area.x + u.dp(8), y }, { x: area.x + area.w - u.dp(8), y }, { colour: pal.primary, width: thickness }));
   }
 }
 

@@ -1,4 +1,10 @@
-// The parsed form of a command line, shaped like mksh's: lists of and-or chains of pipelines.
+// The parsed form of a command line, shaped like mksh's: lists of and-or chains of pipelines;
+// and the error for a command line that does not parse.
+
+/** A command line mksh would refuse; the message is mksh R59's wording (Android 14's) after "/system/bin/sh: ". */
+export class ShellSyntaxError extends Error {
+  override name = 'ShellSyntaxError';
+}
 
 /** One piece of a word: literal text, a parameter ($VAR, $?) or a command substitution. */
 export type WordPart =

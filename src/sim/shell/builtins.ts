@@ -34,8 +34,16 @@ function logical(path: string): string {
 
 const BUILTINS = ['cd', 'exec', 'exit', 'export', 'unset', 'pwd', ':', 'command', 'type', 'wait', 'set', 'trap', 'umask'];
 
+/** A command line as a builtin sees it: the command's name, its arguments and the streams it writes to. */
+export interface BuiltinCall {
+  name: string;
+  args: string[];
+  fds: Fds;
+}
+
 /** Commands that change the shell itself rather than run as a process. */
-export function runBuiltin(shell: ShellState, name: string, args: string[], fds: Fds): number | undefined {
+export function runBuiltin(shell: ShellState, call: BuiltinCall): number | undefined {
+  const { name, args, fds } = call;
   switch (name) {
     case 'exit': {
       const status = args[0] === undefined ? shell.status : Number.parseInt(args[0], 10);
@@ -67,7 +75,7 @@ export function runBuiltin(shell: ShellState, name: string, args: string[], fds:
       return 0;
     case 'command':
     case 'type':
-      return describe(shell, name, args, fds);
+      return describe(shell, call);
     case 'export':
       for (const arg of args) {
         const eq = arg.indexOf('=');
@@ -83,7 +91,7 @@ export function runBuiltin(shell: ShellState, name: string, args: string[], fds:
 }
 
 /** `command -v NAME` and `type NAME`: where a command would be found, or status 1. */
-function describe(shell: ShellState, builtin: string, args: string[], fds: Fds): number | undefined {
+function describe(shell: ShellState, { name: builtin, args, fds }: BuiltinCall): number | undefined {
   const names = args.filter((a) => !a.startsWith('-'));
   if (builtin === 'command' && !args.includes('-v') && !args.includes('-V')) return undefined;
   let status = 0;

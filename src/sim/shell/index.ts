@@ -8,7 +8,7 @@ let nextPid = 4000;
 /** Runs one command line as Android's `/system/bin/sh -c` would and resolves with its exit status. */
 export const runShell: ShellRunner = async (phone: Phone, commandLine: string, io: ShellIO): Promise<number> => {
   nextPid = nextPid >= 32000 ? 4000 : nextPid + 7;
-  const shell = new Shell(phone, commands, defaultEnv(phone), nextPid);
+  const shell = new Shell({ phone, commands, env: defaultEnv(phone), pid: nextPid });
   const stdin = io.stdin ? untilAborted(io.stdin, io.signal) : EMPTY_INPUT;
   // adbd forks sh for each command line it is sent.
   await phone.timing.command('sh', []);
@@ -21,7 +21,7 @@ export const runShell: ShellRunner = async (phone: Phone, commandLine: string, i
  */
 export function createShellSession(phone: Phone): ShellSession {
   nextPid = nextPid >= 32000 ? 4000 : nextPid + 7;
-  const shell = new Shell(phone, commands, defaultEnv(phone), nextPid);
+  const shell = new Shell({ phone, commands, env: defaultEnv(phone), pid: nextPid });
   return {
     run(commandLine, io) {
       const stdin = io.stdin ? untilAborted(io.stdin, io.signal) : EMPTY_INPUT;

@@ -1,7 +1,7 @@
 import type { Phone } from '../types.js';
-import type { AndOr, Command, Pipeline, Redirect, Script, SimpleCommand } from './ast.js';
+import { ShellSyntaxError, type AndOr, type Command, type Pipeline, type Redirect, type Script, type SimpleCommand } from './ast.js';
 import { expandString, expandWord, type Expander } from './expand.js';
-import { parseScript, ShellSyntaxError } from './parser.js';
+import { parseScript } from './parser.js';
 import { ERRNO_TEXT, type CommandContext, type CommandTable } from './registry.js';
 import { bufferInput, EMPTY_INPUT, Pipe, type Fds, type Sink } from './streams.js';
 import { ExitRequest, runBuiltin, SHELL, type ShellState } from './builtins.js';
@@ -30,17 +30,37 @@ export function defaultEnv(phone: Phone): Map<string, string> {
   ]);
 }
 
+/** What a shell process starts with: the phone, the commands it can run, its variables and its pid. */
+export interface ShellSetup {
+  phone: Phone;
+  commands: CommandTable;
+  env: Map<string, string>;
+  pid: number;
+}
+
+/** How a simple command runs: its streams, the signal that stops it, and words already expanded (after `exec`). */
+interface SimpleRun {
+  fds: Fds;
+  signal: AbortSignal;
+  expanded?: string[];
+}
+
 /** One mksh process: its variables, working directory and last exit status. */
 export class Shell implements ShellState {
   status = 0;
   cwd = '/';
 
-  constructor(
-    readonly phone: Phone,
-    readonly commands: CommandTable,
-    readonly env: Map<string, string>,
-    readonly pid: number,
-  ) {}
+  readonly phone: Phone;
+  readonly commands: CommandTable;
+  readonly env: Map<string, string>;
+  readonly pid: number;
+
+  constructor({ phone, commands, env, pid }: ShellSetup) {
+    this.phone = phone;
+    this.commands = commands;
+    this.env = env;
+    this.pid = pid;
+  }
 
   /** Parses and runs a command line; syntax errors print as mksh prints them. */
   async runLine(line: string, fds: Fds, signal: AbortSignal): Promise<number> {
@@ -65,7 +85,7 @@ export class Shell implements ShellState {
   }
 
   private fork(): Shell {
-    const child = new Shell(this.phone, this.commands, new Map(this.env), this.pid + 1);
+    const child = new Shell({ phone: this.phone, commands: this.commands, env: new Map(this.env), pid: this.pid + 1 });
     child.status = this.status;
     child.cwd = this.cwd;
     return child;
@@ -137,7 +157,7 @@ export class Shell implements ShellState {
     try {
       switch (command.kind) {
         case 'simple':
-          return await this.runSimple(command, io, signal);
+          return await this.runSimple(command, { fds: io, signal });
         case 'group':
           if (!command.subshell) return await this.run(command.body, io, signal);
           return await this.fork().runCommandCatchingExit({ kind: 'group', subshell: false, body: command.body, redirects: [] }, io, signal);
@@ -170,7 +190,7 @@ export class Shell implements ShellState {
     }
   }
 
-  private async runSimple(command: SimpleCommand, fds: Fds, signal: AbortSignal, expanded?: string[]): Promise<number> {
+  private async runSimple(command: SimpleCommand, { fds, signal, expanded }: SimpleRun): Promise<number> {
     const ex = this.expander(fds, signal);
     const argv: string[] = expanded ?? [];
     for (const word of command.words) argv.push(...(await expandWord(word, ex)));
@@ -185,10 +205,10 @@ export class Shell implements ShellState {
     if (argv[0] === 'exec') {
       argv.shift();
       if (argv.length === 0) return 0;
-      throw new ExitRequest(await this.runSimple({ ...command, words: [], assignments: [] }, fds, signal, argv));
+      throw new ExitRequest(await this.runSimple({ ...command, words: [], assignments: [] }, { fds, signal, expanded: argv }));
     }
     const [name, ...args] = argv;
-    const builtin = runBuiltin(this, name, args, fds);
+    const builtin = runBuiltin(this, { name, args, fds });
     if (builtin !== undefined) return builtin;
     const env = new Map([...this.env, ...assigned]);
     const found = this.lookup(name, fds.err);

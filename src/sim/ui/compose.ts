@@ -183,10 +183,10 @@ export class Composer {
     if (shown.length >= 2 && shown[shown.length - 2] === view.activity) {
       shown.pop();
     } else {
-      if (last !== undefined) table.system('I', 'ActivityTaskManager', `START u0 {cmp=${component}} from uid ${app.record.uid}`);
+      if (last !== undefined) table.system({ priority: 'I', tag: 'ActivityTaskManager', message: `START u0 {cmp=${component}} from uid ${app.record.uid}` });
       shown.push(view.activity);
       const user = deps.info.sdk >= 34 ? ' for user 0' : '';
-      table.system('I', 'ActivityTaskManager', `Displayed ${component}${user}: +${deps.random.int(180, 650)}ms`);
+      table.system({ priority: 'I', tag: 'ActivityTaskManager', message: `Displayed ${component}${user}: +${deps.random.int(180, 650)}ms` });
     }
     return true;
   }

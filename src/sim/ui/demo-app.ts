@@ -22,7 +22,13 @@ function text(value: string, extra: Partial<Widget> = {}): Widget {
   return { cls: 'android.widget.TextView', text: value, width: 'wrap', ...extra };
 }
 
-function button(label: string, id: string, onClick: () => void, extra: Partial<Widget> = {}): Widget {
+/** A demo button's resource id and action, and any other widget properties it sets. */
+interface DemoButton extends Partial<Widget> {
+  id: string;
+  onClick: () => void;
+}
+
+function button(label: string, { id, onClick, ...extra }: DemoButton): Widget {
   return { cls: 'android.widget.Button', id, text: label, height: 48, onClick, ...extra };
 }
 
@@ -87,23 +93,23 @@ class DemoProcess implements AppProcess {
                 layout: 'row',
                 gap: 8,
                 children: [
-                  button(
-                    'Cancel',
-                    'android:id/button2',
-                    () => {
+                  button('Cancel', {
+                    id: 'android:id/button2',
+                    onClick: () => {
                       s.dialog = false;
                     },
-                    { width: 0, weight: 1 },
-                  ),
-                  button(
-                    'Delete',
-                    'android:id/button1',
-                    () => {
+                    width: 0,
+                    weight: 1,
+                  }),
+                  button('Delete', {
+                    id: 'android:id/button1',
+                    onClick: () => {
                       s.dialog = false;
                       s.greeting = 'Deleted';
                     },
-                    { width: 0, weight: 1 },
-                  ),
+                    width: 0,
+                    weight: 1,
+                  }),
                 ],
               },
             ],
@@ -149,62 +155,66 @@ class DemoProcess implements AppProcess {
               s.notes = v;
             },
           },
-          button(
-            'Greet',
-            'greet',
-            () => {
+          button('Greet', {
+            id: 'greet',
+            onClick: () => {
               s.greeting = `Hi ${s.name}`;
             },
-            { enabled: s.name.length > 0 },
-          ),
+            enabled: s.name.length > 0,
+          }),
           {
             cls: 'android.widget.LinearLayout',
             layout: 'row',
             gap: 8,
             children: [
-              button(
-                'List',
-                'open_list',
-                () => {
+              button('List', {
+                id: 'open_list',
+                onClick: () => {
                   s.screen = 'list';
                 },
-                { width: 0, weight: 1 },
-              ),
-              button(
-                'Dialog',
-                'open_dialog',
-                () => {
+                width: 0,
+                weight: 1,
+              }),
+              button('Dialog', {
+                id: 'open_dialog',
+                onClick: () => {
                   s.dialog = true;
                 },
-                { width: 0, weight: 1 },
-              ),
-              button(
-                'Toast',
-                'toast',
-                () => {
+                width: 0,
+                weight: 1,
+              }),
+              button('Toast', {
+                id: 'toast',
+                onClick: () => {
                   s.toast = s.toast === 'Saved' ? 'Saved again' : 'Saved';
                 },
-                { width: 0, weight: 1 },
-              ),
-            ],
-          },
-          {
-            cls: 'android.widget.LinearLayout',
-            layout: 'row',
-            gap: 8,
-            children: [
-              button('Crash', 'crash', () => ctx.crash('java.lang.IllegalStateException: Demo crash button')),
-              button('Freeze', 'freeze', () => ctx.freeze()),
-              button('Throw', 'throw', () => {
-                throw new Error('Widget handler failed');
+                width: 0,
+                weight: 1,
               }),
             ],
           },
-          button('Notify me', 'notify', () =>
-            ctx.requestPermission(NOTIFICATIONS, 'send you notifications', (granted) => {
-              s.greeting = granted ? 'Notifications on' : 'Notifications off';
-            }),
-          ),
+          {
+            cls: 'android.widget.LinearLayout',
+            layout: 'row',
+            gap: 8,
+            children: [
+              button('Crash', { id: 'crash', onClick: () => ctx.crash('java.lang.IllegalStateException: Demo crash button') }),
+              button('Freeze', { id: 'freeze', onClick: () => ctx.freeze() }),
+              button('Throw', {
+                id: 'throw',
+                onClick: () => {
+                  throw new Error('Widget handler failed');
+                },
+              }),
+            ],
+          },
+          button('Notify me', {
+            id: 'notify',
+            onClick: () =>
+              ctx.requestPermission(NOTIFICATIONS, 'send you notifications', (granted) => {
+                s.greeting = granted ? 'Notifications on' : 'Notifications off';
+              }),
+          }),
           text(`Held ${s.held}`, {
             id: 'hold',
             longClickable: true,

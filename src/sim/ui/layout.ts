@@ -35,6 +35,18 @@ interface Placement {
   w: number;
   h: number;
 }
+/** Where a widget goes: its rectangle, the clip its node's bounds are cut to, and its tree path (the key when it has none). */
+interface Slot {
+  rect: Rect;
+  clip: Bounds;
+  path: string;
+}
+/** A child along a line's main axis: the axis, the child's cross size, and the room left along the main axis. */
+interface MainAxis {
+  vertical: boolean;
+  cross: number;
+  avail: number;
+}
 /** Which sides of the content box are decided (exact) rather than at most the given size. */
 interface Exact {
   w: boolean;
@@ -57,7 +69,7 @@ export class Layout {
   /** The root fills the rectangle exactly, as an Activity's content view does. */
   layoutRoot(root: Widget, rect: Rect, clip: Bounds): UiNode | undefined {
     if (root.visible === false) return undefined;
-    const node = this.place(root, rect, clip, this.options.keyPrefix);
+    const node = this.place(root, { rect, clip, path: this.options.keyPrefix });
     return isEmpty(node.bounds) ? undefined : node;
   }
 
@@ -76,7 +88,7 @@ export class Layout {
     return this.cached(w, `w${availW}`, () => {
       const pad = this.padding(w);
       const inner = availW - pad.left - pad.right;
-      const content = this.hasChildren(w) ? this.arrange(w, inner, Infinity, { w: false, h: false }).extent.w : this.intrinsic(w, inner).w;
+      const content = this.hasChildren(w) ? this.arrange(w, { w: inner, h: Infinity }, { w: false, h: false }).extent.w : this.intrinsic(w, inner).w;
       const width = Math.max(content + pad.left + pad.right, this.px(minimumSize(w.cls).width));
       return { w: Math.min(width, availW), h: 0 };
     }).w;
@@ -87,7 +99,9 @@ export class Layout {
     return this.cached(w, `h${width}|${availH}`, () => {
       const pad = this.padding(w);
       const inner = width - pad.left - pad.right;
-      const content = this.hasChildren(w) ? this.arrange(w, inner, availH - pad.top - pad.bottom, { w: true, h: false }).extent.h : this.intrinsic(w, inner).h;
+      const content = this.hasChildren(w)
+        ? this.arrange(w, { w: inner, h: availH - pad.top - pad.bottom }, { w: true, h: false }).extent.h
+        : this.intrinsic(w, inner).h;
       const height = Math.max(content + pad.top + pad.bottom, this.px(minimumSize(w.cls).height));
       return { w: 0, h: Math.min(height, availH) };
     }).h;
@@ -145,9 +159,9 @@ export class Layout {
   }
 
   /** Where the children of w go inside its content box (relative to it) and how big they are together. */
-  private arrange(w: Widget, innerW: number, innerH: number, exact: Exact): { placements: Placement[]; extent: Size } {
-    if (w.scrollable === 'vertical') innerH = Infinity;
-    if (w.scrollable === 'horizontal') innerW = Infinity;
+  private arrange(w: Widget, inner: Size, exact: Exact): { placements: Placement[]; extent: Size } {
+    const innerW = w.scrollable === 'horizontal' ? Infinity : inner.w;
+    const innerH = w.scrollable === 'vertical' ? Infinity : inner.h;
     const mode: Exact = { w: exact.w && Number.isFinite(innerW), h: exact.h && Number.isFinite(innerH) };
     const kids: Array<{ kid: Widget; index: number }> = [];
     (w.children ?? []).forEach((kid, index) => {
@@ -155,11 +169,11 @@ export class Layout {
     });
     const gap = this.px(w.gap ?? 0);
     const layout = w.layout ?? 'column';
-    if (layout === 'stack') return this.arrangeStack(kids, innerW, innerH, mode);
+    if (layout === 'stack') return this.arrangeStack(kids, { w: innerW, h: innerH }, mode);
     return this.arrangeLine(kids, { vertical: layout === 'column', innerW, innerH, gap, mode });
   }
 
-  private arrangeStack(kids: Array<{ kid: Widget; index: number }>, innerW: number, innerH: number, mode: Exact): { placements: Placement[]; extent: Size } {
+  private arrangeStack(kids: Array<{ kid: Widget; index: number }>, { w: innerW, h: innerH }: Size, mode: Exact): { placements: Placement[]; extent: Size } {
     const placements: Placement[] = [];
     const extent: Size = { w: 0, h: 0 };
     for (const { kid, index } of kids) {
@@ -201,10 +215,15 @@ export class Layout {
     let totalWeight = 0;
     for (const l of lines) {
       if (l.weight > 0) {
-        l.main = typeof l.mainSpec === 'number' ? this.px(l.mainSpec) : l.mainSpec === 'wrap' ? this.natural(l.kid, o.vertical, l.cross, mainAvail) : 0;
+        l.main =
+          typeof l.mainSpec === 'number'
+            ? this.px(l.mainSpec)
+            : l.mainSpec === 'wrap'
+              ? this.natural(l.kid, { vertical: o.vertical, cross: l.cross, avail: mainAvail })
+              : 0;
         totalWeight += l.weight;
       } else {
-        l.main = typeof l.mainSpec === 'number' ? this.px(l.mainSpec) : this.natural(l.kid, o.vertical, l.cross, mainAvail);
+        l.main = typeof l.mainSpec === 'number' ? this.px(l.mainSpec) : this.natural(l.kid, { vertical: o.vertical, cross: l.cross, avail: mainAvail });
       }
       used += l.main;
     }
@@ -248,11 +267,11 @@ export class Layout {
   }
 
   /** Natural size along the main axis. */
-  private natural(kid: Widget, vertical: boolean, cross: number, avail: number): number {
+  private natural(kid: Widget, { vertical, cross, avail }: MainAxis): number {
     return vertical ? this.heightFor(kid, cross, avail) : this.wrapWidth(kid, avail);
   }
 
-  private place(w: Widget, rect: Rect, clip: Bounds, path: string): UiNode {
+  private place(w: Widget, { rect, clip, path }: Slot): UiNode {
     const key = w.key ?? w.id ?? path;
     this.keys.add(key);
     const frame: Bounds = {
@@ -297,7 +316,7 @@ export class Layout {
     if (!this.hasChildren(w)) return node;
 
     const inner: Rect = { x: rect.x + pad.left, y: rect.y + pad.top, w: rect.w - pad.left - pad.right, h: rect.h - pad.top - pad.bottom };
-    const { placements, extent } = this.arrange(w, inner.w, inner.h, { w: true, h: true });
+    const { placements, extent } = this.arrange(w, inner, { w: true, h: true });
     let dx = 0;
     let dy = 0;
     if (w.scrollable) {
@@ -310,7 +329,7 @@ export class Layout {
     }
     const childClip = isEmpty(bounds) ? EMPTY_BOUNDS : bounds;
     for (const p of placements) {
-      const child = this.place(p.kid, { x: inner.x + p.x + dx, y: inner.y + p.y + dy, w: p.w, h: p.h }, childClip, `${path}/${p.index}`);
+      const child = this.place(p.kid, { rect: { x: inner.x + p.x + dx, y: inner.y + p.y + dy, w: p.w, h: p.h }, clip: childClip, path: `${path}/${p.index}` });
       if (!isEmpty(child.bounds)) node.children.push(child);
     }
     return node;

@@ -38,7 +38,22 @@ export interface ProcessHooks {
   invalidate(): void;
   crash(app: RunningApp, exception: string): void;
   freeze(app: RunningApp): void;
-  requestPermission(app: RunningApp, permission: string, label: string, onResult?: (granted: boolean) => void): void;
+  requestPermission(app: RunningApp, request: PermissionRequest): void;
+}
+
+/** An app's request for a runtime permission: the permission, what the dialog says it is for, and who hears the answer. */
+export interface PermissionRequest {
+  permission: string;
+  label: string;
+  onResult?: (granted: boolean) => void;
+}
+
+/** A line a process logs; the buffer defaults to the one the process writes (system for system_server, main for apps). */
+export interface LogLine {
+  priority: LogPriority;
+  tag: string;
+  message: string;
+  buffer?: LogBuffer;
 }
 
 const FIRST_APP_UID = 10100;
@@ -78,11 +93,11 @@ export class ProcessTable {
     return pid;
   }
 
-  system(priority: LogPriority, tag: string, message: string, buffer: LogBuffer = 'system'): void {
+  system({ priority, tag, message, buffer = 'system' }: LogLine): void {
     this.deps.logcat.append({ pid: this.systemPid, tid: this.systemPid + 29, priority, tag, message, buffer });
   }
 
-  appLog(app: RunningApp, priority: LogPriority, tag: string, message: string, buffer: LogBuffer = 'main'): void {
+  appLog(app: RunningApp, { priority, tag, message, buffer = 'main' }: LogLine): void {
     this.deps.logcat.append({ pid: app.pid, tid: app.pid, priority, tag, message, buffer });
   }
 
@@ -91,11 +106,11 @@ export class ProcessTable {
     record.launchCount += 1;
     const pid = this.allocatePid();
     const user = userName(record.uid);
-    this.system(
-      'I',
-      'ActivityManager',
-      `Start proc ${pid}:${record.def.package}/${user.replace('_', '')} for ${reason} {${record.def.package}/${className(record.def.package, record.def.launchActivity)}}`,
-    );
+    this.system({
+      priority: 'I',
+      tag: 'ActivityManager',
+      message: `Start proc ${pid}:${record.def.package}/${user.replace('_', '')} for ${reason} {${record.def.package}/${className(record.def.package, record.def.launchActivity)}}`,
+    });
     const hooks = this.hooks;
     const deps = this.deps;
     const app: RunningApp = {
@@ -113,13 +128,13 @@ export class ProcessTable {
         storage: record.storage,
         phone: { info: deps.info, settings: deps.settings, props: deps.props },
         log: (priority, tag, message) => {
-          if (app.alive) this.appLog(app, priority, tag, message);
+          if (app.alive) this.appLog(app, { priority, tag, message });
         },
         invalidate: () => hooks.invalidate(),
         crash: (exception) => hooks.crash(app, exception),
         freeze: () => hooks.freeze(app),
         hasPermission: (permission) => deps.packages.get(record.def.package)?.granted.has(permission) ?? false,
-        requestPermission: (permission, label, onResult) => hooks.requestPermission(app, permission, label, onResult),
+        requestPermission: (permission, label, onResult) => hooks.requestPermission(app, { permission, label, onResult }),
       },
     };
     this.running.set(record.def.package, app);

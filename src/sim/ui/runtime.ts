@@ -1,20 +1,20 @@
-// The phone's UI: app processes and tasks, the home screen, windows, focus and the soft keyboard,
-// system dialogs, and the input that drives them. Renders lazily and caches the laid-out screen
+// The phone's UI: windows, focus and the soft keyboard, system dialogs, and the touches and keys
+// that drive them, over the app tasks of tasks.ts. Renders lazily and caches the laid-out screen
 // until an event, a timer or a setting changes it.
 import type { AppLaunch, ForegroundInfo, Frame, LaunchResult, PhoneUi, ScreenSize, UiDeps } from '../types.js';
-import { Composer, type Composition, type Screen } from './compose.js';
+import { Composer, type Composition } from './compose.js';
 import { pathAt, swipeDirection, swipeTarget, tapTarget, longPressTarget, KEY, keyChar } from './input.js';
 import { LAUNCHER_ACTIVITY, LAUNCHER_PACKAGE } from './launcher.js';
 import { contains, type UiNode } from './node.js';
-import { javaException, normalizeActivity, ProcessTable, safeUri, shortComponent, userName, type AppRecord, type RunningApp } from './processes.js';
+import { ProcessTable, userName, type RunningApp } from './processes.js';
 import { SystemDialogs } from './system-ui.js';
+import { AppTasks } from './tasks.js';
 import { TextInput } from './text-input.js';
 import type { UiWindow } from './windows.js';
 import { isEditText } from './widget-defaults.js';
 import { activeWindow, displayWindows } from './dump-windows.js';
 import { dumpActiveWindow, dumpDisplayWindows } from './xml.js';
 
-const SHELL_UID = 2000;
 /** Below this many dp a swipe is a tap (ViewConfiguration's touch slop). */
 const TOUCH_SLOP_DP = 8;
 const LONG_PRESS_MS = 500;
@@ -28,9 +28,7 @@ class PhoneRuntime implements PhoneUi {
   private readonly table: ProcessTable;
   private readonly dialogs: SystemDialogs;
   private readonly composer: Composer;
-  private screen: Screen = { kind: 'home' };
-  /** Recent tasks, most recent last. */
-  private tasks: string[] = [];
+  private readonly apps: AppTasks;
   private readonly text: TextInput;
   private dirty = true;
   private cache: Composition | undefined;
@@ -42,9 +40,9 @@ class PhoneRuntime implements PhoneUi {
       invalidate: () => {
         this.dirty = true;
       },
-      crash: (app, exception) => this.crash(app, exception),
+      crash: (app, exception) => this.apps.crash(app, exception),
       freeze: (app) => this.dialogs.freeze(app),
-      requestPermission: (app, permission, label, onResult) => this.dialogs.requestPermission(app, permission, label, onResult),
+      requestPermission: (app, request) => this.dialogs.requestPermission(app, request),
     });
     this.dialogs = new SystemDialogs({
       deps,
@@ -52,15 +50,15 @@ class PhoneRuntime implements PhoneUi {
       changed: () => {
         this.dirty = true;
       },
-      kill: (app) => this.kill(app),
-      run: (app, fn) => this.run(app, fn),
+      kill: (app) => this.apps.kill(app),
+      run: (app, fn) => this.apps.run(app, fn),
       hideKeyboard: () => {
         this.text.keyboard = false;
       },
       openAppInfo: () => {
-        if (this.table.records.has('com.android.settings')) this.launch('com.android.settings');
+        if (this.table.records.has('com.android.settings')) this.apps.launch('com.android.settings');
       },
-      foregroundPackage: () => (this.screen.kind === 'app' ? this.screen.pkg : undefined),
+      foregroundPackage: () => (this.apps.screen.kind === 'app' ? this.apps.screen.pkg : undefined),
     });
     this.composer = new Composer({
       deps,
@@ -69,16 +67,26 @@ class PhoneRuntime implements PhoneUi {
       changed: () => {
         this.dirty = true;
       },
-      crash: (app, exception) => this.crash(app, exception),
-      kill: (app) => this.kill(app),
-      open: (pkg) => this.openFromLauncher(pkg),
-      closeTask: (pkg) => this.closeTask(pkg),
+      crash: (app, exception) => this.apps.crash(app, exception),
+      kill: (app) => this.apps.kill(app),
+      open: (pkg) => this.apps.openFromLauncher(pkg),
+      closeTask: (pkg) => this.apps.closeTask(pkg),
       press: (key) => {
         this.text.press(key);
         this.dirty = true;
       },
     });
-    this.text = new TextInput({ compose: () => this.compose(), run: (app, fn) => this.run(app, fn) });
+    this.text = new TextInput({ compose: () => this.compose(), run: (app, fn) => this.apps.run(app, fn) });
+    this.apps = new AppTasks({
+      deps,
+      table: this.table,
+      dialogs: this.dialogs,
+      text: this.text,
+      changed: () => {
+        this.dirty = true;
+      },
+      refresh: () => this.refresh(),
+    });
   }
 
   // ------------------------------------------------------------------ rendering
@@ -90,12 +98,12 @@ class PhoneRuntime implements PhoneUi {
     this.xml = undefined;
     this.cache = this.composer.compose({
       fingerprint,
-      screen: this.screen,
-      tasks: this.tasks,
+      screen: this.apps.screen,
+      tasks: this.apps.tasks,
       keyboard: { shown: this.text.keyboard, shifted: this.text.shifted, symbols: this.text.symbols },
       focus: this.text.focus,
       setScreen: (screen) => {
-        this.screen = screen;
+        this.apps.screen = screen;
       },
       setFocus: (focus, keyboard) => {
         this.text.focus = focus;
@@ -155,8 +163,8 @@ class PhoneRuntime implements PhoneUi {
     this.compose();
     const permission = this.dialogs.permissionActivity();
     if (permission) return permission;
-    if (this.screen.kind === 'app') {
-      const app = this.table.running.get(this.screen.pkg);
+    if (this.apps.screen.kind === 'app') {
+      const app = this.table.running.get(this.apps.screen.pkg);
       if (app?.alive) return { package: app.record.def.package, activity: app.lastView?.activity ?? app.record.def.launchActivity };
     }
     return { package: LAUNCHER_PACKAGE, activity: LAUNCHER_ACTIVITY };
@@ -174,138 +182,19 @@ class PhoneRuntime implements PhoneUi {
   // ------------------------------------------------------------------ apps and tasks
 
   launch(pkg: string, launch: AppLaunch = {}): LaunchResult {
-    if (pkg === LAUNCHER_PACKAGE) {
-      this.goHome();
-      return { ok: true };
-    }
-    for (const app of this.table.installChanges()) this.kill(app);
-    const record = this.table.records.get(pkg);
-    const activity = launch.activity ? normalizeActivity(pkg, launch.activity) : (record?.def.launchActivity ?? '.MainActivity');
-    const installed = this.deps.packages.get(pkg) !== undefined;
-    if (!record || !installed || !(record.def.activities.includes(activity) || activity === record.def.launchActivity)) {
-      return { ok: false, error: `Error: Activity class {${shortComponent(pkg, activity)}} does not exist.` };
-    }
-    const intent = launch.uri
-      ? `act=android.intent.action.VIEW dat=${safeUri(launch.uri)} flg=0x10000000`
-      : launch.activity
-        ? 'flg=0x10000000'
-        : 'act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000';
-    this.table.system('I', 'ActivityTaskManager', `START u0 {${intent} cmp=${shortComponent(pkg, activity)}} from uid ${SHELL_UID}`);
-    this.open(record, launch.activity ? { ...launch, activity } : launch);
-    return { ok: true };
+    return this.apps.launch(pkg, launch);
   }
 
   openUri(uri: string): LaunchResult {
-    const handler = this.deps.apps.find((def) => this.deps.packages.get(def.package) && def.handles?.(uri));
-    if (!handler) {
-      return {
-        ok: false,
-        error: `Error: Activity not started, unable to resolve Intent { act=android.intent.action.VIEW dat=${safeUri(uri)} flg=0x10000000 }`,
-      };
-    }
-    return this.launch(handler.package, { uri });
-  }
-
-  private openFromLauncher(pkg: string): void {
-    const record = this.table.records.get(pkg);
-    if (!record) return;
-    this.table.system(
-      'I',
-      'ActivityTaskManager',
-      `START u0 {act=android.intent.action.MAIN cat=[android.intent.category.LAUNCHER] flg=0x10200000 cmp=${shortComponent(pkg, record.def.launchActivity)}} from uid 10150`,
-    );
-    this.open(record, {});
-  }
-
-  /** Brings the app's task to the front, starting its process if needed. */
-  private open(record: AppRecord, launch: AppLaunch): void {
-    const pkg = record.def.package;
-    let app = this.table.running.get(pkg);
-    if (app?.alive) {
-      const running = app;
-      if (launch.activity || launch.uri) this.run(running, () => running.process?.intent?.(launch));
-    } else {
-      app = this.table.start(record, launch, 'next-top-activity');
-    }
-    if (!app.alive) {
-      this.refresh();
-      return;
-    }
-    if (this.screen.kind !== 'app' || this.screen.pkg !== pkg) this.clearFocus();
-    this.screen = { kind: 'app', pkg };
-    this.tasks = [...this.tasks.filter((t) => t !== pkg), pkg];
-    this.refresh();
+    return this.apps.openUri(uri);
   }
 
   forceStop(pkg: string): void {
-    const record = this.table.records.get(pkg);
-    if (record) this.table.system('I', 'ActivityManager', `Force stopping ${pkg} appid=${record.uid} user=0: from pid ${this.table.allocatePid()}`);
-    const app = this.table.running.get(pkg);
-    if (app) this.kill(app);
-    this.tasks = this.tasks.filter((t) => t !== pkg);
-    this.refresh();
+    this.apps.forceStop(pkg);
   }
 
   clearData(pkg: string): boolean {
-    const installed = this.deps.packages.get(pkg);
-    if (!installed) return false;
-    const app = this.table.running.get(pkg);
-    if (app) this.kill(app);
-    this.tasks = this.tasks.filter((t) => t !== pkg);
-    const record = this.table.records.get(pkg);
-    if (record) this.table.clear(record);
-    for (const permission of [...installed.granted]) this.deps.packages.revoke(pkg, permission);
-    this.refresh();
-    return true;
-  }
-
-  private closeTask(pkg: string): void {
-    const app = this.table.running.get(pkg);
-    if (app) this.kill(app);
-    this.tasks = this.tasks.filter((t) => t !== pkg);
-    this.dirty = true;
-  }
-
-  private kill(app: RunningApp): void {
-    const pkg = app.record.def.package;
-    this.table.kill(app);
-    this.dialogs.forget(pkg);
-    if (this.screen.kind === 'app' && this.screen.pkg === pkg) {
-      this.screen = { kind: 'home' };
-      this.clearFocus();
-    }
-    this.dirty = true;
-  }
-
-  private crash(app: RunningApp, exception: string): void {
-    if (!app.alive) return;
-    const activity = app.lastView?.activity ?? app.record.def.launchActivity;
-    this.dialogs.crashed(app, exception, activity);
-    this.table.system('W', 'ActivityTaskManager', `  Force finishing activity ${shortComponent(app.record.def.package, activity)}`);
-    this.kill(app);
-    this.tasks = this.tasks.filter((t) => t !== app.record.def.package);
-  }
-
-  /** Runs app code; an exception it throws crashes the app as an uncaught exception would. */
-  private run<T>(app: RunningApp | undefined, fn: () => T): T | undefined {
-    if (!app) return fn();
-    if (!app.alive) return undefined;
-    try {
-      return fn();
-    } catch (error) {
-      this.crash(app, javaException(error));
-      return undefined;
-    }
-  }
-
-  private goHome(): void {
-    this.clearFocus();
-    this.screen = { kind: 'home' };
-    this.refresh();
-  }
-
-  private clearFocus(): void {
-    this.text.clear();
+    return this.apps.clearData(pkg);
   }
 
   // ------------------------------------------------------------------ touch
@@ -334,7 +223,7 @@ class PhoneRuntime implements PhoneUi {
     const target = tapTarget(hit.path);
     const widget = target?.widget;
     if (!target || !widget || !target.enabled) return;
-    this.run(hit.owner, () => {
+    this.apps.run(hit.owner, () => {
       if (isEditText(widget)) this.text.focusOn(hit.window.area, target.key);
       widget.onClick?.();
     });
@@ -342,10 +231,10 @@ class PhoneRuntime implements PhoneUi {
   }
 
   private touchOutside(window: UiWindow): void {
-    if (window.area !== 'dialog' || this.screen.kind !== 'app') return;
-    const app = this.table.running.get(this.screen.pkg);
+    if (window.area !== 'dialog' || this.apps.screen.kind !== 'app') return;
+    const app = this.table.running.get(this.apps.screen.pkg);
     if (!app?.alive || app.frozen || app.lastView?.dialogCancelable === false) return;
-    this.run(app, () => app.process?.back());
+    this.apps.run(app, () => app.process?.back());
   }
 
   longPress(x: number, y: number, durationMs: number): void {
@@ -358,7 +247,7 @@ class PhoneRuntime implements PhoneUi {
     const target = longPressTarget(hit.path);
     const widget = target?.widget;
     if (!target || !widget || !target.enabled || !target.longClickable) return;
-    this.run(hit.owner, () => widget.onLongClick?.());
+    this.apps.run(hit.owner, () => widget.onLongClick?.());
     this.refresh();
   }
 
@@ -376,7 +265,7 @@ class PhoneRuntime implements PhoneUi {
     const target = swipeTarget(hit.path, direction);
     if (target.swipe) {
       const widget = target.swipe.widget;
-      if (target.swipe.enabled) this.run(hit.owner, () => widget?.onSwipe?.(direction));
+      if (target.swipe.enabled) this.apps.run(hit.owner, () => widget?.onSwipe?.(direction));
     } else if (target.scroll?.scroll) {
       const state = target.scroll.scroll;
       const delta = state.axis === 'vertical' ? -dy : -dx;
@@ -404,11 +293,11 @@ class PhoneRuntime implements PhoneUi {
         this.back();
         break;
       case KEY.HOME:
-        this.goHome();
+        this.apps.goHome();
         break;
       case KEY.APP_SWITCH:
         this.text.clear();
-        this.screen = { kind: 'recents' };
+        this.apps.screen = { kind: 'recents' };
         break;
       case KEY.ENTER:
       case KEY.NUMPAD_ENTER:
@@ -435,19 +324,19 @@ class PhoneRuntime implements PhoneUi {
       this.text.keyboard = false;
       return;
     }
-    if (this.screen.kind === 'recents') {
-      this.screen = { kind: 'home' };
+    if (this.apps.screen.kind === 'recents') {
+      this.apps.screen = { kind: 'home' };
       return;
     }
-    if (this.screen.kind !== 'app') return;
-    const app = this.table.running.get(this.screen.pkg);
+    if (this.apps.screen.kind !== 'app') return;
+    const app = this.table.running.get(this.apps.screen.pkg);
     if (!app?.alive) {
-      this.screen = { kind: 'home' };
+      this.apps.screen = { kind: 'home' };
       return;
     }
     if (app.frozen) return;
-    const handled = this.run(app, () => app.process?.back() ?? false);
+    const handled = this.apps.run(app, () => app.process?.back() ?? false);
     // Since Android 12 the root activity of a task is moved to the back, not finished: the process stays.
-    if (handled === false && app.alive) this.goHome();
+    if (handled === false && app.alive) this.apps.goHome();
   }
 }

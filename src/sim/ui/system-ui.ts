@@ -3,7 +3,7 @@
 import type { ForegroundInfo, UiDeps, Widget } from '../types.js';
 import { anrDialog, crashDialog, fatalExceptionLines, PERMISSION_CONTROLLER, permissionDialog } from './system-dialogs.js';
 import type { SystemPalette } from './theme.js';
-import { className, shortComponent, userName, type ProcessTable, type RunningApp } from './processes.js';
+import { className, shortComponent, userName, type PermissionRequest, type ProcessTable, type RunningApp } from './processes.js';
 
 export interface SystemDialog {
   kind: 'permission' | 'crash' | 'anr';
@@ -78,7 +78,7 @@ export class SystemDialogs {
     this.o.changed();
   }
 
-  requestPermission(app: RunningApp, permission: string, label: string, onResult?: (granted: boolean) => void): void {
+  requestPermission(app: RunningApp, { permission, label, onResult }: PermissionRequest): void {
     const { deps } = this.o;
     const pkg = app.record.def.package;
     const answerLater = (granted: boolean): void => {
@@ -125,7 +125,7 @@ export class SystemDialogs {
     // One log call with the stack trace, as AndroidRuntime makes it: logcat prints every line with the same header.
     const message = fatalExceptionLines({ pkg, pid: app.pid, exception, activity }).join('\n');
     deps.logcat.append({ pid: app.pid, tid: app.pid, priority: 'E', tag: 'AndroidRuntime', message, buffer: 'crash' });
-    table.appLog(app, 'I', 'Process', `Sending signal. PID: ${app.pid} SIG: 9`);
+    table.appLog(app, { priority: 'I', tag: 'Process', message: `Sending signal. PID: ${app.pid} SIG: 9` });
     const dialog: SystemDialog = {
       kind: 'crash',
       owner: pkg,
@@ -166,13 +166,13 @@ export class SystemDialogs {
     const pkg = app.record.def.package;
     const activity = app.lastView?.activity ?? app.record.def.launchActivity;
     const component = shortComponent(pkg, activity);
-    table.system('E', 'ActivityManager', `ANR in ${pkg} (${component})`);
-    table.system('E', 'ActivityManager', `PID: ${app.pid}`);
-    table.system(
-      'E',
-      'ActivityManager',
-      `Reason: Input dispatching timed out (${pkg}/${className(pkg, activity)} is not responding. Waited 5001ms for MotionEvent)`,
-    );
+    table.system({ priority: 'E', tag: 'ActivityManager', message: `ANR in ${pkg} (${component})` });
+    table.system({ priority: 'E', tag: 'ActivityManager', message: `PID: ${app.pid}` });
+    table.system({
+      priority: 'E',
+      tag: 'ActivityManager',
+      message: `Reason: Input dispatching timed out (${pkg}/${className(pkg, activity)} is not responding. Waited 5001ms for MotionEvent)`,
+    });
     const dialog: SystemDialog = {
       kind: 'anr',
       owner: pkg,
@@ -183,7 +183,11 @@ export class SystemDialogs {
           palette,
           close: () => {
             this.dismiss(dialog);
-            table.system('I', 'ActivityManager', `Killing ${app.pid}:${pkg}/${userName(app.record.uid).replace('_', '')} (adj 0): user request after error`);
+            table.system({
+              priority: 'I',
+              tag: 'ActivityManager',
+              message: `Killing ${app.pid}:${pkg}/${userName(app.record.uid).replace('_', '')} (adj 0): user request after error`,
+            });
             this.o.kill(app);
           },
           wait: () => {

@@ -1,7 +1,7 @@
 // Windows as WindowManager stacks them on a phone: the Activity window with its DecorView,
 // dialogs over a scrim, the soft keyboard, toasts. Status and navigation bars are drawn by the
 // renderer from the insets and are not part of an app's dump.
-import type { Bounds, LaidOutWindow, ScreenSize, Widget } from '../types.js';
+import type { LaidOutWindow, ScreenSize, Widget } from '../types.js';
 import { Layout, type LayoutOptions } from './layout.js';
 import { decorNode, isEmpty, type UiNode } from './node.js';
 
@@ -51,15 +51,11 @@ export function metricsFor(size: ScreenSize, rotation: number): Metrics {
 
 type WindowLayout = Omit<LayoutOptions, 'scale' | 'pkg'>;
 
-function bounds(left: number, top: number, right: number, bottom: number): Bounds {
-  return { left, top, right, bottom };
-}
-
 /** An Activity window: DecorView > LinearLayout > android:id/content > the app's root, plus bar backgrounds. */
 export function activityWindow(o: { pkg: string; root: Widget; snackbar?: Widget; metrics: Metrics; contentBottom: number; layout: WindowLayout }): UiWindow {
   const { metrics: m, pkg } = o;
   const layout = new Layout({ ...o.layout, scale: m.scale, pkg });
-  const content = bounds(0, m.statusBar, m.width, o.contentBottom);
+  const content = { left: 0, top: m.statusBar, right: m.width, bottom: o.contentBottom };
   const rect = { x: content.left, y: content.top, w: content.right - content.left, h: content.bottom - content.top };
   const children: UiNode[] = [];
   const app = layout.layoutRoot(o.root, rect, content);
@@ -71,7 +67,7 @@ export function activityWindow(o: { pkg: string; root: Widget; snackbar?: Widget
     const bar = layout.layoutRoot(o.snackbar, { x: margin, y: content.bottom - margin - height, w: width, h: height }, content);
     if (bar) children.push(bar);
   }
-  const full = bounds(0, 0, m.width, m.height);
+  const full = { left: 0, top: 0, right: m.width, bottom: m.height };
   const root = decorNode({
     cls: 'android.widget.FrameLayout',
     pkg,
@@ -85,8 +81,18 @@ export function activityWindow(o: { pkg: string; root: Widget; snackbar?: Widget
         key: 'decor_content_parent',
         children: [decorNode({ cls: 'android.widget.FrameLayout', pkg, bounds: content, resourceId: 'android:id/content', children })],
       }),
-      decorNode({ cls: 'android.view.View', pkg, bounds: bounds(0, m.height - m.navBar, m.width, m.height), resourceId: 'android:id/navigationBarBackground' }),
-      decorNode({ cls: 'android.view.View', pkg, bounds: bounds(0, 0, m.width, m.statusBar), resourceId: 'android:id/statusBarBackground' }),
+      decorNode({
+        cls: 'android.view.View',
+        pkg,
+        bounds: { left: 0, top: m.height - m.navBar, right: m.width, bottom: m.height },
+        resourceId: 'android:id/navigationBarBackground',
+      }),
+      decorNode({
+        cls: 'android.view.View',
+        pkg,
+        bounds: { left: 0, top: 0, right: m.width, bottom: m.statusBar },
+        resourceId: 'android:id/statusBarBackground',
+      }),
     ],
   });
   return { kind: 'app', package: pkg, root, area: 'app', keys: layout.keys };
@@ -115,8 +121,8 @@ export function dialogWindow(o: {
   const gravity = dialog.gravity ?? 'center';
   const x = align === 'start' ? area.left : align === 'end' ? area.right - width : area.left + (maxW - width) / 2;
   const y = gravity === 'top' ? area.top : gravity === 'bottom' ? area.bottom - height : area.top + (maxH - height) / 2;
-  const rect = bounds(Math.round(x), Math.round(y), Math.round(x + width), Math.round(y + height));
-  const screen = bounds(0, 0, m.width, m.height);
+  const rect = { left: Math.round(x), top: Math.round(y), right: Math.round(x + width), bottom: Math.round(y + height) };
+  const screen = { left: 0, top: 0, right: m.width, bottom: m.height };
   const content = layout.layoutRoot(dialog, { x: rect.left, y: rect.top, w: rect.right - rect.left, h: rect.bottom - rect.top }, screen);
   const root = decorNode({
     cls: 'android.widget.FrameLayout',
@@ -132,7 +138,7 @@ export function dialogWindow(o: {
 export function keyboardWindow(o: { pkg: string; keyboard: Widget; metrics: Metrics; layout: WindowLayout }): UiWindow {
   const { metrics: m, pkg } = o;
   const layout = new Layout({ ...o.layout, scale: m.scale, pkg });
-  const rect = bounds(0, m.keyboardTop, m.width, m.height - m.navBar);
+  const rect = { left: 0, top: m.keyboardTop, right: m.width, bottom: m.height - m.navBar };
   const content = layout.layoutRoot(o.keyboard, { x: 0, y: rect.top, w: m.width, h: rect.bottom - rect.top }, rect);
   const root = decorNode({ cls: 'android.widget.FrameLayout', pkg, bounds: rect, key: 'input_window', children: content ? [content] : [] });
   return { kind: 'keyboard', package: pkg, root, area: 'keyboard', keys: layout.keys };
@@ -155,7 +161,7 @@ export function toastWindow(o: { pkg: string; text: string; metrics: Metrics; co
   const height = layout.heightFor(message, width, m.height);
   const bottom = m.height - m.navBar - layout.px(TOAST_OFFSET_DP);
   const x = Math.round((m.width - width) / 2);
-  const rect = bounds(x, Math.round(bottom - height), Math.round(x + width), Math.round(bottom));
+  const rect = { left: x, top: Math.round(bottom - height), right: Math.round(x + width), bottom: Math.round(bottom) };
   const node = layout.layoutRoot(message, { x: rect.left, y: rect.top, w: rect.right - rect.left, h: rect.bottom - rect.top }, rect);
   if (!node || isEmpty(rect)) return undefined;
   const root = decorNode({ cls: 'android.widget.FrameLayout', pkg, bounds: rect, key: 'toast', children: [node] });

@@ -3,7 +3,8 @@
 import type { IconName, Widget } from '../../types.js';
 import type { PageId, SettingsScreen } from './state.js';
 import { connectedSsid, wifiOn } from './wifi.js';
-import { alertDialog, categoryHeader, label, page, pageRoot, prefList, row, switchRow } from './widgets.js';
+import { simple, toggle } from './page-builders.js';
+import { alertDialog, categoryHeader, label, pageRoot, prefList, row, switchRow } from './widgets.js';
 
 export interface Entry {
   page: PageId;
@@ -76,73 +77,49 @@ export function homePage(s: SettingsScreen): Widget {
   ]);
 }
 
-function simple(s: SettingsScreen, key: PageId, title: string, rows: Widget[], header?: Widget[]): Widget {
-  return page({ key, title, p: s.p, onUp: () => s.up(), rows, header });
-}
-
-function toggle(
-  s: SettingsScreen,
-  o: {
-    key: string;
-    title: string;
-    summary?: string;
-    icon?: IconName;
-    ns: 'global' | 'system' | 'secure';
-    setting: string;
-    on?: string;
-    off?: string;
-    defaultOn?: boolean;
-  },
-): Widget {
-  const on = o.on ?? '1';
-  const value = s.get(o.ns, o.setting);
-  const checked = value === undefined ? o.defaultOn === true : value === on;
-  return switchRow({
-    key: o.key,
-    title: o.title,
-    summary: o.summary,
-    icon: o.icon,
-    checked,
-    p: s.p,
-    onToggle: (next) => s.put(o.ns, o.setting, next ? on : (o.off ?? '0')),
-  });
-}
-
 export function connectedPage(s: SettingsScreen): Widget {
   const { p } = s;
   const bluetooth = s.get('global', 'bluetooth_on') === '1';
-  return simple(s, 'connected', 'Connected devices', [
-    row({ key: 'pair', title: 'Pair new device', icon: 'add', p, onClick: () => s.open('pair') }),
-    switchRow({
-      key: 'bluetooth',
-      title: 'Bluetooth',
-      summary: bluetooth ? 'On' : 'Off',
-      icon: 'bluetooth',
-      checked: bluetooth,
-      p,
-      onToggle: (on) => {
-        s.put('global', 'bluetooth_on', on ? '1' : '0');
-        s.ctx.log('I', 'BluetoothAdapter', on ? 'enable(): enabled' : 'disable(): disabled');
-      },
-    }),
-    categoryHeader('Saved devices', p),
-    label('No saved devices', p, { key: 'no_saved', padding: { left: 72, top: 8, bottom: 16 }, style: { color: p.secondary, fontSize: 14 } }),
-    row({ key: 'connection_prefs', title: 'Connection preferences', summary: 'Bluetooth, Android Auto, NFC', icon: 'settings', p }),
-  ]);
+  return simple(s, {
+    key: 'connected',
+    title: 'Connected devices',
+    rows: [
+      row({ key: 'pair', title: 'Pair new device', icon: 'add', p, onClick: () => s.open('pair') }),
+      switchRow({
+        key: 'bluetooth',
+        title: 'Bluetooth',
+        summary: bluetooth ? 'On' : 'Off',
+        icon: 'bluetooth',
+        checked: bluetooth,
+        p,
+        onToggle: (on) => {
+          s.put('global', 'bluetooth_on', on ? '1' : '0');
+          s.ctx.log('I', 'BluetoothAdapter', on ? 'enable(): enabled' : 'disable(): disabled');
+        },
+      }),
+      categoryHeader('Saved devices', p),
+      label('No saved devices', p, { key: 'no_saved', padding: { left: 72, top: 8, bottom: 16 }, style: { color: p.secondary, fontSize: 14 } }),
+      row({ key: 'connection_prefs', title: 'Connection preferences', summary: 'Bluetooth, Android Auto, NFC', icon: 'settings', p }),
+    ],
+  });
 }
 
 export function pairPage(s: SettingsScreen): Widget {
   const { p } = s;
   const bluetooth = s.get('global', 'bluetooth_on') === '1';
-  return simple(s, 'pair', 'Pair new device', [
-    row({ key: 'device_name', title: 'Device name', summary: deviceName(s), p }),
-    categoryHeader('Available devices', p),
-    label(bluetooth ? 'Searching for devices\u2026' : 'Bluetooth will turn on to pair', p, {
-      key: 'searching',
-      padding: { left: 72, top: 8 },
-      style: { color: p.secondary, fontSize: 14 },
-    }),
-  ]);
+  return simple(s, {
+    key: 'pair',
+    title: 'Pair new device',
+    rows: [
+      row({ key: 'device_name', title: 'Device name', summary: deviceName(s), p }),
+      categoryHeader('Available devices', p),
+      label(bluetooth ? 'Searching for devices\u2026' : 'Bluetooth will turn on to pair', p, {
+        key: 'searching',
+        padding: { left: 72, top: 8 },
+        style: { color: p.secondary, fontSize: 14 },
+      }),
+    ],
+  });
 }
 
 function timeout(s: SettingsScreen): string {
@@ -157,37 +134,40 @@ function timeout(s: SettingsScreen): string {
 export function displayPage(s: SettingsScreen): Widget {
   const { p } = s;
   const dark = s.get('secure', 'ui_night_mode') === '2';
-  return simple(s, 'display', 'Display', [
-    categoryHeader('Brightness', p),
-    row({ key: 'brightness', title: 'Brightness level', summary: '62%', icon: 'star', p }),
-    toggle(s, { key: 'adaptive_brightness', title: 'Adaptive brightness', ns: 'system', setting: 'screen_brightness_mode', defaultOn: true }),
-    categoryHeader('Appearance', p),
-    switchRow({
-      key: 'dark_ui_mode',
-      title: 'Dark theme',
-      summary: dark ? 'Will never turn off automatically' : 'Will never turn on automatically',
-      icon: 'moon',
-      checked: dark,
-      p,
-      onToggle: (on) => {
-        s.put('secure', 'ui_night_mode', on ? '2' : '1');
-        s.ctx.log('I', 'UiModeManager', `setNightMode: ${on ? 'yes' : 'no'}`);
-      },
-    }),
-    row({ key: 'font_size', title: 'Display size and text', summary: 'Default', p }),
-    categoryHeader('Other display controls', p),
-    row({ key: 'screen_timeout', title: 'Screen timeout', summary: timeout(s), p }),
-    toggle(s, { key: 'auto_rotate', title: 'Auto-rotate screen', ns: 'system', setting: 'accelerometer_rotation' }),
-  ]);
+  return simple(s, {
+    key: 'display',
+    title: 'Display',
+    rows: [
+      categoryHeader('Brightness', p),
+      row({ key: 'brightness', title: 'Brightness level', summary: '62%', icon: 'star', p }),
+      toggle(s, { key: 'adaptive_brightness', title: 'Adaptive brightness', ns: 'system', setting: 'screen_brightness_mode', defaultOn: true }),
+      categoryHeader('Appearance', p),
+      switchRow({
+        key: 'dark_ui_mode',
+        title: 'Dark theme',
+        summary: dark ? 'Will never turn off automatically' : 'Will never turn on automatically',
+        icon: 'moon',
+        checked: dark,
+        p,
+        onToggle: (on) => {
+          s.put('secure', 'ui_night_mode', on ? '2' : '1');
+          s.ctx.log('I', 'UiModeManager', `setNightMode: ${on ? 'yes' : 'no'}`);
+        },
+      }),
+      row({ key: 'font_size', title: 'Display size and text', summary: 'Default', p }),
+      categoryHeader('Other display controls', p),
+      row({ key: 'screen_timeout', title: 'Screen timeout', summary: timeout(s), p }),
+      toggle(s, { key: 'auto_rotate', title: 'Auto-rotate screen', ns: 'system', setting: 'accelerometer_rotation' }),
+    ],
+  });
 }
 
 export function batteryPage(s: SettingsScreen): Widget {
   const { p } = s;
-  return simple(
-    s,
-    'battery',
-    'Battery',
-    [
+  return simple(s, {
+    key: 'battery',
+    title: 'Battery',
+    rows: [
       row({ key: 'battery_usage', title: 'Battery usage', summary: 'View usage for past 24 hours', p }),
       toggle(s, { key: 'battery_saver', title: 'Battery Saver', ns: 'global', setting: 'low_power' }),
       toggle(s, {
@@ -199,19 +179,25 @@ export function batteryPage(s: SettingsScreen): Widget {
       }),
       row({ key: 'adaptive_battery', title: 'Adaptive preferences', summary: 'Adaptive Charging, Adaptive Battery', p }),
     ],
-    [label('100%', p, { id: 'com.android.settings:id/battery_percent', key: 'battery_level', padding: { left: 24, bottom: 16 }, style: { fontSize: 48 } })],
-  );
+    header: [
+      label('100%', p, { id: 'com.android.settings:id/battery_percent', key: 'battery_level', padding: { left: 24, bottom: 16 }, style: { fontSize: 48 } }),
+    ],
+  });
 }
 
 export function soundPage(s: SettingsScreen): Widget {
   const { p } = s;
-  return simple(s, 'sound', 'Sound & vibration', [
-    row({ key: 'media_volume', title: 'Media volume', summary: '60%', p }),
-    toggle(s, { key: 'zen_mode', title: 'Do Not Disturb', ns: 'global', setting: 'zen_mode' }),
-    row({ key: 'vibration', title: 'Vibration & haptics', summary: 'On', p }),
-    row({ key: 'ringtone', title: 'Phone ringtone', summary: 'The Big Adventure', p }),
-    row({ key: 'notification_sound', title: 'Default notification sound', summary: 'Chime', p }),
-  ]);
+  return simple(s, {
+    key: 'sound',
+    title: 'Sound & vibration',
+    rows: [
+      row({ key: 'media_volume', title: 'Media volume', summary: '60%', p }),
+      toggle(s, { key: 'zen_mode', title: 'Do Not Disturb', ns: 'global', setting: 'zen_mode' }),
+      row({ key: 'vibration', title: 'Vibration & haptics', summary: 'On', p }),
+      row({ key: 'ringtone', title: 'Phone ringtone', summary: 'The Big Adventure', p }),
+      row({ key: 'notification_sound', title: 'Default notification sound', summary: 'Chime', p }),
+    ],
+  });
 }
 
 export function systemPage(s: SettingsScreen): Widget {
@@ -227,34 +213,38 @@ export function systemPage(s: SettingsScreen): Widget {
     rows.push(row({ key: 'developer', title: 'Developer options', icon: 'settings', p, onClick: () => s.open('developer') }));
   }
   rows.push(row({ key: 'reset', title: 'Reset options', icon: 'delete', p }));
-  return simple(s, 'system', 'System', rows);
+  return simple(s, { key: 'system', title: 'System', rows });
 }
 
 export function developerPage(s: SettingsScreen): Widget {
-  return simple(s, 'developer', 'Developer options', [
-    toggle(s, {
-      key: 'adb_enabled',
-      title: 'USB debugging',
-      summary: 'Debug mode when USB is connected',
-      ns: 'global',
-      setting: 'adb_enabled',
-      defaultOn: true,
-    }),
-    toggle(s, {
-      key: 'stay_awake',
-      title: 'Stay awake',
-      summary: 'Screen will never sleep while charging',
-      ns: 'global',
-      setting: 'stay_on_while_plugged_in',
-      on: '7',
-    }),
-    row({
-      key: 'window_animation_scale',
-      title: 'Window animation scale',
-      summary: `Animation scale ${s.get('global', 'window_animation_scale') ?? '1.0'}x`,
-      p: s.p,
-    }),
-  ]);
+  return simple(s, {
+    key: 'developer',
+    title: 'Developer options',
+    rows: [
+      toggle(s, {
+        key: 'adb_enabled',
+        title: 'USB debugging',
+        summary: 'Debug mode when USB is connected',
+        ns: 'global',
+        setting: 'adb_enabled',
+        defaultOn: true,
+      }),
+      toggle(s, {
+        key: 'stay_awake',
+        title: 'Stay awake',
+        summary: 'Screen will never sleep while charging',
+        ns: 'global',
+        setting: 'stay_on_while_plugged_in',
+        on: '7',
+      }),
+      row({
+        key: 'window_animation_scale',
+        title: 'Window animation scale',
+        summary: `Animation scale ${s.get('global', 'window_animation_scale') ?? '1.0'}x`,
+        p: s.p,
+      }),
+    ],
+  });
 }
 
 export function aboutPage(s: SettingsScreen): Widget {
@@ -274,24 +264,28 @@ export function aboutPage(s: SettingsScreen): Widget {
       s.showToast(`You are now ${left} ${left === 1 ? 'step' : 'steps'} away from being a developer.`);
     }
   };
-  return simple(s, 'about', 'About phone', [
-    categoryHeader('Basic info', p),
-    row({
-      key: 'device_name',
-      title: 'Device name',
-      summary: deviceName(s),
-      p,
-      onClick: () => {
-        s.state.dialog = { kind: 'device_name', value: deviceName(s) };
-      },
-    }),
-    row({ key: 'phone_number', title: 'Phone number', summary: 'Unknown', p }),
-    categoryHeader('Device details', p),
-    row({ key: 'model', title: 'Model', summary: s.info?.model ?? 'Unknown', p }),
-    row({ key: 'firmware_version', title: 'Android version', summary: s.info?.release ?? 'Unknown', p }),
-    row({ key: 'ip_address', title: 'IP address', summary: connectedSsid(s) ? '192.168.1.23' : 'Unavailable', p }),
-    row({ key: 'build_number', title: 'Build number', summary: build, p, onClick: tapBuild }),
-  ]);
+  return simple(s, {
+    key: 'about',
+    title: 'About phone',
+    rows: [
+      categoryHeader('Basic info', p),
+      row({
+        key: 'device_name',
+        title: 'Device name',
+        summary: deviceName(s),
+        p,
+        onClick: () => {
+          s.state.dialog = { kind: 'device_name', value: deviceName(s) };
+        },
+      }),
+      row({ key: 'phone_number', title: 'Phone number', summary: 'Unknown', p }),
+      categoryHeader('Device details', p),
+      row({ key: 'model', title: 'Model', summary: s.info?.model ?? 'Unknown', p }),
+      row({ key: 'firmware_version', title: 'Android version', summary: s.info?.release ?? 'Unknown', p }),
+      row({ key: 'ip_address', title: 'IP address', summary: connectedSsid(s) ? '192.168.1.23' : 'Unavailable', p }),
+      row({ key: 'build_number', title: 'Build number', summary: build, p, onClick: tapBuild }),
+    ],
+  });
 }
 
 export function deviceNameDialog(s: SettingsScreen, d: { value: string }): Widget {
@@ -364,15 +358,14 @@ export function plainPage(s: SettingsScreen, key: PageId): Widget {
     location: 'Location',
   };
   if (key === 'location') {
-    return simple(s, key, 'Location', [
-      toggle(s, { key: 'location_mode', title: 'Use location', ns: 'secure', setting: 'location_mode', on: '3', defaultOn: true }),
-      row({ key: 'recent_access', title: 'Recent access', summary: 'No apps have used location in the last 24 hours', p }),
-    ]);
+    return simple(s, {
+      key,
+      title: 'Location',
+      rows: [
+        toggle(s, { key: 'location_mode', title: 'Use location', ns: 'secure', setting: 'location_mode', on: '3', defaultOn: true }),
+        row({ key: 'recent_access', title: 'Recent access', summary: 'No apps have used location in the last 24 hours', p }),
+      ],
+    });
   }
-  return simple(
-    s,
-    key,
-    titles[key] ?? 'Settings',
-    (rows[key] ?? []).map(([title, summary]) => row({ key: title, title, summary, p })),
-  );
+  return simple(s, { key, title: titles[key] ?? 'Settings', rows: (rows[key] ?? []).map(([title, summary]) => row({ key: title, title, summary, p })) });
 }

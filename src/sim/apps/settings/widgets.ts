@@ -204,6 +204,13 @@ export function page(o: { key: string; title: string; p: Palette; onUp?: () => v
   ]);
 }
 
+/** A dialog button's resource id, action and whether it can be pressed (default yes). */
+interface DialogButton {
+  id: string;
+  onClick: () => void;
+  enabled?: boolean;
+}
+
 /** An AlertDialog as the platform lays it out: title, custom content, Cancel / positive buttons. */
 export function alertDialog(o: {
   title: string;
@@ -214,7 +221,7 @@ export function alertDialog(o: {
   onPositive: () => void;
   onCancel: () => void;
 }): Widget {
-  const button = (text: string, id: string, onClick: () => void, enabled = true): Widget => ({
+  const button = (text: string, { id, onClick, enabled = true }: DialogButton): Widget => ({
     cls: 'android.widget.Button',
     id,
     text,
@@ -240,8 +247,8 @@ export function alertDialog(o: {
         gap: 8,
         children: [
           { cls: 'android.widget.Space', width: 0, weight: 1, height: 1 },
-          button('Cancel', 'android:id/button2', o.onCancel),
-          button(o.positive, 'android:id/button1', o.onPositive, o.positiveEnabled ?? true),
+          button('Cancel', { id: 'android:id/button2', onClick: o.onCancel }),
+          button(o.positive, { id: 'android:id/button1', onClick: o.onPositive, enabled: o.positiveEnabled ?? true }),
         ],
       },
     ],

@@ -57,9 +57,9 @@ export function productView(app: ShopActions, screen: ProductScreen): AppView {
             gap: 12,
             children: [
               text('Quantity', { align: 'center', style: { fontSize: 16 } }),
-              stepButton('−', 'quantity_decrease', 'Decrease quantity', () => setQuantity(screen.quantity - 1)),
+              stepButton('−', { id: 'quantity_decrease', desc: 'Decrease quantity', onClick: () => setQuantity(screen.quantity - 1) }),
               text(String(screen.quantity), { id: 'quantity', width: 32, align: 'center', style: { fontSize: 18, bold: true } }),
-              stepButton('+', 'quantity_increase', 'Increase quantity', () => setQuantity(screen.quantity + 1)),
+              stepButton('+', { id: 'quantity_increase', desc: 'Increase quantity', onClick: () => setQuantity(screen.quantity + 1) }),
             ],
           },
         ],
@@ -76,7 +76,14 @@ export function productView(app: ShopActions, screen: ProductScreen): AppView {
   return { activity: '.ProductActivity', root: layout(bar, details, footer), toast: app.state.toast };
 }
 
-function stepButton(label: string, id: string, desc: string, onClick: () => void): Widget {
+/** What a quantity step button is called, says and does. */
+interface StepButton {
+  id: string;
+  desc: string;
+  onClick: () => void;
+}
+
+function stepButton(label: string, { id, desc, onClick }: StepButton): Widget {
   return {
     cls: 'android.widget.Button',
     id,

@@ -226,11 +226,18 @@ function settingsQuery(ctx: CommandContext, uri: URL, request: Request): void {
   names.forEach((n, row) => ctx.stdout(`Row: ${row} ${columns.map((c) => `${c}=${cell(n, c)}`).join(', ')}\n`));
 }
 
-function put(phone: Phone, table: Namespace, name: string, value: string | null | undefined): void {
+/** A write to the settings provider: the table, the setting's name, and its value (none deletes it). */
+interface SettingWrite {
+  table: Namespace;
+  name: string;
+  value: string | null | undefined;
+}
+
+function put(phone: Phone, { table, name, value }: SettingWrite): void {
   if (value === null || value === undefined) phone.settings[table].delete(name);
   else {
     phone.settings[table].set(name, value);
-    applySetting(phone, table, name, value);
+    applySetting(phone, { namespace: table, key: name, value });
   }
 }
 
@@ -244,12 +251,12 @@ function settings(ctx: CommandContext, uri: URL, request: Request): void {
     case 'insert': {
       const segments = uri.pathname.split('/').filter(Boolean);
       if (!isNamespace(segments[0])) throw new ProviderError('java.lang.IllegalArgumentException', `Bad root path: ${segments[0] ?? ''}`, 'insert');
-      if (name) put(ctx.phone, segments[0], name, request.bindings.get('value'));
+      if (name) put(ctx.phone, { table: segments[0], name, value: request.bindings.get('value') });
       return;
     }
     case 'update': {
       const target = settingsTarget(uri, request.where, false);
-      if (name && target.name !== undefined) put(ctx.phone, target.table, target.name, request.bindings.get('value'));
+      if (name && target.name !== undefined) put(ctx.phone, { table: target.table, name: target.name, value: request.bindings.get('value') });
       return;
     }
     case 'delete': {
@@ -270,7 +277,7 @@ function settings(ctx: CommandContext, uri: URL, request: Request): void {
       if (call && key !== undefined && isNamespace(call[2])) {
         if (call[1] === 'GET') ctx.stdout(`Result: Bundle[{value=${ctx.phone.settings[call[2]].get(key) ?? 'null'}}]\n`);
         else {
-          if (call[1] === 'PUT') put(ctx.phone, call[2], key, request.extras.get('value'));
+          if (call[1] === 'PUT') put(ctx.phone, { table: call[2], name: key, value: request.extras.get('value') });
           else ctx.phone.settings[call[2]].delete(key);
           ctx.stdout('Result: null\n');
         }

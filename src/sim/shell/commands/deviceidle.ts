@@ -124,7 +124,13 @@ function whitelist(ctx: CommandContext, doze: Doze, args: string[]): number {
   return 0;
 }
 
-function setEnabled(ctx: CommandContext, doze: Doze, mode: string | undefined, on: boolean): number {
+/** Which idle modes to switch (deep, light, all; none given means both) and whether on or off. */
+interface IdleSwitch {
+  mode: string | undefined;
+  on: boolean;
+}
+
+function setEnabled(ctx: CommandContext, doze: Doze, { mode, on }: IdleSwitch): number {
   const deep = mode === undefined || mode === 'deep' || mode === 'all';
   const light = mode === undefined || mode === 'light' || mode === 'all';
   if (!deep && !light) {
@@ -196,7 +202,7 @@ function deviceidle(ctx: CommandContext): number {
     }
     case 'disable':
     case 'enable':
-      return setEnabled(ctx, doze, mode, verb === 'enable');
+      return setEnabled(ctx, doze, { mode, on: verb === 'enable' });
     case 'enabled': {
       const on = mode === 'light' ? doze.lightEnabled : mode === 'deep' ? doze.deepEnabled : doze.lightEnabled && doze.deepEnabled;
       ctx.stdout(`${on ? 1 : 0}\n`);

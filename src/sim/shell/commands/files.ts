@@ -53,21 +53,28 @@ async function cat(ctx: CommandContext): Promise<number> {
   return status;
 }
 
+/** A set-id or sticky bit that shares an execute column: its mask and the letters shown with and without execute. */
+interface SpecialBit {
+  special: number;
+  on: string;
+  off: string;
+}
+
 function modeString(stat: FileStat): string {
   const m = stat.mode;
   const bit = (mask: number, c: string): string => (m & mask ? c : '-');
-  const exec = (x: number, special: number, on: string, off: string): string => (m & special ? (m & x ? on : off) : m & x ? 'x' : '-');
+  const exec = (x: number, { special, on, off }: SpecialBit): string => (m & special ? (m & x ? on : off) : m & x ? 'x' : '-');
   return (
     (stat.type === 'dir' ? 'd' : '-') +
     bit(0o400, 'r') +
     bit(0o200, 'w') +
-    exec(0o100, 0o4000, 's', 'S') +
+    exec(0o100, { special: 0o4000, on: 's', off: 'S' }) +
     bit(0o040, 'r') +
     bit(0o020, 'w') +
-    exec(0o010, 0o2000, 's', 'S') +
+    exec(0o010, { special: 0o2000, on: 's', off: 'S' }) +
     bit(0o004, 'r') +
     bit(0o002, 'w') +
-    exec(0o001, 0o1000, 't', 'T')
+    exec(0o001, { special: 0o1000, on: 't', off: 'T' })
   );
 }
 

@@ -26,7 +26,7 @@ export function missingArgument(ctx: CommandContext, options: { verb: string; af
     options.handler,
     ...SHELL_COMMAND_FRAMES,
   ];
-  return javaException(ctx, options.verb, `java.lang.IllegalArgumentException: Argument expected after "${options.after}"`, frames);
+  return javaException(ctx, { command: options.verb, exception: `java.lang.IllegalArgumentException: Argument expected after "${options.after}"`, frames });
 }
 
 /** Splits `--user N` (and `--user current`) out of a service command's arguments; the phone has user 0 only. */

@@ -94,12 +94,11 @@ function text(ctx: CommandContext, args: string[]): number {
   if (arg === undefined) throw new FrameworkError('java.lang.IllegalArgumentException: Argument expected after "text"');
   const decoded = decodeInputText(arg);
   if (decoded === undefined) {
-    return javaException(ctx, 'text', 'java.lang.NullPointerException: Attempt to get length of null array', [
-      frame('sendText', 433),
-      frame('runText', 408),
-      frame('onCommand', 155),
-      ...SHELL_COMMAND_FRAMES,
-    ]);
+    return javaException(ctx, {
+      command: 'text',
+      exception: 'java.lang.NullPointerException: Attempt to get length of null array',
+      frames: [frame('sendText', 433), frame('runText', 408), frame('onCommand', 155), ...SHELL_COMMAND_FRAMES],
+    });
   }
   // The virtual keyboard map turns '\n' and '\t' into ENTER and TAB key presses.
   for (const piece of decoded.split(/([\n\t])/)) {
@@ -168,7 +167,7 @@ function input(ctx: CommandContext): number {
     return status;
   } catch (error) {
     if (!(error instanceof FrameworkError)) throw error;
-    return javaException(ctx, command, error.message, [frame('onCommand', 155), ...SHELL_COMMAND_FRAMES]);
+    return javaException(ctx, { command, exception: error.message, frames: [frame('onCommand', 155), ...SHELL_COMMAND_FRAMES] });
   }
 }
 

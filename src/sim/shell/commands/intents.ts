@@ -58,7 +58,14 @@ function matches(ctx: CommandContext, query: IntentQuery): Array<{ pkg: string; 
     .sort((a, b) => a.pkg.localeCompare(b.pkg));
 }
 
-function printResolveInfo(ctx: CommandContext, prefix: string, found: { pkg: string; activity: string }, query: IntentQuery): void {
+/** One resolved activity to print, the query that found it, and the indent its lines start with. */
+interface ResolvedPrint {
+  prefix: string;
+  found: { pkg: string; activity: string };
+  query: IntentQuery;
+}
+
+function printResolveInfo(ctx: CommandContext, { prefix, found, query }: ResolvedPrint): void {
   const match = `${prefix}priority=0 preferredOrder=0 match=0x108000 specificIndex=-1 isDefault=${query.categories.length > 0}`;
   if (query.brief || query.components) {
     if (!query.components) ctx.stdout(`${match}\n`);
@@ -89,7 +96,7 @@ export function resolveActivity(ctx: CommandContext, args: readonly string[]): n
   if (typeof query === 'string') return fail(ctx, query);
   const [found] = matches(ctx, query);
   if (!found) ctx.stdout('No activity found\n');
-  else printResolveInfo(ctx, '', found, query);
+  else printResolveInfo(ctx, { prefix: '', found, query });
   return 0;
 }
 
@@ -108,7 +115,7 @@ export function queryActivities(ctx: CommandContext, args: readonly string[]): n
   ctx.stdout(`${found.length} activities found:\n`);
   found.forEach((each, i) => {
     ctx.stdout(`  Activity #${i}:\n`);
-    printResolveInfo(ctx, '    ', each, query);
+    printResolveInfo(ctx, { prefix: '    ', found: each, query });
   });
   return 0;
 }

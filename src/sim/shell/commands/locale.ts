@@ -66,7 +66,11 @@ function locale(ctx: CommandContext): number {
   const handler = 'com.android.server.locales.LocaleManagerShellCommand.onCommand(LocaleManagerShellCommand.java:63)';
   if (missing !== undefined) return missingArgument(ctx, { verb, after: missing, handler });
   if (unknown !== undefined) {
-    return javaException(ctx, verb, `java.lang.IllegalArgumentException: Unknown option: ${unknown}`, [handler, ...SHELL_COMMAND_FRAMES]);
+    return javaException(ctx, {
+      command: verb,
+      exception: `java.lang.IllegalArgumentException: Unknown option: ${unknown}`,
+      frames: [handler, ...SHELL_COMMAND_FRAMES],
+    });
   }
   const table = appLocales.get(ctx.phone) ?? new Map<string, string>();
   appLocales.set(ctx.phone, table);

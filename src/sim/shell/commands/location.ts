@@ -71,11 +71,15 @@ function location(ctx: CommandContext): number {
         return missingArgument(ctx, { verb, after: verb, handler: 'com.android.server.location.LocationShellCommand.onCommand(LocationShellCommand.java:88)' });
       if (['add-test-provider', 'remove-test-provider', 'set-test-provider-enabled', 'set-test-provider-location'].includes(args[0])) {
         // Test providers need MOCK_LOCATION, which the shell package is not given until appops allows it.
-        return javaException(ctx, verb, 'java.lang.SecurityException: com.android.shell from uid 2000 not allowed to perform MOCK_LOCATION', [
-          'android.app.AppOpsManager.checkOp(AppOpsManager.java:8710)',
-          'com.android.server.location.LocationManagerService.addTestProvider(LocationManagerService.java:1443)',
-          ...SHELL_COMMAND_FRAMES,
-        ]);
+        return javaException(ctx, {
+          command: verb,
+          exception: 'java.lang.SecurityException: com.android.shell from uid 2000 not allowed to perform MOCK_LOCATION',
+          frames: [
+            'android.app.AppOpsManager.checkOp(AppOpsManager.java:8710)',
+            'com.android.server.location.LocationManagerService.addTestProvider(LocationManagerService.java:1443)',
+            ...SHELL_COMMAND_FRAMES,
+          ],
+        });
       }
       return args[0] === 'send-extra-command' ? 0 : defaultCommand(ctx, args[0], { help: HELP });
     default:

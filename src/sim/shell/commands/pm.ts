@@ -55,9 +55,14 @@ async function install(ctx: CommandContext, args: string[]): Promise<number> {
     }
   } else if (path !== undefined) {
     apk = ctx.phone.fs.read(ctx.resolve(path));
-    if (!apk) return javaException(ctx, 'install', `java.lang.IllegalArgumentException: Error: Can't open file: ${path}`, PM_FRAMES);
+    if (!apk)
+      return javaException(ctx, { command: 'install', exception: `java.lang.IllegalArgumentException: Error: Can't open file: ${path}`, frames: PM_FRAMES });
   } else {
-    return javaException(ctx, 'install', 'java.lang.IllegalArgumentException: Error: must either specify a package size or an APK file', PM_FRAMES);
+    return javaException(ctx, {
+      command: 'install',
+      exception: 'java.lang.IllegalArgumentException: Error: must either specify a package size or an APK file',
+      frames: PM_FRAMES,
+    });
   }
   const fromName = path !== undefined ? /([A-Za-z][\w]*(?:\.[A-Za-z][\w]*)+)\.apk$/.exec(path.slice(path.lastIndexOf('/') + 1))?.[1] : undefined;
   const result = ctx.phone.packages.install(apk, { name: packageNameInApk(apk) ?? fromName });
@@ -76,10 +81,14 @@ async function install(ctx: CommandContext, args: string[]): Promise<number> {
 function permission(ctx: CommandContext, verb: 'grant' | 'revoke', args: string[]): number {
   const [pkg, perm] = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--user');
   if (pkg === undefined || perm === undefined) {
-    return javaException(ctx, verb, `java.lang.IllegalArgumentException: Error: no ${pkg === undefined ? 'package' : 'permission'} specified`, PM_FRAMES);
+    return javaException(ctx, {
+      command: verb,
+      exception: `java.lang.IllegalArgumentException: Error: no ${pkg === undefined ? 'package' : 'permission'} specified`,
+      frames: PM_FRAMES,
+    });
   }
   const problem = ctx.phone.packages[verb](pkg, perm);
-  if (problem) return javaException(ctx, verb, problem, PM_FRAMES);
+  if (problem) return javaException(ctx, { command: verb, exception: problem, frames: PM_FRAMES });
   return 0;
 }
 
@@ -89,7 +98,8 @@ function pkgArg(args: string[]): string | undefined {
 
 function needPackage(ctx: CommandContext, verb: string, args: string[]): InstalledPackage | undefined | number {
   const name = pkgArg(args);
-  if (name === undefined) return javaException(ctx, verb, 'java.lang.IllegalArgumentException: Error: no package specified', PM_FRAMES);
+  if (name === undefined)
+    return javaException(ctx, { command: verb, exception: 'java.lang.IllegalArgumentException: Error: no package specified', frames: PM_FRAMES });
   return ctx.phone.packages.get(name);
 }
 
@@ -178,7 +188,7 @@ async function pm(ctx: CommandContext): Promise<number> {
     case 'disable-user': {
       const name = pkgArg(args);
       if (name === undefined || !ctx.phone.packages.get(name))
-        return javaException(ctx, verb, `java.lang.IllegalArgumentException: Unknown package: ${name ?? ''}`, PM_FRAMES);
+        return javaException(ctx, { command: verb, exception: `java.lang.IllegalArgumentException: Unknown package: ${name ?? ''}`, frames: PM_FRAMES });
       ctx.stdout(`Package ${name} new state: ${verb === 'enable' ? 'enabled' : 'disabled-user'}\n`);
       return 0;
     }

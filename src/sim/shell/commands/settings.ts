@@ -27,8 +27,15 @@ const SETTINGS_HELP = `Settings provider (settings) commands:
       NAMESPACE is one of {system, secure, global}, case-insensitive
 `;
 
+/** One setting as stored: its namespace, key and value. */
+export interface SettingValue {
+  namespace: Namespace;
+  key: string;
+  value: string;
+}
+
 /** Settings that change what is on screen take effect at once, as on a device. */
-export function applySetting(phone: Phone, namespace: Namespace, key: string, value: string): void {
+export function applySetting(phone: Phone, { namespace, key, value }: SettingValue): void {
   if (namespace === 'system' && key === 'user_rotation' && /^[0-3]$/.test(value)) {
     phone.ui.setRotation(Number(value) as 0 | 1 | 2 | 3);
   }
@@ -106,7 +113,7 @@ export function settings(ctx: CommandContext): number {
       return 0;
     case 'put':
       store.set(key, value);
-      applySetting(ctx.phone, table, key, value);
+      applySetting(ctx.phone, { namespace: table, key, value });
       return 0;
     case 'delete':
       ctx.stdout(`Deleted ${store.delete(key) ? 1 : 0} rows\n`);

@@ -103,7 +103,7 @@ function wm(ctx: CommandContext): number {
     const [, mode, rotation] = args;
     if (mode === 'lock' && rotation !== undefined && /^[0-3]$/.test(rotation)) {
       ctx.phone.settings.system.set('user_rotation', rotation);
-      applySetting(ctx.phone, 'system', 'user_rotation', rotation);
+      applySetting(ctx.phone, { namespace: 'system', key: 'user_rotation', value: rotation });
     }
     return 0;
   }

@@ -226,10 +226,11 @@ function wifi(ctx: CommandContext): number {
   const [given, value] = ctx.args;
   const verb = given === undefined || given === '' ? 'help' : given;
   if (!NON_PRIVILEGED.has(verb)) {
-    return javaException(ctx, verb, `java.lang.SecurityException: Uid 2000 does not have access to ${verb} wifi command (or such command doesn't exist)`, [
-      HANDLER,
-      ...SHELL_COMMAND_FRAMES,
-    ]);
+    return javaException(ctx, {
+      command: verb,
+      exception: `java.lang.SecurityException: Uid 2000 does not have access to ${verb} wifi command (or such command doesn't exist)`,
+      frames: [HANDLER, ...SHELL_COMMAND_FRAMES],
+    });
   }
   switch (verb) {
     case 'status':

@@ -49,6 +49,29 @@ export interface AiOutcome {
 
 const POLL_MS = 300;
 
+/** One agent call as `call` runs it: its kind, its text, and the caller's options for it. */
+interface AgentCallRequest {
+  call: AgentCall;
+  text: string;
+  options: { timeout?: number; location?: Location };
+}
+
+/** An `expect` or `waitFor` check: its text, how long it may wait, and what cuts it off. */
+interface CheckRequest {
+  call: 'expect' | 'wait_for';
+  text: string;
+  timeoutMs: number | undefined;
+  signal?: AbortSignal;
+}
+
+/** What a cached check answer is stored from: the check, the screen it was read on, and the answer. */
+interface CheckEntryInput {
+  kind: CheckEntry['kind'];
+  text: string;
+  observation: { contentKey: string; signature: string };
+  answer: unknown;
+}
+
 export class Agent {
   private readonly limits: AgentLimits;
   private readonly seen = new Map<string, number>();
@@ -60,18 +83,20 @@ export class Agent {
   /** Reaches `goal` through primitives: from the cache, the offline rules, or the model planner. */
   async step(goal: string, options: AiStepOptions = {}): Promise<AiOutcome> {
     registerGoalSecrets(goal, options.secrets);
-    return this.call('step', goal, options, async (record, signal) => {
+    return this.call({ call: 'step', text: goal, options }, async (record, signal) => {
       const key = this.key('step', goal);
       const cached = this.options.cache?.get(key);
       const entry = cached?.kind === 'step' ? cached : undefined;
       record.cache = this.options.cache ? 'miss' : 'off';
-      const { outcome, recorder } = await runGoal(withBudget(this.options, options.budget), record, goal, {
+      const { outcome, recorder } = await runGoal(withBudget(this.options, options.budget), record, {
+        goal,
         entry,
         limits: { ...this.limits, ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }) },
         signal,
       });
       record.verification = outcome.verification;
-      if (!outcome.ok) throw new AgentStepFailed('step', goal, outcome.kind, outcome.category, outcome.reason, outcome);
+      if (!outcome.ok)
+        throw new AgentStepFailed({ call: 'step', text: goal, kind: outcome.kind, category: outcome.category, reason: outcome.reason, detail: outcome });
       // What a model decided, or a cached plan healed, is stored: the rules alone are deterministic and free already.
       if (record.path === 'model' || (entry !== undefined && record.path === 'rules')) {
         const verify = outcome.check ?? entry?.verify;
@@ -90,18 +115,22 @@ export class Agent {
 
   /** Checks `assertion` now: by rules when it is a common form, else by the validator model. */
   async expect(assertion: string, options: AiCheckOptions = {}): Promise<AiOutcome> {
-    return this.call('expect', assertion, options, (record, signal) => this.check(record, 'expect', assertion, options.timeout, signal));
+    return this.call({ call: 'expect', text: assertion, options }, (record, signal) =>
+      this.check(record, { call: 'expect', text: assertion, timeoutMs: options.timeout, signal }),
+    );
   }
 
   /** Waits until `condition` holds on screen, checking again whenever the screen changes. */
   async waitFor(condition: string, options: AiCheckOptions = {}): Promise<AiOutcome> {
-    return this.call('wait_for', condition, options, (record, signal) => this.check(record, 'wait_for', condition, options.timeout ?? 10_000, signal));
+    return this.call({ call: 'wait_for', text: condition, options }, (record, signal) =>
+      this.check(record, { call: 'wait_for', text: condition, timeoutMs: options.timeout ?? 10_000, signal }),
+    );
   }
 
   /** Reads typed data off the screen: the model answers in `schema`'s shape, checked before it is returned. */
   async query<T>(question: string, schema: z.ZodType<T>, options: AiCheckOptions = {}): Promise<T> {
     let value: T | undefined;
-    await this.call('query', question, options, async (record, signal) => {
+    await this.call({ call: 'query', text: question, options }, async (record, signal) => {
       const key = this.key('query', question);
       const cached = this.checkEntry(key);
       record.cache = this.options.cache ? 'miss' : 'off';
@@ -109,43 +138,44 @@ export class Agent {
       const json = queryJsonSchema(schema);
       const answer = await modelQuery(record, this.options, { question, schema: json, look, cached, screen: screenText(look.observation.screen), signal });
       if (!answer)
-        throw new AgentStepFailed(
-          'query',
-          question,
-          'NeedsModel',
-          'plan',
-          "reading data off the screen needs a model: set MOBILETEST_LLM_PROVIDER (openai, anthropic, gemini or a local server such as ollama), MOBILETEST_LLM_MODEL and the provider's API key (local servers take none)",
-        );
+        throw new AgentStepFailed({
+          call: 'query',
+          text: question,
+          kind: 'NeedsModel',
+          category: 'plan',
+          reason:
+            "reading data off the screen needs a model: set MOBILETEST_LLM_PROVIDER (openai, anthropic, gemini or a local server such as ollama), MOBILETEST_LLM_MODEL and the provider's API key (local servers take none)",
+        });
       const parsed = schema.safeParse(answer.answer);
       if (!parsed.success)
-        throw new AgentStepFailed(
-          'query',
-          question,
-          'QueryFailed',
-          'plan',
-          `the answer does not fit the schema: ${parsed.error.issues.map((i) => `${dotted(i.path) || '(root)'}: ${i.message}`).join('; ')}`,
-        );
+        throw new AgentStepFailed({
+          call: 'query',
+          text: question,
+          kind: 'QueryFailed',
+          category: 'plan',
+          reason: `the answer does not fit the schema: ${parsed.error.issues.map((i) => `${dotted(i.path) || '(root)'}: ${i.message}`).join('; ')}`,
+        });
       value = parsed.data;
-      if (record.path === 'model') this.put(key, this.checkEntryOf('query', question, look.observation, answer));
+      if (record.path === 'model') this.put(key, this.checkEntryOf({ kind: 'query', text: question, observation: look.observation, answer }));
       return { reason: 'answered', refs: answer.refs };
     });
     return value as T;
   }
 
-  private async check(record: AgentCallRecord, call: 'expect' | 'wait_for', text: string, timeoutMs: number | undefined, signal?: AbortSignal) {
+  private async check(record: AgentCallRecord, { call, text, timeoutMs, signal }: CheckRequest) {
     const rules = checkExpectation(text);
     if (rules.kind === 'check') {
       record.path = 'rules';
       await record.decide({ role: 'validator', path: 'rules', reason: `offline rule "${rules.rule}"`, actions: rules.calls });
       const verdict = await this.untilPass(timeoutMs, call === 'wait_for' && rules.count !== undefined, () =>
-        ruleCheck(record, rules, this.options, timeoutMs, signal),
+        ruleCheck(record, this.options, { check: rules, timeoutMs, signal }),
       );
       return this.verdict(call, text, verdict);
     }
     const key = this.key(call, text);
     const cached = this.checkEntry(key);
     record.cache = this.options.cache ? 'miss' : 'off';
-    if (!this.options.models && !cached) throw new AgentStepFailed(call, text, 'NeedsModel', 'plan', rules.message);
+    if (!this.options.models && !cached) throw new AgentStepFailed({ call, text, kind: 'NeedsModel', category: 'plan', reason: rules.message });
     let lastLook: Awaited<ReturnType<typeof this.options.runner.observer.look>> | undefined;
     let lastKey: string | undefined;
     let verdict: CheckVerdict | undefined;
@@ -161,14 +191,15 @@ export class Agent {
         if (!verdict) {
           // Only a cached verdict was there, recorded on a screen that differs from this one.
           const why = `the plan cache has a verdict for it, recorded on another screen, and no model is set to judge this one; ${rules.message}`;
-          throw new AgentStepFailed(call, text, 'NeedsModel', 'plan', why);
+          throw new AgentStepFailed({ call, text, kind: 'NeedsModel', category: 'plan', reason: why });
         }
         if (verdict.pass) break;
       }
       if (Date.now() >= deadline) break;
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     } while (!signal?.aborted);
-    if (verdict?.pass && record.path === 'model' && lastLook) this.put(key, this.checkEntryOf(call, text, lastLook.observation, verdict));
+    if (verdict?.pass && record.path === 'model' && lastLook)
+      this.put(key, this.checkEntryOf({ kind: call, text, observation: lastLook.observation, answer: verdict }));
     return this.verdict(call, text, verdict as CheckVerdict);
   }
 
@@ -184,22 +215,25 @@ export class Agent {
 
   private verdict(call: 'expect' | 'wait_for', text: string, verdict: CheckVerdict): { reason: string; refs: string[] } {
     if (!verdict.pass)
-      throw new AgentStepFailed(call, text, call === 'wait_for' ? 'WaitTimedOut' : 'ExpectationNotMet', 'product', verdict.reason, {
-        evidence: verdict.evidence,
+      throw new AgentStepFailed({
+        call,
+        text,
+        kind: call === 'wait_for' ? 'WaitTimedOut' : 'ExpectationNotMet',
+        category: 'product',
+        reason: verdict.reason,
+        detail: { evidence: verdict.evidence },
       });
     return { reason: verdict.reason, refs: verdict.refs };
   }
 
   /** One agent call: start event, body, end event; every failure becomes AgentStepFailed with a category. */
   private async call(
-    call: AgentCall,
-    text: string,
-    options: { timeout?: number; location?: Location },
+    { call, text, options }: AgentCallRequest,
     body: (record: AgentCallRecord, signal?: AbortSignal) => Promise<{ reason: string; refs: string[] }>,
   ): Promise<AiOutcome> {
     // For expect and waitFor the timeout is the checks' own wait: a signal ending with it would cut off their verdict.
     const signal = callSignal(this.options.signal, call === 'wait_for' || call === 'expect' ? undefined : options.timeout);
-    const record = new AgentCallRecord(this.options.runner, this.options.log, this.options.ledger, call, text, signal);
+    const record = new AgentCallRecord(this.options.runner, { log: this.options.log, ledger: this.options.ledger, call, text, signal });
     await record.begin(options.location);
     try {
       const { reason, refs } = await body(record, signal);
@@ -214,7 +248,7 @@ export class Agent {
         ...(record.verification ? { verification: record.verification } : {}),
       };
     } catch (error) {
-      const failure = asAgentFailure(call, text, error, signal);
+      const failure = asAgentFailure(error, { call, text, signal });
       await record.end('failed', failure.message, {
         name: failure.kind,
         message: failure.message,
@@ -240,7 +274,7 @@ export class Agent {
     return entry && entry.kind !== 'step' ? entry : undefined;
   }
 
-  private checkEntryOf(kind: CheckEntry['kind'], text: string, observation: { contentKey: string; signature: string }, answer: unknown): CheckEntry {
+  private checkEntryOf({ kind, text, observation, answer }: CheckEntryInput): CheckEntry {
     return {
       kind,
       text: redactText(text),
@@ -274,7 +308,7 @@ export function registerGoalSecrets(goal: string, secrets: readonly string[] = [
   for (const secret of [...secrets, ...secretsOf(goal)]) registerSecret(secret);
 }
 
-function asAgentFailure(call: AgentCall, text: string, error: unknown, signal?: AbortSignal): AgentStepFailed {
+function asAgentFailure(error: unknown, { call, text, signal }: { call: AgentCall; text: string; signal?: AbortSignal }): AgentStepFailed {
   if (error instanceof AgentStepFailed) return error;
   const message = error instanceof Error ? error.message : String(error);
   const [kind, category]: [AgentFailureKind, FailureCategory] =
@@ -290,7 +324,7 @@ function asAgentFailure(call: AgentCall, text: string, error: unknown, signal?: 
             : error instanceof ModelAnswerTruncated || error instanceof LlmCallFailed
               ? ['ModelFailed', 'environment']
               : ['ActionFailed', 'environment'];
-  return new AgentStepFailed(call, text, kind, category, message + modelHint(error));
+  return new AgentStepFailed({ call, text, kind, category, reason: message + modelHint(error) });
 }
 
 /** What to check when the model server did not answer: where it is set and how long it is given. */

@@ -24,6 +24,15 @@ export interface DecisionInput {
   data?: Record<string, unknown>;
 }
 
+/** What one agent call is, and where its events and costs go. */
+export interface AgentCallRecordOptions {
+  log: EventLog | undefined;
+  ledger: TokenLedger | undefined;
+  call: AgentCall;
+  text: string;
+  signal?: AbortSignal;
+}
+
 const ZERO: RoleTotals = { calls: 0, inputTokens: 0, outputTokens: 0 };
 
 /** Tracks one agent call from its start event to its end event. */
@@ -34,17 +43,23 @@ export class AgentCallRecord {
   steps = 0;
   /** How the call's outcome was read off the screen, once it was. */
   verification?: Verification;
+  readonly call: AgentCall;
+  readonly text: string;
   private readonly started = Date.now();
   private readonly spentBefore: RoleTotals;
+  private readonly log: EventLog | undefined;
+  private readonly ledger: TokenLedger | undefined;
+  private readonly signal?: AbortSignal;
 
   constructor(
     private readonly runner: PrimitiveRunner,
-    private readonly log: EventLog | undefined,
-    private readonly ledger: TokenLedger | undefined,
-    readonly call: AgentCall,
-    readonly text: string,
-    private readonly signal?: AbortSignal,
+    { log, ledger, call, text, signal }: AgentCallRecordOptions,
   ) {
+    this.log = log;
+    this.ledger = ledger;
+    this.call = call;
+    this.text = text;
+    this.signal = signal;
     this.spentBefore = ledger?.total() ?? ZERO;
   }
 

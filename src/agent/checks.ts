@@ -17,14 +17,15 @@ export interface CheckVerdict {
   evidence?: string[];
 }
 
+/** A rules check to run, how long each of its assertions may wait, and what cuts it off. */
+export interface RuleCheckInput {
+  check: ExpectationCheck;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
 /** Runs a rules check: every assertion primitive must pass, then the count when there is one. */
-export async function ruleCheck(
-  record: AgentCallRecord,
-  check: ExpectationCheck,
-  options: AgentOptions,
-  timeoutMs?: number,
-  signal?: AbortSignal,
-): Promise<CheckVerdict> {
+export async function ruleCheck(record: AgentCallRecord, options: AgentOptions, { check, timeoutMs, signal }: RuleCheckInput): Promise<CheckVerdict> {
   const refs: string[] = [];
   for (const call of check.calls) {
     const timed = timeoutMs === undefined ? call : ({ ...call, params: { ...call.params, timeout_ms: timeoutMs } } as PrimitiveCall);

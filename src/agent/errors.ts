@@ -26,6 +26,16 @@ export interface AgentFailureDetail {
   evidence?: readonly string[];
 }
 
+/** What an agent call was asked, how it failed, and why. */
+export interface AgentStepFailedOptions {
+  call: AgentCall;
+  text: string;
+  kind: AgentFailureKind;
+  category: FailureCategory;
+  reason: string;
+  detail?: AgentFailureDetail;
+}
+
 /** An agent call that failed: what it was asked, whose fault it is, and why, in words a report can show. */
 export class AgentStepFailed extends Error {
   override readonly name = 'AgentStepFailed';
@@ -33,17 +43,18 @@ export class AgentStepFailed extends Error {
   readonly suggestion: string;
   /** The facts that decided the category, one line each: the debugger's evidence, the failed primitive, the agent's reason. */
   readonly evidence: string[];
+  readonly call: AgentCall;
+  readonly text: string;
+  readonly kind: AgentFailureKind;
+  readonly category: FailureCategory;
 
-  constructor(
-    readonly call: AgentCall,
-    readonly text: string,
-    readonly kind: AgentFailureKind,
-    readonly category: FailureCategory,
-    reason: string,
-    detail: AgentFailureDetail = {},
-  ) {
+  constructor({ call, text, kind, category, reason, detail = {} }: AgentStepFailedOptions) {
     // Secret values (a password in the goal) were registered before the call began.
     super(redactText(`${label(call)} "${text}" failed (${kind}): ${reason}`));
+    this.call = call;
+    this.text = text;
+    this.kind = kind;
+    this.category = category;
     this.suggestion = redactText(detail.suggestion ?? kindSuggestion(kind, call));
     const own = `agent: ${label(call)} ended with ${kind}: ${reason}`;
     this.evidence = [...new Set([...(detail.evidence ?? []), own])].map((line) => redactText(clip(line)));

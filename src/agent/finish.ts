@@ -21,6 +21,8 @@ export interface FinishClaim {
   /** The screen when the step began. */
   before: Observation;
   acted: readonly ActionResult[];
+  /** The models that judge a goal the offline rules cannot read. */
+  models: ModelAccess;
   signal?: AbortSignal;
 }
 
@@ -31,7 +33,7 @@ export interface FinishVerdict {
 }
 
 /** Reads the screen after a `finish` and says whether the goal is done there, and how that was decided. */
-export async function verifyFinish(options: AgentOptions, models: ModelAccess, record: AgentCallRecord, claim: FinishClaim): Promise<FinishVerdict> {
+export async function verifyFinish(options: AgentOptions, record: AgentCallRecord, claim: FinishClaim): Promise<FinishVerdict> {
   const after = (await options.runner.observer.current({ signal: claim.signal })).observation;
   const elements = after.screen.elements;
   const gone = claim.cited.filter((ref) => !elements.some((e) => e.ref === ref));
@@ -63,7 +65,7 @@ export async function verifyFinish(options: AgentOptions, models: ModelAccess, r
   const cited = elements.filter((e) => claim.cited.includes(e.ref));
   const lines = cited.map(elementLine).join('; ');
   const answer = await askValidator(
-    models,
+    claim.models,
     { assertion: `the goal "${claim.goal}" has been reached (the agent cites: ${lines})`, screen: screenText(after.screen) },
     {
       screenRefs: new Set(elements.map((e) => e.ref)),

@@ -16,12 +16,24 @@ export interface GoalRun {
   recorder: StepRecorder;
 }
 
-export async function runGoal(
-  options: AgentOptions,
-  record: AgentCallRecord,
-  goal: string,
-  input: { entry?: GoalEntry; limits: AgentLimits; signal?: AbortSignal },
-): Promise<GoalRun> {
+/** A goal to reach: the cached plan to replay first when there is one, the limits, and what cuts it off. */
+export interface GoalInput {
+  goal: string;
+  entry?: GoalEntry;
+  limits: AgentLimits;
+  signal?: AbortSignal;
+}
+
+/** A whole replay to verify: the cache entry and goal it came from, and the results of its steps. */
+interface ReplayInput {
+  entry: GoalEntry;
+  goal: string;
+  acted: ActionResult[];
+  signal?: AbortSignal;
+}
+
+export async function runGoal(options: AgentOptions, record: AgentCallRecord, input: GoalInput): Promise<GoalRun> {
+  const { goal } = input;
   const recorder = new StepRecorder(goal);
   const done: Done = [];
   let handover: string | undefined;
@@ -29,7 +41,7 @@ export async function runGoal(
     record.path = 'cache';
     const replay = await replaySteps({ runner: options.runner, entry: input.entry, goal, parentActionId: record.id, signal: input.signal });
     record.steps += replay.results.length;
-    const verification = replay.complete ? await replayVerified(options, input.entry, goal, replay.results, input.signal) : undefined;
+    const verification = replay.complete ? await replayVerified(options, { entry: input.entry, goal, acted: replay.results, signal: input.signal }) : undefined;
     if (replay.complete && verification?.held !== false) {
       record.cache = 'hit';
       await record.decide({
@@ -57,7 +69,7 @@ export async function runGoal(
   if (plan.kind === 'plan') {
     record.path = 'rules';
     await record.decide({ role: 'planner', path: 'rules', reason: `offline rule "${plan.rule}"`, actions: plan.steps.map((s) => s.call) });
-    const run = await runRulesPlan(options, record, plan, recorder, done, input.signal);
+    const run = await runRulesPlan(options, record, { plan, recorder, done, signal: input.signal });
     if (run.ok) return { outcome: run.outcome, recorder };
     if (!options.models || run.decision === 'stop') return { outcome: run.outcome, recorder };
     handover = `the offline rule "${plan.rule}" failed: ${run.outcome.reason}`;
@@ -69,13 +81,7 @@ export async function runGoal(
 }
 
 /** After a whole replay: the goal's rule check when the rules know the goal, else the check recorded with the plan. */
-async function replayVerified(
-  options: AgentOptions,
-  entry: GoalEntry,
-  goal: string,
-  acted: ActionResult[],
-  signal?: AbortSignal,
-): Promise<Verification | undefined> {
+async function replayVerified(options: AgentOptions, { entry, goal, acted, signal }: ReplayInput): Promise<Verification | undefined> {
   const plan = planGoal(goal);
   const check = plan.kind === 'plan' ? plan.verify : entry.verify;
   if (!check) return undefined;

@@ -91,7 +91,7 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
       let call: PrimitiveCall = planned;
       let result = await record.run(call, input.signal);
       if (result.verdict !== 'OK') {
-        const picked = await disambiguate(options, record, call, result);
+        const picked = await disambiguate(options, record, { call, failed: result });
         if (picked) {
           call = picked;
           result = await record.run(call, input.signal);
@@ -137,11 +137,12 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
 
   /** A finish is accepted only when the screen shows the goal done; otherwise the planner is told what is missing. */
   async function finished(summary: string, cited: string[]): Promise<Turn> {
-    const { verification, check } = await verifyFinish(options, input.models, record, {
+    const { verification, check } = await verifyFinish(options, record, {
       goal: input.goal,
       cited,
       before: start as Observation,
       acted: done.map((d) => d.result),
+      models: input.models,
       signal: input.signal,
     });
     const verdict = `${verification.check}${verification.missing ? `: ${verification.missing}` : ''}`;

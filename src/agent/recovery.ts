@@ -8,6 +8,12 @@ import { attribute, type Attribution } from './debug/index.js';
 import type { GoalOutcome } from './recorder.js';
 import { askDebugger, askLocator } from './roles/index.js';
 
+/** An action that did not pass, and the call that ran it. */
+export interface FailedCall {
+  call: PrimitiveCall;
+  failed: ActionResult;
+}
+
 export interface RecoveryInput {
   goal: string;
   call: PrimitiveCall;
@@ -61,7 +67,7 @@ export async function attributeFailure(options: AgentOptions, record: AgentCallR
  * The goal's end after an attributed failure: the debugger's category and reason, its evidence plus the
  * failed primitive's, and the primitive's own suggestion when the debugger agrees whose fault it is.
  */
-export function attributedFailure(attribution: Attribution, input: { call: PrimitiveCall; failed: ActionResult }): Extract<GoalOutcome, { ok: false }> {
+export function attributedFailure(attribution: Attribution, input: FailedCall): Extract<GoalOutcome, { ok: false }> {
   const { failed } = input;
   const failure = failed.failure;
   const target = (input.call.params as { target?: Target }).target;
@@ -81,12 +87,7 @@ export function attributedFailure(attribution: Attribution, input: { call: Primi
  * The rule locator found several equal candidates: the locator role picks one, and the call is
  * retried on that ref. Undefined when there is no model or no candidate it is sure of.
  */
-export async function disambiguate(
-  options: AgentOptions,
-  record: AgentCallRecord,
-  call: PrimitiveCall,
-  failed: ActionResult,
-): Promise<PrimitiveCall | undefined> {
+export async function disambiguate(options: AgentOptions, record: AgentCallRecord, { call, failed }: FailedCall): Promise<PrimitiveCall | undefined> {
   const target = (call.params as { target?: Target }).target;
   const screen = failed.before?.screen;
   if (!options.models || failed.failure?.name !== 'TargetAmbiguous' || target === undefined || !screen) return undefined;

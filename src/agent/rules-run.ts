@@ -27,14 +27,15 @@ const WITHOUT_MODEL =
   "open the screen that holds it first (ai.step('open …')), scroll to it (ai.step('scroll to …')), " +
   'or set MOBILETEST_LLM_PROVIDER (with its model and key) so a model can find the way';
 
-export async function runRulesPlan(
-  options: AgentOptions,
-  record: AgentCallRecord,
-  plan: OfflinePlan,
-  recorder: StepRecorder,
-  done: Done,
-  signal?: AbortSignal,
-): Promise<RulesRun> {
+/** An offline plan to run, where its kept steps and every action go, and what cuts it off. */
+export interface RulesRunInput {
+  plan: OfflinePlan;
+  recorder: StepRecorder;
+  done: Done;
+  signal?: AbortSignal;
+}
+
+export async function runRulesPlan(options: AgentOptions, record: AgentCallRecord, { plan, recorder, done, signal }: RulesRunInput): Promise<RulesRun> {
   const look = async () => (await options.runner.observer.look({ signal })).observation;
   // The screen the last action settled on, when nothing has acted on the device since.
   const before = (await options.runner.observer.current({ signal })).observation;
@@ -46,15 +47,15 @@ export async function runRulesPlan(
   };
   let screen = before;
   for (const step of plan.steps) {
-    if (await alreadyDone(record, step, before, screen)) continue;
+    if (await alreadyDone(record, step, { before, screen })) continue;
     let call = step.call;
-    const closed = await closePopupHiding(options, record, call, screen);
+    const closed = await closePopupHiding(options, record, { call, current: screen });
     if (closed) {
       ran(closed.call, closed.result, true);
       screen = closed.result.after ?? (await look());
     }
     if (step.needs) {
-      const reached = await reach(options, record, { step, screen, look, ran }, signal);
+      const reached = await reach(options, record, { step, screen, look, ran, signal });
       if (reached.kind === 'failed') return stopOrReplan(options, reached.outcome);
       if (reached.kind === 'done') {
         screen = reached.screen;
@@ -90,8 +91,14 @@ function stopOrReplan(options: AgentOptions, outcome: Failed): RulesRun {
   return { ok: false, outcome, decision: options.models ? 'replan' : 'stop' };
 }
 
+/** The screen a plan began on, and the screen as it is now. */
+interface ScreenSoFar {
+  before: Observation;
+  screen: Observation;
+}
+
 /** A step whose check already holds on the screen as it is: read once, never waited for. */
-async function alreadyDone(record: AgentCallRecord, step: PlannedStep, before: Observation, screen: Observation): Promise<boolean> {
+async function alreadyDone(record: AgentCallRecord, step: PlannedStep, { before, screen }: ScreenSoFar): Promise<boolean> {
   if (!step.skipWhen) return false;
   const verification = verifyOn(step.skipWhen, { before, after: screen }, { by: 'rule', rule: 'already so' });
   await record.decide({
@@ -115,18 +122,19 @@ interface ReachInput {
   screen: Observation;
   look: () => Promise<Observation>;
   ran: (call: PrimitiveCall, result: ActionResult) => void;
+  signal?: AbortSignal;
 }
 
 /**
  * The step's target as the element its verb needs, on a settled screen: here, or one row away (the row
  * is followed and the screen read again); otherwise a failure at once that says what would make it pass.
  */
-async function reach(options: AgentOptions, record: AgentCallRecord, { step, screen: current, look, ran }: ReachInput, signal?: AbortSignal): Promise<Reached> {
+async function reach(options: AgentOptions, record: AgentCallRecord, { step, screen: current, look, ran, signal }: ReachInput): Promise<Reached> {
   const target = (step.call.params as { target?: Target }).target;
   const needs = step.needs;
   if (typeof target !== 'string' || needs === undefined) return { kind: 'act', call: step.call };
   const settle = async () => {
-    const o = await settled(options, look, (x) => reachControl(x.screen, target, needs).kind === 'here', signal);
+    const o = await settled(options, { look, until: (x) => reachControl(x.screen, target, needs).kind === 'here', signal });
     if (!foreignDialog(o.screen, options.app)) return o;
     // A permission prompt over the app is the dialog policy's to answer, as before any scripted action.
     const answered = await record.run({ name: 'wait_idle', params: {} }, signal);
@@ -159,7 +167,7 @@ async function reach(options: AgentOptions, record: AgentCallRecord, { step, scr
       };
     const screen = await settle();
     found = reachControl(screen.screen, target, needs);
-    if (found.kind === 'here' && step.skipWhen && (await alreadyDone(record, step, screen, screen))) return { kind: 'done', screen };
+    if (found.kind === 'here' && step.skipWhen && (await alreadyDone(record, step, { before: screen, screen }))) return { kind: 'done', screen };
     if (found.kind !== 'here') {
       const reason = found.kind === 'row' ? `no ${needs} "${target}" after following "${row.label}" either` : found.reason;
       return { kind: 'failed', outcome: { ok: false, kind: 'NeedsModel', category: 'plan', reason: `${reason} (followed "${row.label}"); ${WITHOUT_MODEL}` } };
@@ -170,17 +178,19 @@ async function reach(options: AgentOptions, record: AgentCallRecord, { step, scr
   return { kind: 'act', call: { ...step.call, params: { ...step.call.params, target: found.element.ref } } as PrimitiveCall };
 }
 
+/** How `settled` reads the screen, what ends its wait early, and what cuts it off. */
+interface SettleInput {
+  look: () => Promise<Observation>;
+  until: (o: Observation) => boolean;
+  signal?: AbortSignal;
+}
+
 /**
  * The screen once it has settled, or as soon as `until` holds; never more than SETTLE_MS. The screen
  * the last action settled on serves first; a read with nothing loading on it has settled, as a stock
  * uiautomator dump waits for the screen to be idle before it dumps.
  */
-async function settled(
-  options: AgentOptions,
-  look: () => Promise<Observation>,
-  until: (o: Observation) => boolean,
-  signal?: AbortSignal,
-): Promise<Observation> {
+async function settled(options: AgentOptions, { look, until, signal }: SettleInput): Promise<Observation> {
   let unread = (await options.runner.observer.held(signal ? { signal } : {}))?.observation;
   const observe = async (): Promise<Observation> => {
     const o = unread ?? (await look());
@@ -195,12 +205,17 @@ async function settled(
   }
 }
 
+/** A step's call and the screen it is about to act on. */
+interface StepOnScreen {
+  call: PrimitiveCall;
+  current: Observation;
+}
+
 /** Before a step whose target a popup hides: close the popup (the step would only wait for its target and fail). */
 async function closePopupHiding(
   options: AgentOptions,
   record: AgentCallRecord,
-  call: PrimitiveCall,
-  current: Observation,
+  { call, current }: StepOnScreen,
 ): Promise<{ call: PrimitiveCall; result: ActionResult } | undefined> {
   const target = (call.params as { target?: Target }).target;
   if (target === undefined) return undefined;

@@ -17,6 +17,13 @@ export interface EventLogOptions {
 
 export type AppendResult = { written: true; event: MobileEvent } | { written: false; reason: 'duplicate_completion'; note: NoteEvent };
 
+/** A log file opened for appending: its handle, its settings, and the events already in it. */
+interface OpenedLog {
+  handle: FileHandle;
+  options: Required<EventLogOptions>;
+  prior: MobileEvent[];
+}
+
 /**
  * An append-only JSONL evidence log. Each event is one line written by one append, in call
  * order; every event is redacted and validated here, so no caller can leak a secret or a bad shape.
@@ -29,12 +36,15 @@ export class EventLog {
   /** Binary attachments written so far, by the hash of their bytes: attachOnce reuses them. */
   private readonly binaries = new Map<string, string>();
 
+  private readonly handle: FileHandle;
+  private readonly options: Required<EventLogOptions>;
+
   private constructor(
     readonly path: string,
-    private readonly handle: FileHandle,
-    private readonly options: Required<EventLogOptions>,
-    prior: MobileEvent[],
+    { handle, options, prior }: OpenedLog,
   ) {
+    this.handle = handle;
+    this.options = options;
     this.seq = prior.reduce((max, event) => Math.max(max, event.seq), 0);
     this.ended = new Map(prior.flatMap((event) => (event.kind === 'action_end' ? [[event.action_id, event.verdict] as const] : [])));
   }
@@ -49,7 +59,7 @@ export class EventLog {
     const { events, tornLines } = parseEvents(existing, path);
     if (tornLines > 0) await truncate(path, Buffer.byteLength(existing.slice(0, existing.lastIndexOf('\n') + 1)));
     const handle = await open(path, 'a');
-    const log = new EventLog(path, handle, { testId: options.testId ?? '', now: options.now ?? Date.now }, events);
+    const log = new EventLog(path, { handle, options: { testId: options.testId ?? '', now: options.now ?? Date.now }, prior: events });
     if (tornLines > 0)
       await log.append({ kind: 'note', note: 'torn_line_dropped', detail: 'the last line was cut short by an interrupted write and was removed' });
     return log;

@@ -177,15 +177,18 @@ export function readRoleSettings(env: NodeJS.ProcessEnv = process.env): Partial<
     if (model) settings.model = model;
     if (env[variable('temperature')]?.trim().toLowerCase() === 'none') settings.temperature = null;
     else {
-      const temperature = readNumber(
-        env,
-        variable('temperature'),
-        'a number from 0 to 2, e.g. 0 or 0.2, or none to send no temperature',
-        (n) => n >= 0 && n <= 2,
-      );
+      const temperature = readNumber(env, {
+        variable: variable('temperature'),
+        takes: 'a number from 0 to 2, e.g. 0 or 0.2, or none to send no temperature',
+        valid: (n) => n >= 0 && n <= 2,
+      });
       if (temperature !== undefined) settings.temperature = temperature;
     }
-    const maxTokens = readNumber(env, variable('maxTokens'), 'a whole number of tokens above 0, e.g. 400', (n) => Number.isInteger(n) && n > 0);
+    const maxTokens = readNumber(env, {
+      variable: variable('maxTokens'),
+      takes: 'a whole number of tokens above 0, e.g. 400',
+      valid: (n) => Number.isInteger(n) && n > 0,
+    });
     if (maxTokens !== undefined) settings.maxTokens = maxTokens;
     const effort = env[variable('reasoningEffort')]?.trim().toLowerCase() || env.MOBILETEST_LLM_REASONING_EFFORT?.trim().toLowerCase();
     if (effort) {
@@ -203,13 +206,20 @@ export function readRoleSettings(env: NodeJS.ProcessEnv = process.env): Partial<
 /** Reads MOBILETEST_LLM_PRICE_IN and _OUT (USD per million tokens); none set means no prices. */
 export function readTokenPrices(env: NodeJS.ProcessEnv = process.env): TokenPrices | undefined {
   const takes = 'a price in USD per million tokens, e.g. 0.15';
-  const inputPerMillion = readNumber(env, 'MOBILETEST_LLM_PRICE_IN', takes, (n) => n >= 0);
-  const outputPerMillion = readNumber(env, 'MOBILETEST_LLM_PRICE_OUT', takes, (n) => n >= 0);
+  const inputPerMillion = readNumber(env, { variable: 'MOBILETEST_LLM_PRICE_IN', takes, valid: (n) => n >= 0 });
+  const outputPerMillion = readNumber(env, { variable: 'MOBILETEST_LLM_PRICE_OUT', takes, valid: (n) => n >= 0 });
   if (inputPerMillion === undefined && outputPerMillion === undefined) return undefined;
   return { inputPerMillion: inputPerMillion ?? 0, outputPerMillion: outputPerMillion ?? 0 };
 }
 
-function readNumber(env: NodeJS.ProcessEnv, variable: string, takes: string, valid: (n: number) => boolean): number | undefined {
+/** A numeric setting: its variable, what it takes (in words, for the error), and which values are valid. */
+interface NumberSetting {
+  variable: string;
+  takes: string;
+  valid: (n: number) => boolean;
+}
+
+function readNumber(env: NodeJS.ProcessEnv, { variable, takes, valid }: NumberSetting): number | undefined {
   const raw = env[variable]?.trim();
   if (!raw) return undefined;
   const value = Number(raw);

@@ -140,7 +140,7 @@ export class DeviceObserver {
     if (!observation.frame) delete observation.frame;
     this.last = { xml: hierarchy.xml, inputs, observation };
 
-    const logs = await this.logsIfSuspected(glance, observation.screen, watched, call);
+    const logs = await this.logsIfSuspected({ glance, screen: observation.screen, app: watched }, call);
     this.lastGlance = glance;
     const stuckAfter = this.options.stuckAfter ?? STUCK_AFTER;
     const report = situationReport({ recent: this.recent, after: observation, logs, stuckAfter });
@@ -160,17 +160,25 @@ export class DeviceObserver {
   }
 
   /** The log since it was last read, when this look gives reason to suspect a crash or an ANR. */
-  private async logsIfSuspected(glance: Glance, screen: Screen, app: string | undefined, call: CallOptions): Promise<LogRecord[]> {
+  private async logsIfSuspected(seen: SeenNow, call: CallOptions): Promise<LogRecord[]> {
+    const { glance } = seen;
     const since = this.logMark;
     if (!since) {
       this.logMark = glance.mark;
       return [];
     }
-    if (!suspicious(this.lastGlance, glance, screen, app)) return [];
+    if (!suspicious(this.lastGlance, seen)) return [];
     const logs = await this.driver.logs({ ...call, since });
     this.logMark = glance.mark;
     return logs;
   }
+}
+
+/** What one look saw: the glance, the screen, and the app it watches. */
+interface SeenNow {
+  glance: Glance;
+  screen: Screen;
+  app: string | undefined;
 }
 
 /** Two glances' clocks and the input's ages differ by a few ms of shell time: an input newer than this is someone's touch. */
@@ -186,7 +194,7 @@ function sameState(a: Glance, b: Glance): boolean {
 }
 
 /** Whether a crash or ANR may have happened since the previous glance. */
-function suspicious(previous: Glance | undefined, now: Glance, screen: Screen, app: string | undefined): boolean {
+function suspicious(previous: Glance | undefined, { glance: now, screen, app }: SeenNow): boolean {
   if (now.foreground.focusedWindow !== undefined || screenState(screen) === 'error') return true;
   if (!previous || !app) return false;
   const processChanged = app in previous.pids && previous.pids[app] !== now.pids[app];

@@ -10,14 +10,14 @@ function look(name: string): Observation {
   return observeXml(fixture(name).xml, { source: name });
 }
 
-function resultOf(call: PrimitiveCall, o: Observation, element?: ScreenElement, after?: Observation): ActionResult {
+function resultOf(call: PrimitiveCall, o: Observation, element?: ScreenElement): ActionResult {
   return {
     actionId: 'a1',
     primitive: call.name,
     verdict: 'OK',
     candidates: [],
     before: o,
-    after: after ?? o,
+    after: o,
     ...(element ? { element } : {}),
     timings: { total_ms: 1, device_ms: 1, harness_ms: 0 },
   };

@@ -29,7 +29,14 @@ function lookUp(ref: string, screens: Array<Screen | undefined>): Seen | undefin
   return undefined;
 }
 
-function identifies(screen: Screen, target: Target, element: ScreenElement, purpose: Purpose): boolean {
+/** A target to try on a screen: whether it picks `element` when used for `purpose`. */
+interface Identification {
+  target: Target;
+  element: ScreenElement;
+  purpose: Purpose;
+}
+
+function identifies(screen: Screen, { target, element, purpose }: Identification): boolean {
   // A check reads its target as the assertions do (readTarget); an action as the executor does.
   if (purpose === 'read') return readTarget(screen, target).element?.ref === element.ref;
   const result = locate(screen, target, { for: purpose });
@@ -47,7 +54,7 @@ export function semanticTarget(element: ScreenElement, screen: Screen, purpose: 
   if (label !== '' && !REF.test(label)) plain.push(label);
   if (label !== '') plain.push({ text: label });
   if (element.resourceId !== '') plain.push({ id: element.resourceId });
-  for (const target of plain) if (identifies(screen, target, element, purpose)) return target;
+  for (const target of plain) if (identifies(screen, { target, element, purpose })) return target;
   const bases: Array<{ text: string } | { id: string } | { role: string }> = [];
   if (label !== '') bases.push({ text: label });
   if (element.resourceId !== '') bases.push({ id: element.resourceId });
@@ -55,7 +62,7 @@ export function semanticTarget(element: ScreenElement, screen: Screen, purpose: 
   for (const base of bases) {
     for (let index = 0; index < screen.elements.length; index++) {
       const target = { ...base, index };
-      if (identifies(screen, target, element, purpose)) return target;
+      if (identifies(screen, { target, element, purpose })) return target;
     }
   }
   // Nothing resolves back (the locator's rules cannot single it out): the most telling description.

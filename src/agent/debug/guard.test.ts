@@ -36,7 +36,14 @@ const report = (changed: boolean, extra: Partial<SituationReport> = {}): Situati
   changed_elements: [],
   ...extra,
 });
-function ran(call: PrimitiveCall, before: Observation, after: Observation, changed: boolean, extra: Partial<SituationReport> = {}): ActionResult {
+/** An action's screens before and after, whether the screen changed, and the rest of its report. */
+interface Ran {
+  before: Observation;
+  after: Observation;
+  changed: boolean;
+  extra?: Partial<SituationReport>;
+}
+function ran(call: PrimitiveCall, { before, after, changed, extra = {} }: Ran): ActionResult {
   return {
     actionId: 'x',
     primitive: call.name,
@@ -53,7 +60,7 @@ test('the same action on the same screen a third time is a loop: back once, then
   const guard = new ProgressGuard({ maxSteps: 20, maxReplans: 3 });
   for (let i = 0; i < 2; i++) {
     expect(guard.beforeAction(CART.signature, tap('Apply'))).toEqual({ ok: true });
-    expect(guard.afterAction(ran(tap('Apply'), CART, CART, true))).toEqual({ ok: true });
+    expect(guard.afterAction(ran(tap('Apply'), { before: CART, after: CART, changed: true }))).toEqual({ ok: true });
   }
   // The same call elsewhere, or another call here, is no loop.
   expect(guard.beforeAction(HOME.signature, tap('Apply'))).toEqual({ ok: true });
@@ -93,13 +100,13 @@ test('three actions in a row that change nothing are stuck: back once, then the 
   const guard = new ProgressGuard({ maxSteps: 20, maxReplans: 3 });
   const still = (target: string) => {
     guard.beforeAction(CART.signature, tap(target));
-    return guard.afterAction(ran(tap(target), CART, CART, false));
+    return guard.afterAction(ran(tap(target), { before: CART, after: CART, changed: false }));
   };
   expect(still('Apply')).toEqual({ ok: true });
   expect(still('Your cart')).toEqual({ ok: true });
   const look: PrimitiveCall = { name: 'assert_visible', params: { target: 'Apply' } };
   guard.beforeAction(CART.signature, look);
-  expect(guard.afterAction(ran(look, CART, CART, false))).toEqual({ ok: true });
+  expect(guard.afterAction(ran(look, { before: CART, after: CART, changed: false }))).toEqual({ ok: true });
   expect(still('Checkout')).toEqual({
     ok: false,
     kind: 'stuck',
@@ -110,12 +117,12 @@ test('three actions in a row that change nothing are stuck: back once, then the 
   // A change in between starts the count again.
   expect(still('Apply')).toEqual({ ok: true });
   guard.beforeAction(CART.signature, tap('Checkout'));
-  expect(guard.afterAction(ran(tap('Checkout'), CART, HOME, true))).toEqual({ ok: true });
+  expect(guard.afterAction(ran(tap('Checkout'), { before: CART, after: HOME, changed: true }))).toEqual({ ok: true });
   guard.beforeAction(HOME.signature, tap('Hi, Alice'));
-  guard.afterAction(ran(tap('Hi, Alice'), HOME, HOME, false));
+  guard.afterAction(ran(tap('Hi, Alice'), { before: HOME, after: HOME, changed: false }));
   guard.beforeAction(HOME.signature, tap('Headphones'));
   // The situation report's frozen frames count at once.
-  const last = guard.afterAction(ran(tap('Headphones'), HOME, HOME, false, { stuck: { frames: 5 } }));
+  const last = guard.afterAction(ran(tap('Headphones'), { before: HOME, after: HOME, changed: false, extra: { stuck: { frames: 5 } } }));
   expect(last).toEqual({
     ok: false,
     kind: 'stuck',
@@ -128,9 +135,9 @@ test('calls that changed nothing are listed per screen for the planner, secret t
   const guard = new ProgressGuard({ maxSteps: 20, maxReplans: 3 });
   const typed: PrimitiveCall = { name: 'input_text', params: { target: 'Password', text: 'pass123', secret: true } };
   guard.beforeAction(CART.signature, typed);
-  guard.afterAction(ran(typed, CART, CART, false));
+  guard.afterAction(ran(typed, { before: CART, after: CART, changed: false }));
   guard.beforeAction(CART.signature, tap('Checkout'));
-  guard.afterAction(ran(tap('Checkout'), CART, HOME, true));
+  guard.afterAction(ran(tap('Checkout'), { before: CART, after: HOME, changed: true }));
   expect(guard.noEffect(CART.signature)).toEqual(['input_text {"secret":true,"target":"Password","text":"•••"}']);
   expect(guard.noEffect(HOME.signature)).toEqual([]);
 });
@@ -140,7 +147,7 @@ test('the step limit ends the goal with the count and the last screen', () => {
   const screens = [HOME, CART, CART];
   screens.forEach((before, i) => {
     expect(guard.beforeAction(before.signature, tap(`step ${i}`))).toEqual({ ok: true });
-    guard.afterAction(ran(tap(`step ${i}`), before, CART, true));
+    guard.afterAction(ran(tap(`step ${i}`), { before: before, after: CART, changed: true }));
   });
   expect(guard.beforeAction(CART.signature, tap('Checkout'))).toEqual({
     ok: false,
@@ -153,7 +160,7 @@ test('the step limit ends the goal with the count and the last screen', () => {
 test('the replan limit ends the goal with the count and the last failure', () => {
   const guard = new ProgressGuard({ maxSteps: 20, maxReplans: 2 });
   guard.beforeAction(HOME.signature, tap('Headphones'));
-  guard.afterAction(ran(tap('Headphones'), HOME, CART, true));
+  guard.afterAction(ran(tap('Headphones'), { before: HOME, after: CART, changed: true }));
   expect(guard.replanned('no Pay button')).toEqual({ ok: true });
   expect(guard.replanned('no Pay button')).toEqual({ ok: true });
   const last = guard.replanned('The target of tap is not on the screen (No element matches "Pay")');

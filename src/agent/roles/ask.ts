@@ -206,7 +206,7 @@ async function askRole<T>(access: ModelAccess, request: RoleRequest<T>, options:
     problemsSoFar.push(...checked.problems.map((problem) => redactText(`attempt ${attempt}: ${problem}`)));
     messages.push({ role: 'assistant', content: answer.text || '(no answer)' }, { role: 'user', content: reask(checked.problems) });
   }
-  throw new InvalidModelAnswer(request.role, problemsSoFar, attempts, model);
+  throw new InvalidModelAnswer(request.role, { problems: problemsSoFar, attempts, model });
 }
 
 /** Schema first (ajv, on the JSON Schema that was sent); only a well-shaped answer is looked at further. */

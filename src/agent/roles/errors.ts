@@ -1,20 +1,33 @@
 import { roleSetting, type ModelRole } from '../../llm/index.js';
 
+/** What went wrong with a model's answers: each problem, how many attempts there were, and which model gave them. */
+export interface InvalidAnswerDetail {
+  /** Each problem, prefixed by the attempt it came from ("attempt 2: actions[0].name: ..."). */
+  problems: string[];
+  attempts: number;
+  model: string;
+}
+
 /** A model kept answering in a shape or with refs we cannot use, after every re-ask. */
 export class InvalidModelAnswer extends Error {
   override name = 'InvalidModelAnswer';
+  /** Each problem, prefixed by the attempt it came from ("attempt 2: actions[0].name: ..."). */
+  readonly problems: string[];
+  readonly attempts: number;
+  readonly model: string;
+
   constructor(
     readonly role: ModelRole,
-    /** Each problem, prefixed by the attempt it came from ("attempt 2: actions[0].name: ..."). */
-    readonly problems: string[],
-    readonly attempts: number,
-    readonly model: string,
+    { problems, attempts, model }: InvalidAnswerDetail,
   ) {
     super(
       `the ${role} model (${model}) gave no usable answer in ${attempts} attempt(s):\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
         `Use a stronger model for this role (MOBILETEST_LLM_${role.toUpperCase()}_MODEL or MOBILETEST_LLM_MODEL), ` +
         'or check that the server supports structured output (JSON answers to a schema).',
     );
+    this.problems = problems;
+    this.attempts = attempts;
+    this.model = model;
   }
 }
 

@@ -16,15 +16,22 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Where a value sits in a planner answer (its path, and the field that holds it), and the refs on the screen. */
+interface RefContext {
+  path: string;
+  screenRefs: ReadonlySet<string>;
+  field?: string;
+}
+
 /** Refs cited anywhere in a call's params: targets (also inside `expected`) and finish's evidence. */
-function refProblems(path: string, value: unknown, screenRefs: ReadonlySet<string>, field = ''): string[] {
+function refProblems(value: unknown, { path, screenRefs, field = '' }: RefContext): string[] {
   if (typeof value === 'string') return TARGET_FIELDS.has(field) && /^e\d+$/.test(value) ? [refProblem(path, value, screenRefs) ?? []].flat() : [];
   if (Array.isArray(value)) {
     if (field !== 'evidence') return [];
     return value.flatMap((item, i) => (typeof item === 'string' ? [refProblem(`${path}[${i}]`, item, screenRefs) ?? []].flat() : []));
   }
   if (!isRecord(value)) return [];
-  return Object.entries(value).flatMap(([key, item]) => refProblems(`${path}.${key}`, item, screenRefs, key));
+  return Object.entries(value).flatMap(([key, item]) => refProblems(item, { path: `${path}.${key}`, screenRefs, field: key }));
 }
 
 function actionProblem(index: number, action: unknown, error: InvalidPrimitiveCall): string {
@@ -53,7 +60,7 @@ export function checkPlannerAnswer(json: unknown, screenRefs: ReadonlySet<string
     if (!PLANNER_ACTIONS.includes(call.name)) {
       problems.push(`actions[${i}].name: '${call.name}' is not an action the planner may use; use one of ${PLANNER_ACTIONS.join(', ')}`);
     }
-    problems.push(...refProblems(`actions[${i}].params`, call.params, screenRefs));
+    problems.push(...refProblems(call.params, { path: `actions[${i}].params`, screenRefs }));
     if ((call.name === 'finish' || call.name === 'give_up') && i < actions.length - 1) {
       problems.push(`actions[${i}]: ${call.name} ends the goal, so it must be the last action`);
     }

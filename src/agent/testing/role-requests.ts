@@ -69,7 +69,14 @@ function history(screen: ShownScreen): HistoryEntry[] {
   ];
 }
 
-function request(name: RequestName, schemaName: string, schema: Record<string, unknown>, messages: ModelRequest['messages']): ModelRequest {
+/** What a role's request is made of: its answer schema (and that schema's name) and its prompt. */
+interface RequestParts {
+  schemaName: string;
+  schema: Record<string, unknown>;
+  messages: ModelRequest['messages'];
+}
+
+function request(name: RequestName, { schemaName, schema, messages }: RequestParts): ModelRequest {
   const role = name === 'query' ? 'validator' : name;
   return { role, schemaName, schema, messages, maxTokens: name === 'query' ? 400 : roleDefaults[role].maxTokens, temperature: roleDefaults[role].temperature };
 }
@@ -80,11 +87,10 @@ export function roleRequests(screen: ShownScreen): Record<RequestName, ModelRequ
   const candidates = screen.elements.slice(0, 5).map((e, i) => ({ ref: e.ref, label: e.label, score: 0.9 - i * 0.05 }));
   const label = screen.elements.find((e) => e.label)?.label ?? 'OK';
   return {
-    planner: request(
-      'planner',
-      SCHEMA_NAMES.planner,
-      plannerAnswerSchema(),
-      renderPlanner({
+    planner: request('planner', {
+      schemaName: SCHEMA_NAMES.planner,
+      schema: plannerAnswerSchema(),
+      messages: renderPlanner({
         goal: GOAL,
         app: 'com.example.app',
         screen: screen.text,
@@ -92,31 +98,32 @@ export function roleRequests(screen: ShownScreen): Record<RequestName, ModelRequ
         noEffect: [],
         constraints: ['14 actions left'],
       }),
-    ),
-    locator: request('locator', SCHEMA_NAMES.locator, locatorAnswerSchema, renderLocator({ target: label, screen: screen.text, candidates })),
-    validator: request(
-      'validator',
-      SCHEMA_NAMES.validator,
-      validatorAnswerSchema,
-      renderValidator({ assertion: `the screen shows ${label}`, screen: screen.text }),
-    ),
-    debugger: request(
-      'debugger',
-      SCHEMA_NAMES.debugger,
-      debuggerAnswerSchema,
-      renderDebugger({
+    }),
+    locator: request('locator', {
+      schemaName: SCHEMA_NAMES.locator,
+      schema: locatorAnswerSchema,
+      messages: renderLocator({ target: label, screen: screen.text, candidates }),
+    }),
+    validator: request('validator', {
+      schemaName: SCHEMA_NAMES.validator,
+      schema: validatorAnswerSchema,
+      messages: renderValidator({ assertion: `the screen shows ${label}`, screen: screen.text }),
+    }),
+    debugger: request('debugger', {
+      schemaName: SCHEMA_NAMES.debugger,
+      schema: debuggerAnswerSchema,
+      messages: renderDebugger({
         goal: GOAL,
         screen: screen.text,
         window: past.slice(0, 2),
         failed: entry({ name: 'tap', params: { target: label } }, 'nothing changed', 'TargetNotFound: no element matches "Log in"'),
       }),
-    ),
-    query: request(
-      'query',
-      SCHEMA_NAMES.query,
-      queryAnswerSchema(SAMPLE_QUERY_SCHEMA),
-      renderQuery({ question: 'the product on screen', screen: screen.text, schema: SAMPLE_QUERY_SCHEMA }),
-    ),
+    }),
+    query: request('query', {
+      schemaName: SCHEMA_NAMES.query,
+      schema: queryAnswerSchema(SAMPLE_QUERY_SCHEMA),
+      messages: renderQuery({ question: 'the product on screen', screen: screen.text, schema: SAMPLE_QUERY_SCHEMA }),
+    }),
   };
 }
 

@@ -28,7 +28,7 @@ export function checkGoal(check: GoalCheck, input: CheckInput): CheckOutcome {
   const screen = input.after.screen;
   switch (check.kind) {
     case 'switch':
-      return switchIs(screen, check.target, check.on, input.after);
+      return switchIs(screen, check, input.after);
     case 'holds':
       return fieldHolds(screen, check, input);
     case 'opened':
@@ -112,7 +112,7 @@ export function switchesNamed(screen: Screen, target: string): ScreenElement[] {
   return switches.filter((s) => rows.some((row) => inside(row, s)));
 }
 
-function switchIs(screen: Screen, target: string, on: boolean, after: Observation): CheckOutcome {
+function switchIs(screen: Screen, { target, on }: Extract<GoalCheck, { kind: 'switch' }>, after: Observation): CheckOutcome {
   const found = switchesNamed(screen, target);
   if (!found.length) return fail(`no switch "${target}" is on ${screenWords(after)}`);
   const wrong = found.filter((e) => e.states.includes('checked') !== on);

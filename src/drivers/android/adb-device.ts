@@ -5,7 +5,7 @@ import { DeviceDisconnected } from '../errors/device-disconnected.js';
 import { DeviceCommandFailed } from '../errors/device-command-failed.js';
 import { AdbServerUnavailable } from './adb-server-unavailable.js';
 import type { AdbServerAddress } from './server-address.js';
-import { ConnectionLost, runService, type ServiceSink } from './service-socket.js';
+import { ConnectionLost, runService, type ServiceRequest } from './service-socket.js';
 import { ShellDecoder, closeStdinPacket, type ShellResult } from './shell-protocol.js';
 
 /** What adb says when the device is not there (any more); a bare `closed` is the server's answer once its transport dropped. */
@@ -19,6 +19,11 @@ export interface RunOptions {
 }
 
 /** One device behind an adb server: shell commands with exit codes, and binary-safe exec output. */
+/** A device service to open, with the words a failure names it by. */
+interface LabelledService extends ServiceRequest {
+  label: string;
+}
+
 export class AdbDevice {
   constructor(
     readonly client: AdbClient,
@@ -35,9 +40,14 @@ export class AdbDevice {
     const label = options.label ?? command;
     scope.step(label);
     const decoder = new ShellDecoder();
-    await this.service(`shell,v2,raw:${command}`, label, scope.signal, {
-      open: (socket) => socket.write(closeStdinPacket()),
-      data: (chunk) => decoder.push(chunk),
+    await this.service({
+      service: `shell,v2,raw:${command}`,
+      label,
+      signal: scope.signal,
+      sink: {
+        open: (socket) => socket.write(closeStdinPacket()),
+        data: (chunk) => decoder.push(chunk),
+      },
     });
     const result = decoder.result();
     if (result.exitCode === undefined) {
@@ -68,21 +78,26 @@ export class AdbDevice {
   async exec(command: string, scope: CallScope, onFirstBytes?: () => void): Promise<Buffer> {
     scope.step(command);
     const chunks: Buffer[] = [];
-    await this.service(`exec:${command}`, command, scope.signal, {
-      data: (chunk) => {
-        if (chunks.length === 0) onFirstBytes?.();
-        chunks.push(chunk);
+    await this.service({
+      service: `exec:${command}`,
+      label: command,
+      signal: scope.signal,
+      sink: {
+        data: (chunk) => {
+          if (chunks.length === 0) onFirstBytes?.();
+          chunks.push(chunk);
+        },
       },
     });
     return Buffer.concat(chunks);
   }
 
   /** Opens a service on the device and streams it to the sink; maps adb's failures to device errors. */
-  private async service(service: string, label: string, signal: AbortSignal, sink: ServiceSink): Promise<void> {
+  private async service({ service, label, signal, sink }: LabelledService): Promise<void> {
     let socket: Socket | undefined;
     try {
       socket = await this.transport(signal);
-      await runService(socket, service, sink, signal);
+      await runService(socket, { service, sink, signal });
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw this.deviceError(error, label);

@@ -1,9 +1,7 @@
-import { DeviceCalls, sleep, type CallScope } from '../calls.js';
-import { DeviceCommandFailed } from '../errors/device-command-failed.js';
+import { DeviceCalls, type CallScope } from '../calls.js';
 import { DeviceDisconnected } from '../errors/device-disconnected.js';
 import type { ListedDevice } from '../errors/device-not-found.js';
 import { UnsupportedDevice } from '../errors/unsupported-device.js';
-import { UnsupportedText } from '../errors/unsupported-text.js';
 import type {
   AppVersion,
   CallOptions,
@@ -30,17 +28,15 @@ import type {
 } from '../types.js';
 import { adbClient } from './adb-client.js';
 import { AdbDevice } from './adb-device.js';
-import { AdbServerUnavailable } from './adb-server-unavailable.js';
 import * as apps from './apps.js';
-import { glanceCommand, parseGlance } from './glance.js';
+import { typeWithAdbKeyboard } from './adb-keyboard-typing.js';
 import { captureRaw, captureScreen, dumpHierarchy, type DumpRetry } from './capture.js';
 import { DeviceWatch } from './device-watch.js';
-import { chooseDevice, listDevices, serverListening, startLocalServer, transportFeatures } from './discovery.js';
-import { parseAppVersion, parseForeground, parseKeyboardShown, parseProperties, parseScreenSize } from './dumpsys.js';
+import { readAppVersion, readDeviceInfo, readForeground, readGlance, readKeyboardShown, readLogs, readMark, readScreenSize } from './device-reads.js';
+import { chooseDevice, listDevices, reachServer, transportFeatures } from './discovery.js';
 import { keyCommand } from './keys.js';
-import { MARK_COMMAND, logsCommand, parseLogs, parseMark } from './logcat.js';
-import { adbServerAddress, type AdbServerAddress } from './server-address.js';
-import { ADB_KEYBOARD_IME, adbKeyboardCommand, typingCommands, untypable } from './text-input.js';
+import { adbServerAddress } from './server-address.js';
+import { typingCommands, untypable } from './text-input.js';
 
 /** How to reach the device; signal and timeoutMs bound connect() itself. */
 export interface AndroidConnectOptions extends CallOptions {
@@ -75,6 +71,12 @@ const READS: ReadonlySet<string> = new Set([
   'appVersion',
 ]);
 
+/** How an Android driver runs its calls, and how often it retries a hierarchy dump. */
+interface DriverSetup {
+  calls: DeviceCalls;
+  dumpRetry: DumpRetry;
+}
+
 /** A Driver for an Android device (phone, emulator or the virtual phone) through an adb server. */
 export class AndroidDriver implements Driver {
   readonly platform = 'android' as const;
@@ -85,13 +87,17 @@ export class AndroidDriver implements Driver {
    * shows the screen as it was when it was asked for, even while its pixels are still on their way.
    */
   private readonly capturing = new Set<Promise<void>>();
+  private watch: DeviceWatch | undefined;
+  private readonly calls: DeviceCalls;
+  private readonly dumpRetry: DumpRetry;
 
   private constructor(
     private readonly adb: AdbDevice,
-    private readonly calls: DeviceCalls,
-    private watch: DeviceWatch | undefined,
-    private readonly dumpRetry: DumpRetry,
-  ) {}
+    { calls, dumpRetry }: DriverSetup,
+  ) {
+    this.calls = calls;
+    this.dumpRetry = dumpRetry;
+  }
 
   get id(): string {
     return this.adb.serial;
@@ -128,7 +134,7 @@ export class AndroidDriver implements Driver {
         timeoutHint: `check that it answers (adb -s ${serial} shell echo ok), or give the call more time with timeoutMs`,
       });
       const retry: DumpRetry = { attempts: options.dumpRetry?.attempts ?? 5, backoffMs: options.dumpRetry?.backoffMs ?? 100 };
-      const driver = new AndroidDriver(new AdbDevice(client, serial, address), calls, undefined, retry);
+      const driver = new AndroidDriver(new AdbDevice(client, serial, address), { calls, dumpRetry: retry });
       await driver.startWatch(scope);
       return driver;
     });
@@ -188,7 +194,7 @@ export class AndroidDriver implements Driver {
     const label = `input text (${[...text].length} characters)`;
     return this.call('typeText', options, async (scope) => {
       const unsupported = untypable(text);
-      if (unsupported.length > 0) return this.typeWithAdbKeyboard(text, unsupported, scope);
+      if (unsupported.length > 0) return typeWithAdbKeyboard(this.adb, scope, { text, unsupported });
       for (const command of typingCommands(text)) await this.adb.run(command, scope, { label });
     });
   }
@@ -200,7 +206,7 @@ export class AndroidDriver implements Driver {
   }
 
   launchApp(appId: string, options: LaunchOptions = {}): Promise<void> {
-    return this.call('launchApp', options, (scope) => apps.launchApp(this.adb, scope, appId, options));
+    return this.call('launchApp', options, (scope) => apps.launchApp(this.adb, scope, { ...options, appId }));
   }
 
   stopApp(appId: string, options?: CallOptions): Promise<void> {
@@ -212,78 +218,44 @@ export class AndroidDriver implements Driver {
   }
 
   openLink(url: string, options: OpenLinkOptions = {}): Promise<void> {
-    return this.call('openLink', options, (scope) => apps.openLink(this.adb, scope, url, options.appId));
+    return this.call('openLink', options, (scope) => apps.openLink(this.adb, scope, { url, appId: options.appId }));
   }
 
   grantPermission(appId: string, permission: string, options?: CallOptions): Promise<void> {
-    return this.call('grantPermission', options, (scope) => apps.grantPermission(this.adb, scope, appId, permission));
+    return this.call('grantPermission', options, (scope) => apps.grantPermission(this.adb, scope, { appId, permission }));
   }
 
   appVersion(appId: string, options?: CallOptions): Promise<AppVersion | undefined> {
-    return this.call('appVersion', options, async (scope) => parseAppVersion(await this.adb.run(`dumpsys package ${apps.checkAppId(appId)}`, scope), appId));
+    return this.call('appVersion', options, (scope) => readAppVersion(this.adb, scope, appId));
   }
 
   foreground(options?: CallOptions): Promise<Foreground> {
-    return this.call('foreground', options, (scope) => this.foregroundOf(scope));
+    return this.call('foreground', options, (scope) => readForeground(this.adb, scope));
   }
 
   glance(options: GlanceOptions = {}): Promise<Glance> {
-    return this.call('glance', options, async (scope) => {
-      const asked = (options.apps ?? []).map((app) => apps.checkAppId(app));
-      const command = glanceCommand(asked);
-      const output = await this.adb.run(command, scope, { okExitCodes: [0, 1] });
-      const found = parseGlance(output, asked);
-      // A device whose window dump names no focused app: ask the activity manager, as foreground() does.
-      const foreground = found.foreground ?? (await this.foregroundOf(scope));
-      if (!found.mark) throw new DeviceCommandFailed({ device: this.id, command, exitCode: 0, stderr: output, hint: 'the device printed no date' });
-      return { foreground, keyboardShown: found.keyboardShown ?? false, mark: found.mark, pids: found.pids, inputAgeMs: found.inputAgeMs };
-    });
+    return this.call('glance', options, (scope) => readGlance(this.adb, scope, options.apps ?? []));
   }
 
   mark(options?: CallOptions): Promise<LogMark> {
-    return this.call('mark', options, async (scope) => {
-      const output = await this.adb.run(MARK_COMMAND, scope);
-      const mark = parseMark(output);
-      if (!mark) throw new DeviceCommandFailed({ device: this.id, command: MARK_COMMAND, exitCode: 0, stderr: output, hint: 'the device printed no date' });
-      return mark;
-    });
+    return this.call('mark', options, (scope) => readMark(this.adb, scope));
   }
 
   logs(options: LogsOptions = {}): Promise<LogEntry[]> {
     const limit = options.limit ?? LOG_LIMIT;
-    return this.call('logs', options, async (scope) => parseLogs(await this.adb.run(logsCommand({ since: options.since, limit }), scope), limit));
+    return this.call('logs', options, (scope) => readLogs(this.adb, scope, { since: options.since, limit }));
   }
 
   screenSize(options?: CallOptions): Promise<ScreenSize> {
-    return this.call('screenSize', options, async (scope) => {
-      const output = await this.adb.run('wm size; wm density', scope);
-      const size = parseScreenSize(output);
-      if (!size) throw new DeviceCommandFailed({ device: this.id, command: 'wm size', exitCode: 0, stderr: output, hint: 'wm printed no size' });
-      return size;
-    });
+    return this.call('screenSize', options, (scope) => readScreenSize(this.adb, scope));
   }
 
   deviceInfo(options?: CallOptions): Promise<DeviceInfo> {
-    return this.call('deviceInfo', options, async (scope) => {
-      const props = parseProperties(await this.adb.run('getprop', scope));
-      const sdk = Number(props.get('ro.build.version.sdk'));
-      const hardware = props.get('ro.hardware') ?? '';
-      return {
-        id: this.id,
-        platform: 'android',
-        osVersion: props.get('ro.build.version.release') ?? '',
-        apiLevel: Number.isInteger(sdk) && sdk > 0 ? sdk : undefined,
-        model: props.get('ro.product.model') ?? '',
-        manufacturer: props.get('ro.product.manufacturer') ?? '',
-        virtual: props.get('ro.kernel.qemu') === '1' || props.get('ro.boot.qemu') === '1' || /^(ranchu|goldfish|mtsim|vbox86)$/.test(hardware),
-      };
-    });
+    return this.call('deviceInfo', options, (scope) => readDeviceInfo(this.adb, scope));
   }
 
   keyboardShown(options?: CallOptions): Promise<boolean> {
-    return this.call('keyboardShown', options, async (scope) =>
-      parseKeyboardShown(await this.adb.run('dumpsys input_method | grep mInputShown', scope, { okExitCodes: [0, 1] })),
-    );
+    return this.call('keyboardShown', options, (scope) => readKeyboardShown(this.adb, scope));
   }
 
   async setOrientation(orientation: Orientation, options?: CallOptions): Promise<void> {
@@ -306,7 +278,7 @@ export class AndroidDriver implements Driver {
       }
       if (options.stayAwake !== false) commands.push('svc power stayon true', 'settings put global stay_on_while_plugged_in 7');
       if (commands.length > 0) await this.adb.run(commands.join(' && '), scope);
-      for (const [appId, request] of Object.entries(options.grantPermissions ?? {})) await apps.grantPermissions(this.adb, scope, appId, request);
+      for (const [appId, request] of Object.entries(options.grantPermissions ?? {})) await apps.grantPermissions(this.adb, scope, { appId, request });
     });
   }
 
@@ -321,17 +293,6 @@ export class AndroidDriver implements Driver {
     this.closed = true;
     this.watch?.stop();
     this.calls.failAll((during) => new DeviceDisconnected({ device: this.id, during, reason: 'the driver was closed' }));
-  }
-
-  /** The focused app from the window manager, else the activity manager's resumed activity. */
-  private async foregroundOf(scope: CallScope): Promise<Foreground> {
-    const focus = "dumpsys window windows | grep -E 'mCurrentFocus|mFocusedApp'";
-    const windows = await this.adb.run(focus, scope, { okExitCodes: [0, 1] });
-    const found =
-      parseForeground(windows) ??
-      parseForeground('', await this.adb.run("dumpsys activity activities | grep -E 'ResumedActivity'", scope, { okExitCodes: [0, 1] }));
-    if (!found) throw new DeviceCommandFailed({ device: this.id, command: focus, exitCode: 0, stderr: windows, hint: 'dumpsys named no focused app' });
-    return found;
   }
 
   /** Runs one device command as a whole call. */
@@ -370,46 +331,6 @@ export class AndroidDriver implements Driver {
     if (scope.signal.aborted || this.closed) watch.stop();
     else this.watch = watch;
   }
-
-  /** Non-ASCII text through ADBKeyboard's broadcast when that keyboard is installed; otherwise nothing is typed. */
-  private async typeWithAdbKeyboard(text: string, unsupported: string[], scope: CallScope): Promise<void> {
-    const keyboards = await this.adb.run('ime list -s', scope);
-    if (!keyboards.split('\n').some((line) => line.trim() === ADB_KEYBOARD_IME)) {
-      throw new UnsupportedText({
-        device: this.id,
-        characters: unsupported,
-        hint: `Android's \`input text\` types printable ASCII only. To type other characters, install ADBKeyboard (github.com/senzhk/ADBKeyBoard) and enable it: adb shell ime enable ${ADB_KEYBOARD_IME}`,
-      });
-    }
-    const previous = (await this.adb.run('settings get secure default_input_method', scope)).trim();
-    const label = `ADBKeyboard broadcast (${[...text].length} characters)`;
-    if (previous === ADB_KEYBOARD_IME) {
-      await this.adb.run(adbKeyboardCommand(text), scope, { label });
-      return;
-    }
-    await this.adb.run(`ime set ${ADB_KEYBOARD_IME}`, scope);
-    try {
-      // A broadcast sent before the keyboard is bound is dropped: wait until it is the current one.
-      for (
-        let i = 0;
-        i < 20 && !(await this.adb.run('dumpsys input_method | grep mCurMethodId', scope, { okExitCodes: [0, 1] })).includes(ADB_KEYBOARD_IME);
-        i++
-      )
-        await sleep(100, scope.signal);
-      await this.adb.run(adbKeyboardCommand(text), scope, { label });
-    } finally {
-      if (/^[\w.]+\/[\w.$]+$/.test(previous)) await this.adb.run(`ime set ${previous}`, scope);
-    }
-  }
-}
-
-/** Checks the adb server is there; only the default local server is started when it is not, as the adb CLI does. */
-async function reachServer(address: AdbServerAddress, scope: CallScope): Promise<void> {
-  scope.step(`reach ${address.describe}`);
-  if (await serverListening(address, scope.signal)) return;
-  if (address.explicit) throw new AdbServerUnavailable({ device: '', where: address.describe, reason: 'nothing is listening there' });
-  scope.step('adb start-server');
-  await startLocalServer(address, scope.signal);
 }
 
 function xy(point: Point): string {

@@ -17,8 +17,37 @@ export function checkAppId(appId: string): string {
   return appId;
 }
 
+/** An app-management command, and what to check when it fails. */
+interface ManageCommand {
+  command: string;
+  hint: string;
+}
+
+/** An app to launch, and how. */
+export interface AppLaunch extends LaunchOptions {
+  appId: string;
+}
+
+/** A link to open, in one app or in whichever opens it. */
+export interface LinkToOpen {
+  url: string;
+  appId: string | undefined;
+}
+
+/** A permission to grant an app, by neutral, short or full name. */
+export interface PermissionGrant {
+  appId: string;
+  permission: string;
+}
+
+/** The permissions to grant an app: a list, or 'all' it declares. */
+export interface PermissionsGrant {
+  appId: string;
+  request: PermissionRequest;
+}
+
 /** Runs an app-management command and fails on a non-zero exit or on an error printed with exit 0. */
-async function manage(device: AdbDevice, scope: CallScope, command: string, hint: string): Promise<string> {
+async function manage(device: AdbDevice, scope: CallScope, { command, hint }: ManageCommand): Promise<string> {
   const result = await device.shell(command, scope);
   const output = `${result.stdout.toString('utf8')}${result.stderr.toString('utf8')}`;
   if (result.exitCode !== 0 || FAILED_OUTPUT.test(output)) {
@@ -27,43 +56,47 @@ async function manage(device: AdbDevice, scope: CallScope, command: string, hint
   return output;
 }
 
-export async function launchApp(device: AdbDevice, scope: CallScope, appId: string, options: LaunchOptions): Promise<void> {
+export async function launchApp(device: AdbDevice, scope: CallScope, { appId, ...options }: AppLaunch): Promise<void> {
   checkAppId(appId);
   const installed = `is ${appId} installed? (adb shell pm list packages ${appId})`;
   if (options.clearState) await clearApp(device, scope, appId);
-  if (options.permissions) await grantPermissions(device, scope, appId, options.permissions);
+  if (options.permissions) await grantPermissions(device, scope, { appId, request: options.permissions });
   if (options.activity !== undefined) {
     const component = shellQuote(`${appId}/${options.activity}`);
-    await manage(device, scope, `am start -W ${options.stopFirst ? '-S ' : ''}-n ${component}`, `check the activity name, and ${installed}`);
+    await manage(device, scope, { command: `am start -W ${options.stopFirst ? '-S ' : ''}-n ${component}`, hint: `check the activity name, and ${installed}` });
     return;
   }
   if (options.stopFirst) await stopApp(device, scope, appId);
-  await manage(device, scope, `monkey -p ${appId} -c android.intent.category.LAUNCHER 1`, `${installed}; an app with no launcher activity needs { activity }`);
+  await manage(device, scope, {
+    command: `monkey -p ${appId} -c android.intent.category.LAUNCHER 1`,
+    hint: `${installed}; an app with no launcher activity needs { activity }`,
+  });
 }
 
 export async function stopApp(device: AdbDevice, scope: CallScope, appId: string): Promise<void> {
-  await manage(device, scope, `am force-stop ${checkAppId(appId)}`, 'check the package name');
+  await manage(device, scope, { command: `am force-stop ${checkAppId(appId)}`, hint: 'check the package name' });
 }
 
 export async function clearApp(device: AdbDevice, scope: CallScope, appId: string): Promise<void> {
-  const output = await manage(device, scope, `pm clear ${checkAppId(appId)}`, `is ${appId} installed? (adb shell pm list packages ${appId})`);
+  const output = await manage(device, scope, {
+    command: `pm clear ${checkAppId(appId)}`,
+    hint: `is ${appId} installed? (adb shell pm list packages ${appId})`,
+  });
   if (!/Success/.test(output)) {
     throw new DeviceCommandFailed({ device: device.serial, command: `pm clear ${appId}`, exitCode: 0, stderr: output, hint: `is ${appId} installed?` });
   }
 }
 
-export async function openLink(device: AdbDevice, scope: CallScope, url: string, appId: string | undefined): Promise<void> {
+export async function openLink(device: AdbDevice, scope: CallScope, { url, appId }: LinkToOpen): Promise<void> {
   const target = appId === undefined ? '' : ` -p ${checkAppId(appId)}`;
-  await manage(
-    device,
-    scope,
-    `am start -W -a android.intent.action.VIEW -d ${shellQuote(url)}${target}`,
-    `no installed app opens ${url}${appId ? ` in ${appId}` : ''}`,
-  );
+  await manage(device, scope, {
+    command: `am start -W -a android.intent.action.VIEW -d ${shellQuote(url)}${target}`,
+    hint: `no installed app opens ${url}${appId ? ` in ${appId}` : ''}`,
+  });
 }
 
 /** Grants one permission by neutral, short or full name; a neutral name that covers several needs one of them granted. */
-export async function grantPermission(device: AdbDevice, scope: CallScope, appId: string, permission: string): Promise<void> {
+export async function grantPermission(device: AdbDevice, scope: CallScope, { appId, permission }: PermissionGrant): Promise<void> {
   checkAppId(appId);
   const names = androidPermissions(permission);
   if (!names)
@@ -71,12 +104,10 @@ export async function grantPermission(device: AdbDevice, scope: CallScope, appId
   const failures: Error[] = [];
   for (const name of names) {
     try {
-      await manage(
-        device,
-        scope,
-        `pm grant ${appId} ${shellQuote(name)}`,
-        `${appId} must declare ${name} in its manifest, and it must be a runtime permission`,
-      );
+      await manage(device, scope, {
+        command: `pm grant ${appId} ${shellQuote(name)}`,
+        hint: `${appId} must declare ${name} in its manifest, and it must be a runtime permission`,
+      });
     } catch (error) {
       if (!(error instanceof DeviceCommandFailed)) throw error;
       failures.push(error);
@@ -86,13 +117,13 @@ export async function grantPermission(device: AdbDevice, scope: CallScope, appId
 }
 
 /** Grants a list of permissions, or with 'all' every runtime permission the app declares and has not been granted. */
-export async function grantPermissions(device: AdbDevice, scope: CallScope, appId: string, request: PermissionRequest): Promise<void> {
+export async function grantPermissions(device: AdbDevice, scope: CallScope, { appId, request }: PermissionsGrant): Promise<void> {
   checkAppId(appId);
   if (request !== 'all') {
-    for (const permission of request) await grantPermission(device, scope, appId, permission);
+    for (const permission of request) await grantPermission(device, scope, { appId, permission });
     return;
   }
-  const dump = await manage(device, scope, `dumpsys package ${appId}`, `is ${appId} installed?`);
+  const dump = await manage(device, scope, { command: `dumpsys package ${appId}`, hint: `is ${appId} installed?` });
   if (/Unable to find package/.test(dump) || !dump.includes(`[${appId}]`)) {
     throw new DeviceCommandFailed({
       device: device.serial,
@@ -104,12 +135,12 @@ export async function grantPermissions(device: AdbDevice, scope: CallScope, appI
   }
   const runtime = parseRuntimePermissions(dump);
   if (runtime.length > 0) {
-    for (const { name } of runtime.filter((p) => !p.granted)) await grantPermission(device, scope, appId, name);
+    for (const { name } of runtime.filter((p) => !p.granted)) await grantPermission(device, scope, { appId, permission: name });
     return;
   }
   // Older dumps list no runtime section: try every requested permission; install-time ones refuse harmlessly.
   for (const name of parseRequestedPermissions(dump)) {
-    await grantPermission(device, scope, appId, name).catch((error: unknown) => {
+    await grantPermission(device, scope, { appId, permission: name }).catch((error: unknown) => {
       if (!(error instanceof DeviceCommandFailed)) throw error;
     });
   }

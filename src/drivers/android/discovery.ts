@@ -4,6 +4,7 @@ import { DeviceNotFound, type ListedDevice } from '../errors/device-not-found.js
 import { SeveralDevices } from '../errors/several-devices.js';
 import { AdbServerUnavailable } from './adb-server-unavailable.js';
 import type { AdbClient } from './adb-client.js';
+import type { CallScope } from '../calls.js';
 import type { AdbServerAddress } from './server-address.js';
 
 /** What to tell the user about a device adb lists in a state other than `device`. */
@@ -115,4 +116,13 @@ async function hostQuery(client: AdbClient, request: string, signal: AbortSignal
     signal.removeEventListener('abort', onAbort);
     connection.end();
   }
+}
+
+/** Checks the adb server is there; only the default local server is started when it is not, as the adb CLI does. */
+export async function reachServer(address: AdbServerAddress, scope: CallScope): Promise<void> {
+  scope.step(`reach ${address.describe}`);
+  if (await serverListening(address, scope.signal)) return;
+  if (address.explicit) throw new AdbServerUnavailable({ device: '', where: address.describe, reason: 'nothing is listening there' });
+  scope.step('adb start-server');
+  await startLocalServer(address, scope.signal);
 }

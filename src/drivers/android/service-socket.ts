@@ -16,11 +16,18 @@ export interface ServiceSink {
   data(chunk: Buffer): void;
 }
 
+/** A device service to ask for, where its bytes go, and what cuts it off. */
+export interface ServiceRequest {
+  service: string;
+  sink: ServiceSink;
+  signal: AbortSignal;
+}
+
 /**
  * Asks for a device service on a socket already switched to the device (`host:transport:SERIAL`) and
  * streams its bytes to the sink until the device closes it. Aborting the signal destroys the socket.
  */
-export function runService(socket: Socket, service: string, sink: ServiceSink, signal: AbortSignal): Promise<void> {
+export function runService(socket: Socket, { service, sink, signal }: ServiceRequest): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let accepted = false;
     let status: Buffer = Buffer.alloc(0);

@@ -51,6 +51,13 @@ export interface ExecutorState {
   signal?: AbortSignal;
 }
 
+/** What an action's target resolved to: the target, whether the match was ambiguous, and the candidate taken. */
+export interface Located {
+  target: Target;
+  ambiguous: boolean;
+  chosen?: number;
+}
+
 export class ActionContext {
   readonly clock: SleepCounter;
   before?: Observation;
@@ -60,7 +67,7 @@ export class ActionContext {
   element?: ScreenElement;
   candidates: Candidate[] = [];
   /** The target the candidates are for. */
-  located?: { target: Target; ambiguous: boolean; chosen?: number };
+  located?: Located;
   output: { png?: Buffer; text?: string } = {};
   /** Log entries seen by this action's looks. */
   readonly logs: LogRecord[] = [];
@@ -196,7 +203,7 @@ export class ActionContext {
     return failOnFatal(this, o);
   }
 
-  recordCandidates(target: Target, candidates: Candidate[], ambiguous: boolean, chosen?: number): void {
+  recordCandidates(candidates: Candidate[], { target, ambiguous, chosen }: Located): void {
     this.candidates = candidates;
     this.located = { target, ambiguous, ...(chosen === undefined ? {} : { chosen }) };
   }

@@ -81,23 +81,23 @@ function adviceFor(failure: ActionFailureInfo, facts: FailureFacts): Advice {
       };
     case 'AssertionFailed':
     case 'WaitTimedOut':
-      return shownInstead(
-        facts,
+      return shownInstead(facts, {
         screen,
         on,
-        failure.name === 'WaitTimedOut'
-          ? 'If the app is only slow, raise timeout_ms; if it should have shown it, this is a defect in the app.'
-          : 'If the app is right, update the assertion; otherwise this is a defect in the app.',
-      );
+        advice:
+          failure.name === 'WaitTimedOut'
+            ? 'If the app is only slow, raise timeout_ms; if it should have shown it, this is a defect in the app.'
+            : 'If the app is right, update the assertion; otherwise this is a defect in the app.',
+      });
     case 'ExpectationFailed':
-      return shownInstead(
-        facts,
+      return shownInstead(facts, {
         screen,
         on,
-        failure.category === 'plan'
-          ? 'The planned step did not lead where the plan expected: plan again from the screen as it is, or split the goal into smaller steps.'
-          : `The ${facts.primitive} did not cause what \`expected\` asks: if the app is right, change \`expected\`; otherwise this is a defect in the app.`,
-      );
+        advice:
+          failure.category === 'plan'
+            ? 'The planned step did not lead where the plan expected: plan again from the screen as it is, or split the goal into smaller steps.'
+            : `The ${facts.primitive} did not cause what \`expected\` asks: if the app is right, change \`expected\`; otherwise this is a defect in the app.`,
+      });
     case 'AppCrashed':
       return crashed(facts);
     case 'AppNotResponding':
@@ -179,7 +179,14 @@ function noEffect(facts: FailureFacts, on: string): Advice {
   return { suggestion, evidence: e ? [`element: ${elementText(e)}`] : [] };
 }
 
-function shownInstead(facts: FailureFacts, screen: Screen | undefined, on: string, advice: string): Advice {
+/** The screen a check failed on, where it was (in words), and what to do about it. */
+interface InsteadInput {
+  screen: Screen | undefined;
+  on: string;
+  advice: string;
+}
+
+function shownInstead(facts: FailureFacts, { screen, on, advice }: InsteadInput): Advice {
   const target = checkedTarget(facts);
   if (facts.primitive === 'assert_not_visible' || (facts.expected && 'gone' in facts.expected)) {
     return {

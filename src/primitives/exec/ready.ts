@@ -49,14 +49,14 @@ export async function ready(ctx: ActionContext, options: ReadyOptions = {}): Pro
         return undefined;
       }
     } else if (result.status === 'found') {
-      ctx.recordCandidates(target, result.candidates, false, 0);
+      ctx.recordCandidates(result.candidates, { target, ambiguous: false, chosen: 0 });
       if (idleDone) {
         ctx.element = result.best.element;
         await ctx.begin(o);
         return result.best;
       }
     } else if (result.status === 'ambiguous' && (settled || elapsed >= timeouts.target)) {
-      ctx.recordCandidates(target, result.candidates, true);
+      ctx.recordCandidates(result.candidates, { target, ambiguous: true });
       await ctx.begin(o);
       throw new TargetAmbiguous(
         `${describeLocateResult(target, result)} on ${where(o.screen)}. Make the target more exact: its full text, a role ("the Log in button"), an id, or a ref from the screen.`,

@@ -117,9 +117,9 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
   // A device that failed is not asked for a screenshot: it would only wait out its timeout.
   const frames = log && state.frames ? traceFrames(ctx, state.frames, deviceFailed ? undefined : last) : {};
   // A full-size screenshot beside the log on failure, unless the device itself is what failed.
-  const shot = failed && log ? await failureShot(ctx, log, last, frames.taken) : undefined;
+  const shot = failed && log ? await failureShot(ctx, log, { last, taken: frames.taken }) : undefined;
   const snapshot = (o: Observation) => (log && state.frames ? state.frames.snapshot(o.screen) : undefined);
-  if (ctx.before) emit(observationEvent(actionId, 'before', ctx.before, frames.before, snapshot(ctx.before)));
+  if (ctx.before) emit(observationEvent(ctx.before, { actionId, phase: 'before', screenshot: frames.before, hierarchy: snapshot(ctx.before) }));
   if (ctx.located) {
     emit({
       kind: 'candidates',
@@ -130,7 +130,7 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
       ...(ctx.located.chosen === undefined ? {} : { chosen: ctx.located.chosen }),
     });
   }
-  if (last) emit(observationEvent(actionId, 'after', last, frames.after ?? shot, snapshot(last)));
+  if (last) emit(observationEvent(last, { actionId, phase: 'after', screenshot: frames.after ?? shot, hierarchy: snapshot(last) }));
   if (shot && frames.after) emit({ kind: 'attachment', name: 'failure screenshot', content_type: 'image/png', path: shot, action_id: actionId });
   if (ctx.report || ctx.dialogsAnswered.length > 0) {
     const text = [ctx.report ? situationText(ctx.report) : '', ...ctx.dialogsAnswered].filter(Boolean).join('\n');
@@ -202,7 +202,13 @@ function frameMask(ctx: ActionContext, o: Observation): FrameMask | undefined {
   return boxes.length > 0 ? { boxes, screen: o.screen } : undefined;
 }
 
-async function failureShot(ctx: ActionContext, log: EventLog, last: Observation | undefined, taken?: Promise<RawImage>): Promise<string | undefined> {
+/** The screen a failed action ended on, and the frame already being captured of it, if any. */
+interface FailureScreen {
+  last: Observation | undefined;
+  taken?: Promise<RawImage>;
+}
+
+async function failureShot(ctx: ActionContext, log: EventLog, { last, taken }: FailureScreen): Promise<string | undefined> {
   try {
     const raw = taken ? await encodePng(await taken) : await ctx.driver.screenshot(ctx.call);
     const png = last ? await maskSecrets(raw, last.screen, { fields: secretFieldsOf(ctx.state.observer) }) : raw;
@@ -219,7 +225,15 @@ function encodePng(image: RawImage): Promise<Buffer> {
     .toBuffer();
 }
 
-function observationEvent(actionId: string, phase: 'before' | 'after', o: Observation, screenshot?: string, hierarchy?: string): EventInput {
+/** Which action an observation belongs to, whether before or after it, and the attachments kept of it. */
+interface ObservationPlace {
+  actionId: string;
+  phase: 'before' | 'after';
+  screenshot?: string;
+  hierarchy?: string;
+}
+
+function observationEvent(o: Observation, { actionId, phase, screenshot, hierarchy }: ObservationPlace): EventInput {
   const fg = o.screen.foreground;
   return {
     kind: 'observation',

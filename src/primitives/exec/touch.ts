@@ -46,7 +46,7 @@ export const touchExecutors: TouchExecutors = {
     if (!from) await ctx.ready();
     const screen = (ctx.before as Observation).screen;
     const start = from ? centre(from.element) : { x: screen.width / 2, y: screen.height / 2 };
-    const end = moved(start, p.direction, p.distance ?? 0.5, screen);
+    const end = moved(start, { direction: p.direction, distance: p.distance ?? 0.5 }, screen);
     ctx.touched('swipe', [start, end]);
     await ctx.driver.swipe(start, end, { ...ctx.call, durationMs: SWIPE_MS });
     await ctx.settle();
@@ -61,7 +61,7 @@ export const touchExecutors: TouchExecutors = {
     for (let swipes = 0; ; swipes++) {
       const result = locate(o.screen, p.target, { for: 'action' });
       if (result.status === 'found') {
-        ctx.recordCandidates(p.target, result.candidates, false, 0);
+        ctx.recordCandidates(result.candidates, { target: p.target, ambiguous: false, chosen: 0 });
         ctx.element = result.best.element;
         ctx.finishWith(o);
         break;
@@ -103,7 +103,13 @@ export const touchExecutors: TouchExecutors = {
   },
 };
 
-function moved(start: Point, direction: Direction, distance: number, screen: { width: number; height: number }): Point {
+/** Which way a swipe goes, and how far, as a fraction of the screen. */
+interface Move {
+  direction: Direction;
+  distance: number;
+}
+
+function moved(start: Point, { direction, distance }: Move, screen: { width: number; height: number }): Point {
   const clampX = (x: number) => Math.min(screen.width - 1, Math.max(0, x));
   const clampY = (y: number) => Math.min(screen.height - 1, Math.max(0, y));
   switch (direction) {

@@ -104,7 +104,14 @@ function ties(cs: Candidate[], order: Map<ScreenElement, number>): Candidate[] {
   return cs.filter((c) => top - c.score < MARGIN).sort((a, b) => (order.get(a.element) ?? 0) - (order.get(b.element) ?? 0));
 }
 
-function pick(pool: Candidate[], n: number, reason: string, all: Candidate[]): LocateResult {
+/** Which of the pool to take (negative counts from the end), why, and every candidate for the result. */
+interface Choice {
+  n: number;
+  reason: string;
+  all: Candidate[];
+}
+
+function pick(pool: Candidate[], { n, reason, all }: Choice): LocateResult {
   const at = n < 0 ? pool.length + n : n;
   const chosen = pool[at];
   if (!chosen) return { status: 'not_found', nearest: pool.map((c) => nearestOf(c.element, 0)) };
@@ -188,7 +195,11 @@ export function locate(screen: Screen, target: Target, options: LocateOptions = 
   if (q.ordinalOverList && q.ordinal !== undefined) {
     const rows = mainListRows(screen);
     const pool = rows.map((e) => ({ element: e, score: ROLE_ONLY, reasons: ['list item'] }));
-    return pick(pool, q.ordinal > 0 ? q.ordinal - 1 : q.ordinal, `ordinal ${q.ordinal === -1 ? 'last' : q.ordinal} of ${pool.length} list items`, pool);
+    return pick(pool, {
+      n: q.ordinal > 0 ? q.ordinal - 1 : q.ordinal,
+      reason: `ordinal ${q.ordinal === -1 ? 'last' : q.ordinal} of ${pool.length} list items`,
+      all: pool,
+    });
   }
   const lookalikes = options.lookalikes ?? true;
   const counts = (c: Candidate | undefined): c is Candidate => c !== undefined && c.score >= MIN_SCORE && (lookalikes || !c.lookalike);
@@ -202,11 +213,15 @@ export function locate(screen: Screen, target: Target, options: LocateOptions = 
   if (cs.length === 0) return { status: 'not_found', nearest: nearestLabels(screen, q.phrase ?? (q.text || q.desc || q.id || '')) };
   if (q.ordinal !== undefined) {
     const pool = ties(cs, order);
-    return pick(pool, q.ordinal > 0 ? q.ordinal - 1 : q.ordinal, `ordinal ${q.ordinal === -1 ? 'last' : q.ordinal} of ${pool.length} equal matches`, cs);
+    return pick(pool, {
+      n: q.ordinal > 0 ? q.ordinal - 1 : q.ordinal,
+      reason: `ordinal ${q.ordinal === -1 ? 'last' : q.ordinal} of ${pool.length} equal matches`,
+      all: cs,
+    });
   }
   if (q.index !== undefined) {
     const pool = ties(cs, order);
-    return pick(pool, q.index, `index ${q.index} of ${pool.length} equal matches`, cs);
+    return pick(pool, { n: q.index, reason: `index ${q.index} of ${pool.length} equal matches`, all: cs });
   }
   if (cs.length === 1 || cs[0].score - cs[1].score >= MARGIN) return { status: 'found', best: cs[0], candidates: cs };
   return { status: 'ambiguous', candidates: cs };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { TokenPrices } from './accounting.js';
 import { LlmSettingsError } from './errors.js';
 import { OUTPUT_MODES, outputProblem, profileFor, type OutputMode, type ProviderProfile } from './profiles.js';
-import { MODEL_ROLES, REASONING_EFFORTS, type ModelRole, type ReasoningEffort } from './types.js';
+import { MODEL_ROLES, REASONING_EFFORTS, type ModelRole } from './types.js';
 
 /**
  * `openai` (OpenAI's API, or any OpenAI-compatible server at a base URL), `anthropic`, `gemini` (its
@@ -180,23 +180,24 @@ export function readRoleSettings(env: NodeJS.ProcessEnv = process.env): Partial<
       const temperature = readNumber(env, {
         variable: variable('temperature'),
         takes: 'a number from 0 to 2, e.g. 0 or 0.2, or none to send no temperature',
-        valid: (n) => n >= 0 && n <= 2,
+        valid: RoleSettings.shape.temperature,
       });
       if (temperature !== undefined) settings.temperature = temperature;
     }
     const maxTokens = readNumber(env, {
       variable: variable('maxTokens'),
       takes: 'a whole number of tokens above 0, e.g. 400',
-      valid: (n) => Number.isInteger(n) && n > 0,
+      valid: RoleSettings.shape.maxTokens,
     });
     if (maxTokens !== undefined) settings.maxTokens = maxTokens;
     const effort = env[variable('reasoningEffort')]?.trim().toLowerCase() || env.MOBILETEST_LLM_REASONING_EFFORT?.trim().toLowerCase();
     if (effort) {
-      if (!(REASONING_EFFORTS as readonly string[]).includes(effort)) {
+      const parsed = RoleSettings.shape.reasoningEffort.safeParse(effort);
+      if (!parsed.success) {
         const named = env[variable('reasoningEffort')]?.trim() ? variable('reasoningEffort') : 'MOBILETEST_LLM_REASONING_EFFORT';
         throw new LlmSettingsError(named, `"${effort}" is not a reasoning effort; set it to ${REASONING_EFFORTS.join(', ')}`);
       }
-      settings.reasoningEffort = effort as ReasoningEffort;
+      settings.reasoningEffort = parsed.data;
     }
     if (Object.keys(settings).length > 0) out[role] = settings;
   }
@@ -206,23 +207,26 @@ export function readRoleSettings(env: NodeJS.ProcessEnv = process.env): Partial<
 /** Reads MOBILETEST_LLM_PRICE_IN and _OUT (USD per million tokens); none set means no prices. */
 export function readTokenPrices(env: NodeJS.ProcessEnv = process.env): TokenPrices | undefined {
   const takes = 'a price in USD per million tokens, e.g. 0.15';
-  const inputPerMillion = readNumber(env, { variable: 'MOBILETEST_LLM_PRICE_IN', takes, valid: (n) => n >= 0 });
-  const outputPerMillion = readNumber(env, { variable: 'MOBILETEST_LLM_PRICE_OUT', takes, valid: (n) => n >= 0 });
+  const inputPerMillion = readNumber(env, { variable: 'MOBILETEST_LLM_PRICE_IN', takes, valid: PRICE });
+  const outputPerMillion = readNumber(env, { variable: 'MOBILETEST_LLM_PRICE_OUT', takes, valid: PRICE });
   if (inputPerMillion === undefined && outputPerMillion === undefined) return undefined;
   return { inputPerMillion: inputPerMillion ?? 0, outputPerMillion: outputPerMillion ?? 0 };
 }
 
-/** A numeric setting: its variable, what it takes (in words, for the error), and which values are valid. */
+/** A price per million tokens, as MOBILETEST_LLM_PRICE_IN and _OUT take it. */
+const PRICE = z.number().nonnegative();
+
+/** A numeric setting: its variable, what it takes (in words, for the error), and the schema of its valid values. */
 interface NumberSetting {
   variable: string;
   takes: string;
-  valid: (n: number) => boolean;
+  valid: z.ZodType;
 }
 
 function readNumber(env: NodeJS.ProcessEnv, { variable, takes, valid }: NumberSetting): number | undefined {
   const raw = env[variable]?.trim();
   if (!raw) return undefined;
   const value = Number(raw);
-  if (!Number.isFinite(value) || !valid(value)) throw new LlmSettingsError(variable, `"${raw}" is not ${takes}`);
+  if (!Number.isFinite(value) || !valid.safeParse(value).success) throw new LlmSettingsError(variable, `"${raw}" is not ${takes}`);
   return value;
 }

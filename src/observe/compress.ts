@@ -11,7 +11,7 @@ import { checkRole, infoRole, isPressable, isProgress, pressRole, scrollDirectio
 import type { Role, ScreenElement } from './screen-types.js';
 
 /** An element while the screen is being built: what it will show, plus how it was found. */
-export interface Draft extends Pick<ScreenElement, 'role' | 'label' | 'value' | 'detail' | 'bounds' | 'states'> {
+export interface Draft extends Pick<ScreenElement, 'role' | 'label' | 'value' | 'detail' | 'bounds' | 'states' | 'source'> {
   node: UiNode;
   /** A control (not a text, image or progress bar). */
   actionable: boolean;

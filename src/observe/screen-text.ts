@@ -93,6 +93,8 @@ export function elementLine(e: ScreenElement): string {
     const word = STATE_WORDS[s] ?? s;
     if (word) line += ` ${word}`;
   }
+  // Read off the pixels: the label may be misread, and the tree knows nothing of the element.
+  if (e.source === 'ocr') line += ' [ocr]';
   return line;
 }
 
@@ -110,6 +112,7 @@ export interface ScreenJsonElement {
   states: string[];
   value?: string;
   detail?: string;
+  source?: 'ocr';
 }
 
 /** Elements with bounds as [x1, y1, x2, y2], bounded like the text; `omitted` counts the rest. */
@@ -125,6 +128,7 @@ export function screenJson(screen: Screen, options: RenderOptions = {}): { eleme
     };
     if (e.value !== undefined) out.value = e.value;
     if (e.detail !== undefined) out.detail = e.detail;
+    if (e.source !== undefined) out.source = e.source;
     return out;
   });
   return { elements, omitted: screen.elements.length - elements.length };

@@ -26,6 +26,8 @@ export interface ScreenElement {
   /** Identity beyond the label, for refs and locators. */
   className: string;
   resourceId: string;
+  /** 'ocr' when the label was read off the screenshot, not given by the tree (an element OCR found has className 'ocr'). */
+  source?: 'ocr';
 }
 
 export type WindowKind = 'app' | 'dialog' | 'keyboard' | 'system' | 'toast';

@@ -3,6 +3,7 @@ import type { Rect, UiHierarchy, UiNode } from './ui-node.js';
 import { compressWindow, type Draft } from './compress.js';
 import { union } from './geometry.js';
 import { cleanText, joinTexts, truncate } from './labels.js';
+import { placeReadText, type ReadText } from './read-text.js';
 import { RefRegistry } from './refs.js';
 import { classifyWindows, coversFor, type WindowInfo } from './windows.js';
 import type { ForegroundApp, Screen, ScreenElement, ScreenWindow, WindowKind } from './screen-types.js';
@@ -19,6 +20,8 @@ export interface ScreenOptions {
    * still lists a keyboard window, with no keys and no known bounds.
    */
   keyboard?: boolean;
+  /** Text read off the screenshot (OCR), placed among the app's elements by the rules of read-text.ts. */
+  readText?: ReadText[];
 }
 
 // Printed order of window groups: what is on top of the app first, bars and keyboard last.
@@ -38,7 +41,16 @@ export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {})
   infos.forEach((info, i) => {
     // Under a dialog, count what the dialog hides, not only what it happens to overlap.
     const above = underModal ? infos.slice(0, i).filter((w) => !w.modal) : infos.slice(0, i);
-    const drafts = windowDrafts(info, { screen: screenRect, covers: coversFor(above, above.length) });
+    const shown = windowDrafts(info, { screen: screenRect, covers: coversFor(above, above.length) });
+    const drafts =
+      options.readText && info.kind === 'app' && !underModal
+        ? placeReadText(shown, options.readText, {
+            window: info.window.root.bounds,
+            package: info.window.package,
+            windowIndex: i,
+            exclude: infos.filter((w, j) => j < i || w.kind === 'system' || w.kind === 'keyboard').map((w) => w.window.root.bounds),
+          })
+        : shown;
     windows.push({ kind: info.kind, package: info.window.package, bounds: info.window.root.bounds, hiddenElements: underModal ? drafts.length : 0 });
     if (!underModal) groups.push({ kind: info.kind, window: i, drafts });
     if (info.modal) underModal = true;
@@ -78,6 +90,7 @@ export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {})
     };
     if (d.value !== undefined) e.value = d.value;
     if (d.detail !== undefined) e.detail = d.detail;
+    if (d.source !== undefined) e.source = d.source;
     const list = d.list && refOf.get(d.list);
     if (list) e.list = list;
     if (d.role === 'dialog' || d.role === 'keyboard') windows[window].ref = refs[i];

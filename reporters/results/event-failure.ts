@@ -26,6 +26,7 @@ export interface LoggedSteps {
   steps: readonly StepRecord[];
 }
 
+/** Why the test failed as its events say, with the step that failed or was still running. */
 export function eventFailure(events: readonly MobileEvent[], { ends, starts, steps }: LoggedSteps): EventFailure {
   const testEnd = events.findLast((event) => event.kind === 'test_end');
   const recorded = testEnd?.kind === 'test_end' ? testEnd.error : undefined;

@@ -39,6 +39,7 @@ function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return env;
 }
 
+/** How `runCli` runs the CLI: its environment and how long it may take. */
 export interface CliOptions {
   /** Variables set for the run, besides the environment's own. */
   env?: Record<string, string>;

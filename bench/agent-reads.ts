@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { AndroidDriver } from '../runner/index.js';
 import { SHOP_JOURNEY, shopPlanner } from '../src/agent/testing/shop-model.js';
 import type { TimingMode } from '../src/sim/index.js';
-import { IN_CART, OFFLINE, SIGNED_IN, freshShop, measure, type Bench } from './agent.js';
+import { IN_CART, OFFLINE, SIGNED_IN, freshShop, measure, type Bench } from './agent-measure.js';
 import { startPhoneProcess } from './phone-process.js';
 
 /** A real phone's pace makes a step minutes long: the step's own deadline is lifted for the measure. */
@@ -42,7 +42,7 @@ async function measureAt(timing: TimingMode): Promise<void> {
     ];
     for (const run of runs) {
       const exec = await freshShop(bench, `${timing}-${run.name.split(' ')[0]}`);
-      const f = await measure(exec, run.goal, run.options, run.done, REAL_STEP_TIMEOUT_MS);
+      const f = await measure(exec, { goal: run.goal, options: run.options, done: run.done, timeoutMs: REAL_STEP_TIMEOUT_MS });
       const steps = Math.max(1, f.steps);
       console.log(
         `${run.name.padEnd(26)} ${timing.padEnd(7)} ${String(f.steps).padStart(10)} ${String(f.reads).padStart(6)} ${(f.reads / steps).toFixed(2).padStart(16)} ${(f.deviceMs / steps / 1000).toFixed(2).padStart(19)} ${(f.wallMs / 1000).toFixed(1).padStart(8)} ${(f.wallMs / steps / 1000).toFixed(2).padStart(17)} ${`${(f.wallMs / f.floorMs).toFixed(2)}x`.padStart(13)}`,

@@ -126,15 +126,17 @@ async function carriedFiles(result: TestResult, dir: string | null, staging: () 
 function keyOfCase(test: TestCase, rootDir: string): string {
   const [, projectName = '', , ...titlePath] = test.titlePath();
   const project = test.parent.project()?.name ?? projectName;
-  return key(project, relativeFile(test.location.file, rootDir), test.location.line, test.location.column, titlePath);
+  return keyOfRecord({
+    project,
+    file: relativeFile(test.location.file, rootDir),
+    line: test.location.line,
+    column: test.location.column,
+    title_path: titlePath,
+  });
 }
 
-function keyOfRecord(test: TestRecord): string {
-  return key(test.project, test.file, test.line, test.column, test.title_path);
-}
-
-function key(project: string, file: string, line: number, column: number, titlePath: readonly string[]): string {
-  return JSON.stringify([project, file, line, column, titlePath]);
+function keyOfRecord({ project, file, line, column, title_path }: Pick<TestRecord, 'project' | 'file' | 'line' | 'column' | 'title_path'>): string {
+  return JSON.stringify([project, file, line, column, title_path]);
 }
 
 function displayPath(file: string): string {

@@ -77,7 +77,7 @@ export function mobileOptionProblems(use: Record<string, unknown> | undefined, w
     const schema = OPTION_SCHEMAS.get(key);
     if (schema) {
       const result = schema.safeParse(value);
-      if (!result.success) problems.push(...result.error.issues.flatMap((issue) => describeProblem(`${where}.${key}`, key, value, issue, schema)));
+      if (!result.success) problems.push(...result.error.issues.flatMap((issue) => describeProblem(issue, { where: `${where}.${key}`, key, value, schema })));
       continue;
     }
     const guess = PLAYWRIGHT_USE_KEYS.includes(key) ? undefined : closest(key, MOBILE_KEYS);
@@ -103,8 +103,16 @@ export const MOBILE_OPTION_NAMES: readonly string[] = MOBILE_KEYS;
 
 type Issue = z.core.$ZodIssue;
 
+/** The option an issue is about: where it is written (`use.ai`), its key and value, and the schema it was checked against. */
+interface CheckedOption {
+  where: string;
+  key: string;
+  value: unknown;
+  schema: z.ZodType;
+}
+
 /** One line per problem; for a nested option (`use.ai.budget.maxCalls`) the path names the inner key. */
-function describeProblem(where: string, key: string, value: unknown, issue: Issue, schema: z.ZodType): OptionProblem[] {
+function describeProblem(issue: Issue, { where, key, value, schema }: CheckedOption): OptionProblem[] {
   const at = [where, ...issue.path.map(String)].join('.');
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((unknown) => {

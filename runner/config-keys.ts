@@ -74,8 +74,15 @@ const PROJECT_KEYS = Object.keys({
   workers: 1,
 } satisfies Record<keyof ProjectConfig, 1>);
 
+/** The keys an object takes, where it is written ('' at the top of the config), and what its keys are called in messages. */
+interface KeySet {
+  known: readonly string[];
+  where: string;
+  kind: string;
+}
+
 /** A key that is not the config's (or a project's) but close to one, or a mobile option written outside `use`. */
-function keyProblems(object: Record<string, unknown>, known: readonly string[], where: string, kind: string): OptionProblem[] {
+function keyProblems(object: Record<string, unknown>, { known, where, kind }: KeySet): OptionProblem[] {
   const problems: OptionProblem[] = [];
   for (const key of Object.keys(object)) {
     if (known.includes(key)) continue;
@@ -93,9 +100,9 @@ function keyProblems(object: Record<string, unknown>, known: readonly string[], 
 export function configKeyProblems(config: Record<string, unknown>): OptionProblem[] {
   const projects = Array.isArray(config.projects) ? (config.projects as Array<Record<string, unknown> | undefined>) : [];
   return [
-    ...keyProblems(config, CONFIG_KEYS, '', 'a config option'),
+    ...keyProblems(config, { known: CONFIG_KEYS, where: '', kind: 'a config option' }),
     ...projects.flatMap((project, i) =>
-      project && typeof project === 'object' ? keyProblems(project, PROJECT_KEYS, projectName(project, i), 'a project option') : [],
+      project && typeof project === 'object' ? keyProblems(project, { known: PROJECT_KEYS, where: projectName(project, i), kind: 'a project option' }) : [],
     ),
   ];
 }

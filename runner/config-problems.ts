@@ -34,7 +34,7 @@ function locatedMessage(problems: readonly OptionProblem[], caller: SourcePoint)
   const points = problems.map((problem) => {
     const nth = seen.get(problem.key) ?? 0;
     seen.set(problem.key, nth + 1);
-    return keyPoint(source, problem.key, nth, caller.file) ?? caller;
+    return keyPoint({ source, file: caller.file }, problem.key, nth) ?? caller;
   });
   const file = displayPath(caller.file);
   const frame = codeFrame(points[0], source || undefined);
@@ -46,8 +46,14 @@ function locatedMessage(problems: readonly OptionProblem[], caller: SourcePoint)
   ].join('\n');
 }
 
+/** A config's source text and the file it was read from. */
+interface ConfigSource {
+  source: string;
+  file: string;
+}
+
 /** Where `key` is written as an object key (`key:`, `'key':`) for the nth time (from 0), else its first time. */
-function keyPoint(source: string, key: string, nth: number, file: string): SourcePoint | undefined {
+function keyPoint({ source, file }: ConfigSource, key: string, nth: number): SourcePoint | undefined {
   const pattern = new RegExp(`(?<![\\w$.])(['"]?)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\1\\s*:(?!:)`, 'g');
   const found = [...source.matchAll(pattern)];
   const match = found[nth] ?? found[0];

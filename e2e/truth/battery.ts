@@ -74,8 +74,16 @@ async function runStep(device: Device, goal: string): Promise<{ step: string; sa
   }
 }
 
+/** Where a goal runs: its app and place in the battery, the device the agent drives, and adb reading the truth. */
+export interface GoalRun {
+  app: string;
+  index: number;
+  device: Device;
+  read: AdbTruth;
+}
+
 /** Runs one goal and records its row beside the run's other results; a false pass fails the test. */
-export async function runGoal(app: string, index: number, c: GoalCase, device: Device, read: AdbTruth): Promise<Row> {
+export async function runGoal(c: GoalCase, { app, index, device, read }: GoalRun): Promise<Row> {
   const vars = (await c.setup?.(read)) ?? {};
   const goal = fill(c.goal, vars);
   await read.phone.shell('logcat -c');
@@ -109,7 +117,7 @@ export async function runGoal(app: string, index: number, c: GoalCase, device: D
 export function battery(test: typeof truthTest, app: string, cases: GoalCase[]): void {
   cases.forEach((c, index) => {
     test(`${c.goal} (from ${c.from})`, async ({ device, truthPhone }) => {
-      await runGoal(app, index, c, device, new AdbTruth(truthPhone.phone));
+      await runGoal(c, { app, index, device, read: new AdbTruth(truthPhone.phone) });
     });
   });
 }

@@ -1,7 +1,7 @@
 // A test's trace split for the viewer: a light index of its steps (what the timeline and the failure
 // summary need) loaded when the test opens, and the heavy details (screens, candidates, prompts,
 // decisions) in chunks of consecutive steps loaded when a step is opened or scrolled near.
-import { allSteps, type Trace, type TraceDecision, type TraceLlmCall, type TraceScreen, type TraceStep, type TraceVerification } from './trace.js';
+import { allSteps, type Trace, type TraceDecision, type TraceLlmCall, type TraceScreen, type TraceStep, type TraceVerification } from './trace-model.js';
 
 /** Steps per detail chunk: a chunk of a long test stays a few hundred KB, one script to load. */
 export const CHUNK_STEPS = 50;

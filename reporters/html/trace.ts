@@ -10,142 +10,12 @@ import {
   type AgentDecisionEvent,
   type AgentEndEvent,
   type AgentStartEvent,
-  type AgentVerification,
-  type CandidateRecord,
   type EventError,
-  type DeviceCallSummary,
-  type DeviceCallTally,
-  type GestureRecord,
   type MobileEvent,
   type ObservationEvent,
-  type UsageSource,
 } from '../../src/events/index.js';
 import { locationText, targetText } from '../results/evidence.js';
-
-export interface TraceScreen {
-  text: string;
-  /** Device screen size from the screen text's header, to scale element bounds onto a screenshot. */
-  width: number | null;
-  height: number | null;
-  /** File name beside the events log; the writer replaces it with the report's relative path. */
-  screenshot: string | null;
-  /**
-   * File name beside the log of this screen's elements with their bounds; the writer replaces it
-   * with the id of the report's copy (one per distinct content).
-   */
-  hierarchy: string | null;
-  app: string | null;
-  /** Refs that agent decisions made on this screen cite (the planner's target, the validator's evidence). */
-  cited: string[];
-}
-
-/** A picture a step or the test attached: a file name beside the log, then its path in the report. */
-export interface TraceImage {
-  src: string;
-  name: string;
-}
-
-export interface TraceCandidates {
-  target: string | null;
-  ambiguous: boolean;
-  chosen: number | null;
-  list: CandidateRecord[];
-}
-
-export interface TraceDecision {
-  role: string;
-  path: string;
-  reason: string;
-  actions: Array<Record<string, unknown>>;
-  refs: string[];
-  data: Record<string, unknown> | null;
-  /** The screen the decision was made on, as the log last recorded it; null when none was. */
-  screen: TraceScreen | null;
-}
-
-/** An agent call's verification as its end recorded it, with the recorded screen it was read on. */
-export interface TraceVerification extends AgentVerification {
-  /** The last screen observed before the call ended with the verification's signature (its refs cited there); null when the log has none. */
-  seen: TraceScreen | null;
-}
-
-export interface TraceLlmCall {
-  role: string;
-  model: string;
-  /** The provider profile that shaped the request (openai, anthropic, ...); null when not recorded. */
-  profile: string | null;
-  /** Tokens of the whole request as sent (schema or tools and images included); tokens_in when not recorded. */
-  request_tokens: number;
-  /** False for a log from before requests were counted. */
-  request_recorded: boolean;
-  /** Billed: the provider's reported usage, or mobiletest's own count (usage_source). */
-  tokens_in: number;
-  tokens_out: number;
-  usage_source: UsageSource;
-  /** The provider's finish reason as it gave it; null when not recorded. */
-  finish: string | null;
-  cost_usd: number;
-  duration_ms: number;
-  /** File names beside the log, replaced by their text when the report is written. */
-  prompt_ref: string;
-  answer_ref: string;
-  prompt: string | null;
-  answer: string | null;
-}
-
-export interface TraceStep {
-  id: string;
-  kind: 'primitive' | 'agent';
-  /** `tap`, `input_text`, or the agent call as written: `ai.step`, `ai.expect`, ... */
-  name: string;
-  /** The target as asked, the goal of an agent call, or a detail such as the app or key. */
-  label: string | null;
-  status: string;
-  source: string;
-  location: string | null;
-  /** Milliseconds from the test's start. */
-  start_ms: number;
-  duration_ms: number;
-  /** For an agent call: its model time too, device time summed over the primitives it ran. */
-  /** `device_calls` one entry per driver method; `budget` those summed into reads, screenshots and the rest. */
-  timings: { total_ms: number; device_ms: number; harness_ms: number; model_ms?: number; device_calls: DeviceCallTally[]; budget: DeviceCallSummary } | null;
-  params: Record<string, unknown>;
-  candidates: TraceCandidates | null;
-  before: TraceScreen | null;
-  after: TraceScreen | null;
-  situation: string | null;
-  error: EventError | null;
-  /** The touch it made (tap point, swipe path), in device pixels of its own screen size. */
-  gesture: GestureRecord | null;
-  /** Image attachments the step wrote (a screenshot action's picture, the failure's). */
-  images: TraceImage[];
-  agent: {
-    call: string;
-    path: string | null;
-    cache: string | null;
-    reason: string | null;
-    decisions: TraceDecision[];
-    llm: TraceLlmCall[];
-    /** Billed input plus output. */
-    tokens: number;
-    /** The whole requests of its model calls, summed. */
-    request_tokens: number;
-    /** How its outcome was read off the screen; null when its end recorded none. */
-    verification: TraceVerification | null;
-  } | null;
-  children: TraceStep[];
-}
-
-export interface Trace {
-  device: string | null;
-  steps: TraceStep[];
-  /** Image attachments of the test itself (the fixture's screenshot at a failure). */
-  images: TraceImage[];
-  /** The test_end error as the log recorded it. */
-  error: EventError | null;
-}
-
-export const UNFINISHED = 'UNFINISHED';
+import { UNFINISHED, type Trace, type TraceDecision, type TraceImage, type TraceScreen, type TraceStep } from './trace-model.js';
 
 const SCREEN_SIZE = /\bscreen (\d+)x(\d+)\b/;
 const CALL_NAMES: Record<AgentStartEvent['call'], string> = { step: 'ai.step', expect: 'ai.expect', query: 'ai.query', wait_for: 'ai.waitFor' };
@@ -154,6 +24,7 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
   const start = events.find((e) => e.kind === 'test_start');
   const t0 = start?.ts ?? events[0]?.ts ?? 0;
   const lastTs = events.reduce((max, e) => Math.max(max, e.ts), t0);
+  const clock: StepClock = { t0, lastTs, rootDir: options.rootDir };
   const steps = new Map<string, TraceStep>();
   const roots: TraceStep[] = [];
   const testImages: TraceImage[] = [];
@@ -169,7 +40,7 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
       case 'action_start':
       case 'agent_start': {
         if (steps.has(event.action_id)) break;
-        const step = event.kind === 'action_start' ? primitiveStep(event, t0, lastTs, options.rootDir) : agentStep(event, t0, lastTs, options.rootDir);
+        const step = event.kind === 'action_start' ? primitiveStep(event, clock) : agentStep(event, clock);
         steps.set(event.action_id, step);
         const parent = event.kind === 'action_start' && event.parent_action_id ? steps.get(event.parent_action_id) : undefined;
         if (parent && event.kind === 'action_start' && event.parent_action_id) parents.set(event.action_id, event.parent_action_id);
@@ -279,10 +150,17 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
   return { device: start?.kind === 'test_start' ? (start.device ?? null) : null, steps: roots, images: testImages, error };
 }
 
-function primitiveStep(event: ActionStartEvent, t0: number, lastTs: number, rootDir: string): TraceStep {
+/** Where a log's steps sit in time (its test's start and its last event) and the root their locations are shown from. */
+interface StepClock {
+  t0: number;
+  lastTs: number;
+  rootDir: string;
+}
+
+function primitiveStep(event: ActionStartEvent, clock: StepClock): TraceStep {
   const target = targetText(event.target ?? event.params.target);
   return {
-    ...blank(event.action_id, event.ts, t0, lastTs, event.location ? locationText(event.location, rootDir) : null),
+    ...blank(event, clock),
     kind: 'primitive',
     name: event.primitive,
     label: target ?? detailText(event.params),
@@ -291,9 +169,9 @@ function primitiveStep(event: ActionStartEvent, t0: number, lastTs: number, root
   };
 }
 
-function agentStep(event: AgentStartEvent, t0: number, lastTs: number, rootDir: string): TraceStep {
+function agentStep(event: AgentStartEvent, clock: StepClock): TraceStep {
   return {
-    ...blank(event.action_id, event.ts, t0, lastTs, event.location ? locationText(event.location, rootDir) : null),
+    ...blank(event, clock),
     kind: 'agent',
     name: CALL_NAMES[event.call],
     label: event.text,
@@ -301,15 +179,16 @@ function agentStep(event: AgentStartEvent, t0: number, lastTs: number, rootDir: 
   };
 }
 
-function blank(id: string, ts: number, t0: number, lastTs: number, location: string | null): TraceStep {
+function blank(event: ActionStartEvent | AgentStartEvent, { t0, lastTs, rootDir }: StepClock): TraceStep {
+  const { ts } = event;
   return {
-    id,
+    id: event.action_id,
     kind: 'primitive',
     name: '',
     label: null,
     status: UNFINISHED,
     source: 'script',
-    location,
+    location: event.location ? locationText(event.location, rootDir) : null,
     start_ms: Math.max(0, ts - t0),
     // Until its end arrives, a step lasts to the log's last event (it was cut off there).
     duration_ms: Math.max(0, lastTs - ts),
@@ -397,9 +276,4 @@ function detailText(params: Record<string, unknown>): string | null {
 
 function round(ms: number): number {
   return Math.round(ms * 10) / 10;
-}
-
-/** Every step, depth first, in the order the timeline lists them. */
-export function allSteps(steps: readonly TraceStep[]): TraceStep[] {
-  return steps.flatMap((step) => [step, ...allSteps(step.children)]);
 }

@@ -1,170 +1,16 @@
 // The HTML report of a real run on the virtual phone, opened in a real Chromium as a user opens it:
 // from disk, and served by `mobiletest show-report`. One run is shared by every test here; besides
 // specs on the phone it has one whose events log is written beforehand as an agent served by a model
-// writes it (no model server needed), with the prompt and answer files beside it.
+// writes it (no model server needed), with the prompt and answer files beside it: the project is in
+// reporters/html/testing/viewer-project.ts.
 import { test, expect } from '@playwright/test';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { EventLog, newActionId, type EventInput } from '../../src/events/index.js';
 import { chromiumMissing, launchChromium, watchedPage } from '../testing/browser.js';
 import { createProject, removeProject, runCli, startCli, type CliRun } from '../testing/project.js';
-
-const SECRET = 'pass123';
-const TOKEN = 'shop-token-5f3a9c1e77';
-
-const SHOP_SPEC = `import { test, expect } from 'mobiletest';
-test.use({ app: 'com.example.shop' });
-test('alice signs in', async ({ device }) => {
-  await device.fill('Email', 'alice@example.com');
-  await device.fill('Password', '${SECRET}', { secret: true });
-  await device.tap('Log in');
-  await expect(device.find('greeting')).toHaveText('Hi, Alice');
-});
-test('alice signs in by goal', async ({ device }) => {
-  await device.ai.step('log in with alice@example.com and "${SECRET}"');
-  await device.ai.expect('the greeting says Hi, Alice');
-});
-`;
-
-const CRASH_SPEC = `import { test } from 'mobiletest';
-test.use({ app: 'com.example.shop' });
-// The coupon code CRASH crashes the Shop app: a product defect.
-test('a coupon code does not crash the cart', async ({ device }) => {
-  // A token from the environment typed in plain: masked wherever it would show.
-  await device.fill('Email', process.env.SHOP_API_TOKEN ?? '');
-  await device.fill('Email', 'alice@example.com');
-  await device.fill('Password', '${SECRET}', { secret: true });
-  await device.tap('Log in');
-  await device.tap('Cart');
-  await device.fill('Coupon code', 'CRASH', { submit: true });
-  await device.assertVisible('Coupon applied');
-});
-`;
-
-// Pushed as the device fixture does, so the log stays beside the files it names (attach() would copy it alone).
-const spec = (log: string): string => `import { test } from '@playwright/test';
-test('adds a cable by goal', async ({}, testInfo) => {
-  testInfo.attachments.push({ name: 'mobiletest-events', path: ${JSON.stringify(log)}, contentType: 'application/x-ndjson' });
-});
-`;
-
-async function writeTrace(dir: string, file: string): Promise<void> {
-  await mkdir(path.join(dir, 'trace'), { recursive: true });
-  const log = await EventLog.open(path.join(dir, 'trace', 'events.jsonl'), { testId: 't1' });
-  const step = newActionId();
-  const tap = newActionId();
-  // An older prompt file that still holds the key: the report masks it all the same.
-  await writeFile(
-    path.join(dir, 'trace', 'p1-prompt.txt'),
-    `--- system\nYou are the planner.\n--- user\nGoal: add a cable to the cart\nauth: Bearer ${TOKEN}\n`,
-  );
-  await writeFile(path.join(dir, 'trace', 'p1-answer.txt'), '{"actions":[{"name":"tap","params":{"target":"Add to cart"}}],"done":true}');
-  const events: EventInput[] = [
-    { kind: 'test_start', title: 'adds a cable by goal', device: 'emulator-5554' },
-    { kind: 'agent_start', action_id: step, call: 'step', text: 'add a cable to the cart', location: { file, line: 2 } },
-    {
-      kind: 'llm_call',
-      action_id: step,
-      role: 'planner',
-      model: 'gpt-4o-mini',
-      prompt_ref: 'p1-prompt.txt',
-      answer_ref: 'p1-answer.txt',
-      tokens_in: 900,
-      tokens_out: 40,
-      request_tokens: 17_900,
-      usage_source: 'counted',
-      finish: 'length',
-      profile: 'openai',
-      cost_usd: 0.0002,
-      duration_ms: 820,
-    },
-    {
-      kind: 'agent_decision',
-      action_id: step,
-      role: 'planner',
-      path: 'model',
-      reason: 'the cart button of the first cable',
-      actions: [{ name: 'tap', params: { target: 'Add to cart' } }],
-      refs: ['e12'],
-    },
-    {
-      kind: 'action_start',
-      action_id: tap,
-      primitive: 'tap',
-      params: { target: 'Add to cart' },
-      target: 'Add to cart',
-      source: 'agent',
-      parent_action_id: step,
-    },
-    {
-      kind: 'observation',
-      action_id: tap,
-      phase: 'before',
-      screen_text: 'app com.example.shop/.MainActivity · screen 1080x2400\ne12 button "Add to cart"\ne13 button "Add to cart"',
-      signature: 's1',
-    },
-    {
-      kind: 'candidates',
-      action_id: tap,
-      target: 'Add to cart',
-      ambiguous: true,
-      chosen: 0,
-      candidates: [
-        { ref: 'e12', label: 'Add to cart', score: 0.92, reasons: ['exact label', 'first in list'], bounds: { left: 60, top: 900, right: 500, bottom: 990 } },
-        { ref: 'e13', label: 'Add to cart', score: 0.88, reasons: ['exact label'], bounds: { left: 60, top: 1300, right: 500, bottom: 1390 } },
-      ],
-    },
-    {
-      kind: 'action_end',
-      action_id: tap,
-      verdict: 'OK',
-      timings: {
-        total_ms: 140,
-        device_ms: 120,
-        harness_ms: 20,
-        device_calls: [
-          { call: 'hierarchy', count: 2, ms: 70 },
-          { call: 'foreground', count: 2, ms: 30 },
-          { call: 'tap', count: 1, ms: 20 },
-        ],
-      },
-    },
-    // As a log from before requests were counted writes it: no request_tokens, usage_source, finish or profile.
-    {
-      kind: 'llm_call',
-      action_id: step,
-      role: 'validator',
-      model: 'gpt-4o-mini',
-      prompt_ref: 'gone-prompt.txt',
-      answer_ref: 'gone-answer.txt',
-      tokens_in: 300,
-      tokens_out: 10,
-      cost_usd: 0.0001,
-      duration_ms: 300,
-    },
-    {
-      kind: 'agent_end',
-      action_id: step,
-      call: 'step',
-      status: 'passed',
-      path: 'model',
-      cache: 'miss',
-      llm_calls: 2,
-      tokens_in: 1200,
-      tokens_out: 50,
-      steps: 1,
-      reason: 'goal reached',
-      duration_ms: 1400,
-    },
-    { kind: 'test_end', status: 'passed', duration_ms: 1500 },
-  ];
-  for (const event of events) await log.append(event);
-  await log.close();
-}
-
-const CRASH_TITLE = 'a coupon code does not crash the cart';
+import { CRASH_SPEC, CRASH_TITLE, SECRET, SHOP_SPEC, TOKEN, agentSpec, writeTrace } from './testing/viewer-project.js';
 
 let dir = '';
 let run: CliRun;
@@ -179,8 +25,8 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   dir = await createProject({ 'specs/shop.test.ts': SHOP_SPEC, 'specs/crash.test.ts': CRASH_SPEC });
   await writeTrace(dir, path.join(dir, 'specs', 'agent.test.ts'));
-  await writeFile(path.join(dir, 'specs', 'agent.test.ts'), spec(path.join(dir, 'trace', 'events.jsonl')));
-  [run, browser] = await Promise.all([runCli(dir, ['test', '--output', 'html,json'], { SHOP_API_TOKEN: TOKEN }), launchChromium()]);
+  await writeFile(path.join(dir, 'specs', 'agent.test.ts'), agentSpec(path.join(dir, 'trace', 'events.jsonl')));
+  [run, browser] = await Promise.all([runCli(dir, ['test', '--output', 'html,json'], { env: { SHOP_API_TOKEN: TOKEN } }), launchChromium()]);
   indexUrl = pathToFileURL(path.join(dir, 'mobiletest-report', 'html', 'index.html')).href;
 });
 

@@ -1,5 +1,5 @@
-// The report folder from an events log, without a browser: what a step holds when the log was cut
-// short or repeats itself, and which files beside the log make it into the report.
+// The report folder from an events log, without a browser: the order of the test list, which files
+// beside the log make it into the report, what is stored once, and how a verification is written.
 import { test, expect } from '@playwright/test';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,7 +7,9 @@ import path from 'node:path';
 import type { MobileEvent } from '../../src/events/index.js';
 import { NO_AGENT, type Results, type TestRecord } from '../results/model.js';
 import type { StepDetail, TraceIndex } from './split.js';
-import { buildTrace, type Trace } from './trace.js';
+import { buildTrace } from './trace.js';
+import type { Trace } from './trace-model.js';
+import { ev } from './testing/events.js';
 import { listOrder, writeHtmlReport } from './write.js';
 
 /** The value a data script assigns. */
@@ -21,15 +23,6 @@ function dataOf<T>(script: string): T {
 }
 
 const TEMPLATE_DIR = path.resolve(import.meta.dirname, '..', '..', 'templates', 'viewer');
-
-let seq = 0;
-function ev<K extends MobileEvent['kind']>(
-  kind: K,
-  fields: Omit<Extract<MobileEvent, { kind: K }>, 'kind' | 'v' | 'seq' | 'test_id' | 'ts'> & { ts?: number },
-): MobileEvent {
-  seq += 1;
-  return { v: 1, seq, test_id: 't', ts: 1000 + seq * 10, kind, ...fields } as unknown as MobileEvent;
-}
 
 function record(title: string, status: TestRecord['status']): TestRecord {
   return {
@@ -50,24 +43,6 @@ function record(title: string, status: TestRecord['status']): TestRecord {
     agent: { ...NO_AGENT },
   };
 }
-
-test('a step cut off by the end of the log is UNFINISHED and lasts to the last event; a repeated completion does not replace the first', () => {
-  const trace = buildTrace(
-    [
-      ev('test_start', { title: 'buys' }),
-      ev('action_start', { action_id: 'a1', primitive: 'tap', params: { target: 'Buy' }, target: 'Buy', source: 'script' }),
-      ev('action_end', { action_id: 'a1', verdict: 'OK', timings: { total_ms: 12, device_ms: 9, harness_ms: 3 } }),
-      ev('action_end', { action_id: 'a1', verdict: 'FAIL', timings: { total_ms: 99, device_ms: 9, harness_ms: 3 } }),
-      ev('action_start', { action_id: 'a2', primitive: 'press_key', params: { key: 'back' }, source: 'script' }),
-      ev('note', { note: 'torn_line_dropped', detail: 'the run was killed' }),
-    ],
-    { rootDir: '/' },
-  );
-  expect(trace.steps.map((s) => [s.name, s.label, s.status, s.duration_ms])).toEqual([
-    ['tap', 'Buy', 'OK', 12],
-    ['press_key', 'back', 'UNFINISHED', 10],
-  ]);
-});
 
 test('the list puts failing tests first, then flaky ones, keeping file order within each', () => {
   const tests = [record('a', 'passed'), record('b', 'failed'), record('c', 'flaky'), record('d', 'timedOut'), record('e', 'skipped')];
@@ -146,80 +121,6 @@ test('only files beside the log are copied: a screenshot or prompt named with a 
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-});
-
-test('a decision that chose actions cites refs on the screen its first action met; a verdict cites them on the screen last seen; agent timings split device and model time', () => {
-  const trace = buildTrace(
-    [
-      ev('test_start', { title: 'adds' }),
-      ev('agent_start', { action_id: 'g', call: 'step', text: 'add a cable' }),
-      ev('llm_call', {
-        action_id: 'g',
-        role: 'planner',
-        model: 'm',
-        prompt_ref: 'p.txt',
-        answer_ref: 'a.txt',
-        tokens_in: 5,
-        tokens_out: 1,
-        cost_usd: 0,
-        duration_ms: 300,
-      }),
-      ev('agent_decision', {
-        action_id: 'g',
-        role: 'planner',
-        path: 'model',
-        reason: 'the first cable',
-        actions: [{ name: 'tap', params: { target: 'Add to cart' } }],
-        refs: ['e12'],
-      }),
-      ev('action_start', {
-        action_id: 'a1',
-        primitive: 'tap',
-        params: { target: 'Add to cart' },
-        target: 'Add to cart',
-        source: 'agent',
-        parent_action_id: 'g',
-      }),
-      ev('observation', {
-        action_id: 'a1',
-        phase: 'before',
-        screen_text: 'app x · screen 100x200\ne12 button "Add to cart"',
-        signature: 's',
-        hierarchy: 'h1.json',
-      }),
-      ev('observation', { action_id: 'a1', phase: 'after', screen_text: 'app x · screen 100x200\ne3 text "1 in cart"', signature: 't' }),
-      ev('action_end', { action_id: 'a1', verdict: 'OK', timings: { total_ms: 140, device_ms: 120, harness_ms: 20 } }),
-      ev('agent_decision', { action_id: 'g', role: 'validator', path: 'model', reason: 'the badge says 1', refs: ['e3'] }),
-      ev('agent_end', {
-        action_id: 'g',
-        call: 'step',
-        status: 'passed',
-        path: 'model',
-        cache: 'miss',
-        llm_calls: 1,
-        tokens_in: 5,
-        tokens_out: 1,
-        steps: 1,
-        reason: 'done',
-        duration_ms: 1000,
-      }),
-    ],
-    { rootDir: '/' },
-  );
-  const [agent] = trace.steps;
-  const [tap] = agent.children;
-  expect(tap.before?.cited).toEqual(['e12']);
-  expect(tap.before?.hierarchy).toBe('h1.json');
-  expect(tap.after?.cited).toEqual(['e3']);
-  expect(agent.agent?.decisions.map((d) => d.screen)).toEqual([tap.before, tap.after]);
-  expect(agent.timings).toEqual({
-    total_ms: 1000,
-    device_ms: 120,
-    model_ms: 300,
-    harness_ms: 580,
-    device_calls: [],
-    budget: { reads: 0, read_ms: 0, screenshots: 0, screenshot_ms: 0, other: 0, other_ms: 0 },
-  });
 });
 
 test("a screenshot and a hierarchy snapshot seen by two tests are stored once; a long test's details come in chunks; a broken snapshot is left out", async () => {

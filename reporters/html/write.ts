@@ -8,7 +8,7 @@ import { knownSecrets, redactDeep, redactText } from '../../src/events/index.js'
 import type { FailureRecord, Results, RunRecord, TestRecord } from '../results/model.js';
 import { splitTrace } from './split.js';
 import { ReportFiles } from './store.js';
-import { allSteps, type Trace, type TraceImage, type TraceScreen, type TraceStep } from './trace.js';
+import { allSteps, type Trace, type TraceImage, type TraceScreen, type TraceStep } from './trace-model.js';
 
 /** The viewer's static files, copied from templates/viewer; index.html loads the scripts in this order. */
 export const VIEWER_FILES = ['index.html', 'viewer.css', 'viewer-base.js', 'viewer-shots.js', 'viewer-step.js', 'viewer-timeline.js', 'viewer.js'] as const;

@@ -24,7 +24,14 @@ async function logOf(inputs: EventInput[]) {
   return (await readEvents(log.path)).events;
 }
 
-function primitive(primitive: string, target: string, parent: string, device_ms: number): EventInput[] {
+/** A primitive an agent call ran: what it tapped or typed into, the call's id, and its device time. */
+interface AgentPrimitive {
+  target: string;
+  parent: string;
+  device_ms: number;
+}
+
+function primitive(primitive: string, { target, parent, device_ms }: AgentPrimitive): EventInput[] {
   const id = newActionId();
   return [
     { kind: 'action_start', action_id: id, primitive, params: { target }, target, source: 'agent', parent_action_id: parent },
@@ -32,14 +39,15 @@ function primitive(primitive: string, target: string, parent: string, device_ms:
   ];
 }
 
+/** What a model call was billed. */
+interface Billed {
+  tokens_in: number;
+  tokens_out: number;
+  cost_usd: number;
+}
+
 /** A model call as logs before request_tokens have it; `request` adds the whole request's tokens and the role. */
-const llm = (
-  action_id: string,
-  tokens_in: number,
-  tokens_out: number,
-  cost_usd: number,
-  request?: { request_tokens: number; role: ModelRole },
-): EventInput => ({
+const llm = (action_id: string, { tokens_in, tokens_out, cost_usd }: Billed, request?: { request_tokens: number; role: ModelRole }): EventInput => ({
   kind: 'llm_call',
   action_id,
   role: 'planner',
@@ -84,11 +92,11 @@ test('each agent call is a step entry saying what was asked and how it was serve
   const events = await logOf([
     { kind: 'agent_start', action_id: login, call: 'step', text: 'log in as alice', location: { file: SPEC, line: 12 } },
     { kind: 'agent_decision', action_id: login, role: 'planner', path: 'rules', reason: 'a login goal' },
-    ...primitive('input_text', 'Email', login, 80),
-    ...primitive('tap', 'Log in', login, 120),
+    ...primitive('input_text', { target: 'Email', parent: login, device_ms: 80 }),
+    ...primitive('tap', { target: 'Log in', parent: login, device_ms: 120 }),
     end(login, { call: 'step', status: 'passed', path: 'rules', cache: 'miss', steps: 2, llm_calls: 0 }),
     { kind: 'agent_start', action_id: check, call: 'expect', text: 'the cart shows 1 item', location: { file: SPEC, line: 13 } },
-    llm(check, 700, 30, 0.00012),
+    llm(check, { tokens_in: 700, tokens_out: 30, cost_usd: 0.00012 }),
     end(check, { call: 'expect', status: 'failed', path: 'model', cache: 'off', steps: 0, llm_calls: 1 }),
   ]);
   const { steps } = summarizeEvents(events, { rootDir: ROOT });
@@ -123,10 +131,10 @@ test('an agent step says how its outcome was verified: the rule and check, held 
   const notOff = { ...BLUETOOTH_ON, check: 'a switch "Bluetooth" is off', held: false, missing: 'toggle e23 "Bluetooth On" is on' };
   const events = await logOf([
     { kind: 'agent_start', action_id: on, call: 'step', text: 'turn on Bluetooth' },
-    ...primitive('tap', 'Bluetooth', on, 100),
+    ...primitive('tap', { target: 'Bluetooth', parent: on, device_ms: 100 }),
     end(on, { call: 'step', status: 'passed', path: 'rules', cache: 'miss', steps: 1, llm_calls: 0, verification: BLUETOOTH_ON }),
     { kind: 'agent_start', action_id: off, call: 'step', text: 'turn off Bluetooth' },
-    ...primitive('tap', 'Bluetooth', off, 100),
+    ...primitive('tap', { target: 'Bluetooth', parent: off, device_ms: 100 }),
     end(off, { call: 'step', status: 'failed', path: 'rules', cache: 'off', steps: 1, llm_calls: 0, verification: notOff }),
   ]);
   const [first, , second] = summarizeEvents(events, { rootDir: ROOT }).steps;
@@ -143,7 +151,10 @@ test("a test's agent totals count calls, plan cache outcomes, and the model's ca
     ...ids.flatMap((id, i): EventInput[] => [
       { kind: 'agent_start', action_id: id, call: 'step', text: `goal ${i}` },
       ...(i === 3
-        ? [llm(id, 1000, 50, 0.0002, { request_tokens: 17_500, role: 'planner' }), llm(id, 400, 20, 0.0001, { request_tokens: 700, role: 'validator' })]
+        ? [
+            llm(id, { tokens_in: 1000, tokens_out: 50, cost_usd: 0.0002 }, { request_tokens: 17_500, role: 'planner' }),
+            llm(id, { tokens_in: 400, tokens_out: 20, cost_usd: 0.0001 }, { request_tokens: 700, role: 'validator' }),
+          ]
         : []),
       end(id, {
         call: 'step',
@@ -154,7 +165,7 @@ test("a test's agent totals count calls, plan cache outcomes, and the model's ca
         llm_calls: i === 3 ? 2 : 0,
       }),
     ]),
-    llm('', 100, 10, 0.00005),
+    llm('', { tokens_in: 100, tokens_out: 10, cost_usd: 0.00005 }),
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });
   expect(evidence.agent).toEqual({
@@ -193,7 +204,7 @@ test('a log without agent events counts zeros; an agent call cut short is UNFINI
   const events = await logOf([
     { kind: 'agent_start', action_id: id, call: 'wait_for', text: 'the spinner is gone', ts: 1_000 },
     { kind: 'agent_decision', action_id: id, role: 'validator', path: 'rules', reason: 'text check', ts: 1_200 },
-    ...primitive('wait_for', 'Spinner', id, 40).map((event) => ({ ...event, ts: 1_500 })),
+    ...primitive('wait_for', { target: 'Spinner', parent: id, device_ms: 40 }).map((event) => ({ ...event, ts: 1_500 })),
     { kind: 'test_end', status: 'timedOut', duration_ms: 5000, ts: 6_000 },
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });

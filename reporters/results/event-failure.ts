@@ -17,15 +17,17 @@ export interface EventFailure {
 export const NO_EVENT_FAILURE: EventFailure = { category: null, message: null, suggestion: null, evidence: [], step: null };
 
 /**
- * `starts` and `steps` run in parallel (one step per top-level or agent start, in log order); `ends` holds
- * the first action_end of each action.
+ * A log's steps as the summary read them: `starts` and `steps` run in parallel (one step per top-level or
+ * agent start, in log order); `ends` holds the first action_end of each action.
  */
-export function eventFailure(
-  events: readonly MobileEvent[],
-  ends: ReadonlyMap<string, ActionEndEvent>,
-  starts: ReadonlyArray<ActionStartEvent | AgentStartEvent>,
-  steps: readonly StepRecord[],
-): EventFailure {
+export interface LoggedSteps {
+  ends: ReadonlyMap<string, ActionEndEvent>;
+  starts: ReadonlyArray<ActionStartEvent | AgentStartEvent>;
+  steps: readonly StepRecord[];
+}
+
+/** Why the test failed as its events say, with the step that failed or was still running. */
+export function eventFailure(events: readonly MobileEvent[], { ends, starts, steps }: LoggedSteps): EventFailure {
   const testEnd = events.findLast((event) => event.kind === 'test_end');
   const recorded = testEnd?.kind === 'test_end' ? testEnd.error : undefined;
   const agentEnds = new Map(events.filter((e): e is AgentEndEvent => e.kind === 'agent_end').map((e) => [e.action_id, e]));

@@ -42,12 +42,13 @@ async function logOf(inputs: EventInput[]) {
   return (await readEvents(log.path)).events;
 }
 
-function action(
-  primitive: string,
-  params: Record<string, unknown>,
-  end: { verdict: 'OK' | 'FAIL' | 'EXCEPTION' | 'RETRY'; total: number; device: number; category?: FailureCategory } | null,
-  line = 10,
-): EventInput[] {
+/** How an action ended (null: it never did), and the spec line it was written on. */
+interface Ending {
+  end: { verdict: 'OK' | 'FAIL' | 'EXCEPTION' | 'RETRY'; total: number; device: number; category?: FailureCategory } | null;
+  line?: number;
+}
+
+function action(primitive: string, params: Record<string, unknown>, { end, line = 10 }: Ending): EventInput[] {
   const id = newActionId();
   const target = params.target as string | Record<string, unknown> | undefined;
   const start: EventInput = {
@@ -67,9 +68,9 @@ function action(
 test('each primitive call becomes a step with its target, verdict, timings and spec location', async () => {
   const events = await logOf([
     { kind: 'test_start', title: 'login', device: 'emulator-5554', location: { file: 'specs/shop.test.ts', line: 5 } },
-    ...action('launch_app', { app: 'com.example.shop', clear_state: true }, { verdict: 'OK', total: 900.4, device: 849.6 }, 6),
-    ...action('tap', { target: 'Log in' }, { verdict: 'OK', total: 120, device: 100 }, 7),
-    ...action('tap', { target: { id: 'cart', role: 'button' } }, { verdict: 'FAIL', total: 5000, device: 4000, category: 'locator' }, 8),
+    ...action('launch_app', { app: 'com.example.shop', clear_state: true }, { end: { verdict: 'OK', total: 900.4, device: 849.6 }, line: 6 }),
+    ...action('tap', { target: 'Log in' }, { end: { verdict: 'OK', total: 120, device: 100 }, line: 7 }),
+    ...action('tap', { target: { id: 'cart', role: 'button' } }, { end: { verdict: 'FAIL', total: 5000, device: 4000, category: 'locator' }, line: 8 }),
     { kind: 'test_end', status: 'failed', duration_ms: 7000 },
   ]);
   const evidence = summarizeEvents(events, { rootDir: ROOT });
@@ -121,7 +122,7 @@ test('each primitive call becomes a step with its target, verdict, timings and s
 
 test('the category the fixture wrote in test_end wins over the failed action', async () => {
   const events = await logOf([
-    ...action('tap', { target: 'Buy' }, { verdict: 'EXCEPTION', total: 30, device: 30, category: 'execution' }),
+    ...action('tap', { target: 'Buy' }, { end: { verdict: 'EXCEPTION', total: 30, device: 30, category: 'execution' } }),
     {
       kind: 'test_end',
       status: 'failed',
@@ -134,11 +135,11 @@ test('the category the fixture wrote in test_end wins over the failed action', a
 });
 
 test("test_end's suggestion and evidence are the failure's; the failed step is the spec's step that failed with that error", async () => {
-  const failed = action('tap', { target: 'Checkout' }, { verdict: 'FAIL', total: 30, device: 30, category: 'locator' }, 12);
+  const failed = action('tap', { target: 'Checkout' }, { end: { verdict: 'FAIL', total: 30, device: 30, category: 'locator' }, line: 12 });
   const end = failed[1] as Extract<EventInput, { kind: 'action_end' }>;
   end.error = { name: 'TargetNotFound', message: 'No element matches "Checkout"', category: 'locator' };
   const events = await logOf([
-    ...action('tap', { target: 'Cart' }, { verdict: 'OK', total: 30, device: 30 }, 11),
+    ...action('tap', { target: 'Cart' }, { end: { verdict: 'OK', total: 30, device: 30 }, line: 11 }),
     ...failed,
     {
       kind: 'test_end',
@@ -225,7 +226,7 @@ test('a failed agent call is the failed step, with what its check found missing,
 
 test('a test that timed out inside an action names that action as the step still running', async () => {
   const events = await logOf([
-    ...action('wait_for', { target: 'Order confirmed' }, null, 30),
+    ...action('wait_for', { target: 'Order confirmed' }, { end: null, line: 30 }),
     {
       kind: 'test_end',
       status: 'timedOut',
@@ -271,8 +272,8 @@ test('model calls and their tokens are counted; a log without them counts zero',
 test('typed secret text never shows up in a step, even when it reappears in a later target', async () => {
   registerSecret('hunter2-topsecret');
   const events = await logOf([
-    ...action('input_text', { target: 'Password', text: 'hunter2-topsecret', secret: true }, { verdict: 'OK', total: 50, device: 40 }),
-    ...action('assert_text', { target: 'hunter2-topsecret' }, { verdict: 'OK', total: 5, device: 5 }),
+    ...action('input_text', { target: 'Password', text: 'hunter2-topsecret', secret: true }, { end: { verdict: 'OK', total: 50, device: 40 } }),
+    ...action('assert_text', { target: 'hunter2-topsecret' }, { end: { verdict: 'OK', total: 5, device: 5 } }),
   ]);
   const text = JSON.stringify(summarizeEvents(events, { rootDir: ROOT }));
   expect(text).not.toContain('hunter2');

@@ -58,7 +58,7 @@ export function summarizeEvents(events: readonly MobileEvent[], options: Evidenc
           childTimings: (id) => ends.get(id)?.timings,
         }),
   );
-  return { device, steps, llm_calls: llmCalls, tokens, agent: agent.totals(), failure: eventFailure(events, ends, starts, steps) };
+  return { device, steps, llm_calls: llmCalls, tokens, agent: agent.totals(), failure: eventFailure(events, { ends, starts, steps }) };
 }
 
 function toStep(start: ActionStartEvent, end: ActionEndEvent | undefined, context: { rootDir: string; lastTs: number }): StepRecord {

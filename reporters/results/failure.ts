@@ -31,7 +31,7 @@ export function failureOf(result: TestResult, events: EventFailure, options: { r
   const pwStep = deepestStep(result.steps, result.status === 'timedOut');
   const step = events.step ?? (pwStep ? playwrightStepText(pwStep, options.rootDir) : null);
   const category = events.category ?? categorize(result, message, pwStep);
-  const evidence = events.evidence.length > 0 ? events.evidence : resultEvidence(result, message, category, options.rootDir);
+  const evidence = events.evidence.length > 0 ? events.evidence : resultEvidence(result, { message, category, rootDir: options.rootDir });
   // Out of time, the step that was running says more than any error recorded on the way out.
   const suggestion =
     result.status === 'timedOut' ? fallbackSuggestion(result.status, category, step) : (events.suggestion ?? fallbackSuggestion(result.status, category, step));
@@ -54,8 +54,15 @@ function fallbackSuggestion(status: TestResult['status'], category: FailureCateg
   return CATEGORY_SUGGESTIONS[category];
 }
 
+/** A failure as read so far: its message and category, and the root its file paths are shown from. */
+interface FailureSoFar {
+  message: string;
+  category: FailureCategory;
+  rootDir: string;
+}
+
 /** The facts Playwright's result gives: the assertion with what it expected and received, or the error, and where. */
-function resultEvidence(result: TestResult, message: string, category: FailureCategory, rootDir: string): string[] {
+function resultEvidence(result: TestResult, { message, category, rootDir }: FailureSoFar): string[] {
   const lines = message
     .split('\n')
     .map((line) => line.trim())

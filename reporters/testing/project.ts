@@ -39,8 +39,16 @@ function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return env;
 }
 
+/** How `runCli` runs the CLI: its environment and how long it may take. */
+export interface CliOptions {
+  /** Variables set for the run, besides the environment's own. */
+  env?: Record<string, string>;
+  /** The run is killed after this long. */
+  timeoutMs?: number;
+}
+
 /** `mobiletest ARGS` in `dir`, to its end (killed after `timeoutMs`). */
-export function runCli(dir: string, args: string[], env: Record<string, string> = {}, timeoutMs = 180_000): Promise<CliRun> {
+export function runCli(dir: string, args: string[], { env = {}, timeoutMs = 180_000 }: CliOptions = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], { cwd: dir, env: cliEnv(env) });
     let output = '';

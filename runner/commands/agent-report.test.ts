@@ -32,8 +32,16 @@ const CART_OPENED: AgentVerification = {
   refs: ['e9'],
 };
 
+/** How an ai.step was served (its cache outcome and model call), the spec it was written in, and how its outcome was verified. */
+interface Served {
+  cache: 'hit' | 'miss' | 'healed';
+  model: Model;
+  file: string;
+  verification?: AgentVerification;
+}
+
 /** What an ai.step that ran one tap writes: its start, the tap, the model call if any, its end (with its verification, if any). */
-function aiStep(text: string, cache: 'hit' | 'miss' | 'healed', model: Model, file: string, verification?: AgentVerification): EventInput[] {
+function aiStep(text: string, { cache, model, file, verification }: Served): EventInput[] {
   const id = newActionId();
   const tap = newActionId();
   return [
@@ -108,11 +116,19 @@ test("results.json has each test's agent figures, the agent calls among its step
     await project.write({ 'specs/agent.test.ts': SPEC });
     const file = project.path('specs', 'agent.test.ts');
     await writeLog(project, 'logs in by goal', [
-      ...aiStep('log in as alice', 'miss', { tokens_in: 900, tokens_out: 40, cost_usd: 0.0002, request_tokens: 17_900, usage_source: 'counted' }, file),
-      ...aiStep('open the cart', 'hit', null, file, CART_OPENED),
+      ...aiStep('log in as alice', {
+        cache: 'miss',
+        model: { tokens_in: 900, tokens_out: 40, cost_usd: 0.0002, request_tokens: 17_900, usage_source: 'counted' },
+        file,
+      }),
+      ...aiStep('open the cart', { cache: 'hit', model: null, file, verification: CART_OPENED }),
     ]);
     // A model call as logs from before request_tokens have it: its request counts as its tokens_in.
-    await writeLog(project, 'replays from the cache', aiStep('open settings', 'healed', { tokens_in: 300, tokens_out: 20, cost_usd: 0.0001 }, file));
+    await writeLog(
+      project,
+      'replays from the cache',
+      aiStep('open settings', { cache: 'healed', model: { tokens_in: 300, tokens_out: 20, cost_usd: 0.0001 }, file }),
+    );
     await writeLog(project, 'has no agent steps', []);
     const run = await project.playwright(['test', '--reporter', REPORTERS]);
     expect(run.exitCode, run.output).toBe(0);

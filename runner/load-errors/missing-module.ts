@@ -25,12 +25,16 @@ export class ModuleNotFoundError extends Error {
   }
 }
 
-/**
- * The explained error for `error` when it says `specifier`, imported by a user's file, is not there; else
- * undefined. `wayThere`: keep the error's own frames after the import's line (require's are the chain of
- * imports; an ES module resolver's are the resolver's own).
- */
-export function explainMissingModule(error: unknown, specifier: string, importer: string | undefined, wayThere: boolean): ModuleNotFoundError | undefined {
+/** An import that failed: what was imported, the file that imported it (when known), and how its error's frames read. */
+export interface FailedImport {
+  specifier: string;
+  importer: string | undefined;
+  /** Keep the error's own frames after the import's line (require's are the chain of imports; an ES module resolver's are the resolver's own). */
+  wayThere: boolean;
+}
+
+/** The explained error for `error` when it says `specifier`, imported by a user's file, is not there; else undefined. */
+export function explainMissingModule(error: unknown, { specifier, importer, wayThere }: FailedImport): ModuleNotFoundError | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !NOT_FOUND_CODES.has(code) || !importer || isInternalFile(importer) || !path.isAbsolute(importer)) return undefined;
   const at = importLine(importer, specifier);

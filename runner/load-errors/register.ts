@@ -11,6 +11,7 @@ import { resolveSync } from './resolve-hooks.js';
 const REGISTERED = Symbol.for('mobiletest.load-errors.registered');
 const extension = path.extname(fileURLToPath(import.meta.url));
 
+// eslint-disable-next-line max-params -- the shape of Node's Module._resolveFilename, which this wraps: `this`, the request, the parent, then Node's own arguments
 type ResolveFilename = (this: unknown, request: string, parent: { filename?: string | null } | undefined, ...rest: unknown[]) => string;
 
 /** Wraps CommonJS's resolver, which Playwright has wrapped already for TypeScript paths. */
@@ -21,7 +22,7 @@ function explainMissingRequires(): void {
     try {
       return original.call(this, request, parent, ...rest);
     } catch (error) {
-      throw explainMissingModule(error, request, parent?.filename ?? undefined, true) ?? error;
+      throw explainMissingModule(error, { specifier: request, importer: parent?.filename ?? undefined, wayThere: true }) ?? error;
     }
   };
 }

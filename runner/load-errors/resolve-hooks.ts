@@ -23,7 +23,7 @@ export async function resolve(
   try {
     return await nextResolve(specifier, context);
   } catch (error) {
-    throw explainMissingModule(error, specifier, importer(context), false) ?? error;
+    throw explainMissingModule(error, { specifier, importer: importer(context), wayThere: false }) ?? error;
   }
 }
 
@@ -35,6 +35,6 @@ export function resolveSync(
   try {
     return nextResolve(specifier, context);
   } catch (error) {
-    throw explainMissingModule(error, specifier, importer(context), false) ?? error;
+    throw explainMissingModule(error, { specifier, importer: importer(context), wayThere: false }) ?? error;
   }
 }

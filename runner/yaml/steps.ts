@@ -44,7 +44,13 @@ function nodeAtPath(params: YAMLMap, path: string, preferKey: boolean): Node | P
   return found;
 }
 
-function agentStep(reader: SpecReader, word: AgentStep, value: unknown, place: Node | Pair): YamlStep | undefined {
+/** What a step's word is given (undefined for a bare `- word`) and the node it is written at, for messages and its location. */
+interface StepBody {
+  value: unknown;
+  place: Node | Pair;
+}
+
+function agentStep(reader: SpecReader, word: AgentStep, { value, place }: StepBody): YamlStep | undefined {
   const text = textOf(value);
   if (text === undefined) {
     reader.problem(place, `\`${word}\` needs ${AGENT_STEPS[word]}; got ${describeNode(value)}`);
@@ -54,7 +60,7 @@ function agentStep(reader: SpecReader, word: AgentStep, value: unknown, place: N
   return word === 'ai' ? { kind: 'ai', goal: text.trim(), location } : { kind: 'expect', assertion: text.trim(), location };
 }
 
-function primitiveStep(reader: SpecReader, name: PrimitiveName, value: unknown, place: Node | Pair): YamlStep | undefined {
+function primitiveStep(reader: SpecReader, name: PrimitiveName, { value, place }: StepBody): YamlStep | undefined {
   let params: Record<string, unknown> = {};
   if (isMap(value)) {
     params = value.toJSON() as Record<string, unknown>;
@@ -96,12 +102,12 @@ function primitiveStep(reader: SpecReader, name: PrimitiveName, value: unknown, 
 export function readStep(reader: SpecReader, node: unknown): YamlStep | undefined {
   if (isScalar(node) && typeof node.value === 'string') {
     const word = node.value.trim();
-    if (isAgentStep(word)) return agentStep(reader, word, undefined, node);
+    if (isAgentStep(word)) return agentStep(reader, word, { value: undefined, place: node });
     if (!isPrimitiveName(word)) {
       reader.problem(node, unknownStep(word));
       return undefined;
     }
-    return primitiveStep(reader, word, undefined, node);
+    return primitiveStep(reader, word, { value: undefined, place: node });
   }
   if (!isMap(node)) {
     reader.problem(node as Node, `${SHAPE}; got ${describeNode(node)}`);
@@ -121,10 +127,10 @@ export function readStep(reader: SpecReader, node: unknown): YamlStep | undefine
     reader.problem(pair, `${SHAPE}; its key should be a step name`);
     return undefined;
   }
-  if (isAgentStep(word)) return agentStep(reader, word, pair.value, pair);
+  if (isAgentStep(word)) return agentStep(reader, word, { value: pair.value, place: pair });
   if (!isPrimitiveName(word)) {
     reader.problem(pair, unknownStep(word));
     return undefined;
   }
-  return primitiveStep(reader, word, pair.value, pair);
+  return primitiveStep(reader, word, { value: pair.value, place: pair });
 }

@@ -36,7 +36,14 @@ function scalarIn(map: YAMLMap, key: string): Scalar | undefined {
   return isScalar(node) ? node : undefined;
 }
 
-function editSetupNode(doc: Document, settings: YAMLMap, { packageManager, node }: WorkflowOptions, where: string): void {
+/** The template being edited, and where it was read from for its errors. */
+interface EditedTemplate {
+  doc: Document;
+  where: string;
+}
+
+/** setup-node's `with:` settings: the Node version (or the file naming it) and the manager's cache. */
+function editSetupNode(settings: YAMLMap, { doc, where }: EditedTemplate, { packageManager, node }: WorkflowOptions): void {
   const pair = settings.items.find((item) => isScalar(item.key) && item.key.value === 'node-version');
   if (!pair) throw new TemplateError(`${where}: actions/setup-node has no node-version to replace`);
   if ('file' in node) {
@@ -73,7 +80,7 @@ export function renderWorkflow(template: string, where: string, options: Workflo
     if (setupNode < 0) continue;
     const settings = items[setupNode].get('with');
     if (!isMap(settings)) throw new TemplateError(`${where}: actions/setup-node has no with:`);
-    editSetupNode(doc, settings, options, where);
+    editSetupNode(settings, { doc, where }, options);
     for (const step of items) editRun(step, options);
     const setup = managerSetupStep(options.packageManager);
     if (setup) {

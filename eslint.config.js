@@ -32,6 +32,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': ['error', { selector: 'TSAsExpression > TSAnyKeyword', message: 'No `as any`: type it properly.' }],
+      // Past three parameters, an options object: call sites then say what each value is.
+      'max-params': ['error', 3],
     },
   },
   {

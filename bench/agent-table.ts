@@ -2,14 +2,15 @@
 // the planner prompt's parts, model calls on first, cached and offline runs, the harness's overhead per
 // primitive and each provider profile's planner requests, each against its target; then the wall time
 // split and the verdicts.
-import { redactText } from '../runner/index.js';
+import { MODEL_ROLES, redactText } from '../runner/index.js';
 import { SHOP_JOURNEY as JOURNEY } from '../src/agent/testing/shop-model.js';
 import { BenchFailed, OFFLINE, type CallFigures, type StepFigures } from './agent-measure.js';
 import { quantile } from './stats.js';
 
 export const RUNS = 5;
 const TARGETS = { plannerRequestMedian: 1500, otherRequestMedian: 800, screenMax: 300, firstCalls: 6, cachedCalls: 0, overheadMs: 10 };
-const ROLES = ['planner', 'locator', 'validator', 'debugger', 'query'];
+/** The model roles in the table's order; a role the log names beyond them is listed after. */
+const ROLES: readonly string[] = MODEL_ROLES;
 
 export interface Figures {
   first: StepFigures[];

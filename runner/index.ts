@@ -18,6 +18,7 @@ export {
   LlmCallFailed,
   LlmSettingsError,
   BudgetExceeded,
+  MODEL_ROLES,
 } from '../src/llm/index.js';
 export type { LlmSettings, BudgetLimits, OutputMode, ProviderProfile } from '../src/llm/index.js';
 export type { ActionOptions, WaitOptions as DeviceWaitOptions, LaunchOptions as DeviceLaunchOptions, TextCheck, DeviceLease } from './device/index.js';

@@ -2,6 +2,8 @@
 // situation reports and waiting.
 export type { Rect, NodeFlags, UiNode, UiWindow, UiHierarchy } from './ui-node.js';
 export type { Role, ElementState, ScreenElement, ScreenWindow, WindowKind, ForegroundApp, Screen } from './screen-types.js';
+export { isDisabled } from './screen-types.js';
+export { contrastRatio, drawnLook, greyedOut, markGreyedOut, pixelsOf, type DrawnLook, type Pixels } from './greyed.js';
 export { HierarchyParseError, type DumpPosition } from './hierarchy-error.js';
 export { parseUiautomatorXml, MAX_DEPTH, type ParseOptions } from './uiautomator.js';
 export { buildScreen, type ScreenOptions } from './screen.js';

@@ -75,7 +75,12 @@ function hiddenLines(screen: Screen, index: number): string[] {
 /** Roles that stand for something to touch, so an unlabelled one still gets a line with its place. */
 const TOUCHABLE = new Set(['button', 'item', 'tab', 'checkbox', 'toggle', 'input', 'image']);
 /** State words in the text form; 'long-clickable' stays in the JSON form only (it costs more than it tells). */
-const STATE_WORDS: Partial<Record<string, string>> = { 'scrollable-vertical': 'vertical', 'scrollable-horizontal': 'horizontal', 'long-clickable': '' };
+const STATE_WORDS: Partial<Record<string, string>> = {
+  'scrollable-vertical': 'vertical',
+  'scrollable-horizontal': 'horizontal',
+  'long-clickable': '',
+  'looks-disabled': 'disabled (looks greyed out)',
+};
 
 export function elementLine(e: ScreenElement): string {
   let line = `${e.ref} ${e.role}`;

@@ -4,7 +4,22 @@ import type { Rect } from './ui-node.js';
 export type Role = 'button' | 'input' | 'toggle' | 'checkbox' | 'tab' | 'list' | 'item' | 'image' | 'text' | 'dialog' | 'keyboard' | 'progress' | 'toast';
 
 export type ElementState =
-  'checked' | 'unchecked' | 'disabled' | 'focused' | 'selected' | 'password' | 'scrollable-vertical' | 'scrollable-horizontal' | 'long-clickable';
+  | 'checked'
+  | 'unchecked'
+  | 'disabled'
+  /** The tree says enabled, the pixels say greyed out (greyed.ts): a person reads it as disabled. */
+  | 'looks-disabled'
+  | 'focused'
+  | 'selected'
+  | 'password'
+  | 'scrollable-vertical'
+  | 'scrollable-horizontal'
+  | 'long-clickable';
+
+/** Whether a person would take the element as disabled: the tree says so, or its pixels do. */
+export function isDisabled(e: { states: readonly ElementState[] }): boolean {
+  return e.states.includes('disabled') || e.states.includes('looks-disabled');
+}
 
 export interface ScreenElement {
   /** Short handle ('e7') that stays the same across observations while the element stays. */

@@ -1,5 +1,5 @@
 // Assertions: an element is or is not shown, holds a text, is in a state; retried until the timeout.
-import type { ScreenElement } from '../../observe/index.js';
+import { isDisabled, type ScreenElement } from '../../observe/index.js';
 import { describeTarget } from '../locator/index.js';
 import type { Executors } from '../schema/registry.js';
 import type { ActionContext } from './context.js';
@@ -14,7 +14,7 @@ function shown(e: ScreenElement): string {
 
 const STATE_OF: Record<'checked' | 'enabled' | 'selected' | 'focused', (e: ScreenElement) => boolean> = {
   checked: (e) => e.states.includes('checked'),
-  enabled: (e) => !e.states.includes('disabled'),
+  enabled: (e) => !isDisabled(e),
   selected: (e) => e.states.includes('selected'),
   focused: (e) => e.states.includes('focused'),
 };

@@ -1,7 +1,7 @@
 // What a person should do about a failed action, and the facts that decided whose fault it was: filled
 // where the failure happened, while the screen, the candidates and the device's log are still at hand.
 import { redactText } from '../../events/index.js';
-import type { LogRecord, Observation, Screen, ScreenElement, SituationReport } from '../../observe/index.js';
+import { isDisabled, type LogRecord, type Observation, type Screen, type ScreenElement, type SituationReport } from '../../observe/index.js';
 import { describeTarget, MARGIN, nearestLabels, type Candidate, type Nearest, type Target } from '../locator/index.js';
 import type { Expected } from '../schema/expected.js';
 import { deviceSuggestion } from './device-advice.js';
@@ -172,7 +172,7 @@ function ambiguous(facts: FailureFacts, on: string): Advice {
 
 function noEffect(facts: FailureFacts, on: string): Advice {
   const e = facts.element;
-  const disabled = e?.states.includes('disabled');
+  const disabled = e !== undefined && isDisabled(e);
   const suggestion = e
     ? `Check that ${e.role} "${e.label}" is enabled and not covered when the test acts on it${disabled ? ' (it is disabled: a required field may still be empty)' : ''}, or wait for the screen that makes it work; on ${on} it changed nothing.`
     : `Check that ${facts.primitive} can change anything on ${on}, or wait until the app is ready for it.`;

@@ -1,5 +1,5 @@
 // Waiting family: wait for a target to show, go or become enabled; wait for the screen to settle.
-import { waitForScreen, WaitTimeoutError, type Observation } from '../../observe/index.js';
+import { isDisabled, waitForScreen, WaitTimeoutError, type Observation } from '../../observe/index.js';
 import { describeTarget } from '../locator/index.js';
 import type { Executors } from '../schema/registry.js';
 import type { ActionContext } from './context.js';
@@ -18,7 +18,7 @@ export const waitingExecutors: WaitingExecutors = {
         const { element, result } = readTarget(o.screen, p.target);
         if (p.state === 'gone') return element ? `it is still shown as ${element.role} ${element.ref} "${element.label}"` : undefined;
         if (!element) return absence(o.screen, p.target, result);
-        if (p.state === 'enabled' && element.states.includes('disabled')) return `${element.role} ${element.ref} "${element.label}" is still disabled`;
+        if (p.state === 'enabled' && isDisabled(element)) return `${element.role} ${element.ref} "${element.label}" is still disabled`;
         ctx.element = element;
         return undefined;
       },

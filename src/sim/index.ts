@@ -109,3 +109,4 @@ function isEmulatorPort(port: number): boolean {
   return port >= 5555 && port <= 5585 && port % 2 === 1;
 }
 export { NOTE_TITLES } from './apps/notes/seed.js';
+export { CANVAS_SCREENS, labelsOnScreen, type DrawnLabel } from './apps/canvas/index.js';

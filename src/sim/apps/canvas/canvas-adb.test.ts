@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { usePhoneOverAdb } from '../../testing/adb-phone.js';
 import { parseDump, type DumpNode } from '../../testing/dump-query.js';
 import { decodePng, regionLook, saturation, type Picture, type Rgb } from '../../testing/pixels.js';
-import { CANVAS_SCREENS, onScreen } from './index.js';
+import { CANVAS_SCREENS, labelsOnScreen } from './index.js';
 
 // The Canvas app as checks on a real phone drive it: the real adb CLI pushes files, starts
 // activities with extras, taps, reads logcat and takes screenshots.
@@ -47,8 +47,7 @@ test('over adb, a tap inside the drawn Start starts the game and logcat says whe
   await shell('am start -W -n com.example.canvas/.MainActivity');
   const surface = (await content())[0] as DumpNode;
   expect(surface).toMatchObject({ cls: 'android.view.SurfaceView', text: '', desc: '', clickable: false });
-  const { left, top, right, bottom } = surface.bounds;
-  const labels = onScreen(CANVAS_SCREENS.start({ width: (right - left) / SCALE, height: (bottom - top) / SCALE }), { bounds: surface.bounds, scale: SCALE });
+  const labels = labelsOnScreen(CANVAS_SCREENS.start, { bounds: surface.bounds, scale: SCALE });
   const start = labels.find((l) => l.label === 'Start')?.bounds ?? surface.bounds;
   const x = Math.round((start.left + start.right) / 2);
   const y = Math.round((start.top + start.bottom) / 2);

@@ -4,7 +4,7 @@ import { runShell } from '../../shell/index.js';
 import type { Bounds, Phone } from '../../types.js';
 import { parseDump, type DumpNode } from '../../testing/dump-query.js';
 import { colourShare, decodePng, distinctColours, regionLook, saturation, type Picture } from '../../testing/pixels.js';
-import { CANVAS_PACKAGE, CANVAS_SCREENS, canvasApp, onScreen, type DrawnLabel } from './index.js';
+import { CANVAS_PACKAGE, CANVAS_SCREENS, canvasApp, labelsOnScreen, type DrawnLabel } from './index.js';
 
 const DRAWN_TEXT = ['SPACE RUN', 'Start', 'High score', 'Settings', 'Level 1', 'Score 0', 'Pause', 'Sunset over the harbour', 'Share'];
 
@@ -46,9 +46,7 @@ async function canvasLog(phone: Phone): Promise<string> {
 
 /** The table of a painted screen in screen pixels, for the surface the dump shows. */
 function table(surface: DumpNode, labels: (size: { width: number; height: number }) => DrawnLabel[]): DrawnLabel[] {
-  const scale = 420 / 160;
-  const { left, top, right, bottom } = surface.bounds;
-  return onScreen(labels({ width: (right - left) / scale, height: (bottom - top) / scale }), { bounds: surface.bounds, scale });
+  return labelsOnScreen(labels, { bounds: surface.bounds, scale: 420 / 160 });
 }
 
 function centre(b: Bounds): { x: number; y: number } {
@@ -177,6 +175,8 @@ test('the photo is one ImageView without a description, not a flat colour, with 
   const nodes = await content(phone);
   expect(nodes.map((n) => [n.cls, n.text, n.desc])).toEqual([['android.widget.ImageView', '', '']]);
   const photo = nodes[0] as DumpNode;
+  const xml = (await sh(phone, 'uiautomator dump /dev/tty')).toString();
+  for (const text of DRAWN_TEXT) expect(xml).not.toContain(text);
   const { picture } = await screenshot(phone);
   expect(distinctColours(picture, { left: 0, top: 200, right: 1080, bottom: 1000 })).toBeGreaterThan(100);
   expect(distinctColours(picture, { left: 0, top: 1300, right: 1080, bottom: 1900 })).toBeGreaterThan(100);

@@ -3,7 +3,7 @@ import { CanvasProcess } from './process.js';
 import { CANVAS_PACKAGE } from './state.js';
 
 export { CANVAS_PACKAGE } from './state.js';
-export { CANVAS_SCREENS, onScreen, type DrawnLabel } from './layout.js';
+export { CANVAS_SCREENS, labelsOnScreen, type DrawnLabel } from './layout.js';
 
 /**
  * Screens that are mostly pixels: a game on one SurfaceView, an icon-only drawing toolbar, a sign-up

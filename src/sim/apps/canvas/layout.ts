@@ -1,6 +1,6 @@
 // Where each painted screen of the Canvas app puts its text and buttons, in dp from the surface's
 // top-left corner. Drawing and hit-testing both read these tables, and OCR tests compare what they
-// find with them (onScreen turns them into screen pixels).
+// find with them (labelsOnScreen turns them into screen pixels).
 import type { Bounds, DrawingSize } from '../../types.js';
 import { textWidth } from '../../text-metrics.js';
 
@@ -95,10 +95,11 @@ export function buttonAt(labels: readonly DrawnLabel[], point: { x: number; y: n
   );
 }
 
-/** A table's boxes in screen pixels, for a surface at these bounds (px) and pixels per dp. */
-export function onScreen(labels: readonly DrawnLabel[], surface: { bounds: Bounds; scale: number }): DrawnLabel[] {
+/** A screen's table in screen pixels, for its surface at these bounds (px, from the dump) and pixels per dp (density / 160). */
+export function labelsOnScreen(table: (size: DrawingSize) => DrawnLabel[], surface: { bounds: Bounds; scale: number }): DrawnLabel[] {
   const { bounds, scale } = surface;
-  return labels.map((l) => ({
+  const size = { width: (bounds.right - bounds.left) / scale, height: (bounds.bottom - bounds.top) / scale };
+  return table(size).map((l) => ({
     ...l,
     bounds: {
       left: Math.round(bounds.left + l.bounds.left * scale),

@@ -90,6 +90,9 @@ test('a tap inside the drawn Start starts the game and is logged; a tap beside i
   await sh(phone, `input tap ${beside.x} ${beside.y}`);
   expect(await canvasLog(phone)).toContain(`canvas: tap ${beside.x},${beside.y}`);
   expect((await screenshot(phone)).png.equals(before.png)).toBe(true);
+  // The box's corner lies outside the painted pill's rounded end.
+  await sh(phone, `input tap ${start.bounds.left + 4} ${start.bounds.top + 4}`);
+  expect((await screenshot(phone)).png.equals(before.png)).toBe(true);
 
   const inside = centre(start.bounds);
   await sh(phone, `input tap ${inside.x} ${inside.y}`);

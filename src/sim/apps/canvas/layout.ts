@@ -88,11 +88,17 @@ export const CANVAS_SCREENS = {
   photo: photoScreen,
 } as const;
 
-/** The button a point (dp, from the surface's corner) falls in, if any. */
+/** The button whose painted pill (a rectangle with fully rounded ends) holds a point (dp, from the surface's corner), if any. */
 export function buttonAt(labels: readonly DrawnLabel[], point: { x: number; y: number }): DrawnLabel | undefined {
-  return labels.find(
-    (l) => l.role === 'button' && point.x >= l.bounds.left && point.x < l.bounds.right && point.y >= l.bounds.top && point.y < l.bounds.bottom,
-  );
+  return labels.find((l) => l.role === 'button' && inPill(l.bounds, point));
+}
+
+function inPill(b: DpBox, p: { x: number; y: number }): boolean {
+  if (p.x < b.left || p.x >= b.right || p.y < b.top || p.y >= b.bottom) return false;
+  const r = Math.min(b.right - b.left, b.bottom - b.top) / 2;
+  const cx = Math.min(Math.max(p.x, b.left + r), b.right - r);
+  const cy = Math.min(Math.max(p.y, b.top + r), b.bottom - r);
+  return (p.x - cx) ** 2 + (p.y - cy) ** 2 <= r * r;
 }
 
 /** A screen's table in screen pixels, for its surface at these bounds (px, from the dump) and pixels per dp (density / 160). */

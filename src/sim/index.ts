@@ -24,7 +24,7 @@ export interface SimOptions {
   serverPort?: number;
   /** Loopback address to bind. */
   host?: string;
-  /** Names of sample apps to install ('shop', 'settings', 'notes') or definitions; default all three. */
+  /** Names of sample apps to install ('shop', 'settings', 'notes', 'canvas') or definitions; default all of them. */
   apps?: Array<string | AppDefinition>;
   seed?: number;
   /** The phone's own serial, ro.serialno (default MTSIM0001, MTSIM0002, … in start order); adb lists the phone by its address. */
@@ -109,3 +109,4 @@ function isEmulatorPort(port: number): boolean {
   return port >= 5555 && port <= 5585 && port % 2 === 1;
 }
 export { NOTE_TITLES } from './apps/notes/seed.js';
+export { CANVAS_SCREENS, labelsOnScreen, type DrawnLabel } from './apps/canvas/index.js';

@@ -6,3 +6,4 @@ export type * from './contracts/ui.js';
 export type * from './contracts/device.js';
 export type * from './contracts/services.js';
 export type * from './contracts/timing.js';
+export type * from './contracts/drawing.js';

@@ -2,12 +2,14 @@ import type { AppDefinition } from '../types.js';
 import { shopApp } from './shop/index.js';
 import { settingsApp } from './settings.js';
 import { notesApp } from './notes/index.js';
+import { canvasApp } from './canvas/index.js';
 
 /** The sample apps every virtual phone can install, by short name. */
 export const sampleApps: Record<string, AppDefinition> = {
   shop: shopApp,
   settings: settingsApp,
   notes: notesApp,
+  canvas: canvasApp,
 };
 
 export class UnknownAppError extends Error {

@@ -1,5 +1,7 @@
 // Sample apps: a declarative description, re-rendered from state after every event.
-import type { Clock, LogPriority, Phone, Random } from './device.js';
+import type { Clock, LogPriority, Phone, Random, VirtualFs } from './device.js';
+import type { Drawing } from './drawing.js';
+import type { Bounds } from './screen.js';
 
 /** One element of an app screen before layout. Sizes are in dp; the runtime converts to pixels. */
 export interface Widget {
@@ -68,6 +70,8 @@ export interface Widget {
   onSubmit?: () => void;
   /** A swipe that started on this widget (for swipe-to-delete rows). */
   onSwipe?: (direction: 'left' | 'right' | 'up' | 'down') => void;
+  /** Every tap and swipe that starts on this widget or inside it, before clicks (View.OnTouchListener). */
+  onTouch?: (touch: Touch) => void;
 
   children?: Widget[];
 }
@@ -84,6 +88,23 @@ export interface WidgetStyle {
   border?: string;
   /** A named glyph drawn in the widget's box (icon buttons, images). */
   icon?: IconName;
+  /** What the app paints in the widget's box instead of the class's own content (a SurfaceView's frames). */
+  drawing?: Drawing;
+}
+
+/** A finger's tap or swipe as Widget.onTouch receives it, in screen pixels. */
+export interface Touch {
+  kind: 'tap' | 'swipe';
+  /** Where the finger went down. */
+  x: number;
+  y: number;
+  /** Where it lifted; where it went down for a tap. */
+  endX: number;
+  endY: number;
+  /** The widget's box on screen, px (unclipped). */
+  bounds: Bounds;
+  /** Pixels per dp. */
+  scale: number;
 }
 
 export type IconName =
@@ -163,6 +184,8 @@ export interface AppContext {
    * render time: the shell may change a setting between two renders).
    */
   readonly phone?: Pick<Phone, 'info' | 'settings' | 'props'>;
+  /** The device's files as an app with storage access reads them (/sdcard). */
+  readonly files?: Pick<VirtualFs, 'stat' | 'read'>;
 }
 
 /** An installed app: how to create a fresh process and what the package manager knows of it. */
@@ -186,6 +209,8 @@ export interface AppLaunch {
   activity?: string;
   /** Deep link for `am start -a android.intent.action.VIEW -d URI`. */
   uri?: string;
+  /** String extras (`am start --es KEY VALUE`). */
+  extras?: Record<string, string>;
 }
 
 export interface AppProcess {

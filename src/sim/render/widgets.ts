@@ -3,6 +3,7 @@ import { defaultTextFace, LABEL_ICON_DP, LABEL_ICON_GAP_DP } from '../text-metri
 import type { LaidOutNode } from '../types.js';
 import type { Rgba } from './colour.js';
 import { drawCheck, drawField, drawSwitch } from './controls.js';
+import { drawingElement } from './drawing.js';
 import { iconElement } from './icons.js';
 import { fade } from './paint-ops.js';
 import { cutRect } from './cut-shapes.js';
@@ -72,6 +73,10 @@ function drawNode(node: LaidOutNode, placement: Placement, scene: NodeScene): Rg
   }
   const border = parseBorder(style.border, u);
   if (border && kind !== 'field') out.push(cutRect(area, visible, { stroke: border.colour.hex, strokeWidth: border.width, radius }));
+  if (style.drawing) {
+    canvas.out.push(drawingElement(style.drawing, { area, canvas }));
+    return under;
+  }
 
   switch (kind) {
     case 'field':

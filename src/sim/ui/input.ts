@@ -1,4 +1,5 @@
 // Touch targets and key codes: which node a finger lands on, and what a key means to a text field.
+import type { Touch } from '../types.js';
 import { contains, type UiNode } from './node.js';
 import { isEditText } from './widget-defaults.js';
 
@@ -29,6 +30,13 @@ export function tapTarget(path: readonly UiNode[]): UiNode | undefined {
     if (node.clickable || node.longClickable || node.checkable || (node.widget && isEditText(node.widget))) return node;
   }
   return undefined;
+}
+
+/** Gives a tap or swipe to every onTouch listener under the finger, outermost first; true when one listened. */
+export function deliverTouch(path: readonly UiNode[], touch: Omit<Touch, 'bounds'>): boolean {
+  const listeners = path.filter((node) => node.widget?.onTouch);
+  for (const node of listeners) node.widget?.onTouch?.({ ...touch, bounds: node.frame });
+  return listeners.length > 0;
 }
 
 export function longPressTarget(path: readonly UiNode[]): UiNode | undefined {

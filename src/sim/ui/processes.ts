@@ -127,6 +127,7 @@ export class ProcessTable {
         launchCount: record.launchCount,
         storage: record.storage,
         phone: { info: deps.info, settings: deps.settings, props: deps.props },
+        files: deps.fs,
         log: (priority, tag, message) => {
           if (app.alive) this.appLog(app, { priority, tag, message });
         },

@@ -3,7 +3,7 @@
 // until an event, a timer or a setting changes it.
 import type { AppLaunch, ForegroundInfo, Frame, LaunchResult, PhoneUi, ScreenSize, UiDeps } from '../types.js';
 import { Composer, type Composition } from './compose.js';
-import { pathAt, swipeDirection, swipeTarget, tapTarget, longPressTarget, KEY, keyChar } from './input.js';
+import { deliverTouch, pathAt, swipeDirection, swipeTarget, tapTarget, longPressTarget, KEY, keyChar } from './input.js';
 import { LAUNCHER_ACTIVITY, LAUNCHER_PACKAGE } from './launcher.js';
 import { contains, type UiNode } from './node.js';
 import { ProcessTable, userName, type RunningApp } from './processes.js';
@@ -220,9 +220,14 @@ class PhoneRuntime implements PhoneUi {
       return;
     }
     if (hit.owner?.frozen) return;
+    const scale = this.size.density / 160;
+    const touched = this.apps.run(hit.owner, () => deliverTouch(hit.path, { kind: 'tap', x, y, endX: x, endY: y, scale }));
     const target = tapTarget(hit.path);
     const widget = target?.widget;
-    if (!target || !widget || !target.enabled) return;
+    if (!target || !widget || !target.enabled) {
+      if (touched) this.refresh();
+      return;
+    }
     this.apps.run(hit.owner, () => {
       if (isEditText(widget)) this.text.focusOn(hit.window.area, target.key);
       widget.onClick?.();
@@ -261,6 +266,8 @@ class PhoneRuntime implements PhoneUi {
     }
     const hit = this.hit(options.x1, options.y1);
     if (!hit || 'outside' in hit || hit.owner?.frozen) return;
+    const touch = { kind: 'swipe' as const, x: options.x1, y: options.y1, endX: options.x2, endY: options.y2, scale: this.size.density / 160 };
+    this.apps.run(hit.owner, () => deliverTouch(hit.path, touch));
     const direction = swipeDirection(dx, dy);
     const target = swipeTarget(hit.path, direction);
     if (target.swipe) {

@@ -13,10 +13,11 @@ interface StartOptions {
   categories: string[];
   pkg?: string;
   flags?: string;
+  extras: Record<string, string>;
 }
 
 function parseStart(args: string[]): StartOptions {
-  const options: StartOptions = { wait: false, stopFirst: false, categories: [] };
+  const options: StartOptions = { wait: false, stopFirst: false, categories: [], extras: {} };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     switch (arg) {
@@ -53,6 +54,9 @@ function parseStart(args: string[]): StartOptions {
         break;
       case '-e':
       case '--es':
+        options.extras[args[i + 1] ?? ''] = args[i + 2] ?? '';
+        i += 2;
+        break;
       case '--ez':
       case '--ei':
       case '--el':
@@ -106,6 +110,7 @@ function start(ctx: CommandContext, args: string[]): number {
     const activity = o.component.slice(slash + 1);
     launch = { activity: activity.startsWith(`${pkg}.`) ? activity.slice(pkg.length) : activity };
     if (o.data) launch.uri = o.data;
+    if (Object.keys(o.extras).length > 0) launch.extras = o.extras;
     cmp = shortComponent(pkg, activity);
   } else if (o.pkg && !o.data) {
     pkg = o.pkg;

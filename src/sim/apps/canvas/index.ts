@@ -1,0 +1,22 @@
+import type { AppDefinition } from '../../types.js';
+import { CanvasProcess } from './process.js';
+import { CANVAS_PACKAGE } from './state.js';
+
+export { CANVAS_PACKAGE } from './state.js';
+export { CANVAS_SCREENS, labelsOnScreen, type DrawnLabel } from './layout.js';
+
+/**
+ * Screens that are mostly pixels: a game on one SurfaceView, an icon-only drawing toolbar, a sign-up
+ * button painted grey while the tree calls it enabled, text on a photo, and a hook that shows a
+ * pushed PNG. Every touch is logged under the tag "canvas".
+ */
+export const canvasApp: AppDefinition = {
+  package: CANVAS_PACKAGE,
+  label: 'Canvas',
+  versionName: '0.3.0',
+  versionCode: 3,
+  launchActivity: '.MainActivity',
+  activities: ['.MainActivity', '.DrawActivity', '.SignUpActivity', '.PhotoActivity'],
+  permissions: [],
+  start: (ctx, launch) => new CanvasProcess(ctx, launch),
+};

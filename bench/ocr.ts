@@ -1,0 +1,209 @@
+// `npm run bench -- ocr`: how much of the text drawn on phone screens the offline OCR reads back and
+// how fast — word recall and box accuracy by face, size, contrast and filled buttons, and the time
+// of a whole screen (cold and warm), of one region read alone, and of a cached frame.
+import { OcrEngine, type OcrResult } from '../runner/index.js';
+import {
+  blankScreen,
+  drawScreen,
+  gameStartScreen,
+  greyedButtonScreen,
+  label,
+  matchWords,
+  settingsScreen,
+  type DrawnScreen,
+  type Face,
+  type FilledBox,
+  type TestScreen,
+  type TextLine,
+  type WordMatch,
+} from '../src/observe/testing/ocr-screens.js';
+import { quantile } from './stats.js';
+
+const W = 1080;
+const H = 2400;
+const FACES: Face[] = ['sans', 'sans-bold', 'serif', 'serif-bold', 'mono', 'mono-bold'];
+const WORDS = [
+  'Play now',
+  'Continue',
+  'Level 7',
+  'Coins 2,450',
+  'Daily reward',
+  'Shop',
+  'Profile',
+  'Inventory',
+  'Leaderboard',
+  'Sign in',
+  'Create account',
+  'Forgot password?',
+  'Search',
+  'Cart',
+  'Checkout',
+  'Total 39.99',
+  'Messages',
+  'Friends',
+  'Upgrade',
+  'Restore purchases',
+  'Privacy',
+  'Terms',
+  'Help centre',
+  'Log out',
+  'Back',
+  'Next',
+  'Skip',
+  'Done',
+];
+
+interface Tagged extends TextLine {
+  /** How the text is drawn, for the table's rows. */
+  kind: string;
+  button?: FilledBox;
+}
+
+interface BenchScreen {
+  name: string;
+  drawn: DrawnScreen;
+  /** Category of each drawn word, in drawing order. */
+  kinds: string[];
+  buttons: FilledBox[];
+}
+
+/** One screen per face: dark on light at 24–64 px, light on dark at 28–110 px, low contrast, and three kinds of button. */
+function variedScreen(face: Face, seed: number): { screen: TestScreen; lines: Tagged[] } {
+  let next = seed;
+  const word = () => WORDS[next++ % WORDS.length];
+  const lines: Tagged[] = [];
+  [24, 32, 44, 64].forEach((px, i) => lines.push({ text: word(), x: 60, y: 120 + i * 150, px, colour: '#202124', face, kind: `dark on light ${px} px` }));
+  [28, 40, 56].forEach((px, i) => lines.push({ text: word(), x: 60, y: 960 + i * 140, px, colour: '#eeeeee', face, kind: `light on dark ${px} px` }));
+  lines.push({ text: word().split(' ')[0], x: 60, y: 1500, px: 110, colour: '#eeeeee', face, kind: 'light on dark 110 px' });
+  [36, 48].forEach((px, i) => lines.push({ text: word(), x: 60, y: 1720 + i * 110, px, colour: '#9e9e9e', face, kind: `low contrast ${px} px` }));
+  const buttons: { box: FilledBox; colour: string; kind: string }[] = [
+    { box: { left: 60, top: 1950, right: 500, bottom: 2080, fill: '#2e9d4f', radius: 65 }, colour: '#ffffff', kind: 'button light on colour' },
+    { box: { left: 580, top: 1950, right: 1020, bottom: 2080, fill: '#d2e3fc', radius: 16 }, colour: '#174ea6', kind: 'button dark on tint' },
+    { box: { left: 240, top: 2170, right: 840, bottom: 2300, fill: '#e4e4e4', radius: 20 }, colour: '#a9a9a9', kind: 'button greyed' },
+  ];
+  for (const b of buttons) lines.push({ ...label(b.box, { text: word().split(' ')[0], px: 44, colour: b.colour, face }), kind: b.kind, button: b.box });
+  return {
+    screen: {
+      width: W,
+      height: H,
+      background: '#fafafa',
+      boxes: [{ left: 0, top: 820, right: W, bottom: 1600, fill: '#121212' }, ...buttons.map((b) => b.box)],
+      lines,
+    },
+    lines,
+  };
+}
+
+async function benchScreens(): Promise<BenchScreen[]> {
+  const screens: BenchScreen[] = [];
+  for (const [i, face] of FACES.entries()) {
+    const { screen, lines } = variedScreen(face, i * 5);
+    const kinds = lines.flatMap((l) => l.text.split(' ').map(() => `${l.kind}`));
+    screens.push({ name: face, drawn: await drawScreen(screen), kinds, buttons: lines.flatMap((l) => (l.button ? [l.button] : [])) });
+  }
+  for (const [name, screen] of Object.entries({ game: gameStartScreen(), settings: settingsScreen(), greyed: greyedButtonScreen() })) {
+    const drawn = await drawScreen(screen);
+    screens.push({ name, drawn, kinds: drawn.words.map(() => `app screen: ${name}`), buttons: (screen.boxes ?? []).filter((b) => b.bottom - b.top < 200) });
+  }
+  return screens;
+}
+
+interface Tally {
+  drawn: number;
+  found: number;
+  foundScreenOnly: number;
+  iou: number[];
+  missed: string[];
+}
+
+function tally(rows: Map<string, Tally>, of: { kind: string; full: WordMatch; screenOnly: WordMatch }): void {
+  const row = rows.get(of.kind) ?? { drawn: 0, found: 0, foundScreenOnly: 0, iou: [], missed: [] };
+  rows.set(of.kind, row);
+  row.drawn++;
+  if (of.screenOnly.read) row.foundScreenOnly++;
+  if (of.full.read) {
+    row.found++;
+    row.iou.push(of.full.iou);
+  } else row.missed.push(of.full.drawn.text);
+}
+
+const pct = (a: number, b: number) => `${((100 * a) / Math.max(1, b)).toFixed(0)}%`.padStart(5);
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const median = (xs: number[]) =>
+  quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
+
+function printRecall(rows: Map<string, Tally>): void {
+  console.log(`\n${'drawn as'.padEnd(28)} words  found  recall  screen pass only  mean IoU  missed`);
+  const all: Tally = { drawn: 0, found: 0, foundScreenOnly: 0, iou: [], missed: [] };
+  for (const [kind, r] of [...rows.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(
+      `${kind.padEnd(28)} ${String(r.drawn).padStart(5)}  ${String(r.found).padStart(5)}   ${pct(r.found, r.drawn)}             ${pct(r.foundScreenOnly, r.drawn)}      ${mean(r.iou).toFixed(2)}  ${r.missed.join(', ')}`,
+    );
+    all.drawn += r.drawn;
+    all.found += r.found;
+    all.foundScreenOnly += r.foundScreenOnly;
+    all.iou.push(...r.iou);
+  }
+  console.log(
+    `${'all'.padEnd(28)} ${String(all.drawn).padStart(5)}  ${String(all.found).padStart(5)}   ${pct(all.found, all.drawn)}             ${pct(all.foundScreenOnly, all.drawn)}      ${mean(all.iou).toFixed(2)}`,
+  );
+}
+
+export async function benchOcr(): Promise<void> {
+  const screens = await benchScreens();
+  const blank = await drawScreen(blankScreen());
+  const engine = new OcrEngine({ cacheSize: 0 });
+  const cached = new OcrEngine();
+  try {
+    const coldStart = performance.now();
+    await engine.read(screens[0].drawn.png);
+    const coldMs = performance.now() - coldStart;
+
+    const rows = new Map<string, Tally>();
+    const full: number[] = [];
+    const screenOnly: number[] = [];
+    const perRegion: number[] = [];
+    let regionsRead = 0;
+    for (const s of screens) {
+      const whole: OcrResult = await engine.read(s.drawn.png);
+      const plain = await engine.read(s.drawn.png, { regions: [] });
+      const given = await engine.read(s.drawn.png, { regions: s.buttons });
+      full.push(whole.ms);
+      screenOnly.push(plain.ms);
+      if (s.buttons.length > 0) perRegion.push((given.ms - plain.ms) / s.buttons.length);
+      regionsRead += whole.words.filter((w) => w.source === 'region').length;
+      const fullMatches = matchWords(s.drawn.words, whole.words);
+      const plainMatches = matchWords(s.drawn.words, plain.words);
+      fullMatches.forEach((m, i) => tally(rows, { kind: s.kinds[i], full: m, screenOnly: plainMatches[i] }));
+    }
+    const blankWords = (await engine.read(blank.png)).words.length;
+
+    await cached.read(screens[0].drawn.png);
+    const hits: number[] = [];
+    for (let i = 0; i < 20; i++) hits.push((await cached.read(screens[0].drawn.png)).ms);
+
+    const drawnWords = screens.reduce((n, s) => n + s.drawn.words.length, 0);
+    console.log(
+      `\nOCR of ${screens.length} rendered 1080x2400 screens (${drawnWords} words: DejaVu Sans, Serif, Mono, regular and bold, 24–110 px), tesseract.js LSTM, English:`,
+    );
+    printRecall(rows);
+    console.log(`\nwords read on a blank screen: ${blankWords}; words kept from region reads: ${regionsRead}`);
+    console.log(`\n${'time'.padEnd(46)} ms`);
+    console.log(`${'cold: worker start + first screen'.padEnd(46)} ${coldMs.toFixed(0).padStart(7)}`);
+    console.log(
+      `${'warm screen, regions searched (median)'.padEnd(46)} ${median(full).toFixed(0).padStart(7)}   p90 ${quantile(
+        [...full].sort((a, b) => a - b),
+        0.9,
+      ).toFixed(0)}`,
+    );
+    console.log(`${'warm screen, screen pass only (median)'.padEnd(46)} ${median(screenOnly).toFixed(0).padStart(7)}`);
+    console.log(`${'one caller region read alone (median)'.padEnd(46)} ${median(perRegion).toFixed(0).padStart(7)}`);
+    console.log(`${'cached frame (median of 20)'.padEnd(46)} ${median(hits).toFixed(3).padStart(7)}`);
+  } finally {
+    await engine.close();
+    await cached.close();
+  }
+}

@@ -1,0 +1,133 @@
+// Offline OCR of phone screenshots: a sparse-text pass over the whole screen scaled down, plus each
+// filled region (a button) or caller's region read alone with its polarity normalised, merged into
+// words and lines with boxes in the screenshot's pixels.
+import type { Rect } from '../ui-node.js';
+import { ReadCache } from './cache.js';
+import { regionImage } from './crop.js';
+import { OcrEngineError } from './engine-error.js';
+import { decodeScreenshot, screenImage, type RgbImage } from './image.js';
+import { groupLines, mergeWords, pageWords } from './merge.js';
+import { darkOnWhite } from './normalise.js';
+import { findFilledRegions, segment, type Segmentation } from './regions.js';
+import type { OcrResult, OcrWord, OcrReadOptions } from './types.js';
+import { OcrWorker, PSM } from './worker.js';
+
+export interface OcrEngineOptions {
+  /** Words read with less confidence (0–100) are dropped. Default 60. */
+  confidenceFloor?: number;
+  /** Reads remembered by image (and regions asked). Default 32; 0 turns the cache off. */
+  cacheSize?: number;
+  /** Width the whole screen is scaled down to for its pass, in pixels. Default 720. */
+  screenWidth?: number;
+  /** Most filled regions searched out and read alone per screen. Default 12. */
+  maxRegions?: number;
+  /** Longest one tesseract read (or the worker's start) may take. Default 30 s. */
+  timeoutMs?: number;
+}
+
+const DEFAULTS: Required<OcrEngineOptions> = { confidenceFloor: 60, cacheSize: 32, screenWidth: 720, maxRegions: 12, timeoutMs: 30_000 };
+/** About a phone's density at the width the screen pass reads (1080 px ≈ 420 dpi). */
+const DPI = 300;
+
+export class OcrEngine {
+  private readonly options: Required<OcrEngineOptions>;
+  private readonly cache: ReadCache;
+  private worker: Promise<OcrWorker> | undefined;
+  /** Reads run one at a time: they share one worker and its page segmentation setting. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: OcrEngineOptions = {}) {
+    this.options = { ...DEFAULTS, ...options };
+    this.cache = new ReadCache(this.options.cacheSize);
+  }
+
+  /** Reads the text on a PNG screenshot. Throws OcrInputError for an image it cannot decode, OcrEngineError when tesseract fails. */
+  read(png: Buffer, options: OcrReadOptions = {}): Promise<OcrResult> {
+    const run = this.queue.then(() => this.readNow(png, options));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Ends the worker. A later `read` starts a new one. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await (await worker?.catch(() => undefined))?.terminate();
+  }
+
+  private async readNow(png: Buffer, options: OcrReadOptions): Promise<OcrResult> {
+    const start = performance.now();
+    const key = ReadCache.key(png, options.regions);
+    const hit = this.cache.get(key);
+    if (hit) return { ...structuredClone(hit), ms: performance.now() - start, cached: true };
+    const image = await decodeScreenshot(png);
+    const worker = await this.startedWorker();
+    try {
+      const segmentation = segment(image);
+      const words = [
+        ...(await this.readScreen(worker, { image, segmentation })),
+        ...(await this.readRegions(worker, { image, segmentation, regions: options.regions })),
+      ];
+      const merged = mergeWords(words, this.options.confidenceFloor);
+      const read = { words: merged, lines: groupLines(merged) };
+      this.cache.set(key, read);
+      return { ...structuredClone(read), ms: performance.now() - start, cached: false };
+    } catch (error) {
+      if (error instanceof OcrEngineError) await this.dropWorker(worker);
+      throw error;
+    }
+  }
+
+  private async readScreen(worker: OcrWorker, of: { image: RgbImage; segmentation: Segmentation }): Promise<OcrWord[]> {
+    const { image } = of;
+    const prepared = await screenImage({ width: image.width, height: image.height, data: darkOnWhite(image, of.segmentation) }, this.options.screenWidth);
+    const page = await worker.recognize({ image: prepared.png, psm: PSM.SPARSE_TEXT, what: `the whole screen (${image.width}x${image.height})` });
+    return pageWords(page, { image: prepared, source: 'screen' });
+  }
+
+  private async readRegions(worker: OcrWorker, of: { image: RgbImage; segmentation: Segmentation; regions: Rect[] | undefined }): Promise<OcrWord[]> {
+    const { image, segmentation } = of;
+    const regions = of.regions ?? findFilledRegions(image, { max: this.options.maxRegions, segmentation });
+    const words: OcrWord[] = [];
+    for (const [i, region] of regions.entries()) {
+      const prepared = await regionImage(image, region);
+      if (!prepared) continue;
+      const psm = prepared.lines > 1 ? PSM.SINGLE_BLOCK : PSM.SINGLE_LINE;
+      const what = `region ${i + 1} of ${regions.length} [${region.left},${region.top}][${region.right},${region.bottom}]`;
+      const page = await worker.recognize({ image: prepared.png, psm, what });
+      words.push(...pageWords(page, { image: prepared, source: 'region' }).map((w) => clip(w, region)));
+    }
+    return words;
+  }
+
+  private startedWorker(): Promise<OcrWorker> {
+    if (!this.worker) {
+      const starting = OcrWorker.start({ timeoutMs: this.options.timeoutMs, dpi: DPI });
+      // A failed start is not kept: the next read tries again.
+      starting.catch(() => {
+        if (this.worker === starting) this.worker = undefined;
+      });
+      this.worker = starting;
+    }
+    return this.worker;
+  }
+
+  private async dropWorker(worker: OcrWorker): Promise<void> {
+    if (this.worker && (await this.worker.catch(() => undefined)) === worker) this.worker = undefined;
+    await worker.terminate();
+  }
+}
+
+/** A word read in a region stays inside it (tesseract's box may take in the padding). */
+function clip(word: OcrWord, region: Rect): OcrWord {
+  const b = word.bounds;
+  return {
+    ...word,
+    bounds: {
+      left: Math.max(b.left, region.left),
+      top: Math.max(b.top, region.top),
+      right: Math.min(b.right, region.right),
+      bottom: Math.min(b.bottom, region.bottom),
+    },
+  };
+}

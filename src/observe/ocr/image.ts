@@ -1,0 +1,51 @@
+// The screenshot as the OCR sees it: decoded once to RGB pixels, checked, and scaled down for the
+// whole-screen pass.
+import sharp from 'sharp';
+import { OcrInputError } from './input-error.js';
+
+/** 8-bit RGB pixels, row-major, 3 bytes a pixel. */
+export interface RgbImage {
+  width: number;
+  height: number;
+  data: Buffer;
+}
+
+/** An image prepared for tesseract and how its pixels map back onto the screenshot's. */
+export interface PreparedImage {
+  png: Buffer;
+  /** Screenshot x = left + (image x - pad) / scale; the same for y with top. */
+  left: number;
+  top: number;
+  scale: number;
+  pad: number;
+}
+
+/** Largest screenshot side accepted: a phone or tablet screen, not an arbitrary poster. */
+const MAX_SIDE = 8192;
+
+/** Decodes a PNG screenshot; anything that is not one (empty, corrupt, truncated) is an OcrInputError. */
+export async function decodeScreenshot(png: Buffer): Promise<RgbImage> {
+  if (png.length === 0) throw new OcrInputError('the screenshot given to the OCR is empty (0 bytes)');
+  try {
+    const { data, info } = await sharp(png, { failOn: 'truncated' }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    if (info.width > MAX_SIDE || info.height > MAX_SIDE) {
+      throw new OcrInputError(`the screenshot given to the OCR is ${info.width}x${info.height} px, larger than ${MAX_SIDE} px on a side`);
+    }
+    if (info.channels !== 3) throw new OcrInputError(`the screenshot given to the OCR decodes to ${info.channels} channels, not RGB`);
+    return { width: info.width, height: info.height, data };
+  } catch (error) {
+    if (error instanceof OcrInputError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new OcrInputError(`the screenshot given to the OCR (${png.length} bytes) is not a readable image: ${reason}`);
+  }
+}
+
+/** A one-byte-a-pixel grey image (the screen as `darkOnWhite` draws it) at about `width` px wide (never enlarged). */
+export async function screenImage(grey: { width: number; height: number; data: Buffer }, width: number): Promise<PreparedImage> {
+  const scale = Math.min(1, width / grey.width);
+  const png = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
+    .resize({ width: Math.round(grey.width * scale) })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { png, left: 0, top: 0, scale, pad: 0 };
+}

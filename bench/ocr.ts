@@ -94,12 +94,56 @@ function variedScreen(face: Face, seed: number): { screen: TestScreen; lines: Ta
   };
 }
 
+/** A game's HUD per face: text on a gradient, outlined text, colour on colour of the same grey, a small chip, a toolbar's labels. */
+function hudScreen(face: Face, seed: number): { screen: TestScreen; lines: Tagged[] } {
+  let next = seed;
+  const word = () => WORDS[next++ % WORDS.length];
+  const lines: Tagged[] = [
+    {
+      text: word(),
+      x: 60,
+      y: 260,
+      px: 80,
+      colour: '#ffffff',
+      outline: '#000000',
+      face: face.startsWith('mono') ? face : 'sans-bold',
+      kind: 'outlined on gradient 80 px',
+    },
+    { text: word(), x: 60, y: 440, px: 40, colour: '#ffd54f', face, kind: 'yellow on gradient 40 px' },
+    { text: word(), x: 60, y: 560, px: 24, colour: '#ffffff', face, kind: 'white on gradient 24 px' },
+  ];
+  const boxes: FilledBox[] = [];
+  const same = { left: 60, top: 700, right: 620, bottom: 840, fill: '#ff4f4f', radius: 24 };
+  const chip = { left: 700, top: 740, right: 1000, bottom: 796, fill: '#3c4043', radius: 28 };
+  boxes.push(same, chip);
+  lines.push({ ...label(same, { text: word().split(' ')[0], px: 44, colour: '#3f8fff', face }), kind: 'button, text as grey as fill', button: same });
+  lines.push({ ...label(chip, { text: word().split(' ')[0], px: 24, colour: '#e8eaed', face }), kind: 'chip 24 px', button: chip });
+  // A busy picture (a game's scene): tiles of varied colour, with text drawn over it.
+  let tint = seed * 9301 + 49297;
+  for (let y = 950; y < 1450; y += 25) {
+    for (let x = 0; x < W; x += 25) {
+      tint = (tint * 9301 + 49297) % 233280;
+      boxes.push({ left: x, top: y, right: x + 25, bottom: y + 25, fill: `hsl(${tint % 360}, 45%, ${25 + (tint % 30)}%)` });
+    }
+  }
+  lines.push({ text: word(), x: 60, y: 1100, px: 64, colour: '#ffffff', outline: '#000000', face: 'sans-bold', kind: 'outlined on picture 64 px' });
+  lines.push({ text: word(), x: 60, y: 1300, px: 44, colour: '#ffffff', face, kind: 'white on picture 44 px' });
+  boxes.push({ left: 0, top: 2180, right: W, bottom: H, fill: '#ffffff' });
+  for (let i = 0; i < 4; i++) {
+    const centre = 135 + i * 270;
+    boxes.push({ left: centre - 32, top: 2200, right: centre + 32, bottom: 2264, fill: '#5f6368', radius: 32 });
+    lines.push({ text: word().split(' ')[0], x: centre, y: 2320, px: 24, colour: '#5f6368', face, centred: true, kind: 'toolbar label 24 px' });
+  }
+  return { screen: { width: W, height: H, background: ['#2a1150', '#0d3b66'], boxes, lines }, lines };
+}
+
 async function benchScreens(): Promise<BenchScreen[]> {
   const screens: BenchScreen[] = [];
   for (const [i, face] of FACES.entries()) {
-    const { screen, lines } = variedScreen(face, i * 5);
-    const kinds = lines.flatMap((l) => l.text.split(' ').map(() => `${l.kind}`));
-    screens.push({ name: face, drawn: await drawScreen(screen), kinds, buttons: lines.flatMap((l) => (l.button ? [l.button] : [])) });
+    for (const { screen, lines } of [variedScreen(face, i * 5), hudScreen(face, i * 7 + 3)]) {
+      const kinds = lines.flatMap((l) => l.text.split(' ').map(() => `${l.kind}`));
+      screens.push({ name: face, drawn: await drawScreen(screen), kinds, buttons: lines.flatMap((l) => (l.button ? [l.button] : [])) });
+    }
   }
   for (const [name, screen] of Object.entries({ game: gameStartScreen(), settings: settingsScreen(), greyed: greyedButtonScreen() })) {
     const drawn = await drawScreen(screen);
@@ -136,11 +180,11 @@ const median = (xs: number[]) =>
   );
 
 function printRecall(rows: Map<string, Tally>): void {
-  console.log(`\n${'drawn as'.padEnd(28)} words  found  recall  screen pass only  mean IoU  missed`);
+  console.log(`\n${'drawn as'.padEnd(30)} words  found  recall  screen pass only  mean IoU  missed`);
   const all: Tally = { drawn: 0, found: 0, foundScreenOnly: 0, iou: [], missed: [] };
   for (const [kind, r] of [...rows.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     console.log(
-      `${kind.padEnd(28)} ${String(r.drawn).padStart(5)}  ${String(r.found).padStart(5)}   ${pct(r.found, r.drawn)}             ${pct(r.foundScreenOnly, r.drawn)}      ${mean(r.iou).toFixed(2)}  ${r.missed.join(', ')}`,
+      `${kind.padEnd(30)} ${String(r.drawn).padStart(5)}  ${String(r.found).padStart(5)}   ${pct(r.found, r.drawn)}             ${pct(r.foundScreenOnly, r.drawn)}      ${mean(r.iou).toFixed(2)}  ${r.missed.join(', ')}`,
     );
     all.drawn += r.drawn;
     all.found += r.found;
@@ -148,7 +192,7 @@ function printRecall(rows: Map<string, Tally>): void {
     all.iou.push(...r.iou);
   }
   console.log(
-    `${'all'.padEnd(28)} ${String(all.drawn).padStart(5)}  ${String(all.found).padStart(5)}   ${pct(all.found, all.drawn)}             ${pct(all.foundScreenOnly, all.drawn)}      ${mean(all.iou).toFixed(2)}`,
+    `${'all'.padEnd(30)} ${String(all.drawn).padStart(5)}  ${String(all.found).padStart(5)}   ${pct(all.found, all.drawn)}             ${pct(all.foundScreenOnly, all.drawn)}      ${mean(all.iou).toFixed(2)}`,
   );
 }
 

@@ -45,7 +45,6 @@ test('reads nothing on a blank screen, and never reads the same frame twice', as
   const again = await engine.read(Buffer.from(drawn.png));
   expect(again.cached).toBe(true);
   expect(again.words).toEqual(first.words);
-  expect(again.ms).toBeLessThan(first.ms);
 });
 
 test('reads the regions it is given alone: text too small for the whole-screen pass', async () => {

@@ -5,7 +5,7 @@ import type { Rect } from '../ui-node.js';
 import { ReadCache } from './cache.js';
 import { regionImage } from './crop.js';
 import { OcrEngineError } from './engine-error.js';
-import { decodeScreenshot, screenImage, type RgbImage } from './image.js';
+import { decodeScreenshot, scaledScreen, screenImage, type RgbImage } from './image.js';
 import { groupLines, mergeWords, pageWords } from './merge.js';
 import { darkOnWhite } from './normalise.js';
 import { findFilledRegions, segment, type Segmentation } from './regions.js';
@@ -63,10 +63,12 @@ export class OcrEngine {
     const image = await decodeScreenshot(png);
     const worker = await this.startedWorker();
     try {
-      const segmentation = segment(image);
+      const { screen, scale } = await scaledScreen(image, this.options.screenWidth);
+      const segmentation = segment(screen);
+      const found = () => findFilledRegions(screen, { max: this.options.maxRegions, segmentation }).map((r) => scaleRect(r, 1 / scale));
       const words = [
-        ...(await this.readScreen(worker, { image, segmentation })),
-        ...(await this.readRegions(worker, { image, segmentation, regions: options.regions })),
+        ...(await this.readScreen(worker, { screen, segmentation, scale, size: `${image.width}x${image.height}` })),
+        ...(await this.readRegions(worker, { image, regions: options.regions ?? found() })),
       ];
       const merged = mergeWords(words, this.options.confidenceFloor);
       const read = { words: merged, lines: groupLines(merged) };
@@ -78,16 +80,15 @@ export class OcrEngine {
     }
   }
 
-  private async readScreen(worker: OcrWorker, of: { image: RgbImage; segmentation: Segmentation }): Promise<OcrWord[]> {
-    const { image } = of;
-    const prepared = await screenImage({ width: image.width, height: image.height, data: darkOnWhite(image, of.segmentation) }, this.options.screenWidth);
-    const page = await worker.recognize({ image: prepared.png, psm: PSM.SPARSE_TEXT, what: `the whole screen (${image.width}x${image.height})` });
+  private async readScreen(worker: OcrWorker, of: { screen: RgbImage; segmentation: Segmentation; scale: number; size: string }): Promise<OcrWord[]> {
+    const { screen } = of;
+    const prepared = await screenImage({ width: screen.width, height: screen.height, data: darkOnWhite(screen, of.segmentation) }, of.scale);
+    const page = await worker.recognize({ image: prepared.png, psm: PSM.SPARSE_TEXT, what: `the whole screen (${of.size})` });
     return pageWords(page, { image: prepared, source: 'screen' });
   }
 
-  private async readRegions(worker: OcrWorker, of: { image: RgbImage; segmentation: Segmentation; regions: Rect[] | undefined }): Promise<OcrWord[]> {
-    const { image, segmentation } = of;
-    const regions = of.regions ?? findFilledRegions(image, { max: this.options.maxRegions, segmentation });
+  private async readRegions(worker: OcrWorker, of: { image: RgbImage; regions: Rect[] }): Promise<OcrWord[]> {
+    const { image, regions } = of;
     const words: OcrWord[] = [];
     for (const [i, region] of regions.entries()) {
       const prepared = await regionImage(image, region);
@@ -116,6 +117,10 @@ export class OcrEngine {
     if (this.worker && (await this.worker.catch(() => undefined)) === worker) this.worker = undefined;
     await worker.terminate();
   }
+}
+
+function scaleRect(r: Rect, by: number): Rect {
+  return { left: Math.floor(r.left * by), top: Math.floor(r.top * by), right: Math.ceil(r.right * by), bottom: Math.ceil(r.bottom * by) };
 }
 
 /** A word read in a region stays inside it (tesseract's box may take in the padding). */

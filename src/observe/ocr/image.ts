@@ -40,11 +40,19 @@ export async function decodeScreenshot(png: Buffer): Promise<RgbImage> {
   }
 }
 
-/** A one-byte-a-pixel grey image (the screen as `darkOnWhite` draws it) at about `width` px wide (never enlarged). */
-export async function screenImage(grey: { width: number; height: number; data: Buffer }, width: number): Promise<PreparedImage> {
-  const scale = Math.min(1, width / grey.width);
+/** The screenshot at about `width` px wide (never enlarged), and that width over the screenshot's. */
+export async function scaledScreen(image: RgbImage, width: number): Promise<{ screen: RgbImage; scale: number }> {
+  if (image.width <= width) return { screen: image, scale: 1 };
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize({ width })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { screen: { width: info.width, height: info.height, data }, scale: info.width / image.width };
+}
+
+/** A one-byte-a-pixel grey image of the scaled screen (as `darkOnWhite` draws it), for tesseract. */
+export async function screenImage(grey: { width: number; height: number; data: Buffer }, scale: number): Promise<PreparedImage> {
   const png = await sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } })
-    .resize({ width: Math.round(grey.width * scale) })
     .png({ compressionLevel: 1 })
     .toBuffer();
   return { png, left: 0, top: 0, scale, pad: 0 };

@@ -14,51 +14,48 @@ const FAR = 10;
 
 /** One grey byte a pixel, the size of `image`. */
 export function darkOnWhite(image: RgbImage, segmentation: Segmentation): Buffer {
-  const { components } = segmentation;
-  const candidates = cellCandidates(segmentation);
-  const { step, small } = segmentation;
-  const d = new Uint8Array(image.width * image.height);
-  const area = new Int32Array(image.width * image.height).fill(-1);
-  const histograms = new Map<number, Uint32Array>();
+  const { step, small, components } = segmentation;
+  const { candidates, areas } = cellCandidates(segmentation);
+  const colours = new Int16Array(areas.length * 3);
+  areas.forEach((id, k) => colours.set(components[id].colour.map(Math.round), k * 3));
+  const pixels = image.width * image.height;
+  const d = new Uint8Array(pixels);
+  const area = new Int32Array(pixels).fill(-1);
+  const histograms = new Uint32Array(areas.length * 256);
+  const data = image.data;
   for (let y = 0; y < image.height; y++) {
     const row = Math.min(small.height - 1, Math.floor(y / step)) * small.width;
     for (let x = 0; x < image.width; x++) {
       const cell = (row + Math.min(small.width - 1, Math.floor(x / step))) * CANDIDATES;
       if (candidates[cell] < 0) continue;
-      const at = (y * image.width + x) * 3;
+      const i = y * image.width + x;
+      const at = i * 3;
       // The nearest area here or beside: a pixel on an area's edge belongs to whichever it matches.
       let best = 256;
       let bestArea = -1;
-      for (let k = 0; k < CANDIDATES && candidates[cell + k] >= 0; k++) {
-        const c = components[candidates[cell + k]].colour;
-        const diff = Math.max(Math.abs(image.data[at] - c[0]), Math.abs(image.data[at + 1] - c[1]), Math.abs(image.data[at + 2] - c[2]));
+      for (let k = cell; k < cell + CANDIDATES && candidates[k] >= 0; k++) {
+        const c = candidates[k] * 3;
+        const diff = Math.max(Math.abs(data[at] - colours[c]), Math.abs(data[at + 1] - colours[c + 1]), Math.abs(data[at + 2] - colours[c + 2]));
         if (diff < best) {
           best = diff;
-          bestArea = candidates[cell + k];
+          bestArea = candidates[k];
         }
       }
-      const i = y * image.width + x;
-      d[i] = Math.min(255, Math.round(best));
+      d[i] = best;
       area[i] = bestArea;
-      if (best >= NOISE) {
-        let h = histograms.get(bestArea);
-        if (!h) histograms.set(bestArea, (h = new Uint32Array(256)));
-        h[d[i]]++;
-      }
+      if (best >= NOISE) histograms[bestArea * 256 + best]++;
     }
   }
-  const strength = new Map<number, number>();
-  for (const [id, h] of histograms) strength.set(id, Math.max(MIN_STRENGTH, percentile(h, 0.9)));
-  const out = Buffer.alloc(image.width * image.height);
-  for (let i = 0; i < out.length; i++) {
+  const strength = new Float32Array(areas.length);
+  for (let k = 0; k < areas.length; k++) strength[k] = Math.max(MIN_STRENGTH, percentile(histograms.subarray(k * 256, k * 256 + 256), 0.9));
+  const out = Buffer.alloc(pixels);
+  for (let i = 0; i < pixels; i++) {
     const a = area[i];
     if (a < 0) {
       const at = i * 3;
-      out[i] = Math.round(0.299 * image.data[at] + 0.587 * image.data[at + 1] + 0.114 * image.data[at + 2]);
-      continue;
-    }
-    const s = strength.get(a) ?? MIN_STRENGTH;
-    out[i] = 255 - Math.round(255 * Math.min(1, Math.max(0, (d[i] - NOISE) / (s - NOISE))));
+      out[i] = Math.round(0.299 * data[at] + 0.587 * data[at + 1] + 0.114 * data[at + 2]);
+    } else if (d[i] <= NOISE) out[i] = 255;
+    else out[i] = 255 - Math.round(255 * Math.min(1, (d[i] - NOISE) / (strength[a] - NOISE)));
   }
   return out;
 }
@@ -66,10 +63,21 @@ export function darkOnWhite(image: RgbImage, segmentation: Segmentation): Buffer
 /** Areas a pixel may lie on: those nearest its cell of the small copy and the four cells beside. */
 const CANDIDATES = 5;
 
-/** For each cell of the small copy, up to CANDIDATES distinct plain areas (-1 after the last; none when far from any). */
-function cellCandidates(segmentation: Segmentation): Int32Array {
-  const { owner, distance } = nearestArea(segmentation);
+/**
+ * For each cell of the small copy, up to CANDIDATES distinct plain areas as indices into `areas`
+ * (-1 after the last; none when far from any), and the component id of each plain area.
+ */
+function cellCandidates(segmentation: Segmentation): { candidates: Int32Array; areas: number[] } {
+  const { owner: ids, distance } = nearestArea(segmentation);
   const { width, height } = segmentation.small;
+  const areas: number[] = [];
+  const index = new Map<number, number>();
+  const owner = ids.map((id) => {
+    if (id < 0) return -1;
+    let k = index.get(id);
+    if (k === undefined) index.set(id, (k = areas.push(id) - 1));
+    return k;
+  });
   const out = new Int32Array(owner.length * CANDIDATES).fill(-1);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -84,7 +92,7 @@ function cellCandidates(segmentation: Segmentation): Int32Array {
       }
     }
   }
-  return out;
+  return { candidates: out, areas };
 }
 
 /** Side of the smallest square (in small-copy pixels) a plain area holds: thicker than any text stroke. */

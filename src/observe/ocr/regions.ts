@@ -10,7 +10,7 @@ export interface RegionSearch {
 }
 
 /** Width of the small copy searched, in pixels. */
-const SEARCH_WIDTH = 270;
+const SEARCH_WIDTH = 240;
 /** Largest channel difference from a region's first pixel that still counts as its fill. */
 const TOLERANCE = 10;
 
@@ -45,8 +45,8 @@ export function findFilledRegions(image: RgbImage, search: RegionSearch & { segm
   components.forEach((c, id) => {
     const w = c.right - c.left;
     const h = c.bottom - c.top;
-    // Button-sized in device pixels: not a glyph, not the page, wider than tall.
-    if (w * step < 64 || h * step < 28 || h * step > image.height * 0.2 || w < h * 1.2) return;
+    // Button-sized (at least 64x28 px of a 1080 px wide screen): not a glyph, not the page, wider than tall.
+    if (w * step < image.width * 0.06 || h * step < image.width * 0.026 || h * step > image.height * 0.2 || w < h * 1.2) return;
     if (c.count < w * h * 0.5 || c.count > small.width * small.height * 0.3) return;
     if (holes(labels, { id, component: c, width: small.width }) < 2) return;
     found.push({

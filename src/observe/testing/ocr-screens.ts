@@ -30,6 +30,8 @@ export interface TextLine {
   colour: string;
   face?: Face;
   centred?: boolean;
+  /** Colour of an outline drawn under the fill (game titles and HUDs), 3 px wide. */
+  outline?: string;
 }
 
 /** A filled rectangle (a button, a card, a bar) with rounded corners. */
@@ -41,7 +43,8 @@ export interface FilledBox extends Rect {
 export interface TestScreen {
   width: number;
   height: number;
-  background: string;
+  /** One colour, or two for a vertical gradient from top to bottom. */
+  background: string | [string, string];
   boxes?: FilledBox[];
   lines?: TextLine[];
 }
@@ -92,20 +95,22 @@ function placeWords(line: TextLine): { svg: string; words: DrawnWord[] } {
   let x = line.centred ? line.x - textWidth(line.text, line.px, face) / 2 : line.x;
   const parts: string[] = [];
   const words: DrawnWord[] = [];
+  const grow = line.outline ? 3 : 0;
   for (const text of line.text.split(' ')) {
     const run = f.layout(text);
     words.push({
       text,
       bounds: {
-        left: Math.floor(x + run.bbox.minX * scale),
-        top: Math.floor(line.y - run.bbox.maxY * scale),
-        right: Math.ceil(x + run.bbox.maxX * scale),
-        bottom: Math.ceil(line.y - run.bbox.minY * scale),
+        left: Math.floor(x + run.bbox.minX * scale - grow),
+        top: Math.floor(line.y - run.bbox.maxY * scale - grow),
+        right: Math.ceil(x + run.bbox.maxX * scale + grow),
+        bottom: Math.ceil(line.y - run.bbox.minY * scale + grow),
       },
     });
     const { family, weight } = FACES[face];
+    const outline = line.outline ? ` stroke="${line.outline}" stroke-width="6" paint-order="stroke"` : '';
     parts.push(
-      `<text x="${x.toFixed(2)}" y="${line.y}" font-family="${family}" font-weight="${weight}" font-size="${line.px}" fill="${line.colour}">${escape(text)}</text>`,
+      `<text x="${x.toFixed(2)}" y="${line.y}" font-family="${family}" font-weight="${weight}" font-size="${line.px}" fill="${line.colour}"${outline}>${escape(text)}</text>`,
     );
     x += run.advanceWidth * scale + space;
   }
@@ -137,7 +142,9 @@ export async function drawScreen(screen: TestScreen): Promise<DrawnScreen> {
   );
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${screen.width}" height="${screen.height}">`,
-    `<rect width="100%" height="100%" fill="${screen.background}"/>`,
+    typeof screen.background === 'string'
+      ? `<rect width="100%" height="100%" fill="${screen.background}"/>`
+      : `<defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${screen.background[0]}"/><stop offset="1" stop-color="${screen.background[1]}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#bg)"/>`,
     ...boxes,
     ...placed.map((p) => p.svg),
     '</svg>',

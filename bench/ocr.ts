@@ -1,7 +1,7 @@
 // `npm run bench -- ocr`: how much of the text drawn on phone screens the offline OCR reads back and
 // how fast — word recall and box accuracy by face, size, contrast and filled buttons, and the time
 // of a whole screen (cold and warm), of one region read alone, and of a cached frame.
-import { OcrEngine, type OcrResult } from '../runner/index.js';
+import { OcrEngine, observeXml, parseUiautomatorXml, startSim, type OcrResult, type OcrWord, type Rect, type UiNode } from '../runner/index.js';
 import {
   blankScreen,
   drawScreen,
@@ -152,6 +152,89 @@ async function benchScreens(): Promise<BenchScreen[]> {
   return screens;
 }
 
+/** A screenshot of the virtual phone and the words of the visible text its hierarchy holds, each with its element's box. */
+interface PhoneScreen {
+  name: string;
+  png: Buffer;
+  words: { text: string; element: Rect }[];
+}
+
+function treeWords(xml: string): PhoneScreen['words'] {
+  const words: PhoneScreen['words'] = [];
+  const visit = (node: UiNode) => {
+    if (node.flags.visible && node.text.trim()) {
+      for (const text of node.text.trim().split(/\s+/)) if (/[\p{L}\p{N}]/u.test(text)) words.push({ text, element: node.bounds });
+    }
+    node.children.forEach(visit);
+  };
+  parseUiautomatorXml(xml).windows.forEach((w) => visit(w.root));
+  return words;
+}
+
+/** Screens of the sample apps as the virtual phone draws them (its own renderer, font and layout). */
+async function phoneScreens(): Promise<PhoneScreen[]> {
+  const sim = await startSim({ seed: 1, frozenAt: Date.UTC(2026, 0, 1, 9) });
+  const ui = sim.phone.ui;
+  const shots: PhoneScreen[] = [];
+  const save = async (name: string) => shots.push({ name, png: await sim.phone.screenshotPng(), words: treeWords(ui.dumpXml()) });
+  const tap = (name: string | RegExp) => {
+    const e = observeXml(ui.dumpXml()).screen.elements.find((x) => (typeof name === 'string' ? x.label === name : name.test(x.label)));
+    if (!e) throw new Error(`bench ocr: no "${String(name)}" on the phone's screen`);
+    ui.tap(Math.floor((e.bounds.left + e.bounds.right) / 2), Math.floor((e.bounds.top + e.bounds.bottom) / 2));
+  };
+  try {
+    await save('launcher');
+    ui.launch('com.example.shop');
+    await save('shop permission dialog');
+    tap('Allow');
+    await save('shop login');
+    ui.launch('com.android.settings');
+    await save('settings');
+    tap(/^Network & internet/);
+    await save('settings network');
+    ui.launch('com.example.notes');
+    await save('notes');
+    return shots;
+  } finally {
+    await sim.stop();
+  }
+}
+
+/** Tree words the OCR read: same text (any case), centre inside the element that holds it. */
+function treeRecall(screen: PhoneScreen, read: OcrWord[]): string[] {
+  const used = new Set<OcrWord>();
+  const missed: string[] = [];
+  for (const w of screen.words) {
+    const hit = read.find((r) => {
+      const x = (r.bounds.left + r.bounds.right) / 2;
+      const y = (r.bounds.top + r.bounds.bottom) / 2;
+      const inside = x >= w.element.left && x < w.element.right && y >= w.element.top && y < w.element.bottom;
+      return !used.has(r) && inside && r.text.toLowerCase() === w.text.toLowerCase();
+    });
+    if (hit) used.add(hit);
+    else missed.push(w.text);
+  }
+  return missed;
+}
+
+async function printPhoneRecall(engine: OcrEngine): Promise<void> {
+  console.log(`
+virtual phone screens (sample apps): words of the tree's visible text read inside their element`);
+  console.log(`${'screen'.padEnd(30)} words  found  recall   ms  missed`);
+  let total = 0;
+  let found = 0;
+  for (const screen of await phoneScreens()) {
+    const result = await engine.read(screen.png);
+    const missed = treeRecall(screen, result.words);
+    total += screen.words.length;
+    found += screen.words.length - missed.length;
+    console.log(
+      `${screen.name.padEnd(30)} ${String(screen.words.length).padStart(5)}  ${String(screen.words.length - missed.length).padStart(5)}   ${pct(screen.words.length - missed.length, screen.words.length)}  ${result.ms.toFixed(0).padStart(4)}  ${missed.join(', ')}`,
+    );
+  }
+  console.log(`${'all'.padEnd(30)} ${String(total).padStart(5)}  ${String(found).padStart(5)}   ${pct(found, total)}`);
+}
+
 interface Tally {
   drawn: number;
   found: number;
@@ -234,6 +317,7 @@ export async function benchOcr(): Promise<void> {
       `\nOCR of ${screens.length} rendered 1080x2400 screens (${drawnWords} words: DejaVu Sans, Serif, Mono, regular and bold, 24–110 px), tesseract.js LSTM, English:`,
     );
     printRecall(rows);
+    await printPhoneRecall(engine);
     console.log(`\nwords read on a blank screen: ${blankWords}; words kept from region reads: ${regionsRead}`);
     console.log(`\n${'time'.padEnd(46)} ms`);
     console.log(`${'cold: worker start + first screen'.padEnd(46)} ${coldMs.toFixed(0).padStart(7)}`);

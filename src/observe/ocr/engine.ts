@@ -6,7 +6,7 @@ import { ReadCache } from './cache.js';
 import { regionImage } from './crop.js';
 import { OcrEngineError } from './engine-error.js';
 import { decodeScreenshot, scaledScreen, screenImage, type RgbImage } from './image.js';
-import { groupLines, mergeWords, pageWords } from './merge.js';
+import { groupLines, mergeWords, pageWords, readInFull } from './merge.js';
 import { darkOnWhite } from './normalise.js';
 import { findFilledRegions, segment, type Segmentation } from './regions.js';
 import type { OcrResult, OcrWord, OcrReadOptions } from './types.js';
@@ -65,11 +65,11 @@ export class OcrEngine {
     try {
       const { screen, scale } = await scaledScreen(image, this.options.screenWidth);
       const segmentation = segment(screen);
-      const found = () => findFilledRegions(screen, { max: this.options.maxRegions, segmentation }).map((r) => scaleRect(r, 1 / scale));
-      const words = [
-        ...(await this.readScreen(worker, { screen, segmentation, scale, size: `${image.width}x${image.height}` })),
-        ...(await this.readRegions(worker, { image, regions: options.regions ?? found() })),
-      ];
+      const onScreen = await this.readScreen(worker, { screen, segmentation, scale, size: `${image.width}x${image.height}` });
+      const regions = options.regions ?? findFilledRegions(screen, { max: this.options.maxRegions, segmentation }).map((r) => scaleRect(r, 1 / scale));
+      // Regions the engine found itself are skipped when the screen pass already read all their lines well.
+      const known = options.regions ? [] : onScreen;
+      const words = [...onScreen, ...(await this.readRegions(worker, { image, regions, known }))];
       const merged = mergeWords(words, this.options.confidenceFloor);
       const read = { words: merged, lines: groupLines(merged) };
       this.cache.set(key, read);
@@ -87,12 +87,12 @@ export class OcrEngine {
     return pageWords(page, { image: prepared, source: 'screen' });
   }
 
-  private async readRegions(worker: OcrWorker, of: { image: RgbImage; regions: Rect[] }): Promise<OcrWord[]> {
-    const { image, regions } = of;
+  private async readRegions(worker: OcrWorker, of: { image: RgbImage; regions: Rect[]; known: OcrWord[] }): Promise<OcrWord[]> {
+    const { image, regions, known } = of;
     const words: OcrWord[] = [];
     for (const [i, region] of regions.entries()) {
       const prepared = await regionImage(image, region);
-      if (!prepared) continue;
+      if (!prepared || readInFull(region, { lines: prepared.lines, words: known })) continue;
       const psm = prepared.lines > 1 ? PSM.SINGLE_BLOCK : PSM.SINGLE_LINE;
       const what = `region ${i + 1} of ${regions.length} [${region.left},${region.top}][${region.right},${region.bottom}]`;
       const page = await worker.recognize({ image: prepared.png, psm, what });

@@ -60,6 +60,19 @@ export function mergeWords(words: OcrWord[], floor: number): OcrWord[] {
   return kept.sort((a, b) => a.bounds.top - b.bounds.top || a.bounds.left - b.bounds.left);
 }
 
+/** Confidence above which a word read on the whole screen needs no second reading. */
+const SURE = 85;
+
+/** Whether the words already read inside `region` are all sure and make up at least its `lines` lines of ink. */
+export function readInFull(region: Rect, read: { lines: number; words: OcrWord[] }): boolean {
+  const inside = read.words.filter((w) => {
+    const x = (w.bounds.left + w.bounds.right) / 2;
+    const y = (w.bounds.top + w.bounds.bottom) / 2;
+    return x >= region.left && x < region.right && y >= region.top && y < region.bottom;
+  });
+  return inside.length > 0 && inside.every((w) => w.confidence >= SURE) && groupLines(inside).length >= read.lines;
+}
+
 /** Words on one baseline band with gaps under about a line's height between them form a line. */
 export function groupLines(words: OcrWord[]): OcrLine[] {
   const lines: OcrWord[][] = [];

@@ -9,7 +9,10 @@ import type { Segmentation } from './regions.js';
 const NOISE = 16;
 /** Ink contrast never assumed below this, so noise in a plain area is not stretched into marks. */
 const MIN_STRENGTH = 48;
-/** Beyond this many small-copy pixels from any plain area (photos, gradients), pixels keep their grey. */
+/**
+ * Beyond this many small-copy pixels from any plain area (pictures, game scenes) there is no fill to
+ * measure from: there, light pixels are taken as text (white captions over a scene) and turn dark.
+ */
 const FAR = 10;
 
 /** One grey byte a pixel, the size of `image`. */
@@ -53,7 +56,8 @@ export function darkOnWhite(image: RgbImage, segmentation: Segmentation): Buffer
     const a = area[i];
     if (a < 0) {
       const at = i * 3;
-      out[i] = Math.round(0.299 * data[at] + 0.587 * data[at + 1] + 0.114 * data[at + 2]);
+      const grey = 0.299 * data[at] + 0.587 * data[at + 1] + 0.114 * data[at + 2];
+      out[i] = 255 - Math.round(Math.min(255, Math.max(0, (grey - 128) * 2)));
     } else if (d[i] <= NOISE) out[i] = 255;
     else out[i] = 255 - Math.round(255 * Math.min(1, (d[i] - NOISE) / (strength[a] - NOISE)));
   }

@@ -1,6 +1,6 @@
-// Offline OCR of phone screenshots: a sparse-text pass over the whole screen scaled down, plus each
-// filled region (a button) or caller's region read alone with its polarity normalised, merged into
-// words and lines with boxes in the screenshot's pixels.
+// Offline OCR of phone screenshots: one sparse-text pass over the whole screen, scaled down and
+// redrawn dark on white, plus each filled region (a button, a chip) or caller's region read alone
+// with its polarity normalised; merged into words and lines with boxes in the screenshot's pixels.
 import type { Rect } from '../ui-node.js';
 import { ReadCache } from './cache.js';
 import { regionImage } from './crop.js';
@@ -37,7 +37,13 @@ export class OcrEngine {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: OcrEngineOptions = {}) {
-    this.options = { ...DEFAULTS, ...options };
+    this.options = {
+      confidenceFloor: options.confidenceFloor ?? DEFAULTS.confidenceFloor,
+      cacheSize: options.cacheSize ?? DEFAULTS.cacheSize,
+      screenWidth: options.screenWidth ?? DEFAULTS.screenWidth,
+      maxRegions: options.maxRegions ?? DEFAULTS.maxRegions,
+      timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+    };
     this.cache = new ReadCache(this.options.cacheSize);
   }
 

@@ -27,7 +27,11 @@ const MAX_SIDE = 8192;
 export async function decodeScreenshot(png: Buffer): Promise<RgbImage> {
   if (png.length === 0) throw new OcrInputError('the screenshot given to the OCR is empty (0 bytes)');
   try {
-    const { data, info } = await sharp(png, { failOn: 'truncated' }).removeAlpha().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(png, { failOn: 'truncated' })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
     if (info.width > MAX_SIDE || info.height > MAX_SIDE) {
       throw new OcrInputError(`the screenshot given to the OCR is ${info.width}x${info.height} px, larger than ${MAX_SIDE} px on a side`);
     }

@@ -1,6 +1,6 @@
-// Filled regions of a screen worth reading alone: buttons, chips, badges, cards. Found on a small
-// copy of the screen as connected areas of near-uniform colour, of a button's size and shape, that
-// enclose something (their text, blurred into a hole in the fill).
+// The screen cut into connected areas of near-uniform colour on a small copy (the pages, bars, cards
+// and buttons the screen pass measures text against), and among them the filled regions worth reading
+// alone: of a button's size and shape, enclosing something (their text, blurred into a hole in the fill).
 import type { Rect } from '../ui-node.js';
 import type { RgbImage } from './image.js';
 

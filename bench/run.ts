@@ -14,6 +14,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   frames: async () => (await import('./frames.js')).benchFrames(),
   trace: async () => (await import('./trace.js')).benchTrace(),
   mcp: async () => (await import('./mcp.js')).benchMcp(),
+  ocr: async () => (await import('./ocr.js')).benchOcr(),
 };
 
 const name = process.argv[2];

@@ -19,3 +19,13 @@ export { situationText } from './situation-text.js';
 export { waitForScreen, sleepRest, screenState, type ScreenState, type WaitOptions, type WaitResult, type WaitClock } from './wait.js';
 export { WaitTimeoutError } from './wait-error.js';
 export { DeviceObserver, HOLD_MS, type DeviceObserverOptions, type Look, type LookOptions } from './device-observer.js';
+export {
+  OcrEngine,
+  OcrInputError,
+  OcrEngineError,
+  type OcrEngineOptions,
+  type OcrWord,
+  type OcrLine,
+  type OcrResult,
+  type OcrReadOptions,
+} from './ocr/index.js';

@@ -9,12 +9,18 @@ import {
   screenJson,
   screenText,
   MAX_ELEMENTS,
+  OcrEngine,
+  OcrEngineError,
+  OcrInputError,
+  withPixelLayers,
+  type OcrRun,
+  type ReadText,
   type Screen,
 } from '../../src/observe/index.js';
 import { AndroidDriver, DeviceError } from '../../src/drivers/index.js';
 import { UsageError } from '../errors.js';
 
-export const LOOK_USAGE = `Usage: mobiletest look [--device SERIAL | --xml FILE | FILE.xml] [--json] [--max N]
+export const LOOK_USAGE = `Usage: mobiletest look [--device SERIAL | --xml FILE | FILE.xml [--screenshot FILE.png]] [--json] [--max N]
 
 Prints the screen as the agent reads it: one line per element to touch or read, with refs (e7).
 
@@ -22,11 +28,17 @@ Options:
   --device SERIAL   look at this device through the adb server (default: ANDROID_SERIAL, else the only
                     device; the server is ADB_SERVER_SOCKET=tcp:HOST:PORT, else localhost:5037)
   --xml FILE        read a saved uiautomator dump instead of a device (a lone FILE.xml is read the same)
+  --screenshot PNG  with a saved dump, the screenshot taken with it: its pixels are read as on a device
+  --no-ocr          read the tree only (by default, a screen whose tree names fewer than 60% of its
+                    elements is also read off its screenshot, offline, and controls drawn greyed out are
+                    marked)
   --json            print {"text", "tokens", "elements": [{ref, role, label, bounds, states}]}
   --max N           print at most N elements (default ${MAX_ELEMENTS}); the rest is counted`;
 
 interface LookInput {
   screen: Screen;
+  /** What the OCR did, when it ran. */
+  ocr?: OcrRun;
   /** The raw dump, to say how much the screen saved. */
   xml: string;
 }
@@ -43,6 +55,8 @@ export async function runLookCommand(args: string[]): Promise<number> {
         xml: { type: 'string' },
         json: { type: 'boolean' },
         max: { type: 'string' },
+        screenshot: { type: 'string' },
+        'no-ocr': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -65,19 +79,25 @@ export async function runLookCommand(args: string[]): Promise<number> {
   const max = values.max === undefined ? MAX_ELEMENTS : Number(values.max);
   if (!Number.isInteger(max) || max < 1) throw new UsageError(`--max must be a whole number >= 1, got "${values.max}".`);
 
+  if (values.screenshot !== undefined && values.xml === undefined)
+    throw new UsageError(`--screenshot goes with a saved dump (--xml FILE): a device's screen is taken from the device.\n\n${LOOK_USAGE}`);
+
   let input: LookInput;
+  const ocr = values['no-ocr'] ? undefined : new OcrEngine();
   try {
-    input = values.xml !== undefined ? await fromFile(values.xml) : await fromDevice(values.device);
+    input = values.xml !== undefined ? await fromFile(values.xml, { screenshot: values.screenshot, ocr }) : await fromDevice(values.device, { ocr });
   } catch (error) {
     if (error instanceof HierarchyParseError) {
       console.error(`mobiletest look: ${error.message}`);
       return 2;
     }
-    if (error instanceof DeviceError) {
+    if (error instanceof DeviceError || error instanceof OcrInputError || error instanceof OcrEngineError) {
       console.error(`mobiletest look: ${error.message}`);
       return 1;
     }
     throw error;
+  } finally {
+    await ocr?.close();
   }
 
   const text = screenText(input.screen, { maxElements: max });
@@ -87,26 +107,48 @@ export async function runLookCommand(args: string[]): Promise<number> {
     console.log(JSON.stringify(omitted > 0 ? { text, tokens, elements, omitted } : { text, tokens, elements }));
   } else {
     console.log(text);
-    console.error(`(${input.screen.elements.length} elements, ${tokens} tokens; the raw dump is ${countTokens(input.xml)} tokens)`);
+    const read = input.ocr
+      ? `; ${input.ocr.lines} lines read off the pixels in ${input.ocr.ms} ms, the tree naming ${Math.round(input.ocr.coverage * 100)}% of its elements`
+      : '';
+    console.error(`(${input.screen.elements.length} elements, ${tokens} tokens; the raw dump is ${countTokens(input.xml)} tokens${read})`);
   }
   return 0;
 }
 
-async function fromFile(file: string): Promise<LookInput> {
-  const info = await stat(file).catch(() => undefined);
-  if (!info) throw new UsageError(`--xml ${file}: no such file. Save a dump with: adb exec-out uiautomator dump /dev/tty > screen.xml`);
-  if (!info.isFile()) throw new UsageError(`--xml ${file}: not a file.`);
-  const xml = await readFile(file, 'utf8');
-  return { screen: buildScreen(parseUiautomatorXml(xml, { source: file })), xml };
+interface Pixels {
+  /** Reads text off the screenshot when the tree names too few elements; none: the tree only. */
+  ocr?: OcrEngine;
 }
 
-async function fromDevice(serial: string | undefined): Promise<LookInput> {
+async function fromFile(file: string, { screenshot, ocr }: Pixels & { screenshot?: string }): Promise<LookInput> {
+  const xml = (await readSaved(file, { option: '--xml', save: 'adb exec-out uiautomator dump /dev/tty > screen.xml' })).toString('utf8');
+  const tree = parseUiautomatorXml(xml, { source: file });
+  if (screenshot === undefined) return { screen: buildScreen(tree), xml };
+  const png = await readSaved(screenshot, { option: '--screenshot', save: 'adb exec-out screencap -p > screen.png' });
+  return { ...(await withPixels({ build: (readText) => buildScreen(tree, { readText }), png, ocr })), xml };
+}
+
+async function readSaved(file: string, { option, save }: { option: string; save: string }): Promise<Buffer> {
+  const info = await stat(file).catch(() => undefined);
+  if (!info) throw new UsageError(`${option} ${file}: no such file. Save one with: ${save}`);
+  if (!info.isFile()) throw new UsageError(`${option} ${file}: not a file.`);
+  return readFile(file);
+}
+
+/** The screen with what its pixels add: OCR'd text (when an OCR is given and the tree names too little) and greyed-out controls. */
+async function withPixels({ build, png, ocr }: { build: (readText?: ReadText[]) => Screen; png: Buffer } & Pixels): Promise<Omit<LookInput, 'xml'>> {
+  const { screen, ocr: run } = await withPixelLayers({ tree: build(), build, screenshot: png }, { reader: ocr });
+  return run ? { screen, ocr: run } : { screen };
+}
+
+async function fromDevice(serial: string | undefined, { ocr }: Pixels): Promise<LookInput> {
   const driver = await AndroidDriver.connect({ serial });
   try {
-    const [hierarchy, foreground, size] = await Promise.all([driver.hierarchy(), driver.foreground(), driver.screenSize()]);
+    const [hierarchy, foreground, size, png] = await Promise.all([driver.hierarchy(), driver.foreground(), driver.screenSize(), driver.screenshot()]);
     if (hierarchy.format !== 'uiautomator-xml') throw new UsageError(`${driver.id}: ${hierarchy.format} hierarchies are not read yet.`);
-    const screen = buildScreen(parseUiautomatorXml(hierarchy.xml, { source: `${driver.id} dump` }), { foreground: foregroundApp(foreground), size });
-    return { screen, xml: hierarchy.xml };
+    const tree = parseUiautomatorXml(hierarchy.xml, { source: `${driver.id} dump` });
+    const build = (readText?: ReadText[]) => buildScreen(tree, { foreground: foregroundApp(foreground), size, readText });
+    return { ...(await withPixels({ build, png, ocr })), xml: hierarchy.xml };
   } finally {
     await driver.close();
   }

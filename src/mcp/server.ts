@@ -5,7 +5,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DeviceDisconnected, DeviceError } from '../drivers/index.js';
 import { redactDeep, redactText, registerMarkedSecrets } from '../events/index.js';
-import { screenText } from '../observe/index.js';
+import { OcrEngine, screenText } from '../observe/index.js';
 import { annotatedScreenshot, tooLittleText } from './annotate.js';
 import { AppNotStarted, closestName, InvalidToolInput } from './errors.js';
 import { toolInput } from './input.js';
@@ -47,6 +47,8 @@ export class MobileMcpServer {
   private readonly tools: McpTool[];
   /** Devices --app was brought up on: once each, so a reconnect or a switch back leaves the screen as it is. */
   private readonly appBroughtUp = new Set<string>();
+  /** One OCR for every session, started on the first screen whose tree names too few of its elements. */
+  private readonly ocr = new OcrEngine();
 
   constructor(private readonly options: McpServerOptions) {
     this.selected = options.device;
@@ -120,7 +122,7 @@ export class MobileMcpServer {
    */
   private async open(driver: Driver): Promise<DeviceSession> {
     await this.session?.close();
-    const session = new DeviceSession({ driver, app: this.options.app, signal: this.abort.signal });
+    const session = new DeviceSession({ driver, app: this.options.app, signal: this.abort.signal, reader: this.ocr });
     this.session = session;
     this.selected = driver.id;
     this.options.log?.(`mobiletest mcp: driving ${driver.id}${this.options.app ? ` (app ${this.options.app})` : ''}`);
@@ -194,6 +196,7 @@ export class MobileMcpServer {
     await new Promise((resolve) => setImmediate(resolve));
     this.abort.abort(new Error('the MCP server is shutting down'));
     await this.session?.close();
+    await this.ocr.close();
     await this.server.close();
   }
 }

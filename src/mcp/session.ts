@@ -2,7 +2,7 @@
 // the steps run so far. Sessions on two devices share nothing.
 import type { Driver } from '../drivers/index.js';
 import { redactSecretParams } from '../events/index.js';
-import { DeviceObserver } from '../observe/index.js';
+import { DeviceObserver, type TextReader } from '../observe/index.js';
 import type { TraceStep } from './outputs.js';
 import { createExecutor, meteredDriver, type ActionResult, type PrimitiveCall, type PrimitiveRunner } from '../primitives/index.js';
 
@@ -15,6 +15,8 @@ export interface SessionOptions {
   app?: string;
   /** Aborts actions in flight when the server shuts down. */
   signal?: AbortSignal;
+  /** The OCR for screens whose tree names too few of their elements. */
+  reader?: TextReader;
 }
 
 export class DeviceSession {
@@ -29,7 +31,7 @@ export class DeviceSession {
     this.driver = options.driver;
     this.app = options.app;
     // No screenshot per look: a look costs one device call less, and the MCP answer is text.
-    this.observer = new DeviceObserver(meteredDriver(options.driver), { screenshots: false });
+    this.observer = new DeviceObserver(meteredDriver(options.driver), { screenshots: false, pixels: { reader: options.reader } });
     this.runner = createExecutor({ driver: options.driver, observer: this.observer, app: options.app, signal: options.signal });
   }
 

@@ -10,7 +10,9 @@ import { foregroundApp } from './foreground.js';
 import { observeScreen, type Observation } from './observation.js';
 import { thumbnail } from './frames.js';
 import { RefRegistry } from './refs.js';
+import { needsOcr, withPixelLayers, type OcrRun, type PixelLayerOptions } from './pixel-layers.js';
 import { buildScreen } from './screen.js';
+import type { ReadText } from './read-text.js';
 import type { Screen } from './screen-types.js';
 import { situationReport, STUCK_AFTER, type LogRecord, type SituationReport } from './situation.js';
 import { parseUiautomatorXml } from './uiautomator.js';
@@ -26,6 +28,11 @@ export interface DeviceObserverOptions {
   screenshots?: boolean;
   /** Identical frames in a row that count as stuck. */
   stuckAfter?: number;
+  /**
+   * Reading the pixels: with an OCR, a screen whose tree names too few of its elements is also read off
+   * a screenshot (one more device call, on those screens only), and controls drawn greyed out are marked.
+   */
+  pixels?: PixelLayerOptions;
 }
 
 export interface LookOptions extends CallOptions {
@@ -55,8 +62,10 @@ export class DeviceObserver {
   private lastGlance: Glance | undefined;
   /** The screen size and the rotation it was read at: read again when the screen turns. */
   private size: { value: ScreenSize; rotation: number } | undefined;
-  /** The last dump and what it was built with: an identical dump is not parsed again. */
-  private last: { xml: string; inputs: string; observation: Observation } | undefined;
+  /** The last dump and what it was built with: an identical dump is not parsed again (unless its screen was read off pixels, which may have changed under it). */
+  private last: { xml: string; inputs: string; observation: Observation; ocr?: OcrRun } | undefined;
+  /** What the OCR did on the last look, if it ran. */
+  lastOcr: OcrRun | undefined;
   /** The last look, its glance and watched app, the driver's change count when it began, and whether it was seen settled. */
   private latest: { look: Look; glance: Glance; watched: string | undefined; changeCount: number; settled: boolean; at: number } | undefined;
   private readTimes = 0;
@@ -119,26 +128,32 @@ export class DeviceObserver {
         hint: 'Only uiautomator dumps (Android) are observed today.',
       });
     }
-    const unchanged = this.last?.xml === hierarchy.xml ? this.last : undefined;
+    const unchanged = this.last?.xml === hierarchy.xml && !this.last.ocr ? this.last : undefined;
     // Pixels are compared only once the tree has stayed the same: a changed tree says enough.
     const screenshot = unchanged && this.options.screenshots !== false ? await this.driver.screenshot(call) : undefined;
     const parsed = unchanged ? undefined : parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` });
     const size = await this.sizeFor(parsed, knownSize, call);
     const inputs = JSON.stringify([glance.foreground, size, glance.keyboardShown]);
-    const observation =
-      unchanged && unchanged.inputs === inputs
-        ? { ...unchanged.observation, at: Date.now(), frame: screenshot ? thumbnail(screenshot) : undefined }
-        : observeScreen(
-            buildScreen(parsed ?? parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` }), {
-              foreground: foregroundApp(glance.foreground),
-              size,
-              keyboard: glance.keyboardShown,
-              refs: this.refs,
-            }),
-            { screenshot },
-          );
+    let ocr: OcrRun | undefined;
+    let observation: Observation;
+    if (unchanged && unchanged.inputs === inputs) {
+      observation = { ...unchanged.observation, at: Date.now(), frame: screenshot ? thumbnail(screenshot) : undefined };
+    } else {
+      const tree = parsed ?? parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` });
+      const build = (readText?: ReadText[]) =>
+        buildScreen(tree, { foreground: foregroundApp(glance.foreground), size, keyboard: glance.keyboardShown, refs: this.refs, readText });
+      let screen = build();
+      let shot = screenshot;
+      const pixels = this.options.pixels;
+      if (pixels && needsOcr(screen, pixels)) {
+        shot ??= await this.driver.screenshot(call);
+        ({ screen, ocr } = await withPixelLayers({ tree: screen, build, screenshot: shot }, pixels));
+      }
+      observation = observeScreen(screen, { screenshot: shot });
+    }
     if (!observation.frame) delete observation.frame;
-    this.last = { xml: hierarchy.xml, inputs, observation };
+    this.last = { xml: hierarchy.xml, inputs, observation, ...(ocr ? { ocr } : {}) };
+    this.lastOcr = ocr;
 
     const logs = await this.logsIfSuspected({ glance, screen: observation.screen, app: watched }, call);
     this.lastGlance = glance;

@@ -29,3 +29,4 @@ export {
   type OcrResult,
   type OcrReadOptions,
 } from './ocr/index.js';
+export { needsOcr, withPixelLayers, type OcrRun, type PixelLayerOptions, type PixelLayers, type TextReader } from './pixel-layers.js';

@@ -45,7 +45,7 @@ export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {})
     const drafts =
       options.readText && info.kind === 'app' && !underModal
         ? placeReadText(shown, options.readText, {
-            window: info.window.root.bounds,
+            window: contentBounds(info.window.root),
             package: info.window.package,
             windowIndex: i,
             exclude: infos.filter((w, j) => j < i || w.kind === 'system' || w.kind === 'keyboard').map((w) => w.window.root.bounds),
@@ -152,4 +152,17 @@ function windowDraft(root: UiNode, fields: { role: Draft['role']; label: string 
 function walk(n: UiNode, fn: (n: UiNode) => void): void {
   fn(n);
   for (const c of n.children) walk(c, fn);
+}
+
+/**
+ * Where the app draws: its `android:id/content` view when the dump has one (below the status bar unless
+ * the app draws edge to edge), else its window. Text read outside it is the system's, not the app's.
+ */
+function contentBounds(root: UiNode): Rect {
+  const queue: UiNode[] = [root];
+  for (let n = queue.shift(); n; n = queue.shift()) {
+    if (n.resourceId === 'android:id/content') return n.bounds;
+    if (n.depth < 4) queue.push(...n.children);
+  }
+  return root.bounds;
 }

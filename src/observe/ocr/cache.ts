@@ -2,12 +2,9 @@
 // never read twice. Least recently used entries leave first.
 import { createHash } from 'node:crypto';
 import type { Rect } from '../ui-node.js';
-import type { OcrLine, OcrWord } from './types.js';
+import type { OcrResult } from './types.js';
 
-export interface CachedRead {
-  words: OcrWord[];
-  lines: OcrLine[];
-}
+export type CachedRead = Omit<OcrResult, 'ms' | 'cached'>;
 
 export class ReadCache {
   private readonly entries = new Map<string, CachedRead>();

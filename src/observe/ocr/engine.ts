@@ -77,7 +77,7 @@ export class OcrEngine {
       const known = options.regions ? [] : onScreen;
       const words = [...onScreen, ...(await this.readRegions(worker, { image, regions, known }))];
       const merged = mergeWords(words, this.options.confidenceFloor);
-      const read = { words: merged, lines: groupLines(merged) };
+      const read = { words: merged, lines: groupLines(merged), filled: options.regions ? [] : regions };
       this.cache.set(key, read);
       return { ...structuredClone(read), ms: performance.now() - start, cached: false };
     } catch (error) {

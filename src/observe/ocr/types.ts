@@ -27,6 +27,8 @@ export interface OcrResult {
   ms: number;
   /** The same image (and regions) was read before: the answer is the earlier one. */
   cached: boolean;
+  /** The filled shapes (buttons, chips) the engine found on the screen; none when the caller gave regions. */
+  filled: Rect[];
 }
 
 export interface OcrReadOptions {

@@ -1,0 +1,85 @@
+// What the pixels add to the tree, in one place: text read off the screenshot (OCR) when the tree
+// names too few of the app's elements, and controls drawn greyed out that the tree calls enabled.
+// The tree stays the first layer: a screen whose elements carry their text costs no OCR at all.
+import { markGreyedOut, pixelsOf } from './greyed.js';
+import type { OcrReadOptions, OcrResult } from './ocr/index.js';
+import { DEFAULT_MIN_TEXT_COVERAGE, textCoverage, unlabelledRegions, type ReadText } from './read-text.js';
+import type { Screen } from './screen-types.js';
+import type { Rect } from './ui-node.js';
+
+/** A drawn button is narrower than this share of the screen. */
+const BUTTON_MAX_WIDTH = 0.9;
+
+/** Reads text off a PNG screenshot (OcrEngine does). */
+export interface TextReader {
+  read(png: Buffer, options?: OcrReadOptions): Promise<OcrResult>;
+}
+
+export interface PixelLayerOptions {
+  /** The OCR; without one, no text is read off the pixels. */
+  reader?: TextReader;
+  /** Below this share of the app's elements carrying text, the screen is read with OCR too. Default 0.6. */
+  minTextCoverage?: number;
+}
+
+/** What the OCR did for one screen, for the trace and the benchmark. */
+export interface OcrRun {
+  ms: number;
+  cached: boolean;
+  /** Lines read, before the tree's text won over some of them. */
+  lines: number;
+  /** The share of the app's elements carrying text before the OCR. */
+  coverage: number;
+}
+
+export interface PixelLayers {
+  screen: Screen;
+  ocr?: OcrRun;
+}
+
+/** Whether `screen` names too few of its elements to be read without OCR. */
+export function needsOcr(screen: Screen, options: PixelLayerOptions): boolean {
+  return options.reader !== undefined && textCoverage(screen) < (options.minTextCoverage ?? DEFAULT_MIN_TEXT_COVERAGE);
+}
+
+export interface PixelInput {
+  /** The screen as the tree alone gives it. */
+  tree: Screen;
+  /** Builds the screen again with the text read off the pixels placed among the tree's elements. */
+  build: (readText: ReadText[]) => Screen;
+  /** The PNG screenshot of the same moment. */
+  screenshot: Buffer;
+}
+
+/**
+ * The screen with its pixel layers: OCR'd text when the tree's text covers too little (the unlabelled
+ * controls' regions read alone, the rest of the screen searched), then greyed-out controls marked.
+ */
+export async function withPixelLayers({ tree, build, screenshot }: PixelInput, options: PixelLayerOptions): Promise<PixelLayers> {
+  const pixels = pixelsOf(screenshot, tree);
+  if (!options.reader || !needsOcr(tree, options)) return { screen: markGreyedOut(tree, pixels) };
+  const regions = unlabelledRegions(tree).map((r) => scaled(r, pixels.scale));
+  const result = await options.reader.read(screenshot, regions.length > 0 ? { regions } : {});
+  // A filled shape as wide as the screen is a band of background or a bar, not a button.
+  const buttons = result.filled.filter((r) => r.right - r.left < BUTTON_MAX_WIDTH * pixels.width);
+  const lines: ReadText[] = result.lines.map((line) => ({
+    text: line.text,
+    confidence: line.confidence,
+    bounds: scaled(line.bounds, 1 / pixels.scale),
+    // Read inside a filled shape the engine found: drawn as a button.
+    filled: buttons.some((r) => holds(r, line.bounds)),
+  }));
+  const screen = markGreyedOut(build(lines), pixels);
+  return { screen, ocr: { ms: Math.round(result.ms), cached: result.cached, lines: lines.length, coverage: textCoverage(tree) } };
+}
+
+/** Whether the middle of `inner` lies in `outer`. */
+function holds(outer: Rect, inner: Rect): boolean {
+  const x = (inner.left + inner.right) / 2;
+  const y = (inner.top + inner.bottom) / 2;
+  return x >= outer.left && x < outer.right && y >= outer.top && y < outer.bottom;
+}
+
+function scaled(r: Rect, by: number): Rect {
+  return { left: Math.round(r.left * by), top: Math.round(r.top * by), right: Math.round(r.right * by), bottom: Math.round(r.bottom * by) };
+}

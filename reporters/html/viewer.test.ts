@@ -132,6 +132,9 @@ test('the failed test shows its attribution and steps; its failed step shows the
   // The tap's point, drawn from the gesture the action recorded, sits inside the tapped button's box.
   await steps.filter({ hasText: 'Log in' }).click();
   await expect(detail.locator('figcaption').first()).toHaveText('before · tap');
+  // The marks are placed once the frame's image has loaded: wait for them as a person would.
+  await expect(detail.locator('.frame .marker:not(.hover)').first()).toBeVisible();
+  await expect(detail.locator('.frame .touch circle').first()).toBeVisible();
   const button = await detail.locator('.frame .marker:not(.hover)').first().boundingBox();
   const point = await detail.locator('.frame .touch circle').first().boundingBox();
   if (!button || !point) throw new Error('no target box or tap point on "tap Log in"');

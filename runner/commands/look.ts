@@ -137,7 +137,8 @@ async function readSaved(file: string, { option, save }: { option: string; save:
 
 /** The screen with what its pixels add: OCR'd text (when an OCR is given and the tree names too little) and greyed-out controls. */
 async function withPixels({ build, png, ocr }: { build: (readText?: ReadText[]) => Screen; png: Buffer } & Pixels): Promise<Omit<LookInput, 'xml'>> {
-  const { screen, ocr: run } = await withPixelLayers({ tree: build(), build, screenshot: png }, { reader: ocr });
+  const { screen, ocr: run, unavailable } = await withPixelLayers({ tree: build(), build, screenshot: png }, { reader: ocr });
+  if (unavailable) console.error(`mobiletest look: the tree names too few elements to act on, and ${unavailable}`);
   return run ? { screen, ocr: run } : { screen };
 }
 

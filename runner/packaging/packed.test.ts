@@ -118,6 +118,15 @@ test('installed into an empty folder, with none of our devDependencies, --help, 
     expect(live.stdout).toMatch(/^app \S+ · screen 1080x2400$/m);
     expect(live.stdout).toMatch(/^e\d+ button "Shop"$/m);
     expect(live.stderr).toMatch(/^\(\d+ elements, \d+ tokens/m);
+
+    // A screen that is only pixels, in a project without the optional OCR: the tree alone, and what to install.
+    const adbEnv = { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${serverPort}` };
+    succeeded('adb shell am start', await run('adb', ['shell', 'am', 'start', '-W', '-n', 'com.example.canvas/.MainActivity'], { cwd: user, env: adbEnv }));
+    const blind = await mobiletest(['look'], adbEnv);
+    expect(blind.exitCode, blind.output).toBe(0);
+    expect(blind.stdout).toContain('(nothing to read or touch on this screen)');
+    expect(blind.stderr).toContain('OCR needs tesseract.js and @tesseract.js-data/eng, which are not installed');
+    expect(blind.stderr).toContain('npm install -D tesseract.js @tesseract.js-data/eng');
   } finally {
     process.kill(-sim.pid!, 'SIGINT');
     await exited;

@@ -66,6 +66,8 @@ export class DeviceObserver {
   private last: { xml: string; inputs: string; observation: Observation; ocr?: OcrRun } | undefined;
   /** What the OCR did on the last look, if it ran. */
   lastOcr: OcrRun | undefined;
+  /** Why OCR cannot run on this machine (tesseract.js not installed): looks then read the tree only. */
+  ocrUnavailable: string | undefined;
   /** The last look, its glance and watched app, the driver's change count when it began, and whether it was seen settled. */
   private latest: { look: Look; glance: Glance; watched: string | undefined; changeCount: number; settled: boolean; at: number } | undefined;
   private readTimes = 0;
@@ -145,9 +147,11 @@ export class DeviceObserver {
       let screen = build();
       let shot = screenshot;
       const pixels = this.options.pixels;
-      if (pixels && needsOcr(screen, pixels)) {
+      if (pixels && this.ocrUnavailable === undefined && needsOcr(screen, pixels)) {
         shot ??= await this.driver.screenshot(call);
-        ({ screen, ocr } = await withPixelLayers({ tree: screen, build, screenshot: shot }, pixels));
+        let unavailable: string | undefined;
+        ({ screen, ocr, unavailable } = await withPixelLayers({ tree: screen, build, screenshot: shot }, pixels));
+        this.ocrUnavailable = unavailable;
       }
       observation = observeScreen(screen, { screenshot: shot });
     }

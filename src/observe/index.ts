@@ -23,6 +23,8 @@ export {
   OcrEngine,
   OcrInputError,
   OcrEngineError,
+  OcrUnavailable,
+  OCR_PACKAGES,
   type OcrEngineOptions,
   type OcrWord,
   type OcrLine,

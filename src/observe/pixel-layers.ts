@@ -2,7 +2,7 @@
 // names too few of the app's elements, and controls drawn greyed out that the tree calls enabled.
 // The tree stays the first layer: a screen whose elements carry their text costs no OCR at all.
 import { markGreyedOut, pixelsOf } from './greyed.js';
-import type { OcrReadOptions, OcrResult } from './ocr/index.js';
+import { OcrUnavailable, type OcrReadOptions, type OcrResult } from './ocr/index.js';
 import { DEFAULT_MIN_TEXT_COVERAGE, textCoverage, unlabelledRegions, type ReadText } from './read-text.js';
 import type { Screen } from './screen-types.js';
 import type { Rect } from './ui-node.js';
@@ -35,6 +35,8 @@ export interface OcrRun {
 export interface PixelLayers {
   screen: Screen;
   ocr?: OcrRun;
+  /** Why no OCR ran though the screen needed it: tesseract.js is not installed (OcrUnavailable's message). */
+  unavailable?: string;
 }
 
 /** Whether `screen` names too few of its elements to be read without OCR. */
@@ -59,7 +61,13 @@ export async function withPixelLayers({ tree, build, screenshot }: PixelInput, o
   const pixels = pixelsOf(screenshot, tree);
   if (!options.reader || !needsOcr(tree, options)) return { screen: markGreyedOut(tree, pixels) };
   const regions = unlabelledRegions(tree).map((r) => scaled(r, pixels.scale));
-  const result = await options.reader.read(screenshot, regions.length > 0 ? { regions } : {});
+  let result: OcrResult;
+  try {
+    result = await options.reader.read(screenshot, regions.length > 0 ? { regions } : {});
+  } catch (error) {
+    if (error instanceof OcrUnavailable) return { screen: markGreyedOut(tree, pixels), unavailable: error.message };
+    throw error;
+  }
   // A filled shape as wide as the screen is a band of background or a bar, not a button.
   const buttons = result.filled.filter((r) => r.right - r.left < BUTTON_MAX_WIDTH * pixels.width);
   const lines: ReadText[] = result.lines.map((line) => ({

@@ -10,7 +10,7 @@ import { groupLines, mergeWords, pageWords, readInFull } from './merge.js';
 import { darkOnWhite } from './normalise.js';
 import { findFilledRegions, segment, type Segmentation } from './regions.js';
 import type { OcrResult, OcrWord, OcrReadOptions } from './types.js';
-import { OcrWorker, PSM } from './worker.js';
+import { OcrWorker } from './worker.js';
 
 export interface OcrEngineOptions {
   /** Words read with less confidence (0–100) are dropped. Default 60. */
@@ -89,7 +89,7 @@ export class OcrEngine {
   private async readScreen(worker: OcrWorker, of: { screen: RgbImage; segmentation: Segmentation; scale: number; size: string }): Promise<OcrWord[]> {
     const { screen } = of;
     const prepared = await screenImage({ width: screen.width, height: screen.height, data: darkOnWhite(screen, of.segmentation) }, of.scale);
-    const page = await worker.recognize({ image: prepared.png, psm: PSM.SPARSE_TEXT, what: `the whole screen (${of.size})` });
+    const page = await worker.recognize({ image: prepared.png, psm: 'SPARSE_TEXT', what: `the whole screen (${of.size})` });
     return pageWords(page, { image: prepared, source: 'screen' });
   }
 
@@ -99,7 +99,7 @@ export class OcrEngine {
     for (const [i, region] of regions.entries()) {
       const prepared = await regionImage(image, region);
       if (!prepared || readInFull(region, { lines: prepared.lines, words: known })) continue;
-      const psm = prepared.lines > 1 ? PSM.SINGLE_BLOCK : PSM.SINGLE_LINE;
+      const psm = prepared.lines > 1 ? 'SINGLE_BLOCK' : 'SINGLE_LINE';
       const what = `region ${i + 1} of ${regions.length} [${region.left},${region.top}][${region.right},${region.bottom}]`;
       const page = await worker.recognize({ image: prepared.png, psm, what });
       words.push(...pageWords(page, { image: prepared, source: 'region' }).map((w) => clip(w, region)));

@@ -6,11 +6,26 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker as Thread } from 'node:worker_threads';
-import Tesseract from 'tesseract.js';
-import { OcrEngineError } from './engine-error.js';
+import type Tesseract from 'tesseract.js';
+import { OCR_PACKAGES, OcrEngineError, OcrUnavailable } from './engine-error.js';
 
-export type PageSegmentation = Tesseract.PSM;
-export const PSM = Tesseract.PSM;
+/** How tesseract splits the image: scattered text over a whole screen, one block, or one line. */
+export type PageSegmentation = 'SPARSE_TEXT' | 'SINGLE_BLOCK' | 'SINGLE_LINE';
+
+/** tesseract.js and the path of its English data, or OcrUnavailable saying what to install. */
+async function loadTesseract(): Promise<{ tesseract: typeof Tesseract; langPath: string; script: string }> {
+  const require = createRequire(import.meta.url);
+  try {
+    const langPath = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+    const script = path.join(path.dirname(require.resolve('tesseract.js/package.json')), 'src', 'worker-script', 'node', 'index.js');
+    const tesseract = ((await import('tesseract.js')) as { default: typeof Tesseract }).default;
+    return { tesseract, langPath, script };
+  } catch (error) {
+    throw new OcrUnavailable(
+      `OCR needs ${OCR_PACKAGES.join(' and ')}, which are not installed (${messageOf(error)}): npm install -D ${OCR_PACKAGES.join(' ')} (with pnpm, also allow tesseract.js's install script or add it to onlyBuiltDependencies)`,
+    );
+  }
+}
 
 export interface RecognizeOptions {
   image: Buffer;
@@ -31,11 +46,17 @@ export class OcrWorker {
   private onDeath: ((error: Error) => void) | undefined;
   private psm: PageSegmentation | undefined;
 
-  private constructor(
-    private readonly worker: Tesseract.Worker,
-    private readonly scratch: string,
-    private readonly options: WorkerOptions,
-  ) {
+  private readonly tesseract: typeof Tesseract;
+  private readonly worker: Tesseract.Worker;
+  private readonly scratch: string;
+  private readonly options: WorkerOptions;
+
+  private constructor(started: { tesseract: typeof Tesseract; worker: Tesseract.Worker; scratch: string; options: WorkerOptions }) {
+    this.tesseract = started.tesseract;
+    this.worker = started.worker;
+    this.scratch = started.scratch;
+    this.options = started.options;
+    const worker = this.worker;
     // tesseract.js hands its Node thread out as `worker`; its end would otherwise leave a read waiting.
     const thread: unknown = Reflect.get(worker, 'worker');
     if (thread instanceof Thread) {
@@ -45,9 +66,7 @@ export class OcrWorker {
   }
 
   static async start(options: WorkerOptions): Promise<OcrWorker> {
-    const require = createRequire(import.meta.url);
-    const langPath = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
-    const script = path.join(path.dirname(require.resolve('tesseract.js/package.json')), 'src', 'worker-script', 'node', 'index.js');
+    const { tesseract, langPath, script } = await loadTesseract();
     const scratch = await mkdtemp(path.join(os.tmpdir(), 'mobiletest-ocr-'));
     const workerPath = path.join(scratch, 'offline-worker.cjs');
     let worker: Tesseract.Worker | undefined;
@@ -60,7 +79,7 @@ export class OcrWorker {
           `require(${JSON.stringify(script)});`,
         ].join('\n'),
       );
-      starting = Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+      starting = tesseract.createWorker('eng', tesseract.OEM.LSTM_ONLY, {
         langPath,
         gzip: true,
         cacheMethod: 'none',
@@ -70,7 +89,7 @@ export class OcrWorker {
       });
       worker = await withDeadline(starting, { ms: options.timeoutMs, what: 'starting the OCR worker' });
       await worker.setParameters({ user_defined_dpi: String(options.dpi) });
-      return new OcrWorker(worker, scratch, options);
+      return new OcrWorker({ tesseract, worker, scratch, options });
     } catch (error) {
       // A start that overran its deadline still ends its thread once it comes up.
       if (worker) await worker.terminate().catch(() => undefined);
@@ -89,7 +108,7 @@ export class OcrWorker {
     if (this.dead) throw this.dead;
     const job = async () => {
       if (this.psm !== psm) {
-        await this.worker.setParameters({ tessedit_pageseg_mode: psm });
+        await this.worker.setParameters({ tessedit_pageseg_mode: this.tesseract.PSM[psm] });
         this.psm = psm;
       }
       return (await this.worker.recognize(image, {}, { text: false, blocks: true })).data;

@@ -8,7 +8,7 @@
 import type { CallOptions, Driver, Glance, LogMark, ScreenSize } from '../drivers/index.js';
 import { foregroundApp } from './foreground.js';
 import { observeScreen, type Observation } from './observation.js';
-import { thumbnail } from './frames.js';
+import { thumbnail, type RgbaImage } from './frames.js';
 import { RefRegistry } from './refs.js';
 import { needsOcr, withPixelLayers, type OcrRun, type PixelLayerOptions } from './pixel-layers.js';
 import { buildScreen } from './screen.js';
@@ -145,13 +145,14 @@ export class DeviceObserver {
       const build = (readText?: ReadText[]) =>
         buildScreen(tree, { foreground: foregroundApp(glance.foreground), size, keyboard: glance.keyboardShown, refs: this.refs, readText });
       let screen = build();
-      let shot = screenshot;
+      let shot: Buffer | RgbaImage | undefined = screenshot;
       const pixels = this.options.pixels;
       if (pixels && this.ocrUnavailable === undefined && needsOcr(screen, pixels)) {
-        shot ??= await this.driver.screenshot(call);
-        let unavailable: string | undefined;
-        ({ screen, ocr, unavailable } = await withPixelLayers({ tree: screen, build, screenshot: shot }, pixels));
-        this.ocrUnavailable = unavailable;
+        const read = await withPixelLayers({ tree: screen, build, screenshot: screenshot ?? (await this.driver.screenshot(call)) }, pixels);
+        ({ screen, ocr } = read);
+        // Decoded once: the observation's thumbnail is made from the same pixels.
+        shot = read.pixels;
+        this.ocrUnavailable = read.unavailable;
       }
       observation = observeScreen(screen, { screenshot: shot });
     }

@@ -12,9 +12,16 @@ export interface Thumbnail {
 /** Longest side of a thumbnail: enough to see a spinner turn or a line of text change. */
 const THUMB_SIDE = 160;
 
-/** Decodes a PNG screenshot and averages it down to at most THUMB_SIDE pixels on its longest side. */
-export function thumbnail(png: Buffer): Thumbnail {
-  const image = PNG.sync.read(png);
+/** A decoded RGBA image (a PNG read once, by whoever needed its pixels first). */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Averages a PNG screenshot (decoded here unless given decoded) down to at most THUMB_SIDE pixels on its longest side. */
+export function thumbnail(screenshot: Buffer | RgbaImage): Thumbnail {
+  const image = Buffer.isBuffer(screenshot) ? PNG.sync.read(screenshot) : screenshot;
   const step = Math.max(1, Math.ceil(Math.max(image.width, image.height) / THUMB_SIDE));
   const width = Math.max(1, Math.floor(image.width / step));
   const height = Math.max(1, Math.floor(image.height / step));

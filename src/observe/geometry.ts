@@ -13,6 +13,16 @@ export function centre(r: Rect): { x: number; y: number } {
   return { x: Math.floor((r.left + r.right) / 2), y: Math.floor((r.top + r.bottom) / 2) };
 }
 
+/** Whether point `p` lies in `r` (right and bottom edges excluded). */
+export function holdsPoint(r: Rect, p: { x: number; y: number }): boolean {
+  return p.x >= r.left && p.x < r.right && p.y >= r.top && p.y < r.bottom;
+}
+
+/** `r` scaled by `by`, rounded outwards so that it still covers what it covered. */
+export function scaleRect(r: Rect, by: number): Rect {
+  return { left: Math.floor(r.left * by), top: Math.floor(r.top * by), right: Math.ceil(r.right * by), bottom: Math.ceil(r.bottom * by) };
+}
+
 export function sameRect(a: Rect, b: Rect): boolean {
   return a.left === b.left && a.top === b.top && a.right === b.right && a.bottom === b.bottom;
 }

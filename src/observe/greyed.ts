@@ -3,6 +3,7 @@
 // screenshot, so neither the model nor the executor has to guess from an `enabled="true"` that lies.
 import { PNG } from 'pngjs';
 import type { Screen, ScreenElement } from './screen-types.js';
+import type { RgbaImage } from './frames.js';
 import type { Rect } from './ui-node.js';
 
 /** Roles a person presses; only these are judged. */
@@ -29,11 +30,7 @@ export interface DrawnLook {
 }
 
 /** A decoded screenshot and the factor from device pixels to its pixels (frames may be scaled down). */
-export interface Pixels {
-  width: number;
-  height: number;
-  /** RGBA, row by row. */
-  data: Uint8Array;
+export interface Pixels extends RgbaImage {
   scale: number;
 }
 

@@ -2,7 +2,7 @@
 import type { Screen } from './screen-types.js';
 import { buildScreen, type ScreenOptions } from './screen.js';
 import { contentKey, screenSignature } from './signature.js';
-import { thumbnail, type Thumbnail } from './frames.js';
+import { thumbnail, type RgbaImage, type Thumbnail } from './frames.js';
 import { parseUiautomatorXml } from './uiautomator.js';
 
 export interface Observation {
@@ -31,7 +31,7 @@ export function observeXml(xml: string, options: ObserveXmlOptions = {}): Observ
   return observeScreen(screen, options);
 }
 
-export function observeScreen(screen: Screen, options: { screenshot?: Buffer; at?: number } = {}): Observation {
+export function observeScreen(screen: Screen, options: { screenshot?: Buffer | RgbaImage; at?: number } = {}): Observation {
   const observation: Observation = { screen, signature: screenSignature(screen), contentKey: contentKey(screen), at: options.at ?? Date.now() };
   if (options.screenshot) observation.frame = thumbnail(options.screenshot);
   return observation;

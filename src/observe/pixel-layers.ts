@@ -1,11 +1,11 @@
 // What the pixels add to the tree, in one place: text read off the screenshot (OCR) when the tree
 // names too few of the app's elements, and controls drawn greyed out that the tree calls enabled.
 // The tree stays the first layer: a screen whose elements carry their text costs no OCR at all.
-import { markGreyedOut, pixelsOf } from './greyed.js';
+import { centre, holdsPoint, scaleRect } from './geometry.js';
+import { markGreyedOut, pixelsOf, type Pixels } from './greyed.js';
 import { OcrUnavailable, type OcrReadOptions, type OcrResult } from './ocr/index.js';
 import { DEFAULT_MIN_TEXT_COVERAGE, textCoverage, unlabelledRegions, type ReadText } from './read-text.js';
 import type { Screen } from './screen-types.js';
-import type { Rect } from './ui-node.js';
 
 /** A drawn button is narrower than this share of the screen. */
 const BUTTON_MAX_WIDTH = 0.9;
@@ -34,6 +34,8 @@ export interface OcrRun {
 
 export interface PixelLayers {
   screen: Screen;
+  /** The screenshot decoded, for whoever needs its pixels next (the observation's thumbnail). */
+  pixels: Pixels;
   ocr?: OcrRun;
   /** Why no OCR ran though the screen needed it: tesseract.js is not installed (OcrUnavailable's message). */
   unavailable?: string;
@@ -59,13 +61,13 @@ export interface PixelInput {
  */
 export async function withPixelLayers({ tree, build, screenshot }: PixelInput, options: PixelLayerOptions): Promise<PixelLayers> {
   const pixels = pixelsOf(screenshot, tree);
-  if (!options.reader || !needsOcr(tree, options)) return { screen: markGreyedOut(tree, pixels) };
-  const regions = unlabelledRegions(tree).map((r) => scaled(r, pixels.scale));
+  if (!options.reader || !needsOcr(tree, options)) return { screen: markGreyedOut(tree, pixels), pixels };
+  const regions = unlabelledRegions(tree).map((r) => scaleRect(r, pixels.scale));
   let result: OcrResult;
   try {
     result = await options.reader.read(screenshot, regions.length > 0 ? { regions } : {});
   } catch (error) {
-    if (error instanceof OcrUnavailable) return { screen: markGreyedOut(tree, pixels), unavailable: error.message };
+    if (error instanceof OcrUnavailable) return { screen: markGreyedOut(tree, pixels), pixels, unavailable: error.message };
     throw error;
   }
   // A filled shape as wide as the screen is a band of background or a bar, not a button.
@@ -73,21 +75,10 @@ export async function withPixelLayers({ tree, build, screenshot }: PixelInput, o
   const lines: ReadText[] = result.lines.map((line) => ({
     text: line.text,
     confidence: line.confidence,
-    bounds: scaled(line.bounds, 1 / pixels.scale),
+    bounds: scaleRect(line.bounds, 1 / pixels.scale),
     // Read inside a filled shape the engine found: drawn as a button.
-    filled: buttons.some((r) => holds(r, line.bounds)),
+    filled: buttons.some((r) => holdsPoint(r, centre(line.bounds))),
   }));
   const screen = markGreyedOut(build(lines), pixels);
-  return { screen, ocr: { ms: Math.round(result.ms), cached: result.cached, lines: lines.length, coverage: textCoverage(tree) } };
-}
-
-/** Whether the middle of `inner` lies in `outer`. */
-function holds(outer: Rect, inner: Rect): boolean {
-  const x = (inner.left + inner.right) / 2;
-  const y = (inner.top + inner.bottom) / 2;
-  return x >= outer.left && x < outer.right && y >= outer.top && y < outer.bottom;
-}
-
-function scaled(r: Rect, by: number): Rect {
-  return { left: Math.round(r.left * by), top: Math.round(r.top * by), right: Math.round(r.right * by), bottom: Math.round(r.bottom * by) };
+  return { screen, pixels, ocr: { ms: Math.round(result.ms), cached: result.cached, lines: lines.length, coverage: textCoverage(tree) } };
 }

@@ -5,9 +5,9 @@
 //   element of its own, a button when it was read inside a drawn filled shape, else a text.
 // Elements so made or named carry `source: 'ocr'`.
 import type { Draft } from './compress.js';
-import { centre } from './geometry.js';
+import { centre, holdsPoint } from './geometry.js';
 import { joinTexts, truncate } from './labels.js';
-import type { Screen, ScreenElement } from './screen-types.js';
+import { TOUCHABLE_ROLES, type Screen } from './screen-types.js';
 import { area, type Rect, type UiNode } from './ui-node.js';
 
 /** One line of text read off the screenshot, in device pixels. */
@@ -26,9 +26,6 @@ export const DEFAULT_MIN_TEXT_COVERAGE = 0.6;
 /** An element bigger than this share of its window is a surface: text on it is an element of its own. */
 const SURFACE_SHARE = 0.25;
 
-/** Roles a person would touch: an unlabelled one is worth reading on its own. */
-const TOUCHABLE = new Set<ScreenElement['role']>(['button', 'item', 'tab', 'checkbox', 'toggle', 'image', 'input']);
-
 /**
  * The share of the app's elements (not bars, keyboard or toasts) that carry text: 1 when all are
  * named, 0 when none are or when the tree shows nothing at all on a screen that is not blank.
@@ -41,7 +38,7 @@ export function textCoverage(screen: Screen): number {
 
 /** The bounds of unlabelled elements a person would touch: regions worth reading alone. */
 export function unlabelledRegions(screen: Screen): Rect[] {
-  return screen.elements.filter((e) => e.label === '' && TOUCHABLE.has(e.role) && screen.windows[e.window].kind !== 'keyboard').map((e) => e.bounds);
+  return screen.elements.filter((e) => e.label === '' && TOUCHABLE_ROLES.has(e.role) && screen.windows[e.window].kind !== 'keyboard').map((e) => e.bounds);
 }
 
 export interface ReadTextScope {
@@ -67,10 +64,10 @@ export function placeReadText(drafts: Draft[], lines: ReadText[], scope: ReadTex
   for (const line of [...lines].sort((a, b) => a.bounds.top - b.bounds.top || a.bounds.left - b.bounds.left)) {
     const text = line.text.trim();
     const middle = centre(line.bounds);
-    if (text === '' || !inside(middle, scope.window) || scope.exclude.some((r) => inside(middle, r))) continue;
+    if (text === '' || !holdsPoint(scope.window, middle) || scope.exclude.some((r) => holdsPoint(r, middle))) continue;
     const host = smallestAround(out, line.bounds);
     if (host && host.label !== '') continue;
-    if (host && TOUCHABLE.has(host.role) && area(host.bounds) <= surface) {
+    if (host && TOUCHABLE_ROLES.has(host.role) && area(host.bounds) <= surface) {
       named.set(host, [...(named.get(host) ?? []), text]);
       continue;
     }
@@ -84,15 +81,11 @@ export function placeReadText(drafts: Draft[], lines: ReadText[], scope: ReadTex
   return [...out.flatMap((d) => [d, ...(own.get(d) ?? [])]), ...(own.get(undefined) ?? [])];
 }
 
-function inside(p: { x: number; y: number }, r: Rect): boolean {
-  return p.x >= r.left && p.x < r.right && p.y >= r.top && p.y < r.bottom;
-}
-
 /** The smallest draft whose bounds hold the middle of `bounds`. */
 function smallestAround(drafts: Draft[], bounds: Rect): Draft | undefined {
   const c = centre(bounds);
   let best: Draft | undefined;
-  for (const d of drafts) if (inside(c, d.bounds) && (!best || area(d.bounds) < area(best.bounds))) best = d;
+  for (const d of drafts) if (holdsPoint(d.bounds, c) && (!best || area(d.bounds) < area(best.bounds))) best = d;
   return best;
 }
 

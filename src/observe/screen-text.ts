@@ -1,7 +1,7 @@
 // The screen as text (what an LLM reads) and as JSON (with bounds).
 import { centre } from './geometry.js';
 import { shortId, truncate } from './labels.js';
-import type { Screen, ScreenElement } from './screen-types.js';
+import { TOUCHABLE_ROLES, type Screen, type ScreenElement } from './screen-types.js';
 
 /** Elements printed before the rest is summarised in one line (a 20,000-node dump stays readable). */
 export const MAX_ELEMENTS = 200;
@@ -72,8 +72,6 @@ function hiddenLines(screen: Screen, index: number): string[] {
     .map((w) => `under the dialog: ${w.package}, ${w.hiddenElements} ${w.hiddenElements === 1 ? 'element' : 'elements'} hidden`);
 }
 
-/** Roles that stand for something to touch, so an unlabelled one still gets a line with its place. */
-const TOUCHABLE = new Set(['button', 'item', 'tab', 'checkbox', 'toggle', 'input', 'image']);
 /** State words in the text form; 'long-clickable' stays in the JSON form only (it costs more than it tells). */
 const STATE_WORDS: Partial<Record<string, string>> = {
   'scrollable-vertical': 'vertical',
@@ -85,9 +83,9 @@ const STATE_WORDS: Partial<Record<string, string>> = {
 export function elementLine(e: ScreenElement): string {
   let line = `${e.ref} ${e.role}`;
   if (e.label !== '') line += ` ${JSON.stringify(e.label)}`;
-  const id = TOUCHABLE.has(e.role) && (e.label === '' || e.role === 'input') ? readableId(e.resourceId) : '';
+  const id = TOUCHABLE_ROLES.has(e.role) && (e.label === '' || e.role === 'input') ? readableId(e.resourceId) : '';
   if (id) line += ` #${id}`;
-  if (e.label === '' && TOUCHABLE.has(e.role)) {
+  if (e.label === '' && TOUCHABLE_ROLES.has(e.role)) {
     const c = centre(e.bounds);
     line += ` at ${c.x},${c.y}`;
   }

@@ -16,6 +16,9 @@ export type ElementState =
   | 'scrollable-horizontal'
   | 'long-clickable';
 
+/** Roles that stand for something to touch: an unlabelled one is still worth a line (and a read of its pixels). */
+export const TOUCHABLE_ROLES: ReadonlySet<Role> = new Set<Role>(['button', 'item', 'tab', 'checkbox', 'toggle', 'input', 'image']);
+
 /** Whether a person would take the element as disabled: the tree says so, or its pixels do. */
 export function isDisabled(e: { states: readonly ElementState[] }): boolean {
   return e.states.includes('disabled') || e.states.includes('looks-disabled');

@@ -1,6 +1,7 @@
 // Offline OCR of phone screenshots: one sparse-text pass over the whole screen, scaled down and
 // redrawn dark on white, plus each filled region (a button, a chip) or caller's region read alone
 // with its polarity normalised; merged into words and lines with boxes in the screenshot's pixels.
+import { scaleRect } from '../geometry.js';
 import type { Rect } from '../ui-node.js';
 import { ReadCache } from './cache.js';
 import { regionImage } from './crop.js';
@@ -123,10 +124,6 @@ export class OcrEngine {
     if (this.worker && (await this.worker.catch(() => undefined)) === worker) this.worker = undefined;
     await worker.terminate();
   }
-}
-
-function scaleRect(r: Rect, by: number): Rect {
-  return { left: Math.floor(r.left * by), top: Math.floor(r.top * by), right: Math.ceil(r.right * by), bottom: Math.ceil(r.bottom * by) };
 }
 
 /** A word read in a region stays inside it (tesseract's box may take in the padding). */

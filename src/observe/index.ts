@@ -31,4 +31,4 @@ export {
   type OcrResult,
   type OcrReadOptions,
 } from './ocr/index.js';
-export { needsOcr, withPixelLayers, type OcrRun, type PixelLayerOptions, type PixelLayers, type TextReader } from './pixel-layers.js';
+export { needsOcr, needsVision, withPixelLayers, type OcrRun, type PixelLayerOptions, type PixelLayers, type TextReader } from './pixel-layers.js';

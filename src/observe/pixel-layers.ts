@@ -46,6 +46,14 @@ export function needsOcr(screen: Screen, options: PixelLayerOptions): boolean {
   return options.reader !== undefined && textCoverage(screen) < (options.minTextCoverage ?? DEFAULT_MIN_TEXT_COVERAGE);
 }
 
+/**
+ * Whether `screen`, read with OCR where it ran, still names too few of its elements to be acted on from
+ * its text: the planner and the validator then also get an annotated screenshot (vision.ts).
+ */
+export function needsVision(screen: Screen, options: Pick<PixelLayerOptions, 'minTextCoverage'> = {}): boolean {
+  return textCoverage(screen) < (options.minTextCoverage ?? DEFAULT_MIN_TEXT_COVERAGE);
+}
+
 export interface PixelInput {
   /** The screen as the tree alone gives it. */
   tree: Screen;

@@ -10,7 +10,7 @@ export class PeerFlowFailed extends Error {
   override name = 'PeerFlowFailed';
 }
 
-type Target = string | { text?: string; desc?: string; id?: string; role?: string };
+type Target = string | { text?: string; desc?: string; id?: string; role?: string } | { x: number; y: number };
 
 export interface PeerAgentOptions {
   mcp: MobileMcp;
@@ -34,6 +34,7 @@ const listing = (elements: McpElement[]): string => elements.map(shown).filter(B
 
 /** The listed element a target names: its text or label (content description), or its resource id's last part. */
 export function findElement(elements: McpElement[], target: Target): McpElement | undefined {
+  if (typeof target === 'object' && 'x' in target) return undefined;
   const idIs = (e: McpElement, id: string) => e.identifier === id || e.identifier?.endsWith(`:id/${id}`) === true;
   if (typeof target === 'string') return elements.find((e) => e.text === target || e.label === target) ?? elements.find((e) => idIs(e, target));
   return elements.find(

@@ -37,11 +37,12 @@ export class AgentSettingsError extends Error {
 }
 
 /** The config keys behind MOBILETEST_LLM_* variables; the API key has none, as it is read only from the environment. */
-const CONFIG_KEYS: Partial<Record<string, 'provider' | 'model' | 'baseUrl' | 'output'>> = {
+const CONFIG_KEYS: Partial<Record<string, 'provider' | 'model' | 'baseUrl' | 'output' | 'visionModel'>> = {
   MOBILETEST_LLM_PROVIDER: 'provider',
   MOBILETEST_LLM_MODEL: 'model',
   MOBILETEST_LLM_BASE_URL: 'baseUrl',
   MOBILETEST_LLM_OUTPUT: 'output',
+  MOBILETEST_LLM_VISION_MODEL: 'visionModel',
 };
 
 /** Resolves `ai` and the environment into one set of settings; throws AgentSettingsError for a bad value. */

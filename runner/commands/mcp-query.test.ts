@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SaxesParser } from 'saxes';
 import sharp from 'sharp';
-import { IMAGE_WIDTH, MIN_NAMED_ELEMENTS } from '../../src/mcp/annotate.js';
+import { VISION_WIDTH } from '../../src/observe/index.js';
 import { MAX_DUMP_CHARS } from '../../src/mcp/query.js';
 import { MAX_QUERY_LINES } from '../../src/mcp/tools.js';
 import { createPhone } from '../../src/sim/phone.js';
@@ -75,11 +75,6 @@ async function look(args: Record<string, unknown> = {}): Promise<{ text: string;
   expect(text.split('\n')[0]).toBe(`device ${device}`);
   const images = result.content.flatMap((c) => (c.type === 'image' ? [Buffer.from(c.data, 'base64')] : []));
   return { text, images };
-}
-
-/** Elements with a name on a look: `e7 button "Log in"`, indented or not. */
-function namedLines(text: string): string[] {
-  return text.split('\n').filter((l) => /^\s*e\d+ \w+ "/.test(l));
 }
 
 interface DumpNode {
@@ -167,8 +162,13 @@ test('query device_info: the model, Android version, API level and screen the vi
   expect(images).toHaveLength(1);
   const png = await sharp(images[0]).metadata();
   expect(png.format).toBe('png');
-  expect(png.width).toBe(Math.min(IMAGE_WIDTH, info.screen.width));
-  expect(Math.abs(png.height! - Math.round((png.width! * info.screen.height) / info.screen.width))).toBeLessThanOrEqual(1);
+  expect(png.width).toBe(Math.min(VISION_WIDTH, info.screen.width));
+  // The picture shows the screen less its status and navigation bars, and says which part.
+  const [, left, top, right, bottom] = /picture \d+x\d+: screen \((\d+),(\d+)\)-\((\d+),(\d+)\)/.exec(text)!.map(Number);
+  expect([left, right]).toEqual([0, info.screen.width]);
+  expect(top).toBeGreaterThan(0);
+  expect(bottom).toBeLessThan(info.screen.height);
+  expect(Math.abs(png.height! - Math.round((png.width! * (bottom - top)) / info.screen.width))).toBeLessThanOrEqual(1);
 });
 
 test('query ui_dump: the raw uiautomator XML of the sign-in screen, every text look shows in it, within bounds', async () => {
@@ -255,7 +255,7 @@ test('look adds an annotated screenshot by itself on a screen with almost no tex
   await act('open_link', { url: 'shop://product/50', expected: { visible: 'Smart Glasses' } });
   const details = await look();
   // Plenty of text on the product page: no image.
-  expect(namedLines(details.text).length).toBeGreaterThanOrEqual(MIN_NAMED_ELEMENTS);
+  expect(details.text).not.toContain('picture ');
   expect(details.images).toHaveLength(0);
 
   // The picture is pressable (an item of the page's scrolling list): tapping its ref opens the photo viewer.
@@ -265,12 +265,12 @@ test('look adds an annotated screenshot by itself on a screen with almost no tex
   expect(opened.screen_changed).toBe(true);
 
   const photo = await look();
-  expect(namedLines(photo.text).length).toBeLessThan(MIN_NAMED_ELEMENTS);
+  expect(photo.text).toMatch(/picture 720x\d+: screen/);
   expect(photo.text).toMatch(/e\d+ button "Close"/);
   expect(photo.images).toHaveLength(1);
   const { data, info } = await sharp(photo.images[0]).raw().toBuffer({ resolveWithObject: true });
   expect((await sharp(photo.images[0]).metadata()).format).toBe('png');
-  expect(info.width).toBe(IMAGE_WIDTH);
+  expect(info.width).toBe(VISION_WIDTH);
   let black = 0;
   let marked = 0;
   for (let i = 0; i < data.length; i += info.channels) {
@@ -285,7 +285,8 @@ test('look adds an annotated screenshot by itself on a screen with almost no tex
 
   const without = await look({ screenshot: false });
   expect(without.images).toHaveLength(0);
-  expect(without.text).toBe(photo.text);
+  // The same screen, less the line that says how the picture maps to it.
+  expect(without.text).toBe(photo.text.replace(/\npicture .*$/, ''));
 
   await act('tap', { target: 'Close', expected: { visible: 'Add to cart' } });
 });
@@ -305,9 +306,10 @@ test("look's screenshot paints over a secret typed into a field that shows its t
   // Inside the field (its box scaled to the image, the ref tag's corner and the outline left out) the
   // pixels are the mask's dark grey, not the white field with the typed text on it.
   const { data, info } = await sharp(images[0]).raw().toBuffer({ resolveWithObject: true });
-  const [, width] = /· screen (\d+)x(\d+)/.exec(text)!.map(Number);
-  const scale = info.width / width;
-  const [left, top, right, bottom] = field!.bounds.map((v) => Math.round(v * scale));
+  // The picture shows the screen from `shownTop` down (the status bar cropped), scaled to its width.
+  const [, shownLeft, shownTop, shownRight] = /picture \d+x\d+: screen \((\d+),(\d+)\)-\((\d+),(\d+)\)/.exec(text)!.map(Number);
+  const scale = info.width / (shownRight - shownLeft);
+  const [left, top, right, bottom] = field!.bounds.map((v, i) => Math.round((v - (i % 2 === 0 ? shownLeft : shownTop)) * scale));
   let inside = 0;
   let masked = 0;
   for (let y = top + 4; y < bottom - 4; y++) {

@@ -13,7 +13,7 @@ import { callSignal, DEFAULT_LIMITS, type AgentLimits, type AgentOptions } from 
 import { AgentStepFailed, type AgentFailureKind } from './errors.js';
 import { runGoal } from './goal.js';
 import { checkExpectation, secretsOf } from './offline/index.js';
-import { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused, queryJsonSchema } from './roles/index.js';
+import { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused, queryJsonSchema, VisionUnavailable } from './roles/index.js';
 import type { AgentPath, CacheOutcome } from './types.js';
 import type { Verification } from './verify/index.js';
 
@@ -321,7 +321,7 @@ function asAgentFailure(error: unknown, { call, text, signal }: { call: AgentCal
           ? ['ModelFailed', 'plan']
           : error instanceof ModelRefused
             ? ['ModelRefused', 'refusal']
-            : error instanceof ModelAnswerTruncated || error instanceof LlmCallFailed
+            : error instanceof ModelAnswerTruncated || error instanceof LlmCallFailed || error instanceof VisionUnavailable
               ? ['ModelFailed', 'environment']
               : ['ActionFailed', 'environment'];
   return new AgentStepFailed({ call, text, kind, category, reason: message + modelHint(error) });

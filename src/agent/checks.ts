@@ -8,6 +8,7 @@ import type { AgentOptions } from './context.js';
 import { screenWords } from './debug/index.js';
 import type { ExpectationCheck } from './offline/index.js';
 import { askQuery, askValidator } from './roles/index.js';
+import { screenPicture } from './picture.js';
 
 export interface CheckVerdict {
   pass: boolean;
@@ -69,10 +70,11 @@ export async function modelCheck(
   }
   if (!options.models) return undefined;
   record.path = 'model';
+  const shown = await screenPicture(options.runner, observation, input.signal);
   const answer = await askValidator(
     options.models,
     { assertion: input.assertion, screen: input.screen },
-    { screenRefs: refsOf(observation), actionId: record.id, signal: input.signal },
+    { screenRefs: refsOf(observation), actionId: record.id, signal: input.signal, picture: shown?.picture },
   );
   const verdict = { pass: answer.verdict === 'pass', refs: answer.refs, reason: answer.reason };
   await record.decide({ role: 'validator', path: 'model', reason: answer.reason, refs: answer.refs, data: { verdict: answer.verdict } });

@@ -8,6 +8,7 @@ import type { AgentOptions } from './context.js';
 import { screenWords } from './debug/index.js';
 import { planGoal } from './offline/index.js';
 import { askValidator, type ModelAccess } from './roles/index.js';
+import { screenPicture } from './picture.js';
 import { verifyOn } from './verification.js';
 import { shownElements, type GoalCheck, type Verification } from './verify/index.js';
 
@@ -64,6 +65,7 @@ export async function verifyFinish(options: AgentOptions, record: AgentCallRecor
   }
   const cited = elements.filter((e) => claim.cited.includes(e.ref));
   const lines = cited.map(elementLine).join('; ');
+  const pictured = await screenPicture(options.runner, after, claim.signal);
   const answer = await askValidator(
     claim.models,
     { assertion: `the goal "${claim.goal}" has been reached (the agent cites: ${lines})`, screen: screenText(after.screen) },
@@ -71,6 +73,7 @@ export async function verifyFinish(options: AgentOptions, record: AgentCallRecor
       screenRefs: new Set(elements.map((e) => e.ref)),
       actionId: record.id,
       signal: claim.signal,
+      picture: pictured?.picture,
     },
   );
   const held = answer.verdict === 'pass';

@@ -10,6 +10,7 @@ import { foreignDialog } from './popup.js';
 import type { GoalOutcome, StepRecorder } from './recorder.js';
 import { attributedFailure, attributeFailure, disambiguate } from './recovery.js';
 import { askPlanner, type ModelAccess } from './roles/index.js';
+import { pointsOnDevice, screenPicture } from './picture.js';
 import type { HistoryEntry } from './types.js';
 
 const HISTORY = 8;
@@ -62,6 +63,8 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
       ({ observation } = await options.runner.observer.current({ signal: input.signal }));
     }
     const screen = observation.screen;
+    // A screen whose text names too few of its elements is also shown as its annotated picture.
+    const shown = await screenPicture(options.runner, observation, input.signal);
     // The step limit is news to the planner only when it is close.
     const left = input.limits.maxSteps - guard.steps;
     const constraints = left <= 5 ? [`at most ${left} more actions`] : [];
@@ -75,12 +78,14 @@ export async function plannerLoop(options: AgentOptions, record: AgentCallRecord
         noEffect: guard.noEffect(observation.signature),
         constraints,
       },
-      { screenRefs: new Set(screen.elements.map((e) => e.ref)), actionId: record.id, signal: input.signal },
+      { screenRefs: new Set(screen.elements.map((e) => e.ref)), actionId: record.id, signal: input.signal, picture: shown?.picture },
     );
     note = undefined;
     await record.decide({ role: 'planner', path: 'model', reason: decision.thought, actions: decision.actions });
     let signature = observation.signature;
-    for (const planned of decision.actions) {
+    for (const answered of decision.actions) {
+      // Points on the picture become the device's pixels before anything runs or is guarded.
+      const planned = pointsOnDevice(answered, shown?.frame);
       if (planned.name === 'finish') {
         if (!planned.params.success) return { ok: false, kind: 'GoalFailed', category: 'plan', reason: planned.params.summary };
         return finished(planned.params.summary, planned.params.evidence);

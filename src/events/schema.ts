@@ -130,10 +130,12 @@ export const LlmCallEvent = Base.extend({
   /** File names beside the log holding the prompt and the raw answer. */
   prompt_ref: z.string(),
   answer_ref: z.string(),
+  /** File names beside the log of the pictures sent with the prompt (a screen with too little text, annotated). */
+  image_refs: z.array(z.string()).optional(),
   /** Input and output tokens billed: the provider's reported usage, or mobiletest's own o200k count (usage_source). */
   tokens_in: z.number(),
   tokens_out: z.number(),
-  /** o200k tokens of the whole request body as sent: messages, schema or tools, images. */
+  /** Tokens of the whole request body as sent: o200k of its text (messages, schema or tools) plus its pictures as the provider bills them. */
   request_tokens: z.number().optional(),
   usage_source: UsageSource.optional(),
   /** The provider's finish or stop reason as it gave it: stop, length, tool_use, max_tokens, refusal, ... */

@@ -102,12 +102,14 @@ export class Budget {
  */
 export class AccountedProvider implements Provider {
   readonly name: string;
+  readonly model: string | undefined;
   readonly profile: Provider['profile'];
   constructor(
     private readonly inner: Provider,
     readonly budget: Budget,
   ) {
     this.name = inner.name;
+    this.model = inner.model;
     this.profile = inner.profile;
   }
 

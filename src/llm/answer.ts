@@ -3,6 +3,7 @@
 import { readAnswerText } from './answer-text.js';
 import { fromDialect } from './dialects.js';
 import { LlmCallFailed } from './errors.js';
+import { imageTokens, withoutImageData } from './images.js';
 import type { ProviderProfile } from './profiles.js';
 import type { ModelAnswer, ModelRequest, TokenUsage } from './types.js';
 
@@ -15,9 +16,18 @@ export async function countTokens(text: string): Promise<number> {
   return (await counter)(text);
 }
 
-/** Tokens of the whole request body as it goes on the wire: what a provider bills as input. */
-export function requestTokens(body: unknown): Promise<number> {
-  return countTokens(JSON.stringify(body));
+/**
+ * Tokens of the whole request body as it goes on the wire: what a provider bills as input. Pictures are
+ * billed by their size, not their bytes: their data is left out of the text and `images` (the tokens
+ * imageTokens gives for them) added.
+ */
+export async function requestTokens(body: unknown, images = 0): Promise<number> {
+  return (await countTokens(JSON.stringify(images > 0 ? withoutImageData(body) : body))) + images;
+}
+
+/** Input tokens of the pictures in a request, for a profile and model. */
+export function requestImageTokens(request: ModelRequest, profile: ProviderProfile, model: string): number {
+  return request.messages.reduce((sum, m) => sum + (m.images ?? []).reduce((s, image) => s + imageTokens(profile, model, image), 0), 0);
 }
 
 export interface RawAnswer {

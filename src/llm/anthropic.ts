@@ -1,10 +1,10 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { finishAnswer, requestTokens } from './answer.js';
+import { finishAnswer, requestImageTokens, requestTokens } from './answer.js';
 import { toDialect } from './dialects.js';
 import { LlmCallFailed } from './errors.js';
 import { profileFor, profileForModel, type ProviderProfile } from './profiles.js';
 import { clientPolicy, withRetries } from './retry.js';
-import { type CallOptions, type ModelAnswer, type ModelRequest, type Provider, type RetryPolicy } from './types.js';
+import { type CallOptions, type ModelAnswer, type ModelRequest, type Provider, type RetryPolicy, type ChatMessage } from './types.js';
 
 export interface AnthropicProviderOptions {
   model: string;
@@ -21,6 +21,20 @@ const defaultMaxTokens = 1024;
 /** The SDK's params, plus `temperature`: the SDK's types dropped it, while the models before Opus 4.7 still take it. */
 type Body = Anthropic.MessageCreateParamsNonStreaming & { temperature?: number };
 
+/** A message on the wire; a user message with pictures is a list of blocks, each picture as base64, then its text. */
+function anthropicMessage(message: ChatMessage): Anthropic.MessageParam {
+  if (message.role === 'assistant') return { role: 'assistant', content: message.content };
+  if (!message.images?.length) return { role: 'user', content: message.content };
+  return {
+    role: 'user',
+    content: [
+      // Pictures before the text that refers to them, as Anthropic advises.
+      ...message.images.map((image) => ({ type: 'image' as const, source: { type: 'base64' as const, media_type: image.mediaType, data: image.data } })),
+      { type: 'text' as const, text: message.content },
+    ],
+  };
+}
+
 /** The request body for a request: the schema as one forced tool (or none, prompt only); temperature only where the model takes it. */
 export function anthropicBody(profile: ProviderProfile, request: ModelRequest, defaultModel: string): Body {
   const system = request.messages
@@ -30,9 +44,7 @@ export function anthropicBody(profile: ProviderProfile, request: ModelRequest, d
   const body: Body = {
     model: request.model ?? defaultModel,
     max_tokens: request.maxTokens ?? defaultMaxTokens,
-    messages: request.messages
-      .filter((message) => message.role !== 'system')
-      .map((message) => ({ role: message.role === 'assistant' ? ('assistant' as const) : ('user' as const), content: message.content })),
+    messages: request.messages.filter((message) => message.role !== 'system').map(anthropicMessage),
   };
   if (system) body.system = system;
   if (profile.temperature && request.temperature !== undefined && request.temperature !== null) body.temperature = request.temperature;
@@ -47,12 +59,14 @@ export function anthropicBody(profile: ProviderProfile, request: ModelRequest, d
 /** A provider for Anthropic's Messages API; structured output goes through one forced tool. */
 export class AnthropicProvider implements Provider {
   readonly name = 'anthropic';
+  readonly model: string;
   readonly profile: ProviderProfile;
   private readonly client: Anthropic;
   private readonly policy: RetryPolicy;
   private readonly sdkTimeoutMs: number;
 
   constructor(private readonly options: AnthropicProviderOptions) {
+    this.model = options.model;
     this.profile = options.profile ?? profileFor({ provider: 'anthropic', model: options.model });
     ({ policy: this.policy, sdkTimeoutMs: this.sdkTimeoutMs } = clientPolicy(options.retry));
     this.client = new Anthropic({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 0, timeout: this.sdkTimeoutMs });
@@ -86,7 +100,7 @@ export class AnthropicProvider implements Provider {
       truncated: stop === 'max_tokens',
       ...(call?.type === 'tool_use' ? { structured: call.input } : {}),
     };
-    const size = await requestTokens(body);
+    const size = await requestTokens(body, requestImageTokens(request, profile, body.model));
     if (toolName && !call && stop !== 'refusal' && stop !== 'max_tokens') {
       const answer = await finishAnswer(
         { ...raw, truncated: false },

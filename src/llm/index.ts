@@ -27,3 +27,4 @@ export { deadlineOf, signalWithDeadline } from './deadline.js';
 export { roleSetting } from './rejection.js';
 export { AccountedProvider, Budget, BudgetLimits, TokenLedger, type RoleTotals, type TokenPrices } from './accounting.js';
 export { createProvider } from './create.js';
+export { imageTokens, modelTakesImages, type ChatImage } from './images.js';

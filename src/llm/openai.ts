@@ -1,9 +1,9 @@
 import OpenAI from 'openai';
-import { finishAnswer, requestTokens } from './answer.js';
+import { finishAnswer, requestImageTokens, requestTokens } from './answer.js';
 import { toDialect } from './dialects.js';
 import { profileFor, profileForModel, type ProviderProfile } from './profiles.js';
 import { clientPolicy, withRetries } from './retry.js';
-import { type CallOptions, type ModelAnswer, type ModelRequest, type Provider, type RetryPolicy } from './types.js';
+import { type CallOptions, type ModelAnswer, type ModelRequest, type Provider, type RetryPolicy, type ChatMessage } from './types.js';
 
 export interface OpenAiProviderOptions {
   model: string;
@@ -19,10 +19,26 @@ export interface OpenAiProviderOptions {
 
 type Body = OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;
 
+/** A message on the wire; a user message with pictures is a list of parts, its text first, each picture as a data URL. */
+function openAiMessage(message: ChatMessage): OpenAI.Chat.Completions.ChatCompletionMessageParam {
+  if (message.role !== 'user' || !message.images?.length) return { role: message.role, content: message.content };
+  return {
+    role: 'user',
+    content: [
+      { type: 'text', text: message.content },
+      // detail high: the picture is read at its size (low would shrink it to 512 px and lose the ref tags).
+      ...message.images.map((image) => ({
+        type: 'image_url' as const,
+        image_url: { url: `data:${image.mediaType};base64,${image.data}`, detail: 'high' as const },
+      })),
+    ],
+  };
+}
+
 /** The request body a profile sends for a request: only what that provider and model take. */
 export function openAiBody(profile: ProviderProfile, request: ModelRequest, defaultModel: string): Body {
   const model = request.model ?? defaultModel;
-  const body: Body = { model, messages: request.messages.map((message) => ({ role: message.role, content: message.content })) };
+  const body: Body = { model, messages: request.messages.map(openAiMessage) };
   if (request.maxTokens !== undefined) body[profile.tokenCap] = request.maxTokens;
   if (profile.temperature && request.temperature !== undefined && request.temperature !== null) body.temperature = request.temperature;
   if (profile.reasoning && request.reasoningEffort !== undefined) body.reasoning_effort = request.reasoningEffort;
@@ -41,6 +57,7 @@ export function openAiBody(profile: ProviderProfile, request: ModelRequest, defa
 /** A provider for the OpenAI chat completions API and the servers that speak it. */
 export class OpenAiProvider implements Provider {
   readonly name: string;
+  readonly model: string;
   readonly profile: ProviderProfile;
   private readonly client: OpenAI;
   private readonly policy: RetryPolicy;
@@ -48,6 +65,7 @@ export class OpenAiProvider implements Provider {
 
   constructor(private readonly options: OpenAiProviderOptions) {
     this.name = options.name ?? 'openai';
+    this.model = options.model;
     this.profile = options.profile ?? profileFor({ provider: 'openai', model: options.model, baseUrl: options.baseUrl });
     ({ policy: this.policy, sdkTimeoutMs: this.sdkTimeoutMs } = clientPolicy(options.retry));
     this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 0, timeout: this.sdkTimeoutMs });
@@ -79,7 +97,7 @@ export class OpenAiProvider implements Provider {
         ...(refusal ? { refusal } : {}),
         truncated: choice?.finish_reason === 'length',
       },
-      { provider: this.name, profile, request, requestTokens: await requestTokens(body), started },
+      { provider: this.name, profile, request, requestTokens: await requestTokens(body, requestImageTokens(request, profile, body.model)), started },
     );
   }
 }

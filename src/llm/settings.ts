@@ -21,6 +21,11 @@ export type LlmSettings =
       timeoutMs?: number;
       /** MOBILETEST_LLM_OUTPUT: how the answer's shape is asked for, when not the profile's own. */
       output?: OutputMode;
+      /**
+       * MOBILETEST_LLM_VISION_MODEL: the model (of the same provider) asked instead when a screen needs its
+       * picture; naming it says it takes images. Without it, the role's own model is asked, if it takes them.
+       */
+      visionModel?: string;
     };
 
 const kinds: readonly ProviderKind[] = ['openai', 'anthropic', 'gemini', 'local', 'offline'];
@@ -88,7 +93,13 @@ export function readLlmSettings(env: NodeJS.ProcessEnv = process.env): LlmSettin
     throw new LlmSettingsError('MOBILETEST_LLM_MODEL', `no model is set for provider ${provider}; set it to the model to use, e.g. ${examples[provider]}`);
   }
   const output = outputOf(env, provider);
-  const extra = { ...(baseUrl === undefined ? {} : { baseUrl }), ...timeoutOf(env), ...(output === undefined ? {} : { output }) };
+  const visionModel = env.MOBILETEST_LLM_VISION_MODEL?.trim();
+  const extra = {
+    ...(baseUrl === undefined ? {} : { baseUrl }),
+    ...timeoutOf(env),
+    ...(output === undefined ? {} : { output }),
+    ...(visionModel ? { visionModel } : {}),
+  };
   const usual = apiKeyVariable(provider);
   const apiKey = env.MOBILETEST_LLM_API_KEY?.trim() || (usual ? env[usual]?.trim() : undefined);
   if (!apiKey) {

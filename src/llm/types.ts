@@ -1,3 +1,4 @@
+import type { ChatImage } from './images.js';
 import type { ProviderProfile } from './profiles.js';
 
 /**
@@ -11,6 +12,8 @@ export type ModelRole = (typeof MODEL_ROLES)[number];
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
+  /** Pictures sent with a user message, after its text: the annotated screenshot of a screen with too little text. */
+  images?: ChatImage[];
 }
 
 export interface ModelRequest {
@@ -66,6 +69,8 @@ export interface CallOptions {
 
 export interface Provider {
   readonly name: string;
+  /** The model asked when a request names none. */
+  readonly model?: string;
   /** What the provider accepts (shapes requests; tells callers whether the model reasons within its cap). */
   readonly profile?: ProviderProfile;
   complete(request: ModelRequest, options?: CallOptions): Promise<ModelAnswer>;

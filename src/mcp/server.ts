@@ -5,11 +5,10 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { DeviceDisconnected, DeviceError } from '../drivers/index.js';
 import { redactDeep, redactText, registerMarkedSecrets } from '../events/index.js';
-import { OcrEngine, screenText } from '../observe/index.js';
-import { annotatedScreenshot, tooLittleText } from './annotate.js';
+import { needsVision, OcrEngine, screenText, visionFrame, type Screen, type VisionFrame } from '../observe/index.js';
 import { AppNotStarted, closestName, InvalidToolInput } from './errors.js';
 import { toolInput } from './input.js';
-import { InvalidPrimitiveCall, isPrimitiveName, secretFieldsOf, validateCall } from '../primitives/index.js';
+import { InvalidPrimitiveCall, isPrimitiveName, maskSecrets, secretFieldsOf, validateCall } from '../primitives/index.js';
 import type { Driver } from '../drivers/index.js';
 import type { DeviceSource } from './devices.js';
 import { runQuery } from './query.js';
@@ -139,11 +138,18 @@ export class MobileMcpServer {
     const { screenshot } = toolInput('look', LookInput, args);
     const session = await this.current();
     const { observation } = await session.observer.look();
-    const answer = text(`device ${session.device}\n${screenText(observation.screen)}`);
-    if (screenshot ?? tooLittleText(observation.screen)) {
-      const png = await annotatedScreenshot(await session.driver.screenshot(), observation.screen, secretFieldsOf(session.observer));
-      answer.content.push({ type: 'image', data: png.toString('base64'), mimeType: 'image/png' });
+    const screen = observation.screen;
+    const lines = [`device ${session.device}`, screenText(screen)];
+    if (screenshot ?? (needsVision(screen, { minTextCoverage: session.observer.minTextCoverage }) || fewNames(screen))) {
+      // The picture a planner gets: secrets painted over, bars cropped, each element boxed with its ref.
+      const png = session.observer.screenshotOf(observation) ?? (await session.driver.screenshot());
+      const frame = await visionFrame(await maskSecrets(png, screen, { fields: secretFieldsOf(session.observer) }), screen);
+      lines.push(pictureLine(frame));
+      const answer = text(lines.join('\n'));
+      answer.content.push({ type: 'image', data: frame.png.toString('base64'), mimeType: 'image/png' });
+      return answer;
     }
+    const answer = text(lines.join('\n'));
     return answer;
   }
 
@@ -213,4 +219,20 @@ function json(body: object): CallToolResult {
 /** A tool error; its first line names the device, as look's answer does. */
 function failed(device: string | undefined, message: string): CallToolResult {
   return { content: [{ type: 'text', text: redactText(device ? `device ${device}\n${message}` : message) }], isError: true };
+}
+
+/** Fewer elements with a name than this, and a client is shown the picture even when all of them are named (a photo and its close button). */
+const MIN_NAMED_ELEMENTS = 3;
+
+function fewNames(screen: Screen): boolean {
+  return screen.elements.filter((e) => e.label.trim() !== '').length < MIN_NAMED_ELEMENTS;
+}
+
+/** How the picture maps to the screen, for a client that points at it: device pixels from picture pixels. */
+export function pictureLine(frame: VisionFrame): string {
+  const { shows, scale } = frame;
+  return (
+    `picture ${frame.width}x${frame.height}: screen (${shows.left},${shows.top})-(${shows.right},${shows.bottom}), ` +
+    `each element boxed with its ref; a point on it is (${shows.left} + x / ${scale.toFixed(4)}, ${shows.top} + y / ${scale.toFixed(4)}) on the device`
+  );
 }

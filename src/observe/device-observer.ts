@@ -12,7 +12,7 @@ import { thumbnail, type RgbaImage } from './frames.js';
 import { RefRegistry } from './refs.js';
 import { needsOcr, withPixelLayers, type OcrRun, type PixelLayerOptions } from './pixel-layers.js';
 import { buildScreen } from './screen.js';
-import type { ReadText } from './read-text.js';
+import { DEFAULT_MIN_TEXT_COVERAGE, type ReadText } from './read-text.js';
 import type { Screen } from './screen-types.js';
 import { situationReport, STUCK_AFTER, type LogRecord, type SituationReport } from './situation.js';
 import { parseUiautomatorXml } from './uiautomator.js';
@@ -68,6 +68,8 @@ export class DeviceObserver {
   lastOcr: OcrRun | undefined;
   /** Why OCR cannot run on this machine (tesseract.js not installed): looks then read the tree only. */
   ocrUnavailable: string | undefined;
+  /** The last screenshot a look took (for OCR, or to compare frames), and the observation it belongs to. */
+  private shot: { observation: Observation; png: Buffer } | undefined;
   /** The last look, its glance and watched app, the driver's change count when it began, and whether it was seen settled. */
   private latest: { look: Look; glance: Glance; watched: string | undefined; changeCount: number; settled: boolean; at: number } | undefined;
   private readTimes = 0;
@@ -77,6 +79,16 @@ export class DeviceObserver {
     private readonly driver: Driver,
     private readonly options: DeviceObserverOptions = {},
   ) {}
+
+  /** Below this share of its elements named in text, a screen is read with OCR, and then also shown as a picture. */
+  get minTextCoverage(): number {
+    return this.options.pixels?.minTextCoverage ?? DEFAULT_MIN_TEXT_COVERAGE;
+  }
+
+  /** The screenshot taken with `observation`, when its look took one (a screen read with OCR does): no second capture for its picture. */
+  screenshotOf(observation: Observation): Buffer | undefined {
+    return this.shot?.observation === observation ? this.shot.png : undefined;
+  }
 
   /** The mean time a hierarchy read has taken on this device. */
   get readMs(): number {
@@ -138,6 +150,7 @@ export class DeviceObserver {
     const inputs = JSON.stringify([glance.foreground, size, glance.keyboardShown]);
     let ocr: OcrRun | undefined;
     let observation: Observation;
+    let png = screenshot;
     if (unchanged && unchanged.inputs === inputs) {
       observation = { ...unchanged.observation, at: Date.now(), frame: screenshot ? thumbnail(screenshot) : undefined };
     } else {
@@ -148,7 +161,8 @@ export class DeviceObserver {
       let shot: Buffer | RgbaImage | undefined = screenshot;
       const pixels = this.options.pixels;
       if (pixels && this.ocrUnavailable === undefined && needsOcr(screen, pixels)) {
-        const read = await withPixelLayers({ tree: screen, build, screenshot: screenshot ?? (await this.driver.screenshot(call)) }, pixels);
+        png = screenshot ?? (await this.driver.screenshot(call));
+        const read = await withPixelLayers({ tree: screen, build, screenshot: png }, pixels);
         ({ screen, ocr } = read);
         // Decoded once: the observation's thumbnail is made from the same pixels.
         shot = read.pixels;
@@ -158,6 +172,7 @@ export class DeviceObserver {
     }
     if (!observation.frame) delete observation.frame;
     this.last = { xml: hierarchy.xml, inputs, observation, ...(ocr ? { ocr } : {}) };
+    this.shot = png ? { observation, png } : undefined;
     this.lastOcr = ocr;
 
     const logs = await this.logsIfSuspected({ glance, screen: observation.screen, app: watched }, call);

@@ -1,6 +1,8 @@
 // Public entry of the observation layer: hierarchy → screen → text and JSON, refs, signatures,
 // situation reports and waiting.
 export type { Rect, NodeFlags, UiNode, UiWindow, UiHierarchy } from './ui-node.js';
+export { area } from './ui-node.js';
+export { holdsPoint } from './geometry.js';
 export type { Role, ElementState, ScreenElement, ScreenWindow, WindowKind, ForegroundApp, Screen } from './screen-types.js';
 export { isDisabled } from './screen-types.js';
 export { contrastRatio, drawnLook, greyedOut, markGreyedOut, pixelsOf, type DrawnLook, type Pixels } from './greyed.js';
@@ -32,3 +34,4 @@ export {
   type OcrReadOptions,
 } from './ocr/index.js';
 export { needsOcr, needsVision, withPixelLayers, type OcrRun, type PixelLayerOptions, type PixelLayers, type TextReader } from './pixel-layers.js';
+export { barlessArea, devicePoint, visionFrame, VISION_WIDTH, type VisionFrame, type VisionFrameOptions } from './vision.js';

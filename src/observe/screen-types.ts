@@ -56,6 +56,8 @@ export interface ScreenWindow {
   bounds: Rect;
   /** Elements left out because a dialog above makes them unreachable. */
   hiddenElements: number;
+  /** Where the app draws (its `android:id/content`), when that is less than the window: the rest is the system bars. */
+  content?: Rect;
   /** The dialog's or keyboard's own element, when it has one. */
   ref?: string;
 }

@@ -51,7 +51,14 @@ export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {})
             exclude: infos.filter((w, j) => j < i || w.kind === 'system' || w.kind === 'keyboard').map((w) => w.window.root.bounds),
           })
         : shown;
-    windows.push({ kind: info.kind, package: info.window.package, bounds: info.window.root.bounds, hiddenElements: underModal ? drafts.length : 0 });
+    const content = contentBounds(info.window.root);
+    windows.push({
+      kind: info.kind,
+      package: info.window.package,
+      bounds: info.window.root.bounds,
+      hiddenElements: underModal ? drafts.length : 0,
+      ...(content !== info.window.root.bounds ? { content } : {}),
+    });
     if (!underModal) groups.push({ kind: info.kind, window: i, drafts });
     if (info.modal) underModal = true;
   });

@@ -2,7 +2,7 @@
 // that names its elements as a person would, checked to pick the same element on the screen it came from.
 import { MASK } from '../../events/index.js';
 import type { Screen, ScreenElement } from '../../observe/index.js';
-import { locate, readTarget, type ActionResult, type Expected, type PrimitiveCall, type Target } from '../../primitives/index.js';
+import { isPoint, locate, readTarget, type ActionResult, type Expected, type PrimitiveCall, type Target } from '../../primitives/index.js';
 import type { CachedStep } from './types.js';
 import { secretSlot } from './values.js';
 
@@ -72,7 +72,8 @@ export function semanticTarget(element: ScreenElement, screen: Screen, purpose: 
 function convert(target: Target | undefined, screens: Array<Screen | undefined>, purpose: Purpose): Target | undefined {
   if (target === undefined) return undefined;
   if (typeof target === 'object') {
-    if (target.near === undefined || !isRef(target.near)) return target;
+    // A point (from a model shown a picture) is kept as it is: the screen gave it no words.
+    if (isPoint(target) || target.near === undefined || !isRef(target.near)) return target;
     const anchor = lookUp(target.near, screens);
     // `near` takes text only: the anchor's label.
     return anchor && anchor.element.label !== '' ? { ...target, near: anchor.element.label } : target;

@@ -7,6 +7,8 @@ import {
   profileForModel,
   REASONING_MIN_TOKENS,
   roleDefaults,
+  modelTakesImages,
+  type ChatImage,
   type ChatMessage,
   type ModelAnswer,
   type ModelRole,
@@ -28,7 +30,7 @@ import type {
   ValidatorInput,
 } from '../types.js';
 import { answerValidator, callerValidator, refListProblems, refProblem, schemaProblems } from './check.js';
-import { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused } from './errors.js';
+import { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused, VisionUnavailable } from './errors.js';
 import { checkPlannerAnswer, type Checked } from './planner-check.js';
 import { renderDebugger, renderLocator, renderPlanner, renderQuery, renderValidator } from './render.js';
 import {
@@ -51,6 +53,15 @@ export interface ModelAccess {
   log?: EventLog;
   /** Re-asks after an unusable answer; 2 by default. */
   repairs?: number;
+  /** The model asked when a screen is sent as a picture (MOBILETEST_LLM_VISION_MODEL); the role's own when unset. */
+  visionModel?: string;
+}
+
+/** A screen sent as a picture too: the annotated image, and why it was needed (for a model that takes none). */
+export interface ScreenPicture {
+  image: ChatImage;
+  /** "the screen names 1 of its 4 elements in text (25%)". */
+  why: string;
 }
 
 export interface AskOptions {
@@ -59,6 +70,8 @@ export interface AskOptions {
   /** The agent call the model call belongs to, for its llm_call event. */
   actionId?: string;
   signal?: AbortSignal;
+  /** The screen's annotated picture, for the planner and the validator on a screen with too little text. */
+  picture?: ScreenPicture;
 }
 
 interface RoleRequest<T> {
@@ -85,7 +98,16 @@ function parsedOrUndefined(text: string): unknown {
   }
 }
 
-const promptText = (messages: readonly ChatMessage[]): string => messages.map((m) => `--- ${m.role}\n${m.content}`).join('\n');
+/** The prompt as a file: each message's text, and where a picture went with it, its file. */
+const promptText = (messages: readonly ChatMessage[], pictures: readonly string[]): string => {
+  let n = 0;
+  return messages
+    .map((m) => {
+      const images = (m.images ?? []).map((image) => `[picture ${image.width}×${image.height}: ${pictures[n++] ?? 'not kept'}]`);
+      return [`--- ${m.role}\n${m.content}`, ...images].join('\n');
+    })
+    .join('\n');
+};
 
 /** Writes one llm_call event with the prompt and answer beside the log (redacted there and here). */
 async function record(
@@ -94,7 +116,10 @@ async function record(
 ): Promise<void> {
   const log = access.log;
   if (!log) return;
-  const prompt = await log.attach(`${call.stem}-prompt.txt`, redactText(promptText(call.messages)));
+  // The pictures as sent: secrets were painted over before they were made.
+  const images = call.messages.flatMap((m) => m.images ?? []);
+  const pictures = await Promise.all(images.map((image, i) => log.attach(`${call.stem}-picture-${i + 1}.png`, Buffer.from(image.data, 'base64'))));
+  const prompt = await log.attach(`${call.stem}-prompt.txt`, redactText(promptText(call.messages, pictures)));
   // The answer as the model wrote it (a <think> block included), and why it could not be used.
   const answerText = [call.answer?.text || (call.answer ? '(empty answer)' : ''), call.failure ? `(no usable answer: ${call.failure})` : '']
     .filter(Boolean)
@@ -111,6 +136,7 @@ async function record(
     model: billed?.model || call.model,
     prompt_ref: prompt,
     answer_ref: answer,
+    ...(pictures.length > 0 ? { image_refs: pictures } : {}),
     tokens_in: billed?.usage.inputTokens ?? 0,
     tokens_out: billed?.usage.outputTokens ?? 0,
     request_tokens: billed?.requestTokens ?? 0,
@@ -133,14 +159,42 @@ function checkAnswer<T>(request: RoleRequest<T>, answer: ModelAnswer): Checked<T
   return first;
 }
 
+/** What the picture is, told in the message it comes with. */
+const PICTURE_NOTES: Partial<Record<ModelRole, (image: ChatImage) => string>> = {
+  planner: (image) =>
+    `The screen's picture is attached (${image.width}×${image.height} pixels): each element above is boxed in it and tagged with its ref. ` +
+    'A target may be a ref, or, for something drawn that has no ref, a point {"x": ..., "y": ...} in the picture\'s pixels.',
+  validator: (image) =>
+    `The screen's picture is attached (${image.width}×${image.height} pixels), each element above boxed and tagged with its ref: judge by it too.`,
+};
+
+/** The request's messages with the picture on its last user message; the model that sees it, checked to take images. */
+function withPicture(
+  access: ModelAccess,
+  request: { role: ModelRole; messages: ChatMessage[]; model: string | undefined; picture: ScreenPicture },
+): ChatMessage[] {
+  const seeing = access.visionModel ?? request.model ?? access.provider.model ?? access.provider.name;
+  const profile = access.provider.profile;
+  // A vision model named in the settings is taken at its word; another must be one known to take images.
+  if (access.visionModel === undefined && (!profile || !modelTakesImages(profile, seeing))) {
+    throw new VisionUnavailable(request.role, { model: seeing, why: request.picture.why });
+  }
+  const last = request.messages.map((m) => m.role).lastIndexOf('user');
+  const { image } = request.picture;
+  const note = PICTURE_NOTES[request.role]?.(image) ?? "The screen's picture is attached.";
+  return request.messages.map((m, i) => (i === last ? { ...m, content: `${m.content}\n\n${note}`, images: [image] } : m));
+}
+
 async function askRole<T>(access: ModelAccess, request: RoleRequest<T>, options: AskOptions): Promise<T> {
   const own = access.roles?.[request.role] ?? {};
-  const settings = { ...roleDefaults[request.role], ...request.defaults, ...own };
+  const base = { ...roleDefaults[request.role], ...request.defaults, ...own };
+  const picture = options.picture;
+  const settings = picture && access.visionModel ? { ...base, model: access.visionModel } : base;
   // A reasoning model thinks within its answer cap: a role's small default would leave nothing to answer with.
   const profile = access.provider.profile && settings.model ? profileForModel(access.provider.profile, settings.model) : access.provider.profile;
   let maxTokens = profile?.reasoning && own.maxTokens === undefined ? Math.max(settings.maxTokens, REASONING_MIN_TOKENS) : settings.maxTokens;
   const attempts = (access.repairs ?? DEFAULT_REPAIRS) + 1;
-  const messages = [...request.messages];
+  const messages = picture ? withPicture(access, { role: request.role, messages: request.messages, model: base.model, picture }) : [...request.messages];
   const problemsSoFar: string[] = [];
   const cutAt: number[] = [];
   const ask = `${request.role}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
@@ -224,7 +278,7 @@ export function askPlanner(access: ModelAccess, input: PlannerInput, options: As
       schemaName: SCHEMA_NAMES.planner,
       schema: plannerAnswerSchema(),
       messages: renderPlanner(input),
-      check: (json) => checkPlannerAnswer(json, options.screenRefs),
+      check: (json) => checkPlannerAnswer(json, { screenRefs: options.screenRefs, picture: options.picture?.image }),
     },
     options,
   );

@@ -58,3 +58,18 @@ export class ModelAnswerTruncated extends Error {
     );
   }
 }
+
+/** A screen had to be sent as a picture, and the model that would be asked takes no images. */
+export class VisionUnavailable extends Error {
+  override name = 'VisionUnavailable';
+  constructor(
+    readonly role: ModelRole,
+    { model, why }: { model: string; why: string },
+  ) {
+    super(
+      `${why}, so the ${role} must see the screen's picture, but its model (${model}) takes no images. ` +
+        'Set MOBILETEST_LLM_VISION_MODEL (or ai.visionModel in the config) to a model of the same provider that does, ' +
+        'e.g. gpt-4o-mini, claude-sonnet-4-5, gemini-2.5-flash, or qwen2.5vl:7b on a local server.',
+    );
+  }
+}

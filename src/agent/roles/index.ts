@@ -1,6 +1,6 @@
 // The model roles: prompts rendered from versioned templates, answers checked strictly, re-asked when wrong.
-export { askDebugger, askLocator, askPlanner, askQuery, askValidator, type AskOptions, type ModelAccess } from './ask.js';
-export { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused } from './errors.js';
+export { askDebugger, askLocator, askPlanner, askQuery, askValidator, type AskOptions, type ModelAccess, type ScreenPicture } from './ask.js';
+export { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused, VisionUnavailable } from './errors.js';
 export { renderDebugger, renderLocator, renderPlanner, renderQuery, renderValidator, historyLine } from './render.js';
 export { compactActionList, PLANNER_ACTIONS } from './action-list.js';
 export {

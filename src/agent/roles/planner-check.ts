@@ -21,17 +21,37 @@ interface RefContext {
   path: string;
   screenRefs: ReadonlySet<string>;
   field?: string;
+  picture?: PictureSize;
 }
 
-/** Refs cited anywhere in a call's params: targets (also inside `expected`) and finish's evidence. */
-function refProblems(value: unknown, { path, screenRefs, field = '' }: RefContext): string[] {
+/** The size of the picture the model was shown, if any: a point target must be on it. */
+export interface PictureSize {
+  width: number;
+  height: number;
+}
+
+/** A point target ({x, y}) is only for a model shown the picture, and must lie on it. */
+function pointProblem(path: string, value: Record<string, unknown>, picture: PictureSize | undefined): string | undefined {
+  if (!picture) return `${path}: a point is only for a screen sent as a picture; this one was sent as text: name a ref or a label`;
+  const { x, y } = value as { x: number; y: number };
+  if (x >= picture.width || y >= picture.height) {
+    return `${path}: (${x}, ${y}) is off the picture, which is ${picture.width}×${picture.height} pixels; give a point on it, or a ref`;
+  }
+  return undefined;
+}
+
+/** Refs cited anywhere in a call's params: targets (also inside `expected`) and finish's evidence; points checked against the picture. */
+function refProblems(value: unknown, { path, screenRefs, field = '', picture }: RefContext): string[] {
+  if (isRecord(value) && TARGET_FIELDS.has(field) && typeof value.x === 'number' && typeof value.y === 'number') {
+    return [pointProblem(path, value, picture) ?? []].flat();
+  }
   if (typeof value === 'string') return TARGET_FIELDS.has(field) && /^e\d+$/.test(value) ? [refProblem(path, value, screenRefs) ?? []].flat() : [];
   if (Array.isArray(value)) {
     if (field !== 'evidence') return [];
     return value.flatMap((item, i) => (typeof item === 'string' ? [refProblem(`${path}[${i}]`, item, screenRefs) ?? []].flat() : []));
   }
   if (!isRecord(value)) return [];
-  return Object.entries(value).flatMap(([key, item]) => refProblems(item, { path: `${path}.${key}`, screenRefs, field: key }));
+  return Object.entries(value).flatMap(([key, item]) => refProblems(item, { path: `${path}.${key}`, screenRefs, field: key, picture }));
 }
 
 function actionProblem(index: number, action: unknown, error: InvalidPrimitiveCall): string {
@@ -43,7 +63,13 @@ function actionProblem(index: number, action: unknown, error: InvalidPrimitiveCa
   return `actions[${index}]${error.path ? `.params.${error.path}` : ''}: ${error.message}`;
 }
 
-export function checkPlannerAnswer(json: unknown, screenRefs: ReadonlySet<string>): Checked<PlannerDecision> {
+/** What an answer is checked against: the screen's refs, and the picture's size when one was sent. */
+export interface ScreenShown {
+  screenRefs: ReadonlySet<string>;
+  picture?: PictureSize;
+}
+
+export function checkPlannerAnswer(json: unknown, { screenRefs, picture }: ScreenShown): Checked<PlannerDecision> {
   // Errors inside an action are left to validateCall, whose messages name the primitive and the field.
   const problems = schemaProblems(answerValidator(PlannerAnswer), json, (at) => /^\/actions\/\d+/.test(at));
   const actions = isRecord(json) && Array.isArray(json.actions) ? (json.actions as unknown[]) : [];
@@ -60,7 +86,7 @@ export function checkPlannerAnswer(json: unknown, screenRefs: ReadonlySet<string
     if (!PLANNER_ACTIONS.includes(call.name)) {
       problems.push(`actions[${i}].name: '${call.name}' is not an action the planner may use; use one of ${PLANNER_ACTIONS.join(', ')}`);
     }
-    problems.push(...refProblems(call.params, { path: `actions[${i}].params`, screenRefs }));
+    problems.push(...refProblems(call.params, { path: `actions[${i}].params`, screenRefs, picture }));
     if ((call.name === 'finish' || call.name === 'give_up') && i < actions.length - 1) {
       problems.push(`actions[${i}]: ${call.name} ends the goal, so it must be the last action`);
     }

@@ -2,7 +2,7 @@
 // where the failure happened, while the screen, the candidates and the device's log are still at hand.
 import { redactText } from '../../events/index.js';
 import { isDisabled, type LogRecord, type Observation, type Screen, type ScreenElement, type SituationReport } from '../../observe/index.js';
-import { describeTarget, MARGIN, nearestLabels, type Candidate, type Nearest, type Target } from '../locator/index.js';
+import { describeTarget, isPoint, MARGIN, nearestLabels, type Candidate, type Nearest, type Target } from '../locator/index.js';
 import type { Expected } from '../schema/expected.js';
 import { deviceSuggestion } from './device-advice.js';
 import { describeDialog, dialogsOn } from './dialogs.js';
@@ -285,7 +285,8 @@ function checkedTarget(facts: FailureFacts): Target | undefined {
 }
 
 function targetWords(target: Target): string {
-  return typeof target === 'string' ? target : (target.text ?? target.desc ?? target.id ?? '');
+  if (typeof target === 'string') return target;
+  return isPoint(target) ? '' : (target.text ?? target.desc ?? target.id ?? '');
 }
 
 function nearestText(n: Nearest): string {

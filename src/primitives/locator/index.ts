@@ -16,8 +16,8 @@
 // The best is 'found' only when it leads the next by MARGIN (0.1); otherwise 'ambiguous'.
 // The fuzzy and shared-words rules are lookalikes (Candidate.lookalike): with `lookalikes: false`,
 // which every check of what is shown uses, they match nothing, so a near miss never stands in for the target.
-export type { Target, TargetObject } from './target.js';
-export { describeTarget } from './target.js';
+export type { PointTarget, Target, TargetObject } from './target.js';
+export { describeTarget, isPoint } from './target.js';
 export {
   locate,
   bestMatches,

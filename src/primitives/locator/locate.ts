@@ -1,5 +1,5 @@
 // Resolves a target on the observed screen into ranked candidates, or says it is ambiguous or missing.
-import type { Role, Screen, ScreenElement } from '../../observe/index.js';
+import { area, holdsPoint, type Role, type Screen, type ScreenElement } from '../../observe/index.js';
 import { parseTarget, type Query } from './query.js';
 import { matchElement, matchId, matchText, SCORES, type Match } from './score.js';
 import type { Target } from './target.js';
@@ -176,10 +176,27 @@ function mainListRows(screen: Screen): ScreenElement[] {
   return [...byList.values()].reduce<ScreenElement[]>((most, rows) => (rows.length > most.length ? rows : most), []);
 }
 
+/**
+ * A point on the screen: the smallest element that holds it (the one a touch there reaches), narrowed to
+ * the point so that a touch lands exactly there; a point on no element is a spot on the app's window.
+ */
+function atPoint(screen: Screen, p: { x: number; y: number }): LocateResult {
+  if (!holdsPoint({ left: 0, top: 0, right: screen.width, bottom: screen.height }, p)) return { status: 'not_found', nearest: [] };
+  const holders = screen.elements.filter((e) => holdsPoint(e.bounds, p)).sort((a, b) => area(a.bounds) - area(b.bounds));
+  const under = holders[0];
+  const spot = { left: p.x, top: p.y, right: p.x + 1, bottom: p.y + 1 };
+  const element: ScreenElement = under
+    ? { ...under, bounds: spot }
+    : { ref: `@${p.x},${p.y}`, role: 'image', label: '', bounds: spot, states: [], window: 0, className: '', resourceId: '' };
+  const best = { element, score: 1, reasons: [`point (${p.x}, ${p.y})${under ? ` on ${under.ref}` : ''}`] };
+  return { status: 'found', best, candidates: [best] };
+}
+
 /** Rules only: see index.ts for the rules, their scores and the margin. */
 export function locate(screen: Screen, target: Target, options: LocateOptions = {}): LocateResult {
   const purpose = options.for ?? 'action';
   const q = parseTarget(target);
+  if (q.point !== undefined) return atPoint(screen, q.point);
   if (q.ref !== undefined) {
     const e = screen.elements.find((x) => x.ref === q.ref);
     if (!e) return { status: 'not_found', nearest: [] };

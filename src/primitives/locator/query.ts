@@ -1,9 +1,11 @@
 // A target turned into what the rules look for: words, a role, an ordinal, id, ref.
 import type { Role } from '../../observe/index.js';
-import type { Target } from './target.js';
+import { isPoint, type Target } from './target.js';
 
 export interface Query {
   ref?: string;
+  /** A point in device pixels: the element there, touched at that very point. */
+  point?: { x: number; y: number };
   /** Text to match against labels, values, ids; '' when the target names only a role or an ordinal. */
   text: string;
   /** The whole phrase as written, matched too in case a role word is part of a label ("Sign up button"). */
@@ -44,6 +46,7 @@ function roleOf(words: string): Role[] | undefined {
 
 /** Splits "the first checkbox", "Log in button", "e5" into the query the rules use. */
 export function parseTarget(target: Target): Query {
+  if (isPoint(target)) return { point: { x: target.x, y: target.y }, text: '' };
   if (typeof target !== 'string') {
     const roles = target.role === undefined ? undefined : (roleOf(target.role.toLowerCase()) ?? [target.role as Role]);
     return { text: target.text ?? '', desc: target.desc, id: target.id, roles, index: target.index, near: target.near };

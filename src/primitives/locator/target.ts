@@ -1,5 +1,16 @@
-// What a step points at: a semantic string ("Log in", "the search field", "e7") or an object of parts.
-export type Target = string | TargetObject;
+// What a step points at: a semantic string ("Log in", "the search field", "e7"), an object of parts, or a point.
+export type Target = string | TargetObject | PointTarget;
+
+/** A point on the screen in device pixels (a game's drawn button, a spot on a map). */
+export interface PointTarget {
+  x: number;
+  y: number;
+}
+
+/** Whether a target is a point rather than a description. */
+export function isPoint(target: Target): target is PointTarget {
+  return typeof target === 'object' && 'x' in target && 'y' in target;
+}
 
 export interface TargetObject {
   /** Visible text (or an input's value). */
@@ -18,6 +29,7 @@ export interface TargetObject {
 /** The target as a person would quote it in a message. */
 export function describeTarget(target: Target): string {
   if (typeof target === 'string') return `"${target}"`;
+  if (isPoint(target)) return `point (${target.x}, ${target.y})`;
   const parts: string[] = [];
   if (target.text !== undefined) parts.push(`text "${target.text}"`);
   if (target.desc !== undefined) parts.push(`desc "${target.desc}"`);

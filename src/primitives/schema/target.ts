@@ -13,9 +13,15 @@ const TargetObject = z
     message: 'a target object needs at least one of text, desc, id, role',
   });
 
-/** What an action is aimed at: a semantic string ("Log in", "the search field", "e7") or an exact description. */
+/** A point: in device pixels for a scripted step; on the picture, in its pixels, for a model that was shown one. */
+const PointTarget = z.strictObject({
+  x: z.number().int().min(0).describe('pixels from the left'),
+  y: z.number().int().min(0).describe('pixels from the top'),
+});
+
+/** What an action is aimed at: a semantic string ("Log in", "the search field", "e7"), an exact description, or a point. */
 export const Target = z
-  .union([z.string().min(1), TargetObject])
-  .meta({ title: 'target', description: 'a semantic string ("Log in", "e7") or {text, desc, id, role, index, near}' });
+  .union([z.string().min(1), TargetObject, PointTarget])
+  .meta({ title: 'target', description: 'a semantic string ("Log in", "e7"), {text, desc, id, role, index, near}, or a point {x, y}' });
 
 export type Target = z.infer<typeof Target>;

@@ -39,7 +39,9 @@ export async function verifyFinish(options: AgentOptions, record: AgentCallRecor
   const elements = after.screen.elements;
   const gone = claim.cited.filter((ref) => !elements.some((e) => e.ref === ref));
   const base = { screen: screenWords(after), signature: after.signature };
-  if (claim.cited.length === 0 || gone.length > 0) {
+  // A screen sent as a picture may have nothing to cite (one unlabelled surface): the validator judges its picture.
+  const pictured = await screenPicture(options.runner, after, claim.signal);
+  if ((claim.cited.length === 0 && !pictured) || gone.length > 0) {
     const missing =
       claim.cited.length === 0
         ? 'finish cited no refs: cite the elements on the screen that show the goal is done'
@@ -65,7 +67,6 @@ export async function verifyFinish(options: AgentOptions, record: AgentCallRecor
   }
   const cited = elements.filter((e) => claim.cited.includes(e.ref));
   const lines = cited.map(elementLine).join('; ');
-  const pictured = await screenPicture(options.runner, after, claim.signal);
   const answer = await askValidator(
     claim.models,
     { assertion: `the goal "${claim.goal}" has been reached (the agent cites: ${lines})`, screen: screenText(after.screen) },

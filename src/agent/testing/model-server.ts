@@ -9,6 +9,7 @@ import {
   type ProviderServer,
   type RecordedRequest,
 } from '../../llm/testing/providers/index.js';
+import { picturesOf } from '../../llm/testing/providers/image-rules.js';
 import { anthropicToolProblems, openAiStrictProblems, type JsonSchema } from '../../llm/testing/conformance/index.js';
 
 export type Wire = 'openai' | 'anthropic';
@@ -26,6 +27,8 @@ export interface ModelTurn {
   screen: string;
   /** Requests so far, from 0. */
   n: number;
+  /** The pictures sent with the request (PNG bytes), in order. */
+  pictures: Buffer[];
 }
 
 /** A JSON answer, raw text (for answers that are not JSON), or an HTTP reply of its own (429, 500, a hang). */
@@ -51,7 +54,7 @@ export function turnOf(request: RecordedRequest, n: number): ModelTurn {
   const first = text(messages.find((m) => m.role === 'user')?.content);
   const goal = /^Goal: (.*)$/m.exec(first)?.[1] ?? '';
   const screen = first.includes('Screen:\n') ? first.slice(first.lastIndexOf('Screen:\n') + 'Screen:\n'.length) : '';
-  return { schema, system, user, goal, screen, n };
+  return { schema, system, user, goal, screen, n, pictures: picturesOf(body).map((p) => p.bytes) };
 }
 
 /** Whether the request asked for OpenAI's strict structured output, whose open objects travel as JSON strings. */

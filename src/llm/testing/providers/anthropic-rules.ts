@@ -1,5 +1,6 @@
 // The requests Anthropic's Messages API refuses, with its own words. Each rule cites where its wording was seen.
 import { nextId, type Reply } from './provider-server.js';
+import { formatOf, picturesOf } from './image-rules.js';
 
 /** Error types by status: https://docs.claude.com/en/api/errors ("HTTP errors"). */
 export const anthropicErrorTypes: Record<number, string> = {
@@ -81,6 +82,18 @@ function toolRules(body: Record<string, unknown>, options: AnthropicRuleOptions)
 }
 
 /** The reply Anthropic gives a request it refuses, or undefined when it takes it. */
+/** A picture whose bytes are not the type it declares, or not an image at all. */
+function pictureRules(body: Record<string, unknown>): Reply | undefined {
+  for (const p of picturesOf(body)) {
+    const format = formatOf(p.bytes);
+    // Wording from memory of the live API ("Image does not match the provided media type image/png"; "Could not process image").
+    if (format === undefined) return invalid(`messages.${p.message}.content.${p.part}.image.source.base64.data: Could not process image`);
+    if (format !== p.mediaType)
+      return invalid(`messages.${p.message}.content.${p.part}.image.source.base64: Image does not match the provided media type ${p.mediaType}`);
+  }
+  return undefined;
+}
+
 export function anthropicRejection(body: Record<string, unknown>, options: AnthropicRuleOptions): Reply | undefined {
-  return parameterRules(body) ?? toolRules(body, options);
+  return parameterRules(body) ?? pictureRules(body) ?? toolRules(body, options);
 }

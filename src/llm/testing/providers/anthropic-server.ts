@@ -1,5 +1,6 @@
 // A local server that answers as Anthropic's Messages API does, refusals included.
 import { anthropicError, anthropicRejection, type AnthropicRuleOptions } from './anthropic-rules.js';
+import { pictureTokens } from './image-rules.js';
 import {
   contentText,
   messagesOf,
@@ -42,7 +43,7 @@ function failureBody(status: number, message: string): unknown {
  */
 export function anthropicInputTokens(body: Record<string, unknown>): number {
   const messages = messagesOf(body).reduce((sum, message) => sum + tokens(contentText(message.content)), 0);
-  return tokens(contentText(body.system)) + messages + (body.tools === undefined ? 0 : tokens(JSON.stringify(body.tools)));
+  return tokens(contentText(body.system)) + messages + (body.tools === undefined ? 0 : tokens(JSON.stringify(body.tools))) + pictureTokens(body, 'anthropic');
 }
 
 /** The tool the model answers through: the forced one, else the first listed. */

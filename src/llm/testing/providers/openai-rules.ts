@@ -1,5 +1,6 @@
 // The requests OpenAI's Chat Completions API refuses, with its own words, and those of the local servers
 // (Ollama, llama.cpp's llama-server) that speak the same API. Each rule cites where its wording was seen.
+import { formatOf, picturesOf } from './image-rules.js';
 import { contentText, messagesOf, type Reply } from './provider-server.js';
 
 /** OpenAI's error envelope: https://platform.openai.com/docs/guides/error-codes (shape as every quoted error shows it). */
@@ -129,7 +130,33 @@ function localServerRule(body: Record<string, unknown>, compiler: LocalSchemaCom
 }
 
 /** The reply OpenAI (or the local server being played) gives a request it refuses, or undefined when it takes it. */
+/** Models OpenAI serves that take no images (the stand-in's own list). */
+const TEXT_ONLY_MODELS = /^(gpt-3\.5|gpt-4(-\d{4})?$|o1-mini|o3-mini)/;
+
+function pictureRules(body: Record<string, unknown>): Reply | undefined {
+  const [first] = picturesOf(body);
+  if (!first) return undefined;
+  // Wording, param and code null: https://github.com/browser-use/web-ui/issues/274, https://github.com/vllm-project/vllm/issues/11629 (gpt-3.5, gpt-4)
+  if (TEXT_ONLY_MODELS.test(String(body.model ?? ''))) {
+    return badRequest(
+      openAiError('Invalid content type. image_url is only supported by certain models.', {
+        param: `messages.[${first.message}].content.[${first.part}].type`,
+      }),
+    );
+  }
+  // Wording from memory of the live API; code invalid_image_format.
+  const bad = picturesOf(body).find((p) => formatOf(p.bytes) === undefined);
+  if (bad) {
+    return badRequest(
+      openAiError("You uploaded an unsupported image. Please make sure your image has of one the following formats: ['png', 'jpeg', 'gif', 'webp'].", {
+        code: 'invalid_image_format',
+      }),
+    );
+  }
+  return undefined;
+}
+
 export function openAiRejection(body: Record<string, unknown>, options: OpenAiRuleOptions): Reply | undefined {
   if (options.rejectSchema) return localServerRule(body, options.rejectSchema);
-  return modelRules(body) ?? responseFormatRules(body, options);
+  return modelRules(body) ?? pictureRules(body) ?? responseFormatRules(body, options);
 }

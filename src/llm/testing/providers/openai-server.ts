@@ -1,5 +1,6 @@
 // A local server that answers as OpenAI's Chat Completions API does, refusals included.
 import { decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { pictureTokens } from './image-rules.js';
 import { openAiError, openAiRejection, type OpenAiRuleOptions } from './openai-rules.js';
 import {
   contentText,
@@ -47,7 +48,7 @@ function schemaText(body: Record<string, unknown>): string {
 export function openAiPromptTokens(body: Record<string, unknown>): number {
   const messages = messagesOf(body);
   const perMessage = messages.reduce((sum, message) => sum + 3 + tokens(message.role) + tokens(contentText(message.content)), 0);
-  return perMessage + 3 + tokens(schemaText(body));
+  return perMessage + 3 + tokens(schemaText(body)) + pictureTokens(body, 'openai');
 }
 
 /** The text cut to the request's token limit, when it has one and the text is longer. */

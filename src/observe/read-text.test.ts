@@ -53,3 +53,16 @@ test("text read on a system bar is not the app's", () => {
   const screen = buildScreen(hierarchy, { readText: [line('9:41', [bar.left + 10, bar.top + 2, bar.left + 60, bar.bottom - 2])] });
   expect(screen.elements).toEqual(tree.elements);
 });
+
+test("a lone letter read faintly on an icon names nothing (tesseract takes an icon's strokes for 'Q' or '0'); a digit read clearly does", () => {
+  const hierarchy = parseUiautomatorXml(fixture('wework-chat-input.xml').xml, { source: 'wework' });
+  const tree = buildScreen(hierarchy);
+  const [first, second] = tree.elements.filter((e) => e.role === 'button' && e.label === '');
+  const inset = (r: { left: number; top: number; right: number; bottom: number }) => [r.left + 4, r.top + 4, r.right - 4, r.bottom - 4];
+  const faint = { ...line('Q', inset(first.bounds)), confidence: 63 };
+  const clear = { ...line('7', inset(second.bounds)), confidence: 91 };
+  const screen = buildScreen(hierarchy, { readText: [faint, clear] });
+  const after = (ref: string) => screen.elements.find((e) => e.ref === ref)!;
+  expect(after(first.ref).label).toBe('');
+  expect(after(second.ref)).toMatchObject({ label: '7', source: 'ocr' });
+});

@@ -1,6 +1,7 @@
 // Text read off the screen's pixels (OCR) placed among the tree's elements, by one set of rules:
 // - the tree's text wins: a line read inside an element that has a label is dropped;
 // - OCR names what the tree leaves unnamed: a line inside an unlabelled control becomes its label;
+// - a lone letter or digit read faintly is an icon's shape, not text, and names nothing;
 // - text on a surface the tree says nothing about (a game's SurfaceView, a canvas, a photo) becomes an
 //   element of its own, a button when it was read inside a drawn filled shape, else a text.
 // Elements so made or named carry `source: 'ocr'`.
@@ -22,6 +23,17 @@ export interface ReadText {
 
 /** Below this share of the app's elements carrying text, the screen is read with OCR too. */
 export const DEFAULT_MIN_TEXT_COVERAGE = 0.6;
+
+/**
+ * A read of a single letter or digit is trusted only at this confidence: tesseract reads an icon's
+ * strokes as "Q", "S" or "0" at 60–70, while a drawn keypad's digits read above 85.
+ */
+const LONE_CHARACTER_CONFIDENCE = 80;
+
+/** A lone character read faintly: an icon's shape taken for a letter, not text. */
+function iconGlyph(line: ReadText): boolean {
+  return line.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 1 && line.confidence < LONE_CHARACTER_CONFIDENCE;
+}
 
 /** An element bigger than this share of its window is a surface: text on it is an element of its own. */
 const SURFACE_SHARE = 0.25;
@@ -64,7 +76,7 @@ export function placeReadText(drafts: Draft[], lines: ReadText[], scope: ReadTex
   for (const line of [...lines].sort((a, b) => a.bounds.top - b.bounds.top || a.bounds.left - b.bounds.left)) {
     const text = line.text.trim();
     const middle = centre(line.bounds);
-    if (text === '' || !holdsPoint(scope.window, middle) || scope.exclude.some((r) => holdsPoint(r, middle))) continue;
+    if (text === '' || iconGlyph(line) || !holdsPoint(scope.window, middle) || scope.exclude.some((r) => holdsPoint(r, middle))) continue;
     const host = smallestAround(out, line.bounds);
     if (host && host.label !== '') continue;
     if (host && TOUCHABLE_ROLES.has(host.role) && area(host.bounds) <= surface) {

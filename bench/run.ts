@@ -15,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   trace: async () => (await import('./trace.js')).benchTrace(),
   mcp: async () => (await import('./mcp.js')).benchMcp(),
   ocr: async () => (await import('./ocr.js')).benchOcr(),
+  vision: async () => (await import('./vision.js')).benchVision(),
 };
 
 const name = process.argv[2];

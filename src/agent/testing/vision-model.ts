@@ -92,3 +92,17 @@ export function visionPlayer(): (turn: ModelTurn) => TurnAnswer {
     return act('The orange Start button is drawn there.', { name: 'tap', params: { target: { x: pill.x, y: pill.y } } });
   };
 }
+
+/** Plans "start the game" from the screen's text alone (OCR named the drawn Start): tap it, then finish citing "Level 1". */
+export function textPlayer(): (turn: ModelTurn) => TurnAnswer {
+  return (turn) => {
+    const level = /^\s*(e\d+) \w+ "Level 1"/m.exec(turn.screen)?.[1];
+    if (turn.schema === 'judge') {
+      return { json: level ? { reason: 'Level 1 shows', verdict: 'pass', refs: [level] } : { reason: 'no level shows', verdict: 'fail', refs: [] } };
+    }
+    if (level) return act('The game is on.', { name: 'finish', params: { success: true, summary: 'the game started', evidence: [level] } });
+    const start = /^\s*(e\d+) button "Start"/m.exec(turn.screen)?.[1];
+    if (start) return act('Start is on screen.', { name: 'tap', params: { target: start } });
+    return act('No Start here.', { name: 'give_up', params: { reason: 'no Start button on the screen' } });
+  };
+}

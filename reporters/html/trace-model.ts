@@ -72,6 +72,8 @@ export interface TraceLlmCall {
   answer_ref: string;
   prompt: string | null;
   answer: string | null;
+  /** The pictures sent with the prompt (a screen with too little text): file names, replaced by their sources when the report is written. */
+  pictures: string[];
 }
 
 export interface TraceStep {

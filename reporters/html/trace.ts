@@ -122,6 +122,7 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
           answer_ref: event.answer_ref,
           prompt: null,
           answer: null,
+          pictures: event.image_refs ?? [],
         });
         break;
       }

@@ -150,6 +150,7 @@ async function withFiles(loaded: LoadedTrace, files: ReportFiles, secrets: reado
     for (const call of step.agent?.llm ?? []) {
       call.prompt = await text(call.prompt_ref);
       call.answer = await text(call.answer_ref);
+      call.pictures = (await Promise.all(call.pictures.map(frame))).filter((src): src is string => src !== null);
     }
   }
   trace.images = await images(trace.images);

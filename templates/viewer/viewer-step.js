@@ -152,6 +152,10 @@
         callLine(call),
         el('details', {}, el('summary', {}, `Prompt${call.prompt === null ? ' (file missing)' : ` (${call.prompt.length} chars)`}`), el('pre', {}, call.prompt || '')),
         el('details', {}, el('summary', {}, `Answer${call.answer === null ? ' (file missing)' : ''}`), el('pre', {}, call.answer || '')),
+        // The picture the model was sent: the screen annotated with each element's ref.
+        (call.pictures || []).length
+          ? el('details', {}, el('summary', {}, `Picture sent (${call.pictures.length})`), call.pictures.map((src, k) => el('img', { class: 'llm-picture', src, alt: `picture ${k + 1} sent to the ${call.role}`, loading: 'lazy' })))
+          : '',
       ))));
     }
     return parts;

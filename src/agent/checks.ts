@@ -96,10 +96,11 @@ export async function modelQuery(
   }
   if (!options.models) return undefined;
   record.path = 'model';
+  const shown = await screenPicture(options.runner, observation, input.signal);
   const answer = await askQuery(
     options.models,
     { question: input.question, screen: input.screen, schema: input.schema },
-    { screenRefs: refsOf(observation), actionId: record.id, signal: input.signal },
+    { screenRefs: refsOf(observation), actionId: record.id, signal: input.signal, picture: shown?.picture },
   );
   await record.decide({ role: 'validator', path: 'model', reason: 'answered the query from the screen', refs: answer.refs });
   return answer;

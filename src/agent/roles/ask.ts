@@ -165,7 +165,7 @@ const PICTURE_NOTES: Partial<Record<ModelRole, (image: ChatImage) => string>> = 
     `The screen's picture is attached (${image.width}×${image.height} pixels): each element above is boxed in it and tagged with its ref. ` +
     'A target may be a ref, or, for something drawn that has no ref, a point {"x": ..., "y": ...} in the picture\'s pixels.',
   validator: (image) =>
-    `The screen's picture is attached (${image.width}×${image.height} pixels), each element above boxed and tagged with its ref: judge by it too.`,
+    `The screen's picture is attached (${image.width}×${image.height} pixels), each element above boxed and tagged with its ref: read the screen from it too.`,
 };
 
 /** The request's messages with the picture on its last user message; the model that sees it, checked to take images. */

@@ -8,6 +8,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import sharp from 'sharp';
 import { PRIMITIVE_NAMES } from '../../src/primitives/index.js';
+import { VISION_WIDTH } from '../../src/observe/index.js';
 import { startMcpServer, type McpServerUnderTest } from '../testing/mcp-client.js';
 import { MOBILETEST_CLI } from '../testing/project.js';
 
@@ -79,7 +80,7 @@ test('look: --app brought Shop to the front, refs and the device named; a screen
   const image = withImage.content.find((c) => c.type === 'image');
   expect(image?.mimeType).toBe('image/png');
   const { data, info } = await sharp(Buffer.from(image!.data, 'base64')).raw().toBuffer({ resolveWithObject: true });
-  expect(info.width).toBe(540);
+  expect(info.width).toBe(VISION_WIDTH);
   // The boxes are drawn in the mark colour (#e8336b), which the virtual phone's apps do not use.
   let marked = 0;
   for (let i = 0; i < data.length; i += info.channels)

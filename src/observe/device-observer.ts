@@ -148,7 +148,8 @@ export class DeviceObserver {
       let shot: Buffer | RgbaImage | undefined = screenshot;
       const pixels = this.options.pixels;
       if (pixels && this.ocrUnavailable === undefined && needsOcr(screen, pixels)) {
-        const read = await withPixelLayers({ tree: screen, build, screenshot: screenshot ?? (await this.driver.screenshot(call)) }, pixels);
+        const png = screenshot ?? (await this.driver.screenshot(call));
+        const read = await withPixelLayers({ tree: screen, build, screenshot: png, source: this.driver.id }, pixels);
         ({ screen, ocr } = read);
         // Decoded once: the observation's thumbnail is made from the same pixels.
         shot = read.pixels;

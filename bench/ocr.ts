@@ -1,6 +1,7 @@
 // `npm run bench -- ocr`: how much of the text drawn on phone screens the offline OCR reads back and
 // how fast — word recall and box accuracy by face, size, contrast and filled buttons, and the time
-// of a whole screen (cold and warm), of one region read alone, and of a cached frame.
+// of a whole screen (cold and warm), of one region read alone, and of a cached frame; then what the
+// planner reads of the virtual phone's screens after OCR, and how often a vision model would be asked.
 import { OcrEngine, observeXml, parseUiautomatorXml, startSim, type OcrResult, type OcrWord, type Rect, type UiNode } from '../runner/index.js';
 import {
   blankScreen,
@@ -17,6 +18,7 @@ import {
   type TextLine,
   type WordMatch,
 } from '../src/observe/testing/ocr-screens.js';
+import { printTextForm } from './ocr-text.js';
 import { quantile } from './stats.js';
 
 const W = 1080;
@@ -330,6 +332,7 @@ export async function benchOcr(): Promise<void> {
     console.log(`${'warm screen, screen pass only (median)'.padEnd(46)} ${median(screenOnly).toFixed(0).padStart(7)}`);
     console.log(`${'one caller region read alone (median)'.padEnd(46)} ${median(perRegion).toFixed(0).padStart(7)}`);
     console.log(`${'cached frame (median of 20)'.padEnd(46)} ${median(hits).toFixed(3).padStart(7)}`);
+    await printTextForm(engine);
   } finally {
     await engine.close();
     await cached.close();

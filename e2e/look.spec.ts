@@ -99,6 +99,23 @@ test('a missing, empty, truncated or malformed dump is a clear error with exit c
   expect(both.stderr).toContain('--device and --xml exclude each other');
 });
 
+test('a screenshot that is empty or not a PNG is a clear error naming the file, with exit code 1', async () => {
+  const xml = path.join(FIXTURES, 'tiktok-feed.xml');
+  const [empty, text] = await Promise.all([
+    tempFile('blank.png', '').then((f) => look(['--xml', xml, '--screenshot', f])),
+    tempFile('notes.png', 'not a png at all').then((f) => look(['--xml', xml, '--screenshot', f])),
+  ]);
+  expect(empty.code).toBe(1);
+  expect(empty.stderr).toMatch(
+    /^mobiletest look: the screenshot from \S+blank\.png is not a PNG \(0 bytes\), so the text its tree leaves out could not be read/,
+  );
+  expect(text.code).toBe(1);
+  expect(text.stderr).toMatch(
+    /the screenshot from \S+notes\.png is not a PNG \(16 bytes: it starts 6e 6f 74 20 61 20 70 6e, not with the PNG signature 89 50 4e 47\)/,
+  );
+  expect(text.stderr).not.toMatch(/\n\s+at /);
+});
+
 test('a 20,000-node dump gives a bounded output that says how much it left out', async () => {
   const rows = Array.from(
     { length: 20_000 },

@@ -10,8 +10,7 @@ import {
   screenText,
   MAX_ELEMENTS,
   OcrEngine,
-  OcrEngineError,
-  OcrInputError,
+  PixelReadError,
   withPixelLayers,
   type OcrRun,
   type ReadText,
@@ -91,7 +90,7 @@ export async function runLookCommand(args: string[]): Promise<number> {
       console.error(`mobiletest look: ${error.message}`);
       return 2;
     }
-    if (error instanceof DeviceError || error instanceof OcrInputError || error instanceof OcrEngineError) {
+    if (error instanceof DeviceError || error instanceof PixelReadError) {
       console.error(`mobiletest look: ${error.message}`);
       return 1;
     }
@@ -125,7 +124,7 @@ async function fromFile(file: string, { screenshot, ocr }: Pixels & { screenshot
   const tree = parseUiautomatorXml(xml, { source: file });
   if (screenshot === undefined) return { screen: buildScreen(tree), xml };
   const png = await readSaved(screenshot, { option: '--screenshot', save: 'adb exec-out screencap -p > screen.png' });
-  return { ...(await withPixels({ build: (readText) => buildScreen(tree, { readText }), png, ocr })), xml };
+  return { ...(await withPixels({ build: (readText) => buildScreen(tree, { readText }), png, source: screenshot, ocr })), xml };
 }
 
 async function readSaved(file: string, { option, save }: { option: string; save: string }): Promise<Buffer> {
@@ -135,9 +134,16 @@ async function readSaved(file: string, { option, save }: { option: string; save:
   return readFile(file);
 }
 
+/** A screen's tree, its screenshot and where that came from (a file, a device). */
+interface ScreenPixels extends Pixels {
+  build: (readText?: ReadText[]) => Screen;
+  png: Buffer;
+  source: string;
+}
+
 /** The screen with what its pixels add: OCR'd text (when an OCR is given and the tree names too little) and greyed-out controls. */
-async function withPixels({ build, png, ocr }: { build: (readText?: ReadText[]) => Screen; png: Buffer } & Pixels): Promise<Omit<LookInput, 'xml'>> {
-  const { screen, ocr: run, unavailable } = await withPixelLayers({ tree: build(), build, screenshot: png }, { reader: ocr });
+async function withPixels({ build, png, source, ocr }: ScreenPixels): Promise<Omit<LookInput, 'xml'>> {
+  const { screen, ocr: run, unavailable } = await withPixelLayers({ tree: build(), build, screenshot: png, source }, { reader: ocr });
   if (unavailable) console.error(`mobiletest look: the tree names too few elements to act on, and ${unavailable}`);
   return run ? { screen, ocr: run } : { screen };
 }
@@ -149,7 +155,7 @@ async function fromDevice(serial: string | undefined, { ocr }: Pixels): Promise<
     if (hierarchy.format !== 'uiautomator-xml') throw new UsageError(`${driver.id}: ${hierarchy.format} hierarchies are not read yet.`);
     const tree = parseUiautomatorXml(hierarchy.xml, { source: `${driver.id} dump` });
     const build = (readText?: ReadText[]) => buildScreen(tree, { foreground: foregroundApp(foreground), size, readText });
-    return { ...(await withPixels({ build, png, ocr })), xml: hierarchy.xml };
+    return { ...(await withPixels({ build, png, source: driver.id, ocr })), xml: hierarchy.xml };
   } finally {
     await driver.close();
   }

@@ -35,5 +35,6 @@ export { DeviceCommandFailed } from './errors/device-command-failed.js';
 export { UnsupportedText } from './errors/unsupported-text.js';
 export { UnsupportedDevice } from './errors/unsupported-device.js';
 export { HierarchyUnavailable } from './errors/hierarchy-unavailable.js';
+export { ScreenshotUnreadable } from './errors/screenshot-unreadable.js';
 export { AdbServerUnavailable } from './android/adb-server-unavailable.js';
 export { AndroidDriver, type AndroidConnectOptions } from './android/android-driver.js';

@@ -162,7 +162,13 @@ export class DeviceObserver {
       const pixels = this.options.pixels;
       if (pixels && this.ocrUnavailable === undefined && needsOcr(screen, pixels)) {
         png = screenshot ?? (await this.driver.screenshot(call));
-        const read = await withPixelLayers({ tree: screen, build, screenshot: png }, pixels);
+        // The screen with its read text takes the tree-only screen's place, refs included: the text read
+        // on the last look keeps its refs (Start stays e5) rather than looking new beside the tree.
+        const rebuild = (readText: ReadText[]) => {
+          this.refs.retract();
+          return build(readText);
+        };
+        const read = await withPixelLayers({ tree: screen, build: rebuild, screenshot: png, source: this.driver.id }, pixels);
         ({ screen, ocr } = read);
         // Decoded once: the observation's thumbnail is made from the same pixels.
         shot = read.pixels;

@@ -7,6 +7,7 @@ export type { Role, ElementState, ScreenElement, ScreenWindow, WindowKind, Foreg
 export { isDisabled } from './screen-types.js';
 export { contrastRatio, drawnLook, greyedOut, markGreyedOut, pixelsOf, type DrawnLook, type Pixels } from './greyed.js';
 export { HierarchyParseError, type DumpPosition } from './hierarchy-error.js';
+export { OcrFailed, PixelReadError, ScreenshotCorrupt } from './pixel-errors.js';
 export { parseUiautomatorXml, MAX_DEPTH, type ParseOptions } from './uiautomator.js';
 export { buildScreen, type ScreenOptions } from './screen.js';
 export { DEFAULT_MIN_TEXT_COVERAGE, textCoverage, unlabelledRegions, type ReadText } from './read-text.js';

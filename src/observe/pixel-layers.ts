@@ -3,7 +3,8 @@
 // The tree stays the first layer: a screen whose elements carry their text costs no OCR at all.
 import { centre, holdsPoint, scaleRect } from './geometry.js';
 import { markGreyedOut, pixelsOf, type Pixels } from './greyed.js';
-import { OcrUnavailable, type OcrReadOptions, type OcrResult } from './ocr/index.js';
+import { OcrEngineError, OcrInputError, OcrUnavailable, type OcrReadOptions, type OcrResult } from './ocr/index.js';
+import { OcrFailed, ScreenshotCorrupt } from './pixel-errors.js';
 import { DEFAULT_MIN_TEXT_COVERAGE, textCoverage, unlabelledRegions, type ReadText } from './read-text.js';
 import type { Screen } from './screen-types.js';
 
@@ -61,14 +62,16 @@ export interface PixelInput {
   build: (readText: ReadText[]) => Screen;
   /** The PNG screenshot of the same moment. */
   screenshot: Buffer;
+  /** Where the screenshot came from, for messages: the device's serial. Default "the device". */
+  source?: string;
 }
 
 /**
  * The screen with its pixel layers: OCR'd text when the tree's text covers too little (the unlabelled
  * controls' regions read alone, the rest of the screen searched), then greyed-out controls marked.
  */
-export async function withPixelLayers({ tree, build, screenshot }: PixelInput, options: PixelLayerOptions): Promise<PixelLayers> {
-  const pixels = pixelsOf(screenshot, tree);
+export async function withPixelLayers({ tree, build, screenshot, source = 'the device' }: PixelInput, options: PixelLayerOptions): Promise<PixelLayers> {
+  const pixels = decoded(screenshot, { tree, source });
   if (!options.reader || !needsOcr(tree, options)) return { screen: markGreyedOut(tree, pixels), pixels };
   const regions = unlabelledRegions(tree).map((r) => scaleRect(r, pixels.scale));
   let result: OcrResult;
@@ -76,6 +79,8 @@ export async function withPixelLayers({ tree, build, screenshot }: PixelInput, o
     result = await options.reader.read(screenshot, regions.length > 0 ? { regions } : {});
   } catch (error) {
     if (error instanceof OcrUnavailable) return { screen: markGreyedOut(tree, pixels), pixels, unavailable: error.message };
+    if (error instanceof OcrInputError) throw new ScreenshotCorrupt({ source, bytes: screenshot.length, reason: error.message, cause: error });
+    if (error instanceof OcrEngineError) throw new OcrFailed({ source, reason: error.message, cause: error });
     throw error;
   }
   // A filled shape as wide as the screen is a band of background or a bar, not a button.
@@ -89,4 +94,21 @@ export async function withPixelLayers({ tree, build, screenshot }: PixelInput, o
   }));
   const screen = markGreyedOut(build(lines), pixels);
   return { screen, pixels, ocr: { ms: Math.round(result.ms), cached: result.cached, lines: lines.length, coverage: textCoverage(tree) } };
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The screenshot's pixels, or ScreenshotCorrupt saying what it holds instead of a PNG. */
+function decoded(screenshot: Buffer, { tree, source }: { tree: Screen; source: string }): Pixels {
+  if (screenshot.length === 0) throw new ScreenshotCorrupt({ source, bytes: 0, reason: '' });
+  if (!screenshot.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) {
+    const start = [...screenshot.subarray(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+    throw new ScreenshotCorrupt({ source, bytes: screenshot.length, reason: `it starts ${start}, not with the PNG signature 89 50 4e 47` });
+  }
+  try {
+    return pixelsOf(screenshot, tree);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ScreenshotCorrupt({ source, bytes: screenshot.length, reason: reason.replace(/\.$/, '').toLowerCase(), cause: error });
+  }
 }

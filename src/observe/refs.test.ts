@@ -61,3 +61,21 @@ test('the same label in another window or role is another element', () => {
   const [c] = refs.assign([el('Settings', 300, { package: 'com.other', role: 'button' })]);
   expect(new Set([a, b, c]).size).toBe(3);
 });
+
+test('a screen assigned again with the text read off its pixels keeps the refs that text had on the screen before', () => {
+  const refs = new RefRegistry();
+  const surface = el('', 0, { role: 'image', className: 'android.view.SurfaceView', bounds: { left: 0, top: 0, right: 1080, bottom: 2400 } });
+  const start = el('Start', 1400, { role: 'button', className: 'ocr' });
+  const title = el('SPACE RUN', 500, { role: 'text', className: 'ocr' });
+  // One look: the tree alone, then again with what OCR read on it.
+  expect(refs.assign([surface])).toEqual(['e1']);
+  refs.retract();
+  expect(refs.assign([surface, title, start])).toEqual(['e1', 'e2', 'e3']);
+  // The next look of the same screen: the drawn Start is still e3.
+  expect(refs.assign([surface])).toEqual(['e1']);
+  refs.retract();
+  expect(refs.assign([surface, title, start])).toEqual(['e1', 'e2', 'e3']);
+  // Without taking the tree-only screen back, the read text would look new at every look.
+  refs.assign([surface]);
+  expect(refs.assign([surface, title, start])).toEqual(['e1', 'e4', 'e5']);
+});

@@ -30,9 +30,12 @@ const DRIFT = 64;
 export class RefRegistry {
   private next = 1;
   private previous: Known[] = [];
+  /** The state before the last assign, for `retract`. */
+  private beforeLast: { next: number; previous: Known[] } | undefined;
 
   /** Refs for `elements`, in their order; they become the previous screen for the next call. */
   assign(elements: ElementIdentity[]): string[] {
+    this.beforeLast = { next: this.next, previous: this.previous };
     const refs: Array<string | undefined> = elements.map(() => undefined);
     const unusedOld = new Set(this.previous);
     const byKey = new Map<string, Known[]>();
@@ -90,6 +93,17 @@ export class RefRegistry {
   /** Forget the previous screen: the next one starts over with fresh refs (a new app session). */
   reset(): void {
     this.previous = [];
+    this.beforeLast = undefined;
+  }
+
+  /**
+   * Takes back the last assign, as if it had not happened: the same screen is about to be assigned again
+   * with more elements (the text read off its pixels), which must be matched against the screen before.
+   */
+  retract(): void {
+    if (!this.beforeLast) return;
+    ({ next: this.next, previous: this.previous } = this.beforeLast);
+    this.beforeLast = undefined;
   }
 }
 

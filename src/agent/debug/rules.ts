@@ -34,6 +34,9 @@ const DEVICE_ERRORS = [
   'UnsupportedDevice',
 ];
 
+/** A screen that needed its pixels read could not be: the screenshot is no image, or the OCR failed. */
+const PIXEL_ERRORS = ['ScreenshotUnreadable', 'ScreenshotCorrupt', 'OcrFailed'];
+
 export const RULES: readonly Rule[] = [
   {
     key: 'app-crash',
@@ -59,6 +62,18 @@ export const RULES: readonly Rule[] = [
         ? `${anr.package || 'the app'} is not responding (${anr.reason || 'no reason logged'}; seen in ${anr.evidence.join(', ')})`
         : clip(message, 160);
       return { category: 'product', decision: 'stop', reason: `The app stopped responding during ${failed.primitive}: ${what}; this is a defect in the app.` };
+    },
+  },
+  {
+    key: 'pixels-unread',
+    names: PIXEL_ERRORS,
+    decide({ failed, name, message }) {
+      if (!PIXEL_ERRORS.includes(name)) return undefined;
+      return {
+        category: 'environment',
+        decision: 'stop',
+        reason: `Reading the screen's pixels failed during ${failed.primitive} (${name}: ${clip(message, 200)}); the device's screenshot or the OCR is at fault, not the app.`,
+      };
     },
   },
   {

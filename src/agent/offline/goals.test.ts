@@ -71,6 +71,13 @@ const PLANS: Array<[goal: string, rule: string, calls: unknown[]]> = [
   ['press the Search icon', 'tap', [tap('the Search icon')]],
   ['search for plumber in notes', 'search', searching('plumber')],
   ["tap Don't allow", 'tap', [tap("Don't allow")]],
+  // Canvas (a game drawn on a SurfaceView)
+  ['start the game', 'start game', [tap('Start')]],
+  ['Start a new game.', 'start game', [tap('Start')]],
+  ['begin the game', 'start game', [tap('Start')]],
+  ['play the game', 'start game', [tap('Start')]],
+  ['please start playing', 'start game', [tap('Start')]],
+  ['start game', 'start game', [tap('Start')]],
 ];
 
 for (const [goal, rule, calls] of PLANS) {
@@ -131,6 +138,7 @@ const POSTCONDITIONS: Array<[goal: string, verify: unknown, needs: Array<string 
   ['go home', { kind: 'home' }, [undefined]],
   ['press enter', { kind: 'changed', what: 'the enter key' }, [undefined]],
   ['long press the first product', { kind: 'changed', what: 'the long press on "the first product"' }, [undefined]],
+  ['start the game', { kind: 'changed', what: 'starting the game' }, ['start']],
 ];
 
 for (const [goal, verify, needs] of POSTCONDITIONS) {
@@ -153,6 +161,9 @@ const NEEDS_MODEL = [
   'delete every note about the plumber',
   'find out how much the order costs',
   'log in',
+  'start the engine',
+  'play the video',
+  'start the game and pause it',
   'log in with ann@example.com and hunter2 then tap Cart',
   'tap',
   '',

@@ -86,6 +86,11 @@ function back(): Built {
   };
 }
 
+/** Starting a game: a tap on whichever control the screen offers for it (Start, Play, New game), done when the screen changed. */
+function startGame(): Built {
+  return { steps: [call('tap', { target: 'Start' }, 'start')], verify: { kind: 'changed', what: 'starting the game' } };
+}
+
 const key = (name: string, verify: GoalCheck): Built => ({ steps: [call('press_key', { key: name })], verify });
 
 const USER = String.raw`(?:(?:the\s+)?(?:email|e-mail|username|user|account)\s+)?`;
@@ -161,6 +166,11 @@ const GOAL_RULES: GoalRule[] = [
       const name = enter === undefined ? other.toLowerCase() : 'enter';
       return key(name, { kind: 'changed', what: `the ${name} key` });
     },
+  },
+  {
+    rule: 'start game',
+    pattern: /^(?:start|begin|play)(?:\s+(?:a|the))?(?:\s+new)?\s+game$|^(?:start|begin)\s+playing$/i,
+    build: startGame,
   },
   { rule: 'double tap', pattern: new RegExp(String.raw`^double[\s-]?(?:tap|click)\s+(?:on\s+)?${V}$`, 'i'), build: touch('double_tap') },
   { rule: 'long press', pattern: new RegExp(String.raw`^long[\s-]?(?:press|tap|click)\s+(?:on\s+)?${V}$`, 'i'), build: touch('long_press') },

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { DeviceObserver, OcrEngine } from '../../observe/index.js';
+import { meteredDriver } from '../../primitives/index.js';
 import { startSim } from '../../sim/index.js';
 import { sharedPhone, type TestRunner } from '../../primitives/exec/testing/phone.js';
 import { agentOn } from '../testing/agent-harness.js';
@@ -72,4 +74,39 @@ test('offline plans write a note with a quoted title and find it again through s
   await achieve(exec, 'go back', notes);
   await achieve(exec, 'search for "then pay"', notes);
   expect(await holds(exec, 'the screen shows "Call the plumber, then pay"')).toEqual(['OK']);
+});
+
+test('"start the game" taps the Start that OCR read off the drawn start screen, and passes once the game shows', async () => {
+  test.setTimeout(120_000);
+  const canvas = 'com.example.canvas';
+  const engine = new OcrEngine();
+  try {
+    const observer = new DeviceObserver(meteredDriver(phone.session.driver), { screenshots: false, pixels: { reader: engine } });
+    const exec = await phone.session.executor({ app: canvas, observer });
+    await exec.ok({ name: 'launch_app', params: { app: canvas, clear_state: true } });
+    const h = await agentOn(exec, { app: canvas });
+    try {
+      await h.agent.step('start the game');
+      const taps = (await h.events()).filter((e) => e.kind === 'action_start' && e.primitive === 'tap');
+      expect(taps).toHaveLength(1);
+    } finally {
+      await h.close();
+    }
+    expect((await exec.ok({ name: 'assert_visible', params: { target: 'Level 1' } })).verdict).toBe('OK');
+  } finally {
+    await engine.close();
+  }
+});
+
+test('"start the game" on a screen with no start control taps nothing and fails as NeedsModel, saying what the screen offers', async () => {
+  const settings = 'com.android.settings';
+  const exec = await phone.session.executor({ app: settings });
+  await exec.ok({ name: 'launch_app', params: { app: settings, clear_state: true } });
+  const h = await agentOn(exec, { app: settings });
+  try {
+    await expect(h.agent.step('start the game')).rejects.toThrow(/NeedsModel.*no control that starts a game \("Start", .*\) is on com\.android\.settings/s);
+    expect((await h.events()).filter((e) => e.kind === 'action_start' && e.primitive === 'tap')).toEqual([]);
+  } finally {
+    await h.close();
+  }
 });

@@ -81,7 +81,7 @@ export function countOf(word: string): number | undefined {
 }
 
 export const GRAMMAR_SUMMARY =
-  'tap/press X; open/select X; type V into X; log in with U and P; search for Q; scroll to X; turn X on/off; select X; go back/home';
+  'tap/press X; open/select X; type V into X; log in with U and P; search for Q; scroll to X; turn X on/off; select X; start the game; go back/home';
 export const EXPECT_SUMMARY = 'X is on/off/checked/enabled/visible/shown; the screen shows X; X shows/contains Y; there are N X';
 
 export function needsModel(kind: 'goal' | 'expectation', text: string): NeedsModel {

@@ -3,9 +3,10 @@
 import type { Screen, ScreenElement } from '../../observe/index.js';
 import { describeTarget, isActionable, locate, nearestLabels, where, type Target } from '../../primitives/index.js';
 import { holding, named, says, switchesNamed } from '../verify/index.js';
+import { startControl } from './start.js';
 
-/** The kind of element a verb acts on. */
-export type ControlKind = 'switch' | 'input' | 'item';
+/** The kind of element a verb acts on; `start` is whatever control starts a game (Start, Play, New game), whatever the target says. */
+export type ControlKind = 'switch' | 'input' | 'item' | 'start';
 
 export type Reach =
   | { kind: 'here'; element: ScreenElement }
@@ -13,16 +14,21 @@ export type Reach =
   | { kind: 'row'; row: ScreenElement }
   | { kind: 'none'; reason: string };
 
-const ROLES: Record<ControlKind, ReadonlySet<string>> = {
+/** The kinds found by the name the goal gives them. */
+type NamedKind = Exclude<ControlKind, 'start'>;
+
+const ROLES: Record<NamedKind, ReadonlySet<string>> = {
   switch: new Set(['toggle', 'checkbox']),
   input: new Set(['input']),
   // A chip is a checkbox that one selects or opens like an item.
   item: new Set(['item', 'button', 'tab', 'image', 'list', 'checkbox']),
 };
-const NOUN: Record<ControlKind, string> = { switch: 'switch', input: 'text field', item: 'item' };
+const NOUN: Record<NamedKind, string> = { switch: 'switch', input: 'text field', item: 'item' };
 
 /** The control `target` names among the elements of `kind`, or the one row leading to it, or why neither. */
 export function reachControl(screen: Screen, target: string, kind: ControlKind): Reach {
+  // Never a row to follow: a game's start control is on its start screen or the goal is not for the rules.
+  if (kind === 'start') return startControl(screen);
   const here = controlsNamed(screen, target, kind);
   if (here) return here;
   if (kind === 'switch') {
@@ -50,7 +56,7 @@ export function reachControl(screen: Screen, target: string, kind: ControlKind):
   return { kind: 'none', reason: `${noun}${kind === 'item' ? '' : ', and no row here names it'}${near.length ? `; closest: ${near.join(', ')}` : ''}` };
 }
 
-function controlsNamed(screen: Screen, target: string, kind: ControlKind): Reach | undefined {
+function controlsNamed(screen: Screen, target: string, kind: NamedKind): Reach | undefined {
   if (kind === 'switch') {
     const found = switchesNamed(screen, target);
     return found.length ? { kind: 'here', element: found[0] } : undefined;

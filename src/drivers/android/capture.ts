@@ -2,6 +2,7 @@ import { sleep, type CallScope } from '../calls.js';
 import { DeviceCommandFailed } from '../errors/device-command-failed.js';
 import { DeviceDisconnected } from '../errors/device-disconnected.js';
 import { HierarchyUnavailable } from '../errors/hierarchy-unavailable.js';
+import { ScreenshotUnreadable } from '../errors/screenshot-unreadable.js';
 import type { RawImage } from '../types.js';
 import type { AdbDevice } from './adb-device.js';
 
@@ -77,15 +78,27 @@ export async function captureScreen(device: AdbDevice, scope: CallScope): Promis
   const output = await device.exec(SCREENCAP_COMMAND, scope);
   const isPng = output.subarray(0, 8).equals(PNG_SIGNATURE);
   if (isPng && output.subarray(Math.max(0, output.length - 64)).includes(PNG_END)) return output;
-  if (isPng || output.length === 0) {
+  if (isPng) {
     throw new DeviceDisconnected({
       device: device.serial,
       during: SCREENCAP_COMMAND,
       reason: `the screenshot stopped after ${output.length} bytes, before its end`,
     });
   }
+  // A device that went away fails the call through its watch; one still listed that printed nothing has no frame to give.
+  if (output.length === 0) {
+    const detail = `"${SCREENCAP_COMMAND}" printed nothing, as it does on some devices while the display is off or a secure window is shown`;
+    throw new ScreenshotUnreadable({ device: device.serial, bytes: 0, detail });
+  }
+  if (!PRINTABLE.test(output.subarray(0, 500).toString('latin1'))) {
+    const start = [...output.subarray(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+    throw new ScreenshotUnreadable({ device: device.serial, bytes: output.length, detail: `it starts ${start}, not with the PNG signature 89 50 4e 47` });
+  }
   throw new DeviceCommandFailed({ device: device.serial, command: SCREENCAP_COMMAND, exitCode: undefined, stderr: output.toString('utf8') });
 }
+
+/** What screencap prints when it fails: a line of text, not binary bytes. */
+const PRINTABLE = /^[\t\n\r\x20-\x7e]*$/;
 
 const RAW_COMMAND = 'screencap';
 /** PixelFormat values screencap writes for 32-bit pixels: RGBA_8888 and RGBX_8888. */

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { blankScreen, drawScreen, gameStartScreen, greyedButtonScreen, label, matchWords, settingsScreen, type DrawnScreen } from '../testing/ocr-screens.js';
+import { killOcrDuringNextRead, killOcrThread } from '../testing/ocr-faults.js';
 import { OcrEngine } from './engine.js';
+import { OcrEngineError } from './engine-error.js';
 import { OcrInputError } from './input-error.js';
 
 let engine: OcrEngine;
@@ -15,7 +17,11 @@ test.afterAll(async () => {
 
 /** The drawn words the engine did not read, each where it was drawn. */
 async function missed(drawn: DrawnScreen): Promise<string[]> {
-  const result = await engine.read(drawn.png);
+  return missedBy(engine, drawn);
+}
+
+async function missedBy(reader: OcrEngine, drawn: DrawnScreen): Promise<string[]> {
+  const result = await reader.read(drawn.png);
   return matchWords(drawn.words, result.words)
     .filter((m) => !m.read)
     .map((m) => m.drawn.text);
@@ -70,4 +76,30 @@ test('a file that is not a PNG is an OcrInputError saying what is wrong and its 
   await expect(truncated).rejects.toBeInstanceOf(OcrInputError);
   await expect(truncated).rejects.toThrow(/\(60 bytes\) is not a readable image/);
   await expect(engine.read(Buffer.from('not a png at all'))).rejects.toThrow(/\(16 bytes\) is not a readable image/);
+});
+
+test('a worker thread that dies in the middle of a read fails that read with OcrEngineError; the next read starts a new worker and reads', async () => {
+  const own = new OcrEngine();
+  try {
+    await own.read((await drawScreen(blankScreen())).png);
+    await killOcrDuringNextRead(own);
+    const drawn = await drawScreen(greyedButtonScreen());
+    const failed = own.read(drawn.png);
+    await expect(failed).rejects.toBeInstanceOf(OcrEngineError);
+    await expect(failed).rejects.toThrow(/^the OCR worker thread exited \(code 1\)$/);
+    expect(await missedBy(own, drawn)).toEqual([]);
+  } finally {
+    await own.close();
+  }
+});
+
+test('a worker thread that died between reads is replaced before the next read, which does not fail', async () => {
+  const own = new OcrEngine();
+  try {
+    await own.read((await drawScreen(blankScreen())).png);
+    await killOcrThread(own);
+    expect(await missedBy(own, await drawScreen(greyedButtonScreen()))).toEqual([]);
+  } finally {
+    await own.close();
+  }
 });

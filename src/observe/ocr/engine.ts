@@ -48,7 +48,10 @@ export class OcrEngine {
     this.cache = new ReadCache(this.options.cacheSize);
   }
 
-  /** Reads the text on a PNG screenshot. Throws OcrInputError for an image it cannot decode, OcrEngineError when tesseract fails. */
+  /**
+   * Reads the text on a PNG screenshot. Throws OcrInputError for an image it cannot decode, OcrEngineError when
+   * tesseract fails; a worker that failed or died is replaced on the next read.
+   */
   read(png: Buffer, options: OcrReadOptions = {}): Promise<OcrResult> {
     const run = this.queue.then(() => this.readNow(png, options));
     this.queue = run.catch(() => undefined);
@@ -68,7 +71,7 @@ export class OcrEngine {
     const hit = this.cache.get(key);
     if (hit) return { ...structuredClone(hit), ms: performance.now() - start, cached: true };
     const image = await decodeScreenshot(png);
-    const worker = await this.startedWorker();
+    const worker = await this.liveWorker();
     try {
       const { screen, scale } = await scaledScreen(image, this.options.screenWidth);
       const segmentation = segment(screen);
@@ -106,6 +109,14 @@ export class OcrEngine {
       words.push(...pageWords(page, { image: prepared, source: 'region' }).map((w) => clip(w, region)));
     }
     return words;
+  }
+
+  /** The worker, or a new one when its thread died since the last read (nothing was being read: no read fails for it). */
+  private async liveWorker(): Promise<OcrWorker> {
+    const worker = await this.startedWorker();
+    if (worker.alive) return worker;
+    await this.dropWorker(worker);
+    return this.startedWorker();
   }
 
   private startedWorker(): Promise<OcrWorker> {

@@ -1,4 +1,4 @@
-// What to do when the device itself failed, by the driver error's name: shared by the executor and the runner.
+// What to do when the device or the tooling beside it (its screenshots, the OCR) failed, by the error's name: shared by the executor and the runner.
 
 /** One sentence for a device error a person can act on; undefined for a name that is not a device error. */
 export function deviceSuggestion(name: string, device?: string): string | undefined {
@@ -19,6 +19,11 @@ export function deviceSuggestion(name: string, device?: string): string | undefi
       return "Turn animations off on the device (Developer options, or the runner's prepare step) and let the app settle before this step.";
     case 'HierarchyParseError':
       return 'The device answered a screen dump that could not be read: run again, and report the dump in the message if it keeps happening.';
+    case 'ScreenshotUnreadable':
+    case 'ScreenshotCorrupt':
+      return `Wake ${it} and unlock its screen (adb${serial} shell input keyevent KEYCODE_WAKEUP), check that a screenshot of it opens (adb${serial} exec-out screencap -p > screen.png), then run again; to read this app by its tree alone, set use: { ocr: false }.`;
+    case 'OcrFailed':
+      return "Run again: the next look starts a new OCR worker. If OCR keeps failing, check the machine's free memory and the tesseract.js install (npm ls tesseract.js @tesseract.js-data/eng), or set use: { ocr: false } to read screens by their tree alone.";
     case 'UnsupportedDevice':
       return 'Use a device or emulator with a newer Android version, as the message says.';
     case 'UnsupportedText':

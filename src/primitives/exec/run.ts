@@ -3,7 +3,7 @@
 import sharp from 'sharp';
 import { DeviceError, type RawImage } from '../../drivers/index.js';
 import { newActionId, type ActionTimings, type CandidateRecord, type EventInput, type EventLog, type Verdict } from '../../events/index.js';
-import { DeviceObserver, HierarchyParseError, screenText, situationText, type Observation } from '../../observe/index.js';
+import { DeviceObserver, HierarchyParseError, PixelReadError, screenText, situationText, type Observation } from '../../observe/index.js';
 import type { Expected } from '../schema/expected.js';
 import type { Executors, PrimitiveCall } from '../schema/registry.js';
 import { validCall } from '../schema/validate.js';
@@ -158,7 +158,8 @@ async function runAction(state: ExecutorState, asked: PrimitiveCall, options: Ru
 function classify(error: unknown, signal: AbortSignal | undefined): { verdict: Verdict; failure: ActionFailureInfo } {
   if (error instanceof ActionFailure) return { verdict: error.verdict, failure: { name: error.name, message: error.message, category: error.category } };
   const e = error instanceof Error ? error : new Error(String(error));
-  if (error instanceof DeviceError || error instanceof HierarchyParseError)
+  // The device, its dump or its screenshot, or the OCR on this machine: not the app, not the test.
+  if (error instanceof DeviceError || error instanceof HierarchyParseError || error instanceof PixelReadError)
     return { verdict: 'EXCEPTION', failure: { name: e.name, message: e.message, category: 'environment' } };
   if (signal?.aborted)
     return { verdict: 'EXCEPTION', failure: { name: 'Aborted', message: `The action was cancelled: ${String(signal.reason)}`, category: 'execution' } };

@@ -65,9 +65,16 @@ export interface FaultSettings {
   idleStateErrors: number;
   /** The next N `screencap` calls fail. */
   screencapFailures: number;
+  /** The next N `screencap -p` calls print nothing and exit 0, as some phones' do while the display is off. */
+  emptyScreencaps: number;
+  /** The next N `screencap -p` calls print bytes that are not an image (and exit 0). */
+  garbledScreencaps: number;
   /** Drop the connection after this many more services are opened on it (0 = never). */
   dropAfterCommands: number;
 }
+
+/** The faults that fire a set number of times. */
+export type CountedFault = 'idleStateErrors' | 'screencapFailures' | 'emptyScreencaps' | 'garbledScreencaps';
 
 export interface Faults extends FaultSettings {
   set(settings: Partial<FaultSettings>): void;
@@ -76,7 +83,7 @@ export interface Faults extends FaultSettings {
   goOnline(): void;
   readonly offline: boolean;
   /** Consume one unit of a counted fault; true if the fault fires now. */
-  take(fault: 'idleStateErrors' | 'screencapFailures'): boolean;
+  take(fault: CountedFault): boolean;
   onChange(listener: () => void): () => void;
 }
 

@@ -1,12 +1,14 @@
-import type { FaultSettings, Faults } from '../types.js';
+import type { CountedFault, FaultSettings, Faults } from '../types.js';
 
-const NONE: FaultSettings = { latencyMs: 0, idleStateErrors: 0, screencapFailures: 0, dropAfterCommands: 0 };
+const NONE: FaultSettings = { latencyMs: 0, idleStateErrors: 0, screencapFailures: 0, emptyScreencaps: 0, garbledScreencaps: 0, dropAfterCommands: 0 };
 
 /** Faults switched on a phone at run time; the transport and the shell consult them. */
 export class PhoneFaults implements Faults {
   latencyMs = 0;
   idleStateErrors = 0;
   screencapFailures = 0;
+  emptyScreencaps = 0;
+  garbledScreencaps = 0;
   dropAfterCommands = 0;
   private offlineUntil: number | undefined;
   private offlineTimer: NodeJS.Timeout | undefined;
@@ -45,7 +47,7 @@ export class PhoneFaults implements Faults {
     this.emit();
   }
 
-  take(fault: 'idleStateErrors' | 'screencapFailures'): boolean {
+  take(fault: CountedFault): boolean {
     if (this[fault] <= 0) return false;
     this[fault] -= 1;
     return true;

@@ -63,3 +63,16 @@ test('a screencap fault fails the command with exit 1', async () => {
   expect(await shell(phone, 'screencap -p')).toMatchObject({ out: '', err: 'Screen capture failed: -1\n', code: 1 });
   expect((await shell(phone, 'screencap -p')).code).toBe(0);
 });
+
+test('an empty or garbled screencap fault prints nothing or no image with exit 0, to PNG captures only, once each', async () => {
+  const phone = testPhone();
+  phone.faults.set({ emptyScreencaps: 1, garbledScreencaps: 1 });
+  // A raw capture (the trace's frames) is not what these faults hit.
+  expect((await shell(phone, 'screencap')).bytes.length).toBe(16 + 1080 * 2400 * 4);
+  expect(await shell(phone, 'screencap -p')).toMatchObject({ out: '', err: '', code: 0 });
+  const garbled = await shell(phone, 'screencap -p');
+  expect(garbled.code).toBe(0);
+  expect(garbled.bytes.length).toBeGreaterThan(0);
+  expect(garbled.bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(false);
+  expect(PNG.sync.read((await shell(phone, 'screencap -p')).bytes).width).toBe(1080);
+});

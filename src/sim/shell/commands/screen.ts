@@ -69,6 +69,12 @@ async function screencap(ctx: CommandContext): Promise<number> {
     } else if (!arg.startsWith('-')) file = arg;
   }
   if (file?.endsWith('.png')) png = true;
+  const faulty = png ? faultyPng(ctx) : undefined;
+  if (faulty) {
+    if (file !== undefined) ctx.phone.fs.write(absolute(ctx, file), faulty);
+    else if (faulty.length > 0) ctx.stdout(faulty);
+    return 0;
+  }
   let image: Buffer;
   try {
     image = await ctx.phone.screenshotPng();
@@ -89,6 +95,19 @@ async function screencap(ctx: CommandContext): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+/** Not an image at all: a few bytes of text, as a broken capture path may hand over. */
+const GARBLED = Buffer.from('\x00\x01garbled frame\xff\xfe', 'latin1');
+
+/**
+ * A PNG capture's injected fault: nothing at all (as some phones' `screencap -p` gives while the display
+ * is off), or bytes that are not an image. An empty buffer is a fault too; undefined is none.
+ */
+function faultyPng(ctx: CommandContext): Buffer | undefined {
+  if (ctx.phone.faults.take('emptyScreencaps')) return Buffer.alloc(0);
+  if (ctx.phone.faults.take('garbledScreencaps')) return GARBLED;
+  return undefined;
 }
 
 export const screenCommands: CommandTable = { uiautomator, screencap };

@@ -2,22 +2,18 @@
 // picture (their tree and OCR name under 60% of their elements), and what that picture costs: its
 // size, the time to make it, and the planner request's input tokens as each provider bills them,
 // with and without it. The text-rich screens should never need one.
-import { renderPlanner } from '../src/agent/roles/render.js';
-import { anthropicBody, imageTokens, openAiBody, profileFor, type ChatImage, type ModelRequest } from '../src/llm/index.js';
-import { requestImageTokens, requestTokens } from '../src/llm/answer.js';
+import { billedTokens, pictureTokens, plannerRequest, type Hosted } from '../src/agent/testing/vision-cost.js';
 import {
   buildScreen,
   needsVision,
   OcrEngine,
   parseUiautomatorXml,
-  screenText,
+  startSim,
   textCoverage,
   visionFrame,
   withPixelLayers,
   type ReadText,
-  type Screen,
-} from '../src/observe/index.js';
-import { startSim } from '../src/sim/index.js';
+} from '../runner/index.js';
 import { quantile } from './stats.js';
 
 interface Place {
@@ -41,7 +37,7 @@ const PLACES: Place[] = [
   { name: 'Settings', app: 'com.android.settings', ocr: true, textRich: true },
 ];
 
-const MODELS: Array<{ label: string; provider: 'openai' | 'anthropic' | 'gemini'; model: string }> = [
+const MODELS: Array<{ label: string; provider: Hosted; model: string }> = [
   { label: 'gpt-4o', provider: 'openai', model: 'gpt-4o' },
   { label: 'gpt-4.1-mini', provider: 'openai', model: 'gpt-4.1-mini' },
   { label: 'claude-sonnet-4-5', provider: 'anthropic', model: 'claude-sonnet-4-5' },
@@ -49,19 +45,6 @@ const MODELS: Array<{ label: string; provider: 'openai' | 'anthropic' | 'gemini'
 ];
 
 const GOAL = 'start the game';
-
-/** The planner request for a screen, as sent: its text, and the picture when there is one. */
-function plannerRequest(screen: Screen, picture?: ChatImage): ModelRequest {
-  const messages = renderPlanner({ goal: GOAL, screen: screenText(screen), history: [], noEffect: [], constraints: [] });
-  const last = messages.length - 1;
-  return { role: 'planner', messages: picture ? messages.map((m, i) => (i === last ? { ...m, images: [picture] } : m)) : messages };
-}
-
-async function billed(request: ModelRequest, provider: 'openai' | 'anthropic' | 'gemini', model: string): Promise<number> {
-  const profile = profileFor({ provider, model });
-  const body = provider === 'anthropic' ? anthropicBody(profile, request, model) : openAiBody(profile, request, model);
-  return requestTokens(body, requestImageTokens(request, profile, model));
-}
 
 export async function benchVision(): Promise<void> {
   const sim = await startSim({ apps: ['canvas', 'shop', 'notes', 'settings'] });
@@ -87,7 +70,7 @@ export async function benchVision(): Promise<void> {
         textRich++;
         if (pictured) textRichEscalated++;
       }
-      const textTokens = await billed(plannerRequest(screen), 'openai', 'gpt-4o');
+      const textTokens = await billedTokens(plannerRequest(screen, { goal: GOAL }), { provider: 'openai', model: 'gpt-4o' });
       if (!pictured) {
         console.log(`${place.name} | ${coverage} | no | - | - | ${textTokens} (gpt-4o)`);
         continue;
@@ -101,8 +84,10 @@ export async function benchVision(): Promise<void> {
       }
       times.sort((a, b) => a - b);
       frameTimes.push(...times);
-      const image: ChatImage = { mediaType: 'image/png', data: frame.png.toString('base64'), width: frame.width, height: frame.height };
-      const withPicture = await Promise.all(MODELS.map(async (m) => `${m.label} ${await billed(plannerRequest(screen, image), m.provider, m.model)}`));
+      const image = { mediaType: 'image/png' as const, data: frame.png.toString('base64'), width: frame.width, height: frame.height };
+      const withPicture = await Promise.all(
+        MODELS.map(async (m) => `${m.label} ${await billedTokens(plannerRequest(screen, { goal: GOAL, picture: image }), m)}`),
+      );
       console.log(
         `${place.name} | ${coverage} | yes, ${frame.refs.length} refs | ${frame.width}×${frame.height}, ${Math.round(frame.png.length / 1024)} KiB | ${Math.round(quantile(times, 0.5))} | ${textTokens} (gpt-4o) → ${withPicture.join(', ')}`,
       );
@@ -113,9 +98,7 @@ export async function benchVision(): Promise<void> {
       `making a picture (crop, scale to 720 px, boxes and tags, PNG): median ${Math.round(quantile(frameTimes, 0.5))} ms, p90 ${Math.round(quantile(frameTimes, 0.9))} ms`,
     );
     const phone = { width: 720, height: Math.round((2274 * 720) / 1080) };
-    console.log(
-      `one 720×${phone.height} picture as billed: ${MODELS.map((m) => `${m.label} ${imageTokens(profileFor({ provider: m.provider, model: m.model }), m.model, phone)}`).join(', ')} tokens`,
-    );
+    console.log(`one 720×${phone.height} picture as billed: ${MODELS.map((m) => `${m.label} ${pictureTokens(phone, m)}`).join(', ')} tokens`);
   } finally {
     await engine.close();
     await sim.stop();

@@ -10,6 +10,7 @@ import {
   type DeviceObserver,
   type LogRecord,
   type Observation,
+  type PixelVerdict,
   type Screen,
   type ScreenElement,
   type SituationReport,
@@ -146,14 +147,21 @@ export class ActionContext {
     return this.state.app ?? shown ?? this.state.frontApp;
   }
 
+  /** `o` with what a screenshot taken now says against its tree, when the observer reads pixels (DeviceObserver.judgePixels). */
+  async judgePixels(o: Observation): Promise<PixelVerdict> {
+    const verdict = await this.state.observer.judgePixels(o, this.call);
+    if (this.latest === o) this.latest = verdict.observation;
+    return verdict;
+  }
+
   /** Waits for an idle screen and, with a target, for the target (ready.ts). */
   ready(options: ReadyOptions = {}): Promise<Candidate | undefined> {
     return ready(this, options);
   }
 
   /** Looks until `check` finds nothing missing or `timeoutMs` passes; returns what was last missing (ready.ts). */
-  poll(timeoutMs: number, check: (o: Observation) => string | undefined, target?: Target): Promise<string | undefined> {
-    return poll(this, { timeoutMs, check, target });
+  poll(timeoutMs: number, check: (o: Observation) => string | undefined, options: { target?: Target; pixels?: boolean } = {}): Promise<string | undefined> {
+    return poll(this, { timeoutMs, check, ...options });
   }
 
   /** Reads the screen after acting until it has settled, and reports what changed (settle.ts). */

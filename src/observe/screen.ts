@@ -122,10 +122,10 @@ export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {})
 
 const DRAWN_TEXT = /[\p{L}\p{N}]/u;
 
-/** Where the element's text is drawn: its own and its merged nodes that carry a `text` (not a field's, whose text may be its hint). */
+/** Where the element's text is drawn: its own and its merged nodes that carry a `text` (a field's text or the hint it shows). */
 function textBoxOf(d: Draft): Rect | undefined {
-  if (d.source !== undefined || d.role === 'input') return undefined;
-  const drawn = [d.node, ...d.absorbed].filter((n) => !n.flags.editable && n.flags.visible && DRAWN_TEXT.test(n.text));
+  if (d.source !== undefined) return undefined;
+  const drawn = [d.node, ...d.absorbed].filter((n) => n.flags.visible && DRAWN_TEXT.test(n.text));
   const box = union(drawn.map((n) => n.bounds));
   return box && intersect(box, d.bounds);
 }

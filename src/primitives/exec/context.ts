@@ -78,6 +78,8 @@ export class ActionContext {
   gesture?: GestureRecord;
   /** The screen before, for the trace: the frame already stored for it, or a screenshot taken then. */
   beforeFrame?: BeforeFrame;
+  /** The screen before with its pixels read against its tree, when the target was located on it so (ready.ts). */
+  drawnBefore?: Observation;
   /** The first crash and ANR this action's looks reported. */
   readonly fatal = new FatalSignals();
 

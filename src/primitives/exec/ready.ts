@@ -74,6 +74,7 @@ export async function ready(ctx: ActionContext, options: ReadyOptions = {}): Pro
       } else if (idleDone) {
         ctx.element = result.best.element;
         await ctx.begin(o);
+        if (ctx.before === o) ctx.drawnBefore = seen.observation;
         return result.best;
       }
     } else if (result.status === 'ambiguous' && (settled || elapsed >= timeouts.target)) {

@@ -5,7 +5,7 @@
 // suspected: the app's process gone or replaced, the app no longer in front, a window not its own
 // focused, or an error dialog on screen. The driver is passed in, so this layer knows drivers only by
 // their types.
-import type { CallOptions, Driver, Glance, LogMark, ScreenSize } from '../drivers/index.js';
+import type { CallOptions, Driver, Glance, LogMark, RawImage, ScreenSize } from '../drivers/index.js';
 import { foregroundApp } from './foreground.js';
 import { observeScreen, type Observation } from './observation.js';
 import { thumbnail, type RgbaImage } from './frames.js';
@@ -55,6 +55,8 @@ export interface PixelVerdict {
   observation: Observation;
   /** What the pixels showed for each element marked covered or looks-disabled, by ref. */
   shown: Map<string, string>;
+  /** The screenshot read, when one was taken (the trace may keep it as the frame before acting). */
+  image?: RawImage;
 }
 
 /** How long a settled screen is taken as still current when nothing has acted on the device since. */
@@ -205,10 +207,12 @@ export class DeviceObserver {
    */
   async judgePixels(observation: Observation, call: CallOptions = {}): Promise<PixelVerdict> {
     if (!this.options.pixels || this.drawn.has(observation)) return { observation, shown: new Map() };
-    const pixels = pixelsOf(await this.driver.screenshot(call), observation.screen);
+    // A raw capture: no PNG to encode on the device and decode here.
+    const image = await this.driver.capture(call);
+    const pixels = pixelsOf(image, observation.screen);
     const screen = markDrawn(observation.screen, pixels);
-    if (screen === observation.screen) return { observation, shown: new Map() };
-    return { observation: { ...observation, screen }, shown: pixelsShown(screen, pixels) };
+    if (screen === observation.screen) return { observation, shown: new Map(), image };
+    return { observation: { ...observation, screen }, shown: pixelsShown(screen, pixels), image };
   }
 
   /** The screen size for this dump: the one kept, unless the screen has turned since it was read. */

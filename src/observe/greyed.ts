@@ -35,9 +35,9 @@ export interface Pixels extends RgbaImage {
   scale: number;
 }
 
-/** A PNG screenshot of a `screen` decoded for the pixel checks. */
-export function pixelsOf(png: Buffer, screen: Pick<Screen, 'width'>): Pixels {
-  const image = PNG.sync.read(png);
+/** A screenshot of a `screen` (a PNG, or already decoded) for the pixel checks. */
+export function pixelsOf(png: Buffer | RgbaImage, screen: Pick<Screen, 'width'>): Pixels {
+  const image = Buffer.isBuffer(png) ? PNG.sync.read(png) : png;
   return { width: image.width, height: image.height, data: image.data, scale: image.width / Math.max(1, screen.width) };
 }
 

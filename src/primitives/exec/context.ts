@@ -2,7 +2,7 @@
 // operation lives in a file of its own: locating (ready.ts), settling (settle.ts), acting with a retry
 // (act.ts), the expected check (expected-check.ts), the dialog policy (dialog-policy.ts), crash and
 // ANR detection (fatal.ts) and the frame before (before-frame.ts).
-import type { CallOptions, Driver } from '../../drivers/index.js';
+import type { CallOptions, Driver, RawImage } from '../../drivers/index.js';
 import type { ActionSource, EventLog, GestureRecord } from '../../events/index.js';
 import {
   reportChanged,
@@ -80,6 +80,8 @@ export class ActionContext {
   beforeFrame?: BeforeFrame;
   /** The screen before with its pixels read against its tree, when the target was located on it so (ready.ts). */
   drawnBefore?: Observation;
+  /** The screenshot last read for the pixels before acting: the trace's frame before, when it is of that screen. */
+  private shot?: { contentKey: string; image: RawImage };
   /** The first crash and ANR this action's looks reported. */
   readonly fatal = new FatalSignals();
 
@@ -153,6 +155,7 @@ export class ActionContext {
   async judgePixels(o: Observation): Promise<PixelVerdict> {
     const verdict = await this.state.observer.judgePixels(o, this.call);
     if (this.latest === o) this.latest = verdict.observation;
+    if (verdict.image && !this.before) this.shot = { contentKey: o.contentKey, image: verdict.image };
     return verdict;
   }
 
@@ -223,7 +226,8 @@ export class ActionContext {
     if (this.before) return;
     this.before = o;
     const frames = this.state.frames;
-    if (frames) this.beforeFrame = await beforeFrame({ frames, driver: this.driver, call: this.call }, o);
+    const shot = this.shot?.contentKey === o.contentKey ? this.shot.image : undefined;
+    if (frames) this.beforeFrame = await beforeFrame({ frames, driver: this.driver, call: this.call, shot }, o);
   }
 
   /** Records the touch made, in the coordinates of the screen before. */

@@ -48,7 +48,9 @@ test('a tap on the covered Buy fails before touching the phone, naming the eleme
   expect(result.failure?.message).toMatch(
     /^button e\d+ "Buy" is covered on com\.example\.canvas\/\.CoveredActivity: the tree shows it, but the screenshot shows a flat #263238 fill where its text should be\./,
   );
-  expect(result.failure?.message).toContain('Dismiss the overlay first (tap it, press back, or finish the tutorial), then act on it again.');
+  expect(result.failure?.message).toContain(
+    'Dismiss the overlay first (press back, finish the tutorial, or tap the overlay itself with a point target such as { x: 540, y: 630 }), then act on it again.',
+  );
   expect(result.failure?.evidence).toContainEqual(expect.stringMatching(/^element: button e\d+ "Buy" \[covered\]$/));
   // Nothing was tapped: the app heard no touch and bought nothing.
   expect(await canvasLog()).not.toMatch(/canvas: (tap|bought|tip closed)/);
@@ -68,6 +70,17 @@ test('Cancel, under the same card with its words on it, is refused too; Restore 
     .run({ name: 'tap', params: { target: 'Restore purchase', expected: { visible: 'Nothing to restore' } } })
     .then((r) => expect(r.verdict).toBe('OK'));
   expect(await canvasLog()).toContain('canvas: restore');
+});
+
+test('a point on the card is touched as asked: the card closes, nothing is bought, and the tap is not repeated', async () => {
+  const tapped = await exec.run({ name: 'tap', params: { target: { x: 540, y: 630 } } });
+  expect(tapped.verdict).toBe('OK');
+  const log = await canvasLog();
+  expect(log).toContain('canvas: tip closed');
+  expect(log).not.toContain('canvas: bought');
+  expect((await exec.run({ name: 'assert_not_visible', params: { target: 'Purchase complete' } })).verdict).toBe('OK');
+  // The card comes back with the offer opened again.
+  expect((await exec.run({ name: 'open_link', params: { url: 'canvas://offer' } })).verdict).toBe('OK');
 });
 
 test('once the card is closed, Buy is live again and the tap buys', async () => {

@@ -1,7 +1,7 @@
 // Locating: waits for an idle screen and for the target, or polls a check on the screen, starting from
 // the held screen when there is one and answering system dialogs by policy on the way.
 import { pixelBlock, screenState, type Observation } from '../../observe/index.js';
-import { describeLocateResult, locate, type Candidate, type Target } from '../locator/index.js';
+import { describeLocateResult, isPoint, locate, type Candidate, type Target } from '../locator/index.js';
 import type { ActionContext } from './context.js';
 import { answerByPolicy, foreignDialog, isInside } from './dialog-policy.js';
 import { TargetAmbiguous, TargetNotFound } from './errors.js';
@@ -26,7 +26,8 @@ export interface ReadyOptions {
  * uiautomator waits for idle before it dumps). System dialogs met on the way are answered by policy;
  * a crash or ANR ends the action. Aimed at for an action, the target is located on the screen with its
  * pixels read (when the observer reads pixels): an uncovered match wins over a covered one, and a
- * target still covered or greyed out after NOT_LIVE_RECHECK_MS ends the action (not-live.ts).
+ * target still covered or greyed out after NOT_LIVE_RECHECK_MS ends the action (not-live.ts). A point
+ * target is touched as asked: it is how an overlay the tree does not show is tapped.
  */
 export async function ready(ctx: ActionContext, options: ReadyOptions = {}): Promise<Candidate | undefined> {
   const { target } = options;
@@ -50,10 +51,10 @@ export async function ready(ctx: ActionContext, options: ReadyOptions = {}): Pro
     if (settled) ctx.markSettled(o);
     const elapsed = ctx.clock.now() - start;
     const idleDone = settled || elapsed >= timeouts.idle;
-    // The screen to act on, with what its pixels say against its tree.
-    let seen: { observation: Observation; shown: Map<string, string> } = { observation: o, shown: new Map() };
-    if (target !== undefined && result !== undefined && result.status !== 'not_found' && idleDone && options.for !== 'read') {
-      seen = await ctx.judgePixels(o);
+    // The screen to act on, with what its pixels say against its tree; a point is touched wherever it is, overlay or not.
+    let seen: { observation: Observation; shown: Map<string, string>; judged?: true } = { observation: o, shown: new Map() };
+    if (target !== undefined && !isPoint(target) && result !== undefined && result.status !== 'not_found' && idleDone && options.for !== 'read') {
+      seen = { ...(await ctx.judgePixels(o)), judged: true };
       if (seen.observation !== o) result = locate(seen.observation.screen, target, { for: 'action' });
     }
     if (target === undefined || result === undefined) {
@@ -74,7 +75,7 @@ export async function ready(ctx: ActionContext, options: ReadyOptions = {}): Pro
       } else if (idleDone) {
         ctx.element = result.best.element;
         await ctx.begin(o);
-        if (ctx.before === o) ctx.drawnBefore = seen.observation;
+        if (ctx.before === o && seen.judged) ctx.drawnBefore = seen.observation;
         return result.best;
       }
     } else if (result.status === 'ambiguous' && (settled || elapsed >= timeouts.target)) {

@@ -5,12 +5,13 @@
 // suspected: the app's process gone or replaced, the app no longer in front, a window not its own
 // focused, or an error dialog on screen. The driver is passed in, so this layer knows drivers only by
 // their types.
-import type { CallOptions, Driver, Glance, LogMark, ScreenSize } from '../drivers/index.js';
+import type { CallOptions, Driver, Glance, LogMark, RawImage, ScreenSize } from '../drivers/index.js';
 import { foregroundApp } from './foreground.js';
 import { observeScreen, type Observation } from './observation.js';
 import { thumbnail, type RgbaImage } from './frames.js';
 import { RefRegistry } from './refs.js';
-import { needsOcr, withPixelLayers, type OcrRun, type PixelLayerOptions } from './pixel-layers.js';
+import { pixelsOf } from './greyed.js';
+import { markDrawn, needsOcr, pixelsShown, withPixelLayers, type OcrRun, type PixelLayerOptions } from './pixel-layers.js';
 import { buildScreen } from './screen.js';
 import { DEFAULT_MIN_TEXT_COVERAGE, type ReadText } from './read-text.js';
 import type { Screen } from './screen-types.js';
@@ -31,6 +32,7 @@ export interface DeviceObserverOptions {
   /**
    * Reading the pixels: with an OCR, a screen whose tree names too few of its elements is also read off
    * a screenshot (one more device call, on those screens only), and controls drawn greyed out are marked.
+   * judgePixels reads them for any screen, when asked.
    */
   pixels?: PixelLayerOptions;
 }
@@ -46,6 +48,15 @@ export interface Look {
   report: SituationReport;
   /** Log entries since the log was last read, when this look suspected a crash or ANR; none otherwise. */
   logs: LogRecord[];
+}
+
+/** A screen with its pixels read against its tree (DeviceObserver.judgePixels). */
+export interface PixelVerdict {
+  observation: Observation;
+  /** What the pixels showed for each element marked covered or looks-disabled, by ref. */
+  shown: Map<string, string>;
+  /** The screenshot read, when one was taken (the trace may keep it as the frame before acting). */
+  image?: RawImage;
 }
 
 /** How long a settled screen is taken as still current when nothing has acted on the device since. */
@@ -74,6 +85,8 @@ export class DeviceObserver {
   private latest: { look: Look; glance: Glance; watched: string | undefined; changeCount: number; settled: boolean; at: number } | undefined;
   private readTimes = 0;
   private readTotal = 0;
+  /** Observations whose screen was read with its pixels at the look: judging them again needs no screenshot. */
+  private readonly drawn = new WeakSet<Observation>();
 
   constructor(
     private readonly driver: Driver,
@@ -175,6 +188,7 @@ export class DeviceObserver {
         this.ocrUnavailable = read.unavailable;
       }
       observation = observeScreen(screen, { screenshot: shot });
+      if (ocr || shot !== screenshot) this.drawn.add(observation);
     }
     if (!observation.frame) delete observation.frame;
     this.last = { xml: hierarchy.xml, inputs, observation, ...(ocr ? { ocr } : {}) };
@@ -190,6 +204,21 @@ export class DeviceObserver {
     const look = { observation, report, logs };
     this.latest = { look, glance, watched, changeCount, settled: false, at: performance.now() };
     return look;
+  }
+
+  /**
+   * `observation` with what a screenshot taken now says against its tree: controls drawn greyed out and
+   * elements an overlay the tree does not show covers (pixel-layers.ts), for whoever is about to touch
+   * one of them. One screenshot; none when this observer reads no pixels or the look already read them.
+   */
+  async judgePixels(observation: Observation, call: CallOptions = {}): Promise<PixelVerdict> {
+    if (!this.options.pixels || this.drawn.has(observation)) return { observation, shown: new Map() };
+    // A raw capture: no PNG to encode on the device and decode here.
+    const image = await this.driver.capture(call);
+    const pixels = pixelsOf(image, observation.screen);
+    const screen = markDrawn(observation.screen, pixels);
+    if (screen === observation.screen) return { observation, shown: new Map(), image };
+    return { observation: { ...observation, screen }, shown: pixelsShown(screen, pixels), image };
   }
 
   /** The screen size for this dump: the one kept, unless the screen has turned since it was read. */

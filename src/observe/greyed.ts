@@ -19,7 +19,8 @@ const DESIGN_PEERS = 3;
 /** Pixels sampled per element, at most. */
 const SAMPLES = 4096;
 
-type Rgb = [number, number, number];
+/** A colour, 0-255 a channel. */
+export type Rgb = [number, number, number];
 
 /** What an element's pixels say: its fill, its text (ink), their contrast and how colourful they are. */
 export interface DrawnLook {
@@ -34,9 +35,9 @@ export interface Pixels extends RgbaImage {
   scale: number;
 }
 
-/** A PNG screenshot of a `screen` decoded for the pixel checks. */
-export function pixelsOf(png: Buffer, screen: Pick<Screen, 'width'>): Pixels {
-  const image = PNG.sync.read(png);
+/** A screenshot of a `screen` (a PNG, or already decoded) for the pixel checks. */
+export function pixelsOf(png: Buffer | RgbaImage, screen: Pick<Screen, 'width'>): Pixels {
+  const image = Buffer.isBuffer(png) ? PNG.sync.read(png) : png;
   return { width: image.width, height: image.height, data: image.data, scale: image.width / Math.max(1, screen.width) };
 }
 
@@ -77,14 +78,14 @@ export function drawnLook(pixels: Pixels, bounds: Rect): DrawnLook | undefined {
     }
   }
   const fill = commonest(samples);
-  const inked = samples.filter((rgb) => distance(rgb, fill) >= 40);
+  const inked = samples.filter((rgb) => colourDistance(rgb, fill) >= 40);
   if (inked.length < samples.length * 0.01) return undefined;
   const ink = commonest(inked);
   return { fill, ink, contrast: contrastRatio(fill, ink), saturation: Math.max(saturation(fill), saturation(ink)) };
 }
 
 /** The mean colour of the most common one (colours binned 16 levels a channel). */
-function commonest(samples: Rgb[]): Rgb {
+export function commonest(samples: Rgb[]): Rgb {
   const bins = new Map<number, { n: number; sum: Rgb }>();
   for (const [r, g, b] of samples) {
     const key = ((r >> 4) << 8) | ((g >> 4) << 4) | (b >> 4);
@@ -98,7 +99,13 @@ function commonest(samples: Rgb[]): Rgb {
   return best ? [best.sum[0] / best.n, best.sum[1] / best.n, best.sum[2] / best.n] : [0, 0, 0];
 }
 
-function distance(a: Rgb, b: Rgb): number {
+/** A colour as CSS writes it: '#263238'. */
+export function hex([r, g, b]: Rgb): string {
+  return `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** How far apart two colours are (Euclidean, in RGB). */
+export function colourDistance(a: Rgb, b: Rgb): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 }
 

@@ -4,8 +4,9 @@ export type { Rect, NodeFlags, UiNode, UiWindow, UiHierarchy } from './ui-node.j
 export { area } from './ui-node.js';
 export { holdsPoint } from './geometry.js';
 export type { Role, ElementState, ScreenElement, ScreenWindow, WindowKind, ForegroundApp, Screen } from './screen-types.js';
-export { isDisabled } from './screen-types.js';
+export { isCovered, isDisabled, pixelBlock } from './screen-types.js';
 export { contrastRatio, drawnLook, greyedOut, markGreyedOut, pixelsOf, type DrawnLook, type Pixels } from './greyed.js';
+export { coveredElements, coverText, markCovered, type Cover } from './covered.js';
 export { HierarchyParseError, type DumpPosition } from './hierarchy-error.js';
 export { OcrFailed, PixelReadError, ScreenshotCorrupt } from './pixel-errors.js';
 export { parseUiautomatorXml, MAX_DEPTH, type ParseOptions } from './uiautomator.js';
@@ -21,7 +22,7 @@ export { reportChanged, situationReport, STUCK_AFTER, type SituationInput, type 
 export { situationText } from './situation-text.js';
 export { waitForScreen, sleepRest, screenState, type ScreenState, type WaitOptions, type WaitResult, type WaitClock } from './wait.js';
 export { WaitTimeoutError } from './wait-error.js';
-export { DeviceObserver, HOLD_MS, type DeviceObserverOptions, type Look, type LookOptions } from './device-observer.js';
+export { DeviceObserver, HOLD_MS, type PixelVerdict, type DeviceObserverOptions, type Look, type LookOptions } from './device-observer.js';
 export {
   OcrEngine,
   OcrInputError,
@@ -34,5 +35,15 @@ export {
   type OcrResult,
   type OcrReadOptions,
 } from './ocr/index.js';
-export { needsOcr, needsVision, withPixelLayers, type OcrRun, type PixelLayerOptions, type PixelLayers, type TextReader } from './pixel-layers.js';
+export {
+  markDrawn,
+  pixelsShown,
+  needsOcr,
+  needsVision,
+  withPixelLayers,
+  type OcrRun,
+  type PixelLayerOptions,
+  type PixelLayers,
+  type TextReader,
+} from './pixel-layers.js';
 export { barlessArea, devicePoint, visionFrame, VISION_WIDTH, type VisionFrame, type VisionFrameOptions } from './vision.js';

@@ -1,12 +1,14 @@
 // What the pixels add to the tree, in one place: text read off the screenshot (OCR) when the tree
-// names too few of the app's elements, and controls drawn greyed out that the tree calls enabled.
+// names too few of the app's elements, controls drawn greyed out that the tree calls enabled, and
+// elements an overlay the tree does not show is drawn over.
 // The tree stays the first layer: a screen whose elements carry their text costs no OCR at all.
+import { coveredElements, coverText, markCovered } from './covered.js';
 import { centre, holdsPoint, scaleRect } from './geometry.js';
-import { markGreyedOut, pixelsOf, type Pixels } from './greyed.js';
+import { drawnLook, hex, markGreyedOut, pixelsOf, type Pixels } from './greyed.js';
 import { OcrEngineError, OcrInputError, OcrUnavailable, type OcrReadOptions, type OcrResult } from './ocr/index.js';
 import { OcrFailed, ScreenshotCorrupt } from './pixel-errors.js';
 import { DEFAULT_MIN_TEXT_COVERAGE, textCoverage, unlabelledRegions, type ReadText } from './read-text.js';
-import type { Screen } from './screen-types.js';
+import { pixelBlock, type Screen } from './screen-types.js';
 
 /** A drawn button is narrower than this share of the screen. */
 const BUTTON_MAX_WIDTH = 0.9;
@@ -42,6 +44,26 @@ export interface PixelLayers {
   unavailable?: string;
 }
 
+/** `screen` with what its pixels say against its tree: controls drawn greyed out, elements covered by an overlay (earlier verdicts dropped). */
+export function markDrawn(screen: Screen, pixels: Pixels): Screen {
+  const judged = screen.elements.some((e) => pixelBlock(e) !== undefined);
+  const tree = judged
+    ? { ...screen, elements: screen.elements.map((e) => ({ ...e, states: e.states.filter((s) => s !== 'covered' && s !== 'looks-disabled') })) }
+    : screen;
+  return markCovered(markGreyedOut(tree, pixels), pixels);
+}
+
+/** What the pixels showed for each element `markDrawn` marked, by ref: 'a flat #263238 fill where its text should be'. */
+export function pixelsShown(screen: Screen, pixels: Pixels): Map<string, string> {
+  const shown = new Map<string, string>();
+  for (const [e, cover] of coveredElements(screen, pixels)) shown.set(e.ref, coverText(cover));
+  for (const e of screen.elements) {
+    const look = e.states.includes('looks-disabled') ? drawnLook(pixels, e.bounds) : undefined;
+    if (look) shown.set(e.ref, `${hex(look.ink)} text on a ${hex(look.fill)} fill, contrast ${look.contrast.toFixed(1)}, no colour`);
+  }
+  return shown;
+}
+
 /** Whether `screen` names too few of its elements to be read without OCR. */
 export function needsOcr(screen: Screen, options: PixelLayerOptions): boolean {
   return options.reader !== undefined && textCoverage(screen) < (options.minTextCoverage ?? DEFAULT_MIN_TEXT_COVERAGE);
@@ -68,17 +90,17 @@ export interface PixelInput {
 
 /**
  * The screen with its pixel layers: OCR'd text when the tree's text covers too little (the unlabelled
- * controls' regions read alone, the rest of the screen searched), then greyed-out controls marked.
+ * controls' regions read alone, the rest of the screen searched), then greyed-out and covered elements marked.
  */
 export async function withPixelLayers({ tree, build, screenshot, source = 'the device' }: PixelInput, options: PixelLayerOptions): Promise<PixelLayers> {
   const pixels = decoded(screenshot, { tree, source });
-  if (!options.reader || !needsOcr(tree, options)) return { screen: markGreyedOut(tree, pixels), pixels };
+  if (!options.reader || !needsOcr(tree, options)) return { screen: markDrawn(tree, pixels), pixels };
   const regions = unlabelledRegions(tree).map((r) => scaleRect(r, pixels.scale));
   let result: OcrResult;
   try {
     result = await options.reader.read(screenshot, regions.length > 0 ? { regions } : {});
   } catch (error) {
-    if (error instanceof OcrUnavailable) return { screen: markGreyedOut(tree, pixels), pixels, unavailable: error.message };
+    if (error instanceof OcrUnavailable) return { screen: markDrawn(tree, pixels), pixels, unavailable: error.message };
     if (error instanceof OcrInputError) throw new ScreenshotCorrupt({ source, bytes: screenshot.length, reason: error.message, cause: error });
     if (error instanceof OcrEngineError) throw new OcrFailed({ source, reason: error.message, cause: error });
     throw error;
@@ -92,7 +114,7 @@ export async function withPixelLayers({ tree, build, screenshot, source = 'the d
     // Read inside a filled shape the engine found: drawn as a button.
     filled: buttons.some((r) => holdsPoint(r, centre(line.bounds))),
   }));
-  const screen = markGreyedOut(build(lines), pixels);
+  const screen = markDrawn(build(lines), pixels);
   return { screen, pixels, ocr: { ms: Math.round(result.ms), cached: result.cached, lines: lines.length, coverage: textCoverage(tree) } };
 }
 

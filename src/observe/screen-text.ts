@@ -78,6 +78,7 @@ const STATE_WORDS: Partial<Record<string, string>> = {
   'scrollable-horizontal': 'horizontal',
   'long-clickable': '',
   'looks-disabled': 'disabled (looks greyed out)',
+  covered: 'covered (an overlay the tree does not show is on top)',
 };
 
 export function elementLine(e: ScreenElement): string {

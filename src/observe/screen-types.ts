@@ -9,6 +9,8 @@ export type ElementState =
   | 'disabled'
   /** The tree says enabled, the pixels say greyed out (greyed.ts): a person reads it as disabled. */
   | 'looks-disabled'
+  /** The tree says visible, the pixels show something else over it (covered.ts): an overlay the tree does not show is on top. */
+  | 'covered'
   | 'focused'
   | 'selected'
   | 'password'
@@ -24,6 +26,16 @@ export function isDisabled(e: { states: readonly ElementState[] }): boolean {
   return e.states.includes('disabled') || e.states.includes('looks-disabled');
 }
 
+/** Whether the pixels show something the tree does not over the element: a touch there lands on that, not on the element. */
+export function isCovered(e: { states: readonly ElementState[] }): boolean {
+  return e.states.includes('covered');
+}
+
+/** What the pixels say against the tree's word that the element is live: covered, drawn greyed out, or nothing. */
+export function pixelBlock(e: { states: readonly ElementState[] }): 'covered' | 'looks-disabled' | undefined {
+  return e.states.includes('covered') ? 'covered' : e.states.includes('looks-disabled') ? 'looks-disabled' : undefined;
+}
+
 export interface ScreenElement {
   /** Short handle ('e7') that stays the same across observations while the element stays. */
   ref: string;
@@ -36,6 +48,8 @@ export interface ScreenElement {
   detail?: string;
   /** Visible part on screen, pixels. */
   bounds: Rect;
+  /** Where the tree says the element's own text is drawn (its nodes with a `text`, not a content-desc), within bounds. */
+  textBox?: Rect;
   states: ElementState[];
   /** Index into Screen.windows. */
   window: number;

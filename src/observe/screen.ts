@@ -1,7 +1,7 @@
 // A parsed hierarchy → the Screen: windows classified, covered parts dropped, elements with refs.
 import type { Rect, UiHierarchy, UiNode } from './ui-node.js';
 import { compressWindow, type Draft } from './compress.js';
-import { union } from './geometry.js';
+import { intersect, union } from './geometry.js';
 import { cleanText, joinTexts, truncate } from './labels.js';
 import { placeReadText, type ReadText } from './read-text.js';
 import { RefRegistry } from './refs.js';
@@ -98,6 +98,8 @@ export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {})
     if (d.value !== undefined) e.value = d.value;
     if (d.detail !== undefined) e.detail = d.detail;
     if (d.source !== undefined) e.source = d.source;
+    const textBox = textBoxOf(d);
+    if (textBox) e.textBox = textBox;
     const list = d.list && refOf.get(d.list);
     if (list) e.list = list;
     if (d.role === 'dialog' || d.role === 'keyboard') windows[window].ref = refs[i];
@@ -116,6 +118,16 @@ export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {})
     nodeCount: hierarchy.nodeCount,
     skippedNodes: hierarchy.skippedNodes,
   };
+}
+
+const DRAWN_TEXT = /[\p{L}\p{N}]/u;
+
+/** Where the element's text is drawn: its own and its merged nodes that carry a `text` (a field's text or the hint it shows). */
+function textBoxOf(d: Draft): Rect | undefined {
+  if (d.source !== undefined) return undefined;
+  const drawn = [d.node, ...d.absorbed].filter((n) => n.flags.visible && DRAWN_TEXT.test(n.text));
+  const box = union(drawn.map((n) => n.bounds));
+  return box && intersect(box, d.bounds);
 }
 
 function windowDrafts(info: WindowInfo, scope: { screen: Rect; covers: Rect[] }): Draft[] {

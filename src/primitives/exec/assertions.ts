@@ -29,7 +29,7 @@ export const assertionExecutors: AssertionExecutors = {
         if (element) ctx.element = element;
         return element ? undefined : absence(o.screen, p.target, result);
       },
-      p.target,
+      { target: p.target },
     );
     if (problem !== undefined) throw new AssertionFailed(`Expected ${describeTarget(p.target)} to be visible within ${timeout} ms: ${problem}.`);
   },
@@ -42,7 +42,7 @@ export const assertionExecutors: AssertionExecutors = {
         const { element } = readTarget(o.screen, p.target);
         return element ? `it is shown as ${shown(element)} on ${where(o.screen)}` : undefined;
       },
-      p.target,
+      { target: p.target },
     );
     if (problem !== undefined) throw new AssertionFailed(`Expected ${describeTarget(p.target)} not to be visible within ${timeout} ms, but ${problem}.`);
   },
@@ -62,7 +62,7 @@ export const assertionExecutors: AssertionExecutors = {
         const ok = p.equals !== undefined ? text === p.equals : p.contains !== undefined ? text.includes(p.contains) : (pattern as RegExp).test(text);
         return ok ? undefined : `the screen shows ${shown(element)}`;
       },
-      p.target,
+      { target: p.target },
     );
     if (problem !== undefined) throw new AssertionFailed(`Expected the text of ${describeTarget(p.target)} ${wanted} within ${timeout} ms, but ${problem}.`);
   },
@@ -78,7 +78,7 @@ export const assertionExecutors: AssertionExecutors = {
         ctx.element = element;
         return STATE_OF[p.state](element) === want ? undefined : `the screen shows ${shown(element)}`;
       },
-      p.target,
+      { target: p.target, pixels: p.state === 'enabled' },
     );
     if (problem !== undefined)
       throw new AssertionFailed(`Expected ${describeTarget(p.target)} ${want ? 'to be' : 'not to be'} ${p.state} within ${timeout} ms, but ${problem}.`);

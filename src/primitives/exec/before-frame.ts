@@ -8,11 +8,14 @@ export type BeforeFrame = { file: string } | { image: RawImage };
 
 /**
  * The frame of `o`: usually the screen the previous action ended on, whose frame is stored; otherwise
- * shot now, before acting. Undefined when the screenshot cannot be taken: evidence never fails an action.
+ * the screenshot `shot` already taken of it (to read its pixels), or one shot now, before acting. Undefined when the screenshot cannot be taken: evidence never fails an action.
  */
-export async function beforeFrame(options: { frames: FrameRecorder; driver: Driver; call: CallOptions }, o: Observation): Promise<BeforeFrame | undefined> {
+export async function beforeFrame(
+  options: { frames: FrameRecorder; driver: Driver; call: CallOptions; shot?: RawImage },
+  o: Observation,
+): Promise<BeforeFrame | undefined> {
   const file = options.frames.fileFor(o.contentKey);
   if (file) return { file };
-  const image = await options.driver.capture(options.call).catch(() => undefined);
+  const image = options.shot ?? (await options.driver.capture(options.call).catch(() => undefined));
   return image ? { image } : undefined;
 }

@@ -2,7 +2,7 @@
 // operation lives in a file of its own: locating (ready.ts), settling (settle.ts), acting with a retry
 // (act.ts), the expected check (expected-check.ts), the dialog policy (dialog-policy.ts), crash and
 // ANR detection (fatal.ts) and the frame before (before-frame.ts).
-import type { CallOptions, Driver } from '../../drivers/index.js';
+import type { CallOptions, Driver, RawImage } from '../../drivers/index.js';
 import type { ActionSource, EventLog, GestureRecord } from '../../events/index.js';
 import {
   reportChanged,
@@ -10,6 +10,7 @@ import {
   type DeviceObserver,
   type LogRecord,
   type Observation,
+  type PixelVerdict,
   type Screen,
   type ScreenElement,
   type SituationReport,
@@ -77,6 +78,10 @@ export class ActionContext {
   gesture?: GestureRecord;
   /** The screen before, for the trace: the frame already stored for it, or a screenshot taken then. */
   beforeFrame?: BeforeFrame;
+  /** The screen before with its pixels read against its tree, when the target was located on it so (ready.ts). */
+  drawnBefore?: Observation;
+  /** The screenshot last read for the pixels before acting: the trace's frame before, when it is of that screen. */
+  private shot?: { contentKey: string; image: RawImage };
   /** The first crash and ANR this action's looks reported. */
   readonly fatal = new FatalSignals();
 
@@ -146,14 +151,22 @@ export class ActionContext {
     return this.state.app ?? shown ?? this.state.frontApp;
   }
 
+  /** `o` with what a screenshot taken now says against its tree, when the observer reads pixels (DeviceObserver.judgePixels). */
+  async judgePixels(o: Observation): Promise<PixelVerdict> {
+    const verdict = await this.state.observer.judgePixels(o, this.call);
+    if (this.latest === o) this.latest = verdict.observation;
+    if (verdict.image && !this.before) this.shot = { contentKey: o.contentKey, image: verdict.image };
+    return verdict;
+  }
+
   /** Waits for an idle screen and, with a target, for the target (ready.ts). */
   ready(options: ReadyOptions = {}): Promise<Candidate | undefined> {
     return ready(this, options);
   }
 
   /** Looks until `check` finds nothing missing or `timeoutMs` passes; returns what was last missing (ready.ts). */
-  poll(timeoutMs: number, check: (o: Observation) => string | undefined, target?: Target): Promise<string | undefined> {
-    return poll(this, { timeoutMs, check, target });
+  poll(timeoutMs: number, check: (o: Observation) => string | undefined, options: { target?: Target; pixels?: boolean } = {}): Promise<string | undefined> {
+    return poll(this, { timeoutMs, check, ...options });
   }
 
   /** Reads the screen after acting until it has settled, and reports what changed (settle.ts). */
@@ -213,7 +226,8 @@ export class ActionContext {
     if (this.before) return;
     this.before = o;
     const frames = this.state.frames;
-    if (frames) this.beforeFrame = await beforeFrame({ frames, driver: this.driver, call: this.call }, o);
+    const shot = this.shot?.contentKey === o.contentKey ? this.shot.image : undefined;
+    if (frames) this.beforeFrame = await beforeFrame({ frames, driver: this.driver, call: this.call, shot }, o);
   }
 
   /** Records the touch made, in the coordinates of the screen before. */

@@ -27,6 +27,20 @@ export class TargetAmbiguous extends ActionFailure {
   }
 }
 
+/**
+ * The located element is not live by its pixels: something the tree does not show is drawn over it
+ * (TargetCovered), or it is drawn greyed out while the tree calls it enabled (TargetLooksDisabled).
+ */
+export class TargetNotLive extends ActionFailure {
+  constructor(options: { covered: boolean; message: string }) {
+    super(
+      options.covered
+        ? { name: 'TargetCovered', message: options.message, category: 'environment' }
+        : { name: 'TargetLooksDisabled', message: options.message, category: 'plan' },
+    );
+  }
+}
+
 export class NoEffect extends ActionFailure {
   constructor(message: string) {
     super({ name: 'NoEffect', message, category: 'execution', verdict: 'RETRY' });

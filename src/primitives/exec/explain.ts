@@ -74,6 +74,16 @@ function adviceFor(failure: ActionFailureInfo, facts: FailureFacts): Advice {
       return ambiguous(facts, on);
     case 'NoEffect':
       return noEffect(facts, on);
+    case 'TargetCovered':
+      return {
+        suggestion: `Dismiss what is drawn over it first (tap the overlay, press back, or finish the tutorial or tip), then act on it: the tree of ${on} does not show the overlay, its screenshot does.`,
+        evidence: facts.element ? [`element: ${elementText(facts.element)}`] : [],
+      };
+    case 'TargetLooksDisabled':
+      return {
+        suggestion: `Do first what enables it (fill the required fields, tick the box), or wait_for it with state "enabled": on ${on} it is drawn greyed out though the tree calls it enabled.`,
+        evidence: facts.element ? [`element: ${elementText(facts.element)}`] : [],
+      };
     case 'TextMismatch':
       return {
         suggestion: `Check what the field accepts (a length limit, a format, a filter) and type text it keeps, or assert on the text the app shows after typing.`,

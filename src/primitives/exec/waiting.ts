@@ -22,7 +22,8 @@ export const waitingExecutors: WaitingExecutors = {
         ctx.element = element;
         return undefined;
       },
-      p.target,
+      // Enabled as a person sees it: the pixels of a control the tree calls enabled are read too.
+      { target: p.target, pixels: p.state === 'enabled' },
     );
     if (problem !== undefined)
       throw new WaitTimedOut(

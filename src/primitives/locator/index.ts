@@ -9,7 +9,8 @@
 // field", "the Wi-Fi switch") adds 0.05 to elements of that role and multiplies others by 0.6; a role
 // alone ("the first checkbox") scores its elements 0.8, unless one element's label says exactly that word
 // ("Title", "Photo": a field or button so labelled is what was meant). For actions, elements one cannot act on are
-// multiplied by 0.9. Below 0.4 is no match.
+// multiplied by 0.9, and one the pixels show covered or greyed out by 0.8 when a live one has the same label.
+// Below 0.4 is no match.
 // Ordinals count the rows of the screen's longest list in reading order ("first result", "3rd row"), or the
 // elements of a role ("second switch"), or equal text matches ("second Add to cart"); `index` is the
 // same pick, 0-based, among equal matches. `near` adds 0.15 to the candidates closest to the anchor.

@@ -1,5 +1,5 @@
 // Resolves a target on the observed screen into ranked candidates, or says it is ambiguous or missing.
-import { area, holdsPoint, type Role, type Screen, type ScreenElement } from '../../observe/index.js';
+import { area, holdsPoint, pixelBlock, type Role, type Screen, type ScreenElement } from '../../observe/index.js';
 import { parseTarget, type Query } from './query.js';
 import { matchElement, matchId, matchText, SCORES, type Match } from './score.js';
 import type { Target } from './target.js';
@@ -46,6 +46,8 @@ const ROLE_PENALTY = 0.6;
 const PASSIVE_PENALTY = 0.9;
 const ROLE_ONLY = 0.8;
 const NEAR_BONUS = 0.15;
+/** A match its pixels show covered or greyed out, beside a live one with the same label. */
+const NOT_LIVE_PENALTY = 0.8;
 const OUTSIDE = 1000;
 const ACTIONABLE: ReadonlySet<Role> = new Set(['button', 'input', 'toggle', 'checkbox', 'tab', 'item']);
 
@@ -166,6 +168,16 @@ function preferNear(cs: Candidate[], anchor: ScreenElement): Candidate[] {
   });
 }
 
+/** A match the pixels show covered or greyed out yields to a live one with the same label (the same button, one under an overlay). */
+function preferLive(cs: Candidate[]): Candidate[] {
+  const live = new Set(cs.filter((c) => pixelBlock(c.element) === undefined).map((c) => c.element.label.toLowerCase()));
+  return cs.map((c) => {
+    const block = pixelBlock(c.element);
+    if (!block || !live.has(c.element.label.toLowerCase())) return c;
+    return { ...c, score: round(c.score * NOT_LIVE_PENALTY), reasons: [...c.reasons, block] };
+  });
+}
+
 /** Labelled rows of the list with the most of them: the results, not a strip of tabs or chips above them. */
 function mainListRows(screen: Screen): ScreenElement[] {
   const byList = new Map<string, ScreenElement[]>();
@@ -227,6 +239,7 @@ export function locate(screen: Screen, target: Target, options: LocateOptions = 
     if (!a) return { status: 'not_found', nearest: anchor.status === 'not_found' ? anchor.nearest : [], anchorMissing: true };
     cs = rank(preferNear(cs, a.element), order);
   }
+  if (purpose === 'action') cs = rank(preferLive(cs), order);
   if (cs.length === 0) return { status: 'not_found', nearest: nearestLabels(screen, q.phrase ?? (q.text || q.desc || q.id || '')) };
   if (q.ordinal !== undefined) {
     const pool = ties(cs, order);

@@ -153,6 +153,19 @@ export interface AppView {
   dialogCancelable?: boolean;
   /** Snackbar (part of the app window, e.g. "Note deleted · UNDO"). */
   snackbar?: Widget;
+  /**
+   * A window of the app above its activity that takes no input focus (a PopupWindow: a tutorial's
+   * card, a tip bubble). It is drawn and touched like the activity, but a plain `uiautomator dump`,
+   * which holds the active window only, leaves it out.
+   */
+  popup?: Popup;
+}
+
+/** A popup window's content and where it is shown, dp from the top-left corner of the activity's content area. */
+export interface Popup {
+  root: Widget;
+  /** Without a width, the popup spans the content area less `x` on either side. */
+  at: { x: number; y: number; w?: number; h: number };
 }
 
 /** What an app can ask of the phone. */

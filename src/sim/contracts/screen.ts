@@ -39,7 +39,7 @@ export interface LaidOutNode {
 
 /** One window on screen. A dump lists windows topmost first. */
 export interface LaidOutWindow {
-  kind: 'app' | 'dialog' | 'system-dialog' | 'keyboard' | 'toast';
+  kind: 'app' | 'popup' | 'dialog' | 'system-dialog' | 'keyboard' | 'toast';
   package: string;
   root: LaidOutNode;
   /** Dim what is beneath (dialogs). */

@@ -31,6 +31,9 @@ export function frameToSvg(frame: Frame): string {
         drawTree(window.root, { canvas, under: own && own.opacity >= 0.5 ? own.rgba : background });
         break;
       }
+      case 'popup':
+        drawTree(window.root, { canvas, under: background });
+        break;
       case 'dialog':
       case 'system-dialog':
         drawTree(window.root, { canvas, under: drawDialogFrame(canvas, window) });

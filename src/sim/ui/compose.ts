@@ -8,7 +8,7 @@ import { shortComponent, type ProcessTable, type RunningApp } from './processes.
 import type { SystemDialogs } from './system-ui.js';
 import { systemPalette, type SystemPalette } from './theme.js';
 import { isEditText } from './widget-defaults.js';
-import { activityWindow, dialogWindow, keyboardWindow, metricsFor, toastWindow, type Metrics, type UiWindow, type WindowArea } from './windows.js';
+import { activityWindow, dialogWindow, keyboardWindow, metricsFor, popupWindow, toastWindow, type Metrics, type UiWindow, type WindowArea } from './windows.js';
 
 export type Screen = { kind: 'home' } | { kind: 'recents' } | { kind: 'app'; pkg: string };
 
@@ -227,6 +227,11 @@ export class Composer {
       });
       windows.push(base);
       owners.set(base, app);
+      if (view.popup && view.popup.root.visible !== false) {
+        const popup = popupWindow({ pkg: app.record.def.package, popup: view.popup, metrics, layout: { keyPrefix: 'popup', scrollOffset: () => 0 } });
+        windows.push(popup);
+        owners.set(popup, app);
+      }
       if (view.dialog && view.dialog.visible !== false) {
         const dialog = dialogWindow({
           kind: 'dialog',

@@ -1,6 +1,6 @@
 // Which windows uiautomator sees. A plain dump holds the active window alone: the window the user
-// interacts with (a dialog when one is up, else the activity), never the soft keyboard, a toast or
-// the system bars. `dump --windows` lists every interactive window of the display, topmost first;
+// interacts with (a dialog when one is up, else the activity), never the soft keyboard, a toast, a
+// popup window that takes no focus or the system bars. `dump --windows` lists every interactive window of the display, topmost first;
 // a toast takes no touches and is in neither.
 import type { Bounds } from '../types.js';
 import { decorNode } from './node.js';
@@ -16,11 +16,11 @@ const NAV_BAR_ID = 3;
 const KEYBOARD_ID = 5;
 const FIRST_APP_ID = 10;
 
-/** The window a plain `uiautomator dump` writes: the topmost window that can take input focus. */
+/** The window a plain `uiautomator dump` writes: the topmost window that can take input focus (not a popup). */
 export function activeWindow(windows: readonly UiWindow[]): UiWindow {
   for (let i = windows.length - 1; i >= 0; i--) {
     const w = windows[i];
-    if (w.kind !== 'keyboard' && w.kind !== 'toast') return w;
+    if (w.kind !== 'keyboard' && w.kind !== 'toast' && w.kind !== 'popup') return w;
   }
   return windows[0];
 }

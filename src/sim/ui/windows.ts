@@ -1,7 +1,7 @@
 // Windows as WindowManager stacks them on a phone: the Activity window with its DecorView,
 // dialogs over a scrim, the soft keyboard, toasts. Status and navigation bars are drawn by the
 // renderer from the insets and are not part of an app's dump.
-import type { LaidOutWindow, ScreenSize, Widget } from '../types.js';
+import type { LaidOutWindow, Popup, ScreenSize, Widget } from '../types.js';
 import { Layout, type LayoutOptions } from './layout.js';
 import { decorNode, isEmpty, type UiNode } from './node.js';
 
@@ -16,7 +16,7 @@ export interface Metrics {
   keyboardTop: number;
 }
 
-export type WindowArea = 'app' | 'dialog' | 'system' | 'keyboard' | 'toast';
+export type WindowArea = 'app' | 'popup' | 'dialog' | 'system' | 'keyboard' | 'toast';
 
 export interface UiWindow extends LaidOutWindow {
   root: UiNode;
@@ -96,6 +96,19 @@ export function activityWindow(o: { pkg: string; root: Widget; snackbar?: Widget
     ],
   });
   return { kind: 'app', package: pkg, root, area: 'app', keys: layout.keys };
+}
+
+/** A popup window of the app over its activity, at its place in the content area; it takes touches but no focus. */
+export function popupWindow(o: { pkg: string; popup: Popup; metrics: Metrics; layout: WindowLayout }): UiWindow {
+  const { metrics: m, pkg, popup } = o;
+  const layout = new Layout({ ...o.layout, scale: m.scale, pkg });
+  const x = Math.round(layout.px(popup.at.x));
+  const y = Math.round(m.statusBar + layout.px(popup.at.y));
+  const right = popup.at.w === undefined ? m.width - x : Math.min(m.width, x + Math.round(layout.px(popup.at.w)));
+  const rect = { left: x, top: y, right, bottom: Math.min(m.height, y + Math.round(layout.px(popup.at.h))) };
+  const content = layout.layoutRoot(popup.root, { x: rect.left, y: rect.top, w: rect.right - rect.left, h: rect.bottom - rect.top }, rect);
+  const root = decorNode({ cls: 'android.widget.FrameLayout', pkg, bounds: rect, key: 'popup', children: content ? [content] : [] });
+  return { kind: 'popup', package: pkg, root, area: 'popup', keys: layout.keys };
 }
 
 /** A dialog window sized to its content and placed by the root's gravity/align, over a scrim. */

@@ -2,12 +2,13 @@
 // and a log line for every touch on any of them.
 import type { AppContext, AppLaunch, AppProcess, AppView, Touch } from '../../types.js';
 import { BackStack, type Screens } from '../kit/back-stack.js';
+import { coveredOffer, coveredView } from './covered.js';
 import { drawView } from './draw.js';
 import { imageView, loadImage } from './image.js';
 import { photoView } from './photo.js';
 import { signUpView, welcomeView } from './signup.js';
 import { gameView, startView } from './space.js';
-import { blankDrawing, touchLine, type CanvasActions, type CanvasScreen } from './state.js';
+import { blankDrawing, OFFER_LINK, touchLine, type CanvasActions, type CanvasScreen } from './state.js';
 
 export class CanvasProcess implements AppProcess, CanvasActions {
   private readonly stack: BackStack<CanvasScreen>;
@@ -27,10 +28,18 @@ export class CanvasProcess implements AppProcess, CanvasActions {
       this.ctx.log('I', 'canvas', touchLine(touch));
       own?.(touch);
     };
-    return { ...view, root: { ...view.root, onTouch } };
+    const popup = view.popup && { ...view.popup, root: { ...view.popup.root, onTouch: (touch: Touch) => this.ctx.log('I', 'canvas', touchLine(touch)) } };
+    return { ...view, root: { ...view.root, onTouch }, ...(popup ? { popup } : {}) };
   }
 
   back(): boolean {
+    // A tutorial card up closes first, as the app's onBackPressed does.
+    const top = this.stack.top;
+    if (top.kind === 'covered' && top.tip) {
+      this.ctx.log('I', 'canvas', 'canvas: tip closed');
+      this.replace({ ...top, tip: false });
+      return true;
+    }
     return this.close();
   }
 
@@ -58,7 +67,10 @@ export class CanvasProcess implements AppProcess, CanvasActions {
         return [{ kind: 'signup', email: '', password: '', agreed: false }];
       case '.PhotoActivity':
         return [{ kind: 'photo', shared: false }];
+      case '.CoveredActivity':
+        return [coveredOffer()];
     }
+    if (launch.uri?.startsWith(OFFER_LINK)) return [coveredOffer()];
     const image = launch.extras?.image;
     return image === undefined ? [{ kind: 'start' }] : [loadImage(this.ctx, image)];
   }
@@ -79,6 +91,8 @@ export class CanvasProcess implements AppProcess, CanvasActions {
         return welcomeView(screen);
       case 'photo':
         return photoView(this, screen);
+      case 'covered':
+        return coveredView(this, screen);
     }
   }
 }

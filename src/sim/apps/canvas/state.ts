@@ -2,6 +2,8 @@
 import type { AppContext, Touch } from '../../types.js';
 
 export const CANVAS_PACKAGE = 'com.example.canvas';
+/** The deep link to the upgrade offer (CoveredActivity). */
+export const OFFER_LINK = 'canvas://offer';
 
 /** A stroke on the drawing surface, dp from its corner. */
 export interface Stroke {
@@ -19,7 +21,8 @@ export type CanvasScreen =
   | { kind: 'draw'; tool: Tool; colour: number; strokes: Stroke[] }
   | { kind: 'signup'; email: string; password: string; agreed: boolean }
   | { kind: 'welcome'; email: string }
-  | { kind: 'photo'; shared: boolean };
+  | { kind: 'photo'; shared: boolean }
+  | { kind: 'covered'; tip: boolean; status: string };
 
 export interface CanvasActions {
   readonly ctx: AppContext;

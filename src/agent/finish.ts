@@ -1,7 +1,7 @@
 // A model's `finish` is a claim, not a verdict: it is accepted only when the refs it cites are on the
 // screen now and the goal reads as done there — by the offline rule's check when the goal is one the
 // rules know, else by the validator model. What fell short goes back to the planner.
-import { elementLine, screenText, type Observation } from '../observe/index.js';
+import { elementLine, needsVision, screenText, type Observation } from '../observe/index.js';
 import type { ActionResult } from '../primitives/index.js';
 import type { AgentCallRecord } from './call.js';
 import type { AgentOptions } from './context.js';
@@ -40,7 +40,7 @@ export async function verifyFinish(options: AgentOptions, record: AgentCallRecor
   const gone = claim.cited.filter((ref) => !elements.some((e) => e.ref === ref));
   const base = { screen: screenWords(after), signature: after.signature };
   // A screen sent as a picture may have nothing to cite (one unlabelled surface): the validator judges its picture.
-  const pictured = await screenPicture(options.runner, after, claim.signal);
+  const pictured = needsVision(after.screen, { minTextCoverage: options.runner.observer.minTextCoverage });
   if ((claim.cited.length === 0 && !pictured) || gone.length > 0) {
     const missing =
       claim.cited.length === 0
@@ -67,6 +67,7 @@ export async function verifyFinish(options: AgentOptions, record: AgentCallRecor
   }
   const cited = elements.filter((e) => claim.cited.includes(e.ref));
   const lines = cited.map(elementLine).join('; ');
+  const shownPicture = pictured ? await screenPicture(options.runner, after, claim.signal) : undefined;
   const answer = await askValidator(
     claim.models,
     { assertion: `the goal "${claim.goal}" has been reached (the agent cites: ${lines})`, screen: screenText(after.screen) },
@@ -74,7 +75,7 @@ export async function verifyFinish(options: AgentOptions, record: AgentCallRecor
       screenRefs: new Set(elements.map((e) => e.ref)),
       actionId: record.id,
       signal: claim.signal,
-      picture: pictured?.picture,
+      picture: shownPicture?.picture,
     },
   );
   const held = answer.verdict === 'pass';

@@ -3,9 +3,10 @@
 // cropped of the system bars, scaled to about 720 px and each element boxed with its ref (observe's
 // visionFrame). A point the model gives on the picture is turned back into the device's pixels here,
 // before the call runs, so the primitives only ever see device pixels.
-import { devicePoint, needsVision, textCoverage, visionFrame, type Observation, type VisionFrame } from '../observe/index.js';
+import { devicePoint, needsVision, textCounts, textCoverage, visionFrame, type Observation, type VisionFrame } from '../observe/index.js';
 import { maskSecrets, secretFieldsOf, type PrimitiveCall, type PrimitiveRunner } from '../primitives/index.js';
 import type { ScreenPicture } from './roles/index.js';
+import { isPointValue, TARGET_FIELDS } from './roles/planner-check.js';
 
 /** The picture as sent, and the frame its points map back through. */
 export interface ShownPicture {
@@ -39,19 +40,11 @@ export async function screenPicture(runner: PrimitiveRunner, observation: Observ
     signal?.throwIfAborted();
     throw new PictureFailed(runner.driver.id, error);
   }
-  const app = screen.elements.filter((e) => screen.windows[e.window].kind === 'app' || screen.windows[e.window].kind === 'dialog');
-  const named = app.filter((e) => e.label !== '').length;
+  const { named, total } = textCounts(screen);
   const share = Math.round(textCoverage(screen) * 100);
-  const why = `the screen names ${named} of its ${app.length} elements in text (${share}%, under ${Math.round(threshold * 100)}%)`;
+  const why = `the screen names ${named} of its ${total} elements in text (${share}%, under ${Math.round(threshold * 100)}%)`;
   const image = { mediaType: 'image/png' as const, data: frame.png.toString('base64'), width: frame.width, height: frame.height };
   return { frame, picture: { image, why } };
-}
-
-/** Parameters whose value is a target, where a point may stand. */
-const TARGET_FIELDS = new Set(['target', 'from', 'to', 'visible', 'gone']);
-
-function isPointValue(value: unknown): value is { x: number; y: number } {
-  return typeof value === 'object' && value !== null && typeof (value as { x?: unknown }).x === 'number' && typeof (value as { y?: unknown }).y === 'number';
 }
 
 function mapped(value: unknown, frame: VisionFrame, field: string): unknown {

@@ -11,7 +11,7 @@ export { HierarchyParseError, type DumpPosition } from './hierarchy-error.js';
 export { OcrFailed, PixelReadError, ScreenshotCorrupt } from './pixel-errors.js';
 export { parseUiautomatorXml, MAX_DEPTH, type ParseOptions } from './uiautomator.js';
 export { buildScreen, type ScreenOptions } from './screen.js';
-export { DEFAULT_MIN_TEXT_COVERAGE, textCoverage, unlabelledRegions, type ReadText } from './read-text.js';
+export { DEFAULT_MIN_TEXT_COVERAGE, textCounts, textCoverage, unlabelledRegions, type ReadText } from './read-text.js';
 export { RefRegistry, type ElementIdentity } from './refs.js';
 export { screenText, screenJson, elementLine, MAX_ELEMENTS, type RenderOptions, type ScreenJsonElement } from './screen-text.js';
 export { screenSignature, contentKey, maskVolatile } from './signature.js';

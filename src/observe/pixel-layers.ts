@@ -66,7 +66,12 @@ export function pixelsShown(screen: Screen, pixels: Pixels): Map<string, string>
 
 /** Whether `screen` names too few of its elements to be read without OCR. */
 export function needsOcr(screen: Screen, options: PixelLayerOptions): boolean {
-  return options.reader !== undefined && textCoverage(screen) < (options.minTextCoverage ?? DEFAULT_MIN_TEXT_COVERAGE);
+  return options.reader !== undefined && namesTooFew(screen, options);
+}
+
+/** Whether the share of `screen`'s elements that carry text is under the threshold. */
+function namesTooFew(screen: Screen, options: Pick<PixelLayerOptions, 'minTextCoverage'>): boolean {
+  return textCoverage(screen) < (options.minTextCoverage ?? DEFAULT_MIN_TEXT_COVERAGE);
 }
 
 /**
@@ -74,7 +79,7 @@ export function needsOcr(screen: Screen, options: PixelLayerOptions): boolean {
  * its text: the planner and the validator then also get an annotated screenshot (vision.ts).
  */
 export function needsVision(screen: Screen, options: Pick<PixelLayerOptions, 'minTextCoverage'> = {}): boolean {
-  return textCoverage(screen) < (options.minTextCoverage ?? DEFAULT_MIN_TEXT_COVERAGE);
+  return namesTooFew(screen, options);
 }
 
 export interface PixelInput {

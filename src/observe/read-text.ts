@@ -43,9 +43,14 @@ const SURFACE_SHARE = 0.25;
  * named, 0 when none are or when the tree shows nothing at all on a screen that is not blank.
  */
 export function textCoverage(screen: Screen): number {
+  const { named, total } = textCounts(screen);
+  return total === 0 ? 0 : named / total;
+}
+
+/** The app's elements (not bars, keyboard or toasts), and how many of them carry text. */
+export function textCounts(screen: Screen): { named: number; total: number } {
   const app = screen.elements.filter((e) => screen.windows[e.window].kind === 'app' || screen.windows[e.window].kind === 'dialog');
-  if (app.length === 0) return 0;
-  return app.filter((e) => e.label !== '').length / app.length;
+  return { named: app.filter((e) => e.label !== '').length, total: app.length };
 }
 
 /** The bounds of unlabelled elements a person would touch: regions worth reading alone. */

@@ -10,7 +10,12 @@ import { PlannerAnswer } from './schemas.js';
 export type Checked<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
 // Parameters whose string value names an element (a ref like "e7" must be on the screen).
-const TARGET_FIELDS = new Set(['target', 'from', 'to', 'visible', 'gone']);
+export const TARGET_FIELDS: ReadonlySet<string> = new Set(['target', 'from', 'to', 'visible', 'gone']);
+
+/** A point target as a model writes it: `{x, y}`. */
+export function isPointValue(value: unknown): value is { x: number; y: number } {
+  return isRecord(value) && typeof value.x === 'number' && typeof value.y === 'number';
+}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -31,9 +36,8 @@ export interface PictureSize {
 }
 
 /** A point target ({x, y}) is only for a model shown the picture, and must lie on it. */
-function pointProblem(path: string, value: Record<string, unknown>, picture: PictureSize | undefined): string | undefined {
+function pointProblem(path: string, { x, y }: { x: number; y: number }, picture: PictureSize | undefined): string | undefined {
   if (!picture) return `${path}: a point is only for a screen sent as a picture; this one was sent as text: name a ref or a label`;
-  const { x, y } = value as { x: number; y: number };
   if (x >= picture.width || y >= picture.height) {
     return `${path}: (${x}, ${y}) is off the picture, which is ${picture.width}×${picture.height} pixels; give a point on it, or a ref`;
   }
@@ -42,7 +46,7 @@ function pointProblem(path: string, value: Record<string, unknown>, picture: Pic
 
 /** Refs cited anywhere in a call's params: targets (also inside `expected`) and finish's evidence; points checked against the picture. */
 function refProblems(value: unknown, { path, screenRefs, field = '', picture }: RefContext): string[] {
-  if (isRecord(value) && TARGET_FIELDS.has(field) && typeof value.x === 'number' && typeof value.y === 'number') {
+  if (TARGET_FIELDS.has(field) && isPointValue(value)) {
     return [pointProblem(path, value, picture) ?? []].flat();
   }
   if (typeof value === 'string') return TARGET_FIELDS.has(field) && /^e\d+$/.test(value) ? [refProblem(path, value, screenRefs) ?? []].flat() : [];

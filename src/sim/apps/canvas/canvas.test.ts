@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { createPhone } from '../../phone.js';
-import { runShell } from '../../shell/index.js';
+import { shell } from '../../shell/testing.js';
 import type { Bounds, Phone } from '../../types.js';
 import { parseDump, type DumpNode } from '../../testing/dump-query.js';
 import { colourShare, decodePng, distinctColours, regionLook, saturation, type Picture } from '../../testing/pixels.js';
@@ -9,14 +9,9 @@ import { CANVAS_PACKAGE, CANVAS_SCREENS, canvasApp, labelsOnScreen, type DrawnLa
 const DRAWN_TEXT = ['SPACE RUN', 'Start', 'High score', 'Settings', 'Level 1', 'Score 0', 'Pause', 'Sunset over the harbour', 'Share'];
 
 async function sh(phone: Phone, line: string): Promise<Buffer> {
-  const out: Buffer[] = [];
-  const code = await runShell(phone, line, {
-    stdout: (c) => out.push(Buffer.from(c)),
-    stderr: (c) => out.push(Buffer.from(c)),
-    signal: new AbortController().signal,
-  });
-  expect(code, `${line} printed ${Buffer.concat(out).toString()}`).toBe(0);
-  return Buffer.concat(out);
+  const r = await shell(phone, line);
+  expect(r.code, `${line} printed ${r.out}${r.err}`).toBe(0);
+  return r.bytes;
 }
 
 function open(activity = '.MainActivity'): Phone {

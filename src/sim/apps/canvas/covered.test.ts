@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
 import { createPhone } from '../../phone.js';
-import { runShell } from '../../shell/index.js';
+import { shell } from '../../shell/testing.js';
 import type { Phone } from '../../types.js';
 import { parseDump, type DumpNode } from '../../testing/dump-query.js';
 import { decodePng, type Rgb } from '../../testing/pixels.js';
@@ -11,14 +11,9 @@ import { CANVAS_PACKAGE, canvasApp } from './index.js';
 // that a plain `uiautomator dump` leaves out, and touches there landing on the card.
 
 async function sh(phone: Phone, line: string): Promise<string> {
-  const out: Buffer[] = [];
-  const code = await runShell(phone, line, {
-    stdout: (c) => out.push(Buffer.from(c)),
-    stderr: (c) => out.push(Buffer.from(c)),
-    signal: new AbortController().signal,
-  });
-  expect(code, `${line} printed ${Buffer.concat(out).toString()}`).toBe(0);
-  return Buffer.concat(out).toString('latin1');
+  const r = await shell(phone, line);
+  expect(r.code, `${line} printed ${r.out}${r.err}`).toBe(0);
+  return r.bytes.toString('latin1');
 }
 
 async function offer(): Promise<Phone> {

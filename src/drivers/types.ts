@@ -10,12 +10,20 @@ export interface CallOptions {
 }
 
 /** Which family of hierarchy source `xml` holds; parsing it is the observation layer's job. */
-export type HierarchyFormat = 'uiautomator-xml' | 'wda-xml';
+export type HierarchyFormat = 'uiautomator-xml' | 'wda-xml' | 'wda-json';
 
 /** The device's raw view hierarchy, as its platform's tool printed it. */
 export interface Hierarchy {
   format: HierarchyFormat;
+  /** The source as the tool printed it: uiautomator's XML, WebDriverAgent's XML, or WebDriverAgent's JSON. */
   xml: string;
+  /**
+   * Device pixels per unit of the source's coordinates: 1 (or absent) where the source is in pixels
+   * (uiautomator), the screen's scale where it is in points (WebDriverAgent: 3 on a 3× iPhone).
+   */
+  scale?: number;
+  /** Bundle id or package of the app whose tree this is, where the source itself does not name it (WebDriverAgent's does not). */
+  app?: string;
 }
 
 export type Orientation = 'portrait' | 'landscape';

@@ -1,6 +1,7 @@
 // A simulator through `xcrun simctl`, by way of node-simctl: listing, booting, privacy, app info and
 // containers, and processes spawned inside it (launchctl, log). Each command runs under the call's
 // deadline: node-simctl kills xcrun when it runs past it.
+import { access, constants } from 'node:fs/promises';
 import { Simctl } from 'node-simctl';
 import { sleep, type CallScope } from '../calls.js';
 import { DeviceCommandFailed } from '../errors/device-command-failed.js';
@@ -29,7 +30,11 @@ export interface Xcrun {
 /** The xcrun that node-simctl would run (`explicit`, else XCRUN_BINARY, else on PATH); undefined when there is none. */
 export async function findXcrun(explicit?: string): Promise<Xcrun | undefined> {
   try {
-    return { path: await new Simctl({ xcrun: { path: explicit ?? null }, logErrors: false }).requireXcrun() };
+    if (explicit !== undefined) {
+      await access(explicit, constants.X_OK);
+      return { path: explicit };
+    }
+    return { path: await new Simctl({ logErrors: false }).requireXcrun() };
   } catch {
     return undefined;
   }

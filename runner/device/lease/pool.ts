@@ -1,5 +1,5 @@
 // The worker's device lease: which phone worker N drives, and getting it back after it went away.
-import type { Driver } from '../../../src/drivers/index.js';
+import type { Driver, Platform } from '../../../src/drivers/index.js';
 import type { Sim, TimingMode } from '../../../src/sim/index.js';
 import { adbDevices, describeListing, usable } from './adb.js';
 import { AdbLease, SimLease } from './android.js';
@@ -9,6 +9,8 @@ import { parseDeviceSpec, type DeviceSpec } from './spec.js';
 export interface LeaseRequest {
   /** The `device` setting in force (MOBILETEST_DEVICE already applied). */
   setting: string | undefined;
+  /** Which kind of device to lease (default android). */
+  platform?: Platform;
   /** This worker's slot, 0 .. workers-1 (Playwright's parallelIndex). */
   parallelIndex: number;
   /** How many workers the run may start. */

@@ -20,12 +20,14 @@ export type {
   OpenLinkOptions,
   Orientation,
   PermissionRequest,
+  Platform,
   Point,
   RawImage,
   PrepareOptions,
   ScreenSize,
   ShellOutput,
 } from './types.js';
+export { PLATFORMS } from './types.js';
 export { DeviceError } from './errors/device-error.js';
 export { DeviceTimeout } from './errors/device-timeout.js';
 export { DeviceDisconnected } from './errors/device-disconnected.js';

@@ -165,7 +165,7 @@ export class IosDriver implements Driver {
       if (action.kind === 'type') await wda.send(scope, { method: 'POST', path: '/wda/keys', body: { value: [action.text] } });
       else if (action.kind === 'home') await wda.send(scope, { method: 'POST', path: '/wda/homescreen', session: false });
       else if (action.kind === 'button') await wda.send(scope, { method: 'POST', path: '/wda/pressButton', body: { name: action.name } });
-      else if (action.kind === 'lock' || action.kind === 'unlock') await wda.send(scope, { method: 'POST', path: `/wda/${action.kind}` });
+      else if (action.kind === 'lock' || action.kind === 'unlock') await wda.send(scope, { method: 'POST', path: `/wda/${action.kind}`, session: false });
       else await this.pressBack(scope);
     });
   }

@@ -1,11 +1,13 @@
 // What the driver reads about the device besides the screen: the app in front, a glance, the log, the
 // screen's size and the device itself, from WebDriverAgent and, on a simulator, from simctl.
+import { DeviceCommandFailed } from '../errors/device-command-failed.js';
 import type { DeviceInfo, Foreground, Glance, LogEntry, LogMark, ScreenSize } from '../types.js';
 import { checkBundleId, type IosDevice, type IosScope } from './ios-device.js';
 import { logShowArgs, markAt, parseLogShow } from './logs.js';
 import { parseLaunchctlList, simctlRun } from './simulator.js';
 import { toPixels } from './gestures.js';
 import { activeApp, focusedWindow, keyboardShown } from './ui-queries.js';
+import { WdaCommandFailed } from './wda-command-failed.js';
 
 export async function readForeground(device: IosDevice, scope: IosScope): Promise<Foreground> {
   const [app, window] = await Promise.all([activeApp(device, scope), focusedWindow(device, scope)]);
@@ -73,7 +75,10 @@ export async function readScreenSize(device: IosDevice, scope: IosScope): Promis
   const size = (await device.wda.send(scope, { method: 'GET', path: '/window/size' })) as { width?: unknown; height?: unknown } | null;
   const width = Number(size?.width);
   const height = Number(size?.height);
-  if (!(width > 0 && height > 0)) throw new TypeError(`WebDriverAgent on ${device.id} answered GET /window/size with ${JSON.stringify(size)}`);
+  if (!(width > 0 && height > 0)) {
+    const said = `it answered ${JSON.stringify(size)}, not a width and height`;
+    throw new DeviceCommandFailed({ device: device.id, command: 'GET /window/size', exitCode: undefined, stderr: said, hint: 'update WebDriverAgent' });
+  }
   return { width: toPixels(width, device.scale), height: toPixels(height, device.scale), density: undefined };
 }
 
@@ -82,7 +87,11 @@ export async function readDeviceInfo(device: IosDevice, scope: IosScope): Promis
   let model = device.simulator?.name;
   let virtual = device.simulator !== undefined || status.simulatorVersion !== undefined;
   if (model === undefined) {
-    const info = (await device.wda.send(scope, { method: 'GET', path: '/wda/device/info' }).catch(() => null)) as {
+    // Only the model is missing without it: a WebDriverAgent that does not serve the route still connects.
+    const info = (await device.wda.send(scope, { method: 'GET', path: '/wda/device/info' }).catch((error: unknown) => {
+      if (error instanceof WdaCommandFailed) return null;
+      throw error;
+    })) as {
       model?: unknown;
       name?: unknown;
       isSimulator?: unknown;

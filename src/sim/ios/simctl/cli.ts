@@ -6,8 +6,13 @@ import { liveRecords, registryDir, type SimRecord } from './registry.js';
 import type { RunFrame, RunRequest } from './server.js';
 import { invalidDevice, simError, type SimctlFailure } from './sim-error.js';
 
-/** Subcommands that run until they finish on their own or are stopped: no deadline. */
-const LONG_RUNNING = new Set(['bootstatus', 'spawn']);
+/** Calls that run until they finish on their own or are stopped (bootstatus, log stream): no deadline. */
+function longRunning(request: RunRequest): boolean {
+  return (
+    request.command === 'bootstatus' ||
+    (request.command === 'spawn' && request.args.some((word, i) => word === 'stream' && /(^|\/)log$/.test(request.args[i - 1] ?? '')))
+  );
+}
 /** Deadline of every other call to a simulator's control server. */
 const CALL_DEADLINE_MS = 120_000;
 /** Subcommands that read standard input. */
@@ -82,7 +87,7 @@ async function readStdin(): Promise<Buffer> {
 
 /** Sends one subcommand to the simulator's control server and relays its output frames. */
 async function runOnDevice(record: SimRecord, request: RunRequest): Promise<number> {
-  const signal = LONG_RUNNING.has(request.command) ? undefined : AbortSignal.timeout(CALL_DEADLINE_MS);
+  const signal = longRunning(request) ? undefined : AbortSignal.timeout(CALL_DEADLINE_MS);
   let response: Response;
   try {
     response = await fetch(`${record.url}/run`, { method: 'POST', body: JSON.stringify(request), headers: { 'content-type': 'application/json' }, signal });

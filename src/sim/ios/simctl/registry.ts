@@ -28,7 +28,8 @@ export function registryDir(override?: string): string {
   return path.join(os.tmpdir(), `mobiletest-simulators-${userTag()}`);
 }
 
-function userTag(): string {
+/** The user's id (or name) for per-user directories in the shared temp dir. */
+export function userTag(): string {
   try {
     return String(os.userInfo().uid >= 0 ? os.userInfo().uid : os.userInfo().username);
   } catch {

@@ -170,6 +170,16 @@ test('shuts down, boots and waits for the boot; a simulator that never boots tim
   await expect(simctl.bootDevice()).rejects.toThrow(/code=405\):\nUnable to boot device in current state: Booted/);
 });
 
+test('erasing a shut-down simulator takes back its grants and settings', async () => {
+  await simctl.grantPermission('com.example.shop', 'microphone');
+  await simctl.setAppearance('dark');
+  await expect(simctl.exec('erase', { args: [UDID] })).rejects.toThrow(/Unable to erase contents and settings in current state: Booted/);
+  await simctl.shutdownDevice();
+  await simctl.eraseDevice();
+  expect([...(phone.packages.get('com.example.shop')?.granted ?? [])]).toEqual([]);
+  expect(phone.settings.secure.get('ui_night_mode')).toBe('1');
+});
+
 test('a registration whose process is gone is not listed', async () => {
   const gone = spawn(process.execPath, ['-e', '']);
   const pid = await new Promise<number>((resolve) => gone.on('exit', () => resolve(gone.pid!)));

@@ -1,8 +1,10 @@
 // The `xcrun` stand-in on disk: a directory to put first on PATH, holding `xcrun` (simctl only) and `plutil`.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { userTag } from './registry.js';
 
 /** The stand-in cannot be written or its compiled CLI is missing. */
 export class SimctlStandInError extends Error {
@@ -40,11 +42,13 @@ function shQuote(text: string): string {
 
 /**
  * The directory holding the executables `xcrun` and `plutil`: put it first on PATH and node-simctl (which finds
- * xcrun with `which`) drives the virtual simulators. Written once per user, idempotently.
+ * xcrun with `which`) drives the virtual simulators. Written once per user and checkout, idempotently.
  */
 export function simctlPathDir(options: { dir?: string } = {}): string {
-  const dir = options.dir ?? path.join(os.tmpdir(), `mobiletest-xcrun-${os.userInfo().uid}`);
   const tools = { xcrun: compiled('cli.js'), plutil: compiled('plutil-cli.js') };
+  // One directory per user and per checkout, so two checkouts on one machine never run each other's CLI.
+  const checkout = createHash('sha256').update(`${process.execPath}\0${tools.xcrun}`).digest('hex').slice(0, 10);
+  const dir = options.dir ?? path.join(os.tmpdir(), `mobiletest-xcrun-${userTag()}-${checkout}`);
   for (const [name, script] of Object.entries(tools)) {
     if (!existsSync(script)) throw new SimctlStandInError(`The ${name} stand-in is not built: ${script} is missing. Run \`npm run build\` first.`);
   }

@@ -15,6 +15,8 @@ function launchctlList(ctx: CommandContext): CommandResult {
   const springboard = processes.find((process) => process.package === LAUNCHER_PACKAGE);
   const base = springboard ? springboard.pid : 100;
   DAEMONS.forEach((label, i) => lines.push(`${Math.max(1, base - DAEMONS.length + i)}\t0\t${label}`));
+  // launchd lists on-demand daemons that are not running with '-' for a pid.
+  lines.push('-\t0\tcom.apple.DragUI.druid');
   if (springboard) lines.push(`${springboard.pid}\t0\tcom.apple.SpringBoard`);
   for (const process of processes) {
     if (process.package === LAUNCHER_PACKAGE) continue;

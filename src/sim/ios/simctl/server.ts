@@ -94,6 +94,9 @@ export async function serveSimctl(options: ServeSimctlOptions): Promise<SimctlRe
   });
   writeRecord(dir, record());
   const unwatch = simulator.onStateChange(() => writeRecord(dir, record()));
+  // A process that ends without stop() leaves no registration behind.
+  const forget = () => removeRecord(dir, simulator.udid);
+  process.once('exit', forget);
   let stopped: Promise<void> | undefined;
   return {
     udid: simulator.udid,
@@ -106,7 +109,8 @@ export async function serveSimctl(options: ServeSimctlOptions): Promise<SimctlRe
     stop() {
       stopped ??= (async () => {
         unwatch();
-        removeRecord(dir, simulator.udid);
+        process.removeListener('exit', forget);
+        forget();
         for (const stream of streams) stream.abort();
         simulator.close();
         server.closeAllConnections();

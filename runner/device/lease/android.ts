@@ -5,7 +5,7 @@ import { startSim, type Sim } from '../../../src/sim/index.js';
 import { adbServerAddress } from '../../../src/drivers/android/server-address.js';
 import { DeviceLeaseError } from './lease-error.js';
 import { DeviceLock } from './lock.js';
-import { simTiming, type DeviceLease } from './pool.js';
+import { simTiming, type DeviceLease } from './lease.js';
 
 const RECONNECT_MS = 30_000;
 const PROBE_MS = 5_000;

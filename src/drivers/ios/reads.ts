@@ -10,9 +10,10 @@ import { activeApp, focusedWindow, keyboardShown } from './ui-queries.js';
 import { WdaCommandFailed } from './wda-command-failed.js';
 
 export async function readForeground(device: IosDevice, scope: IosScope): Promise<Foreground> {
-  const [app, window] = await Promise.all([activeApp(device, scope), focusedWindow(device, scope)]);
+  const app = activeApp(device, scope);
+  const [inFront, window] = await Promise.all([app, focusedWindow(device, scope, app)]);
   // UIKit has no activity; the view controller in front is not something WebDriverAgent reports.
-  return { app: app.bundleId, activity: undefined, focusedWindow: window };
+  return { app: inFront.bundleId, activity: undefined, focusedWindow: window };
 }
 
 /** What glance needs besides WebDriverAgent's answers: the apps asked about and when the driver last sent input. */
@@ -25,9 +26,10 @@ export interface GlanceAsk {
 /** The app in front, the keyboard, the alert, the log's position and the apps' processes, asked all at once. */
 export async function readGlance(device: IosDevice, scope: IosScope, { apps, lastInputAt }: GlanceAsk): Promise<Glance> {
   apps.forEach(checkBundleId);
+  const inFront = activeApp(device, scope);
   const [app, window, keyboard, running] = await Promise.all([
-    activeApp(device, scope),
-    focusedWindow(device, scope),
+    inFront,
+    focusedWindow(device, scope, inFront),
     keyboardShown(device, scope),
     apps.length > 0 && device.simulator ? runningApps(device, scope) : undefined,
   ]);

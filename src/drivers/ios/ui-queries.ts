@@ -61,14 +61,19 @@ export async function alertText(device: IosDevice, scope: IosScope): Promise<str
   }
 }
 
+export const SPRINGBOARD = 'com.apple.springboard';
+
 /**
- * The window in focus when it is not the app's own: an open alert that is not in the app's own tree
- * is SpringBoard's (a permission prompt, a system dialog). Undefined when no alert is open or the app shows its own.
+ * The window in focus when it is not the app's own: an open alert while SpringBoard is in front, or
+ * one that is not in the app's own tree, is SpringBoard's (a permission prompt, a system dialog).
+ * Undefined when no alert is open or the app shows its own.
  */
-export async function focusedWindow(device: IosDevice, scope: IosScope): Promise<string | undefined> {
-  if ((await alertText(device, scope)) === undefined) return undefined;
+export async function focusedWindow(device: IosDevice, scope: IosScope, app: Promise<ActiveApp>): Promise<string | undefined> {
+  const [inFront, text] = await Promise.all([app, alertText(device, scope)]);
+  if (text === undefined) return undefined;
+  if (inFront.bundleId === SPRINGBOARD) return `${SPRINGBOARD} alert`;
   const inApp = await findElements(device, scope, IN_APP_ALERT);
-  return inApp !== undefined && inApp.length > 0 ? undefined : 'com.apple.springboard alert';
+  return inApp !== undefined && inApp.length > 0 ? undefined : `${SPRINGBOARD} alert`;
 }
 
 /** Where the navigation bar's back button is, in points; undefined when the screen has no navigation bar button. */

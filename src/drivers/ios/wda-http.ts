@@ -32,7 +32,8 @@ const NOT_LISTENING = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENE
 /** Sends one request and returns its value; WebDriverAgent's error answers throw (see wdaValue). */
 export async function wdaHttp(request: WdaHttpRequest): Promise<WdaHttpAnswer> {
   const { url, device, method, path, body, signal } = request;
-  const label = `${method} ${path.replace(/\?.*$/, '')}`;
+  // Named as the route reads, without the session id or the query: `GET /source`.
+  const label = `${method} ${path.replace(/^\/session\/[^/?]+(?=[/?]|$)/, '').replace(/\?.*$/, '') || '/session'}`;
   let response: Response;
   try {
     response = await fetch(`${url}${path}`, {

@@ -53,9 +53,9 @@ export async function clearApp(device: IosDevice, scope: IosScope, appId: string
     throw new DeviceCommandFailed({
       device: device.id,
       command: `xcrun simctl get_app_container ${where.udid} ${appId} data`,
-      exitCode: 0,
+      exitCode: undefined,
       stderr: `the data container ${JSON.stringify(folder)} is not a folder on this machine`,
-      hint: 'clearing an app needs the simulator to run on this Mac',
+      hint: "clearing one app's data empties its container folder, so the simulator must keep it on this Mac",
     });
   }
   scope.step(`empty ${folder}`);

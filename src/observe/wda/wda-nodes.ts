@@ -52,7 +52,7 @@ export function readable(s: string): string {
 function labelOf(e: WdaElement): string {
   // A layout element is labelled for a person only where it is an accessibility element (VoiceOver reads it).
   if (CONTAINER.has(e.type) || (LAYOUT.has(e.type) && e.accessible === false)) return '';
-  if (e.label !== '') return e.label;
+  if (e.label !== undefined) return e.label;
   return e.name !== '' && !IDENTIFIER.test(e.name) && e.identifier === undefined ? e.name : '';
 }
 

@@ -11,7 +11,8 @@ export interface WdaElement {
   /** Always with the prefix: 'XCUIElementTypeButton' (WDA's JSON says 'Button'). */
   type: string;
   name: string;
-  label: string;
+  /** Undefined where WDA leaves it out, which some versions do where it equals the name. */
+  label?: string;
   value: string;
   placeholder: string;
   /** The accessibility identifier, where WDA reports it apart from the name (JSON's rawIdentifier). */
@@ -103,7 +104,7 @@ function fromJson(o: Record<string, unknown>, at: { source: string; path: string
   return {
     type,
     name: str(o.name),
-    label: str(o.label),
+    ...(typeof o.label === 'string' ? { label: o.label } : {}),
     value: str(o.value),
     placeholder: str(o.placeholderValue),
     ...(identifier ? { identifier } : {}),
@@ -163,7 +164,7 @@ function fromAttributes(tag: string, a: Record<string, string>, fail: (problem: 
   return {
     type: a.type ? withPrefix(a.type) : tag,
     name: a.name ?? '',
-    label: a.label ?? '',
+    ...(a.label !== undefined ? { label: a.label } : {}),
     value: a.value ?? '',
     placeholder: a.placeholderValue ?? '',
     ...(identifier ? { identifier } : {}),

@@ -6,6 +6,7 @@ import { cleanText, joinTexts, truncate } from './labels.js';
 import { placeReadText, type ReadText } from './read-text.js';
 import { RefRegistry } from './refs.js';
 import { classifyWindows, coversFor, type WindowInfo } from './windows.js';
+import { IOS_WINDOW, SPRINGBOARD } from './wda/ios-names.js';
 import type { ForegroundApp, Screen, ScreenElement, ScreenWindow, WindowKind } from './screen-types.js';
 
 export interface ScreenOptions {
@@ -107,7 +108,10 @@ export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {})
     return e;
   });
 
-  const top = infos.find((w) => w.kind === 'app' && !w.window.package.startsWith('com.android.systemui'));
+  // An iOS tree taken while the app's alert is up may hold the alert alone: the alert's app is in front.
+  const top =
+    infos.find((w) => w.kind === 'app' && !w.window.package.startsWith('com.android.systemui')) ??
+    infos.find((w) => w.kind === 'dialog' && w.window.root.className === IOS_WINDOW && w.window.package !== SPRINGBOARD);
   const foreground = options.foreground ?? (top ? { package: top.window.package, activity: '' } : undefined);
   return {
     width: screenRect.right - screenRect.left,

@@ -50,7 +50,7 @@ function iosKind(window: UiWindow): WindowKind | undefined {
   const root = window.root;
   if (root.className !== IOS_WINDOW) return undefined;
   if (window.package === IOS_KEYBOARD || holds(root, (n) => n.className === 'XCUIElementTypeKeyboard')) return 'keyboard';
-  if (holds(root, (n) => n.className === 'XCUIElementTypeAlert')) return 'dialog';
+  if (holds(root, (n) => n.className === 'XCUIElementTypeAlert' || n.className === 'XCUIElementTypeSheet')) return 'dialog';
   if (root.children.length > 0 && root.children.every((c) => c.className === 'XCUIElementTypeStatusBar')) return 'system';
   // A notification banner: it goes by itself, and what it says is one line.
   if (window.package === SPRINGBOARD && holds(root, (n) => IOS_BANNER.test(n.resourceId))) return 'toast';

@@ -145,3 +145,15 @@ test('a table of rows in a navigation bar: the title once, each row once', () =>
   expect(labelled(s, 'The App').role).toBe('text');
   for (const row of ['Echo Box', 'Login Screen', 'Picker Demo']) expect(labelled(s, row).bounds.left).toBe(0);
 });
+
+test('an alert inside the app’s own window (older iOS) is still a dialog over the app, which it hides', () => {
+  const xml = iosFixture('008-mobiumapp-app-alert.xml').xml.replace(/visible="false"/g, 'visible="true"');
+  const start = xml.indexOf('<XCUIElementTypeAlert');
+  const end = xml.indexOf('</XCUIElementTypeAlert>') + '</XCUIElementTypeAlert>'.length;
+  const without = xml.slice(0, start) + xml.slice(end);
+  const close = without.indexOf('</XCUIElementTypeWindow>');
+  const s = observeXml(without.slice(0, close) + xml.slice(start, end) + without.slice(close), { scale: 3 }).screen;
+  expect(s.windows.map((w) => `${w.kind} ${w.package} ${w.hiddenElements}`)).toEqual(['dialog dev.mobium.mobiumapp 0', 'app dev.mobium.mobiumapp 5']);
+  expect(lines(s)[0]).toBe('app dev.mobium.mobiumapp · screen 1206x2622');
+  expect(s.elements.filter((e) => e.role === 'button').map((e) => e.label)).toEqual(['Cancel', 'Delete']);
+});

@@ -17,6 +17,7 @@ export interface WdaParseOptions {
 }
 
 const KEYBOARD = 'XCUIElementTypeKeyboard';
+const ALERT = /^XCUIElementType(Alert|Sheet)$/;
 /** Keyboard rows above the keys (the predictive bar) still belong to the keyboard: points above its top. */
 const KEYBOARD_BAND = 60;
 
@@ -33,7 +34,7 @@ export function parseWdaSource(text: string, options: WdaParseOptions = {}): UiH
     const content = w === app ? app.children.flatMap((c) => nodesOf(c, { scale, package: pkg, window: 0 })) : nodesOf(w, { scale, package: pkg, window: 0 });
     const inside = content.length === 1 && content[0].className === IOS_WINDOW ? content[0].children : content;
     if (!inside.some((n) => n.flags.visible)) continue;
-    stacked.push(...splitKeyboard(windowRoot(inside, { frame, pkg }), scale));
+    stacked.push(...splitKeyboard(windowRoot(inside, { frame, pkg }), scale).flatMap(splitAlert));
   }
   const windows = stacked.reverse();
   windows.forEach((w, i) => {
@@ -98,6 +99,14 @@ function splitKeyboard(window: UiWindow, scale: number): UiWindow[] {
   if (rest.length === 0) return [keyboard(window.root)];
   found.parent.children = found.parent.children.filter((c) => c !== found.node);
   return [window, keyboard({ ...window.root, children: [found.node] })];
+}
+
+/** An alert presented inside the app's own window (older iOS) as a window of its own above the app, as newer iOS shows it. */
+function splitAlert(window: UiWindow): UiWindow[] {
+  const found = findNode(window.root, (n) => ALERT.test(n.className));
+  if (!found || !window.root.children.some((c) => hasContent(c, found.node))) return [window];
+  found.parent.children = found.parent.children.filter((c) => c !== found.node);
+  return [window, { ...window, root: { ...window.root, children: [found.node] } }];
 }
 
 function findNode(root: UiNode, test: (n: UiNode) => boolean): { node: UiNode; parent: UiNode } | undefined {

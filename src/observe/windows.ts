@@ -33,7 +33,8 @@ export function classifyWindows(windows: UiWindow[], screen: Rect): WindowInfo[]
     kind: kinds[i],
     // Small floating bubbles are not dialogs: they hide only what they cover.
     modal: kinds[i] === 'dialog' && area(drawn[i]) / screenArea >= 0.03,
-    bounds: drawn[i],
+    // The app owns its whole window, however little of it its content fills.
+    bounds: kinds[i] === 'app' ? window.root.bounds : drawn[i],
   }));
 }
 

@@ -157,3 +157,43 @@ test('an alert inside the app’s own window (older iOS) is still a dialog over 
   expect(lines(s)[0]).toBe('app dev.mobium.mobiumapp · screen 1206x2622');
   expect(s.elements.filter((e) => e.role === 'button').map((e) => e.label)).toEqual(['Cancel', 'Delete']);
 });
+
+test('iOS classes take their roles: tab bar buttons are tabs, table cells items, images, spinners, switches', () => {
+  const e = (type: string, attrs: string, children = '') =>
+    `<XCUIElementType${type} type="XCUIElementType${type}" enabled="true" visible="true" accessible="true" ${attrs}${children ? `>${children}</XCUIElementType${type}>` : '/>'}`;
+  const xml =
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    e(
+      'Application',
+      'name="Shop" label="Shop" x="0" y="0" width="393" height="852"',
+      e(
+        'Window',
+        'x="0" y="0" width="393" height="852"',
+        e('Image', 'name="logo" label="Shop logo" x="10" y="60" width="40" height="40"') +
+          e('ActivityIndicator', 'name="In progress" label="In progress" x="180" y="60" width="20" height="20"') +
+          e(
+            'Table',
+            'x="0" y="110" width="393" height="500"',
+            e('Cell', 'x="0" y="110" width="393" height="50"', e('StaticText', 'name="Shoes" label="Shoes" x="16" y="120" width="100" height="20"')) +
+              e('Cell', 'x="0" y="160" width="393" height="50"', e('StaticText', 'name="Hats" label="Hats" x="16" y="170" width="100" height="20"')),
+          ) +
+          e('Switch', 'name="Dark mode" label="Dark mode" value="1" x="0" y="620" width="393" height="44"') +
+          e(
+            'TabBar',
+            'name="Tab Bar" x="0" y="769" width="393" height="83"',
+            e('Button', 'name="Home" label="Home" traits="Button, Selected" x="0" y="769" width="131" height="49"') +
+              e('Button', 'name="Cart" label="Cart" x="131" y="769" width="131" height="49"') +
+              e('Button', 'name="Profile" label="Profile" x="262" y="769" width="131" height="49"'),
+          ),
+      ),
+    );
+  const s = observeXml(xml, { scale: 3, app: 'com.example.shop' }).screen;
+  const role = (label: string) => s.elements.find((x) => x.label === label);
+  expect(role('Shop logo')?.role).toBe('image');
+  expect(role('In progress')?.role).toBe('progress');
+  expect(role('Shoes')?.role).toBe('item');
+  expect(role('Hats')?.role).toBe('item');
+  expect(role('Dark mode')).toMatchObject({ role: 'toggle', states: ['checked'] });
+  expect(s.elements.filter((x) => x.role === 'tab').map((x) => `${x.label} ${x.states.join(' ')}`.trim())).toEqual(['Home selected', 'Cart', 'Profile']);
+  expect(lines(s)[0]).toBe('app com.example.shop · screen 1179x2556');
+});

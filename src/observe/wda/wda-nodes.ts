@@ -19,6 +19,7 @@ const LAYOUT = new Set(['Other', 'Group', 'Any', 'LayoutArea', 'LayoutItem', 'Pa
 /** Elements whose accessibility label stands for everything inside them (VoiceOver reads them as one). */
 const WHOLE = new Set(['Button', 'Switch', 'Toggle', 'CheckBox', 'RadioButton', 'Link', 'StaticText', 'Key', 'Tab', 'MenuItem'].map((t) => T + t));
 const TEXT_TYPE = `${T}StaticText`;
+const PICTURE = /^XCUIElementType(Image|Icon)$/;
 
 /** UIKit's scroll indicators, which XCUITest lists as elements: "Vertical scroll bar, 2 pages". */
 export const SCROLL_BAR = /^(Vertical|Horizontal) scroll bar, (\d+) pages?$/;
@@ -98,6 +99,8 @@ function nodeOf(e: WdaElement, at: NodeContext & { label: string; children: UiNo
   if (identifier === BACK_BUTTON) text = label === '' || /^back$/i.test(label) ? 'Back' : `Back (${label})`;
   else if (editable) text = value === placeholder ? '' : value;
   else if (type === TEXT_TYPE) text = label || value;
+  // A picture shows no text: its label describes it (Android's content-desc on an ImageView).
+  else if (PICTURE.test(type)) text = '';
   const clickable = CLICKABLE.has(type) || (!editable && type !== TEXT_TYPE && PRESS_TRAIT.test(traits)) || (LAYOUT.has(type) && ID_PRESS.test(identifier));
   const s = at.scale;
   const { x, y, width, height } = e.rect;

@@ -75,7 +75,8 @@ test('what each element is: fields, switches, states, identifiers apart from lab
       el('SecureTextField', 'name="pw" label="" value="••••" placeholderValue="Password" x="0" y="150" width="300" height="40"') +
       el('Switch', 'name="wifi" label="Wi-Fi" value="1" x="0" y="200" width="300" height="40"') +
       el('Button', 'name="Buy" label="Buy" enabled="false" traits="Button, NotEnabled" x="0" y="250" width="100" height="40"') +
-      el('StaticText', 'name="status" label="Ready" value="Ready" x="0" y="300" width="100" height="20"'),
+      el('StaticText', 'name="status" label="Ready" value="Ready" x="0" y="300" width="100" height="20"') +
+      el('Image', 'name="avatar" label="Profile photo" x="0" y="350" width="40" height="40"'),
   );
   const all = nodes(parseWdaSource(xml));
   const email = all.find((n) => n.resourceId === 'email');
@@ -87,6 +88,7 @@ test('what each element is: fields, switches, states, identifiers apart from lab
   expect(all.find((n) => n.resourceId === 'wifi')?.flags).toMatchObject({ checkable: true, checked: true, clickable: true });
   expect(all.find((n) => n.text === 'Buy')?.flags).toMatchObject({ clickable: true, enabled: false });
   expect(all.find((n) => n.resourceId === 'status')).toMatchObject({ text: 'Ready', className: 'XCUIElementTypeStaticText' });
+  expect(all.find((n) => n.resourceId === 'avatar')).toMatchObject({ text: '', contentDesc: 'Profile photo' });
 });
 
 test('an older WDA without `visible`, and JSON without isVisible, take elements as shown', () => {

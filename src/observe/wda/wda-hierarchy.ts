@@ -49,7 +49,7 @@ function packageOf(app: WdaElement, given: string | undefined): string {
   if (app.bundleId) return app.bundleId;
   const springboard = app.name === ' ' || app.name === 'SpringBoard' || app.children.some((w) => w.name.startsWith('SBSwitcherWindow'));
   if (springboard) return SPRINGBOARD;
-  return given ?? readable(app.label || app.name);
+  return given ?? readable(app.label ?? app.name).trim();
 }
 
 /** A window's root node: the screen's frame (WDA sizes some windows in pixels), holding the window's content. */

@@ -44,9 +44,9 @@ export interface NodeContext {
   window: number;
 }
 
-/** Text as the user reads it: no icon glyphs, no invisible marks. */
+/** Text as the user reads it: no icon glyphs, no invisible marks. Spaces stay: a field's value is compared with what was typed. */
 export function readable(s: string): string {
-  return s === '' ? s : s.replace(PRIVATE_USE, '').replace(INVISIBLE, '').trim();
+  return s === '' ? s : s.replace(PRIVATE_USE, '').replace(INVISIBLE, '');
 }
 
 /** The element's accessibility label; WDA leaves `label` out where it equals `name`, so a worded name stands in. */
@@ -60,7 +60,7 @@ function labelOf(e: WdaElement): string {
 /** Nodes for `e` and what is inside it: none when it shows nothing, its children alone when it is only a wrapper. */
 export function nodesOf(e: WdaElement, ctx: NodeContext): UiNode[] {
   if (LAYOUT.has(e.type) && SCROLL_BAR.test(e.name)) return [];
-  const label = readable(labelOf(e));
+  const label = readable(labelOf(e)).trim();
   const whole = WHOLE.has(e.type) && label !== '' && e.accessible !== false;
   let children = whole ? [] : e.children.flatMap((c) => nodesOf(c, ctx));
   // An accessibility element with a label is one thing to VoiceOver: its texts inside say it again.
@@ -93,12 +93,12 @@ function nodeOf(e: WdaElement, at: NodeContext & { label: string; children: UiNo
   const value = readable(e.value);
   const editable = EDITABLE.has(type);
   const checkable = CHECKABLE.has(type) || (/\bToggleButton\b/.test(traits) && type !== TEXT_TYPE);
-  const identifier = e.identifier ?? (e.name !== '' && readable(e.name) !== label ? e.name : '');
-  const placeholder = readable(e.placeholder);
+  const identifier = e.identifier ?? (e.name !== '' && readable(e.name).trim() !== label ? e.name : '');
+  const placeholder = readable(e.placeholder).trim();
   let text = label;
   if (identifier === BACK_BUTTON) text = label === '' || /^back$/i.test(label) ? 'Back' : `Back (${label})`;
   else if (editable) text = value === placeholder ? '' : value;
-  else if (type === TEXT_TYPE) text = label || value;
+  else if (type === TEXT_TYPE) text = label || value.trim();
   // A picture shows no text: its label describes it (Android's content-desc on an ImageView).
   else if (PICTURE.test(type)) text = '';
   const clickable = CLICKABLE.has(type) || (!editable && type !== TEXT_TYPE && PRESS_TRAIT.test(traits)) || (LAYOUT.has(type) && ID_PRESS.test(identifier));

@@ -110,6 +110,7 @@ test('React Native login: fields named by their placeholders, no icon glyphs, th
   expect(labelled(s, 'Password').states).toEqual(['password']);
   expect(labelled(s, 'LOGIN').role).toBe('button');
   expect(s.elements.filter((e) => e.states.includes('selected')).map((e) => e.label)).toEqual(['Login']);
+  expect(s.elements.filter((e) => e.role === 'tab').map((e) => e.label)).toEqual(['Home', 'Webview', 'Login', 'Forms', 'Swipe', 'Drag', 'Menu']);
   expect(s.elements.filter((e) => e.label === '')).toEqual([]);
 });
 

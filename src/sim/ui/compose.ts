@@ -104,7 +104,7 @@ export class Composer {
     const { deps, table } = this.o;
     for (const app of table.installChanges()) this.o.kill(app);
     const rotation = this.rotation();
-    const metrics = metricsFor(deps.size, rotation);
+    const metrics = metricsFor(deps.size, rotation, deps.platform);
     const dark = deps.settings.secure.get('ui_night_mode') === '2';
     const palette = systemPalette(dark);
     if (this.toast && deps.clock.now() >= this.toast.until) this.toast = undefined;

@@ -31,6 +31,7 @@ async function attachTo(sim: IosSim): Promise<WebdriverIO.Browser> {
 }
 
 const test = base.extend<{ iphone: IosSim; wdio: WebdriverIO.Browser }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies off this pattern: it has none.
   iphone: async ({}, use) => {
     const sim = await startSim({ platform: 'ios', port: 0 });
     try {

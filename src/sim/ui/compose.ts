@@ -2,6 +2,7 @@
 // dialog, the keyboard, a toast and system dialogs, laid out as windows bottom to top.
 import type { AppView, UiDeps, Widget } from '../types.js';
 import { keyboardWidget, KEYBOARD_PACKAGE, type KeyPress } from './keyboard.js';
+import { iosKeyboardWidget } from './ios-keyboard.js';
 import { homeWidget, LAUNCHER_PACKAGE, recentsWidget } from './launcher.js';
 import { findNode } from './node.js';
 import { shortComponent, type ProcessTable, type RunningApp } from './processes.js';
@@ -264,7 +265,7 @@ export class Composer {
       windows.push(
         keyboardWindow({
           pkg: KEYBOARD_PACKAGE,
-          keyboard: keyboardWidget(state, palette, this.o.press),
+          keyboard: this.o.deps.platform === 'ios' ? iosKeyboardWidget(state, this.o.press) : keyboardWidget(state, palette, this.o.press),
           metrics,
           layout: { keyPrefix: 'ime', scrollOffset: () => 0 },
         }),

@@ -75,7 +75,7 @@ export function iosAlert(o: { key: string; title: string; message: string; butto
       text: o.title,
       align: 'center',
       width: 'wrap',
-      style: { color: '#000000', fontSize: 17, bold: true },
+      style: { color: '#000000', fontSize: 17, bold: true, textAlign: 'center' },
     },
   ];
   if (o.message) {
@@ -85,7 +85,7 @@ export function iosAlert(o: { key: string; title: string; message: string; butto
       text: o.message,
       align: 'center',
       width: 'wrap',
-      style: { color: '#000000', fontSize: 13 },
+      style: { color: '#000000', fontSize: 13, textAlign: 'center' },
     });
   }
   return {

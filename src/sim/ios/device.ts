@@ -68,7 +68,8 @@ export class IosDevice {
     const frame = this.frame();
     const app = this.activeApp();
     if (this.cached && this.cached.windows === frame.windows && this.cached.app === app.bundleId) return this.cached.root;
-    const root = snapshot(frame, app);
+    const home = this.o.phone.ui.foreground().package === LAUNCHER_PACKAGE;
+    const root = snapshot(frame, { ...app, home });
     this.cached = { windows: frame.windows, app: app.bundleId, root };
     return root;
   }

@@ -45,7 +45,10 @@ export interface SnapshotApp {
 }
 
 const SCROLLERS = /(RecyclerView|ListView|GridView)$/;
-const SWITCHES = /(Switch|CheckBox|CompoundButton|ToggleButton|RadioButton)$/;
+const SWITCHES = /(Switch|SwitchCompat|SwitchMaterial|CheckBox|ToggleButton)$/;
+/** Top app bars: an Android Toolbar, or an app's own bar with a toolbar-like id. */
+const NAV_BAR_IDS = /^(toolbar|action_bar|app_bar|top_app_bar|search_toolbar)$/;
+const BACK = /^(navigate up|back)$/i;
 
 const short = (cls: string): string => cls.slice(cls.lastIndexOf('.') + 1);
 const keyOf = (node: LaidOutNode): string | undefined => (node as { key?: string }).key;
@@ -74,6 +77,10 @@ function toPoints(b: Bounds, scale: number): WdaRect {
 
 interface Context {
   scale: number;
+  /** Inside a navigation bar: its title is a Header, its up button the BackButton. */
+  navBar: boolean;
+  /** SpringBoard's home screen: app shortcuts are Icons. */
+  springboard: boolean;
   /** Inside a Table/CollectionView: its direct children are cells. */
   listParent: boolean;
   hidden: boolean;
@@ -84,13 +91,15 @@ interface Context {
 function typeOf(node: LaidOutNode, ctx: Context): string {
   const cls = short(node.cls);
   if (ctx.keyboard) return node.clickable ? keyType(node) : 'Other';
+  if (ctx.springboard && node.clickable) return 'Icon';
   if (ctx.listParent) return 'Cell';
   if (cls === 'EditText') return node.password ? 'SecureTextField' : 'TextField';
-  if (SWITCHES.test(cls) || node.checkable) return 'Switch';
+  if (SWITCHES.test(cls)) return 'Switch';
+  if (node.checkable) return 'Button';
   if (cls === 'ProgressBar') return 'ActivityIndicator';
   if (SCROLLERS.test(cls)) return 'Table';
   if (/ScrollView$/.test(cls) || node.scrollable) return 'ScrollView';
-  if (cls === 'Toolbar') return 'NavigationBar';
+  if (cls === 'Toolbar' || NAV_BAR_IDS.test(identifierOf(node.resourceId))) return 'NavigationBar';
   if (cls === 'Button' || cls === 'ImageButton') return 'Button';
   if (cls === 'ImageView') return node.clickable ? 'Button' : 'Image';
   if (cls === 'TextView') return node.clickable ? 'Button' : 'StaticText';
@@ -122,7 +131,7 @@ function traitsOf(el: Pick<WdaElement, 'type' | 'selected' | 'enabled'>, ctx: Co
   if (ctx.keyboard && (el.type === 'Key' || el.type === 'Button')) list.push('PlaysSound', 'KeyboardKey');
   if (el.type === 'Switch') list.push('ToggleButton');
   if (el.type === 'Button' || el.type === 'Switch') list.push('Button');
-  else if (el.type === 'StaticText') list.push('StaticText');
+  else if (el.type === 'StaticText') list.push(ctx.navBar ? 'Header' : 'StaticText');
   else if (el.type === 'Image') list.push('Image');
   if (!el.enabled) list.push('NotEnabled');
   return list.join(', ');
@@ -143,8 +152,13 @@ function translate(node: LaidOutNode, o: { ctx: Context; index: number; path: st
       break;
     case 'Button':
     case 'Key':
+    case 'Icon':
       label = ctx.keyboard ? (keyName(node) === 'space' ? ' ' : node.contentDesc || node.text) : node.contentDesc || shownText || allText(node).join(', ');
-      if (node.selected) value = '1';
+      if (node.selected || (node.checkable && node.checked)) value = '1';
+      if (ctx.navBar && BACK.test(label)) label = 'Back';
+      break;
+    case 'NavigationBar':
+      label = node.contentDesc || null;
       break;
     case 'TextField':
     case 'SecureTextField':
@@ -159,11 +173,13 @@ function translate(node: LaidOutNode, o: { ctx: Context; index: number; path: st
     default:
       label = node.contentDesc || null;
   }
-  const name = ctx.keyboard && node.clickable ? keyName(node) : id || label || null;
+  let name = ctx.keyboard && node.clickable ? keyName(node) : id || label || null;
+  if (type === 'NavigationBar') name = allText(node).find((text) => !BACK.test(text)) ?? (id || null);
+  if (ctx.navBar && type === 'Button' && label === 'Back') name = 'BackButton';
   const bounds = node.bounds;
   const onScreen = bounds.right > bounds.left && bounds.bottom > bounds.top;
   const key = `${o.path}/${keyOf(node) ?? `${o.index}:${node.cls}`}`;
-  const childCtx: Context = { ...ctx, listParent: type === 'Table' };
+  const childCtx: Context = { ...ctx, listParent: type === 'Table', navBar: ctx.navBar || type === 'NavigationBar' };
   const el: WdaElement = {
     type,
     identifier: id,
@@ -174,7 +190,7 @@ function translate(node: LaidOutNode, o: { ctx: Context; index: number; path: st
     enabled: node.enabled,
     visible: onScreen && !ctx.hidden,
     accessible: type !== 'Other' && type !== 'Cell' && type !== 'Table' && type !== 'ScrollView' && type !== 'NavigationBar' && type !== 'Keyboard',
-    selected: node.selected || (type === 'Switch' && node.checked),
+    selected: node.selected || node.checked,
     focused: node.focused,
     rect: toPoints(frameOf(node), ctx.scale),
     index: o.index,
@@ -185,7 +201,7 @@ function translate(node: LaidOutNode, o: { ctx: Context; index: number; path: st
   };
   el.traits = traitsOf(el, ctx);
   // A key is one element on an iPhone's keyboard: its label is not a child of its own.
-  const leaf = ctx.keyboard && node.clickable;
+  const leaf = (ctx.keyboard || ctx.springboard) && node.clickable;
   el.children = leaf ? [] : node.children.map((child, i) => translate(child, { ctx: childCtx, index: i, path: key }));
   return el;
 }
@@ -232,9 +248,9 @@ function alertTitle(root: LaidOutNode): string {
 }
 
 /** A window's element: Window > Other > (Alert | Keyboard | the window's content). */
-function windowElement(window: LaidOutWindow, o: { index: number; scale: number; hidden: boolean; screen: Bounds }): WdaElement {
+function windowElement(window: LaidOutWindow, o: { index: number; scale: number; hidden: boolean; screen: Bounds; springboard: boolean }): WdaElement {
   const keyboard = window.kind === 'keyboard';
-  const ctx: Context = { scale: o.scale, listParent: false, hidden: o.hidden, keyboard };
+  const ctx: Context = { scale: o.scale, listParent: false, hidden: o.hidden, keyboard, navBar: false, springboard: o.springboard && window.kind === 'app' };
   const path = `w${o.index}:${window.kind}`;
   const content = translate(window.root, { ctx, index: 0, path });
   const screenRect = toPoints(o.screen, o.scale);
@@ -272,13 +288,15 @@ function link(el: WdaElement): void {
  * The snapshot of the app in front, or SpringBoard's when its alert is up (as XCTest's active
  * application is then SpringBoard). Windows bottom to top; those under an alert are not visible.
  */
-export function snapshot(frame: Frame, app: SnapshotApp): WdaElement {
+export function snapshot(frame: Frame, app: SnapshotApp & { home?: boolean }): WdaElement {
   const scale = frame.size.density / 160;
   const screen = { left: 0, top: 0, right: frame.size.width, bottom: frame.size.height };
-  const springboard = frame.windows.some((w) => w.kind === 'system-dialog' && w.package === SPRINGBOARD);
-  const windows = springboard ? frame.windows.filter((w) => w.package === SPRINGBOARD) : frame.windows;
+  const springboard = frame.windows.some((w) => w.kind === 'system-dialog' && w.package === SPRINGBOARD) || app.home === true;
+  const windows = springboard && app.home !== true ? frame.windows.filter((w) => w.package === SPRINGBOARD) : frame.windows;
   const alertAt = windows.findLastIndex((w) => w.kind === 'dialog' || w.kind === 'system-dialog');
-  const children = windows.map((w, i) => windowElement(w, { index: i, scale, hidden: alertAt >= 0 && i < alertAt && w.kind !== 'keyboard', screen }));
+  const children = windows.map((w, i) =>
+    windowElement(w, { index: i, scale, hidden: alertAt >= 0 && i < alertAt && w.kind !== 'keyboard', screen, springboard: app.home === true }),
+  );
   const root = container({
     type: 'Application',
     rect: toPoints(screen, scale),

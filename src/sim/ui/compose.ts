@@ -311,6 +311,6 @@ export class Composer {
       });
     }
     const apps = deps.apps.filter((def) => deps.packages.get(def.package)).map((def) => ({ pkg: def.package, label: def.label }));
-    return homeWidget({ apps, palette, open: (pkg) => this.o.open(pkg) });
+    return homeWidget({ apps, palette, open: (pkg) => this.o.open(pkg), ios: deps.platform === 'ios' });
   }
 }

@@ -1,13 +1,16 @@
 import { parseArgs } from 'node:util';
-import { startSim, sampleApps, type TimingMode } from '../../src/sim/index.js';
+import { IOS_SAMPLE_APPS, startSim, sampleApps, type TimingMode } from '../../src/sim/index.js';
 import { UsageError } from '../errors.js';
 
 export const SIM_USAGE = `Usage: mobiletest sim [options]
 
-Runs a virtual Android phone in the foreground until interrupted (Ctrl-C).
+Runs a virtual Android phone (or, with --platform ios, a virtual iPhone serving WebDriverAgent)
+in the foreground until interrupted (Ctrl-C).
 
 Options:
-  --port N           device port for adb (default 5555: adb lists it as emulator-5554 with no connect)
+  --platform P       android (default) or ios: an iPhone 15 (iOS 17.5) with WebDriverAgent's HTTP API
+  --port N           device port for adb (default 5555: adb lists it as emulator-5554 with no connect);
+                     with --platform ios, WebDriverAgent's port (default 8100)
   --server-port N    also speak the adb server protocol on N, for adbkit without adb installed
   --app NAME         install only this sample app (repeatable): ${Object.keys(sampleApps).join(', ')}
   --seed N           seed for everything random on the phone (default 1)
@@ -52,6 +55,7 @@ export async function runSimCommand(args: string[]): Promise<number> {
     ({ values } = parseArgs({
       args,
       options: {
+        platform: { type: 'string' },
         port: { type: 'string' },
         'server-port': { type: 'string' },
         app: { type: 'string', multiple: true },
@@ -77,6 +81,19 @@ export async function runSimCommand(args: string[]): Promise<number> {
     if (!sampleApps[app]) throw new UsageError(`--app: unknown sample app "${app}". Choose from: ${Object.keys(sampleApps).join(', ')}.`);
   }
   const timing = toTiming(values.timing);
+  if (values.platform !== undefined && values.platform !== 'android' && values.platform !== 'ios') {
+    throw new UsageError(`--platform must be "android" or "ios", got "${values.platform}".`);
+  }
+  if (values.platform === 'ios') {
+    return runIosSim({
+      port: toPort('port', values.port, 8100) ?? 8100,
+      apps: values.app,
+      seed: toCount('seed', values.seed),
+      frozenAt: values['freeze-time'] ? Date.UTC(2026, 0, 1, 12, 0, 0) : undefined,
+      timing,
+      latencyMs: toCount('latency', values.latency) ?? 0,
+    });
+  }
   const port = toPort('port', values.port, 5555) ?? 5555;
   const sim = await startSim({
     port,
@@ -110,11 +127,44 @@ export async function runSimCommand(args: string[]): Promise<number> {
       : `  connect with: adb connect 127.0.0.1:${sim.port}`,
   );
   console.log('  press Ctrl-C to stop');
-  await new Promise<void>((resolve) => {
+  await interrupted();
+  await sim.stop();
+  console.log('mobiletest sim: stopped');
+  return 0;
+}
+
+function interrupted(): Promise<void> {
+  return new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+}
+
+/** The iPhone branch: WebDriverAgent on the port, the udid printed for simctl-based tools. */
+async function runIosSim(o: { port: number; apps?: string[]; seed?: number; frozenAt?: number; timing?: TimingMode; latencyMs: number }): Promise<number> {
+  for (const app of o.apps ?? []) {
+    if (!IOS_SAMPLE_APPS.includes(app)) throw new UsageError(`--app: "${app}" is not an iPhone sample app. Choose from: ${IOS_SAMPLE_APPS.join(', ')}.`);
+  }
+  const sim = await startSim({
+    platform: 'ios',
+    port: o.port,
+    apps: o.apps,
+    seed: o.seed,
+    frozenAt: o.frozenAt,
+    timing: o.timing,
+    faults: { latencyMs: o.latencyMs },
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') throw new UsageError(`port ${o.port} is already in use (another WebDriverAgent?). Pick another with --port N.`);
+    throw error;
+  });
+  const apps = (o.apps ?? IOS_SAMPLE_APPS).map((name) => (name === 'settings' ? 'com.apple.Preferences' : sampleApps[name].package));
+  console.log(`mobiletest sim: virtual iPhone "${sim.name}" (${sim.udid}) with WebDriverAgent at ${sim.wdaUrl}`);
+  console.log(`  apps: ${apps.join(', ')}`);
+  if (o.timing === 'real') console.log('  timing: real (each command takes what it takes on a phone)');
+  console.log(`  connect with: curl ${sim.wdaUrl}/status  (or webdriverio/Appium with appium:webDriverAgentUrl=${sim.wdaUrl})`);
+  console.log('  press Ctrl-C to stop');
+  await interrupted();
   await sim.stop();
   console.log('mobiletest sim: stopped');
   return 0;

@@ -8,6 +8,7 @@ import { listenDevice } from './adb/device-transport.js';
 import { listenHostServer } from './adb/host-server.js';
 import { prepareRenderer } from './render/index.js';
 import { ServedLog, countServices } from './adb/served.js';
+import { startIosSim, type IosSim, type IosSimOptions } from './ios/sim.js';
 
 export type { Phone, TimingMode } from './types.js';
 export type { BootTiming } from './device/reboot.js';
@@ -16,8 +17,12 @@ export { PrivateAdbServer, adbBinary, adbMissingReason, freePort } from './priva
 export type { AdbResult, AdbRunOptions, PrivateAdbServerOptions } from './private-adb.js';
 export { ServedLog, classifyService } from './adb/served.js';
 export type { ServedCommand, ServedKind } from './adb/served.js';
+export { IOS_SAMPLE_APPS, WdaFaults, WdaServedLog, udidFor } from './ios/sim.js';
+export type { IosSim, IosSimOptions, WdaFaultSettings, WdaServedRequest, WdaServedKind } from './ios/sim.js';
 
 export interface SimOptions {
+  /** An Android phone (the default); `platform: 'ios'` starts the virtual iPhone (IosSimOptions) instead. */
+  platform?: 'android';
   /** Device (adbd) port; 0 picks a free one. A port in 5555..5585 is found by adb with no connect. */
   port?: number;
   /** adb server protocol port, so adbkit reaches the phone without adb installed; 0 picks one, omit for none. */
@@ -57,8 +62,16 @@ export interface Sim {
 /** Phones started in this process, for their hardware serials (MTSIM0001, MTSIM0002, ...). */
 let started = 0;
 
-/** Starts a virtual phone listening on loopback; stop() closes every connection. */
-export async function startSim(options: SimOptions = {}): Promise<Sim> {
+/** Starts the virtual iPhone: WebDriverAgent on a loopback port (0, the default, picks a free one). */
+export function startSim(options: IosSimOptions): Promise<IosSim>;
+/** Starts a virtual Android phone listening on loopback; stop() closes every connection. */
+export function startSim(options?: SimOptions): Promise<Sim>;
+export async function startSim(options: SimOptions | IosSimOptions = {}): Promise<Sim | IosSim> {
+  if (options.platform === 'ios') return startIosSim(options);
+  return startAndroidSim(options);
+}
+
+async function startAndroidSim(options: SimOptions): Promise<Sim> {
   // Compile the renderer while the phone boots, so the first screencap is as quick as the rest;
   // a failure here resurfaces, with its message, at the first screencap.
   prepareRenderer().catch(() => undefined);

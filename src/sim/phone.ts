@@ -1,4 +1,4 @@
-import type { AppDefinition, DeviceInfo, FaultSettings, Phone, PhoneUi, ScreenSize, TimingMode, UiDeps } from './types.js';
+import type { AppDefinition, DeviceInfo, FaultSettings, Phone, PhoneUi, Platform, ScreenSize, TimingMode, UiDeps } from './types.js';
 import { PhoneClock } from './device/clock.js';
 import { SeededRandom } from './device/random.js';
 import { PhoneFaults } from './device/faults.js';
@@ -28,24 +28,31 @@ export interface PhoneOptions {
   timing?: TimingMode;
   /** How real timing waits, ms; default a wall-clock timer. Tests pass one that returns at once on a frozen clock. */
   sleep?: (ms: number) => Promise<void>;
+  /** 'ios': an iPhone 15 (iOS 17.5, 1179x2556 px at 3 px per point) with SpringBoard's alerts; default 'android'. */
+  platform?: Platform;
 }
 
 const LATIN_IME = 'com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME';
 
 export const DEFAULT_SCREEN: ScreenSize = { width: 1080, height: 2400, density: 420 };
+/** An iPhone 15: 393x852 points at 3 px per point; density 480 makes 1 dp = 1 pt = 3 px. */
+export const IPHONE_SCREEN: ScreenSize = { width: 1179, height: 2556, density: 480 };
 
 /** Builds one virtual phone: state, apps and UI, with no network attached. */
 export function createPhone(options: PhoneOptions): Phone {
   const serial = options.serial ?? 'MTSIM0001';
-  const info: DeviceInfo = {
-    serial,
-    model: 'mobiletest Virtual Phone',
-    manufacturer: 'mobiletest',
-    device: 'mtsim',
-    product: 'mtsim_phone',
-    sdk: 34,
-    release: '14',
-  };
+  const ios = options.platform === 'ios';
+  const info: DeviceInfo = ios
+    ? { serial, model: 'iPhone 15', manufacturer: 'Apple', device: 'iPhone15,4', product: 'iPhone', sdk: 34, release: '17.5' }
+    : {
+        serial,
+        model: 'mobiletest Virtual Phone',
+        manufacturer: 'mobiletest',
+        device: 'mtsim',
+        product: 'mtsim_phone',
+        sdk: 34,
+        release: '14',
+      };
   const clock = new PhoneClock({ frozenAt: options.frozenAt });
   const random = new SeededRandom(options.seed ?? 1);
   const faults = new PhoneFaults(options.faults);
@@ -84,7 +91,8 @@ export function createPhone(options: PhoneOptions): Phone {
     ]),
   };
   const base = { info, fs, packages, logcat, clock, random, faults, props, settings };
-  const ui = createUi({ ...base, size: options.size ?? DEFAULT_SCREEN, apps: options.apps, timings: options.timings });
+  const size = options.size ?? (ios ? IPHONE_SCREEN : DEFAULT_SCREEN);
+  const ui = createUi({ ...base, size, apps: options.apps, timings: options.timings, ...(ios ? { platform: 'ios' as const } : {}) });
   return {
     ...base,
     ui,

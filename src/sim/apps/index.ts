@@ -28,3 +28,16 @@ export function resolveApps(apps: Array<string | AppDefinition>): AppDefinition[
     return found;
   });
 }
+
+/** iOS bundle ids of sample apps whose Android package differs (Settings is com.apple.Preferences on an iPhone). */
+export const IOS_BUNDLES: Record<string, { bundleId: string; label: string }> = {
+  'com.android.settings': { bundleId: 'com.apple.Preferences', label: 'Settings' },
+};
+
+/** The same apps under their iOS bundle ids: one definition each, renamed where iOS names it differently. */
+export function iosApps(apps: AppDefinition[]): AppDefinition[] {
+  return apps.map((app) => {
+    const ios = IOS_BUNDLES[app.package];
+    return ios ? { ...app, package: ios.bundleId, label: ios.label } : app;
+  });
+}

@@ -83,6 +83,8 @@ export interface WidgetStyle {
   /** sp. */
   fontSize?: number;
   bold?: boolean;
+  /** How the lines of a TextView's text sit in its box; default start (centred on its own fill when it fits one line). */
+  textAlign?: 'start' | 'center';
   /** Corner radius, dp. */
   radius?: number;
   border?: string;

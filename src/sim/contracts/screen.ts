@@ -52,9 +52,14 @@ export interface ScreenSize {
   density: number;
 }
 
+/** Which phone the runtime stands in for: an Android phone (default) or an iPhone. */
+export type Platform = 'android' | 'ios';
+
 /** Everything the renderer needs to draw one frame. */
 export interface Frame {
   size: ScreenSize;
+  /** Absent on Android frames; 'ios' draws the iPhone's status bar, home indicator and keyboard. */
+  platform?: Platform;
   /** Bottom to top. */
   windows: LaidOutWindow[];
   statusBar: { time: string; battery: number; wifi: boolean; notifications: number };

@@ -1,7 +1,7 @@
 // The phone's UI as the shell sees it. Coordinates are pixels.
 import type { AppDefinition, AppLaunch } from './app.js';
 import type { Phone } from './device.js';
-import type { Frame, ScreenSize } from './screen.js';
+import type { Frame, Platform, ScreenSize } from './screen.js';
 
 export interface ForegroundInfo {
   package: string;
@@ -42,6 +42,8 @@ export interface PhoneUi {
   processes(): Array<{ pid: number; package: string; user: string; startedAt: number; frozen: boolean }>;
   /** 0..3 quarter turns, as `settings put system user_rotation`. */
   setRotation(rotation: 0 | 1 | 2 | 3): void;
+  /** A system alert over whatever is in front (an iPhone's SpringBoard alert); each button closes it. */
+  showSystemAlert?(alert: { title: string; message: string; buttons: string[] }): void;
 }
 
 export interface InstalledPackage {
@@ -71,6 +73,8 @@ export interface PackageManager {
 export type UiDeps = Omit<Phone, 'ui' | 'screenshotPng' | 'timing'> & {
   size: ScreenSize;
   apps: AppDefinition[];
+  /** 'ios': SpringBoard's permission alert, no crash dialog, the iPhone's bars and keyboard. Default 'android'. */
+  platform?: Platform;
   /** Phone-clock delays: ANR dialog after a freeze (default 2000 ms; 5000 on a real phone) and toast duration (default 2000 ms). */
   timings?: { anrDelayMs?: number; toastMs?: number };
 };

@@ -8,6 +8,7 @@ import { drawTextBlock } from './text-block.js';
 import { fitLine, measure, textElement } from './text.js';
 import { NAV_BAR_DP, STATUS_BAR_DP } from './theme.js';
 import { drawTree } from './widgets.js';
+import { drawIosBars } from './ios-chrome.js';
 
 /** The colour the app (or keyboard) paints at a point: its deepest opaque styled background there. */
 export function appColourAt(windows: LaidOutWindow[], { x, y }: Point, fallback: Rgba): Rgba {
@@ -40,7 +41,8 @@ export function systemBars(canvas: Canvas, frame: Frame): SystemBars {
   const top = appColourAt(frame.windows, { x: width / 2, y: statusHeight + 1 }, parseColour(pal.background) ?? white);
   const fallback = frame.windows.some((w) => w.kind === 'keyboard') ? pal.keyboard : pal.background;
   const navColour = appColourAt(frame.windows, { x: width / 2, y: height - navHeight - 1 }, parseColour(fallback) ?? white);
-  const statusColour = luminance(top) > 0.5 ? darken(top, 0.1) : mix(top, { r: 0, g: 0, b: 0, a: 1 }, 0.3);
+  // An iPhone's status bar is transparent over the app; Android's is a shade darker than the app's top edge.
+  const statusColour = frame.platform === 'ios' ? top : luminance(top) > 0.5 ? darken(top, 0.1) : mix(top, { r: 0, g: 0, b: 0, a: 1 }, 0.3);
   return { statusHeight, navHeight, statusColour, navColour };
 }
 
@@ -53,6 +55,10 @@ export function drawBarBackgrounds(canvas: Canvas, bars: SystemBars): void {
 
 /** Time, notifications, wifi and battery, and the gesture handle: drawn above every window. */
 export function drawBarContent(canvas: Canvas, frame: Frame, bars: SystemBars): void {
+  if (frame.platform === 'ios') {
+    drawIosBars(canvas, frame, bars);
+    return;
+  }
   const { u, out, width, height } = canvas;
   if (bars.navHeight > 0) {
     const w = Math.min(u.dp(108), width / 3);

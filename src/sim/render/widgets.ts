@@ -218,7 +218,7 @@ function drawLabel(node: LaidOutNode, area: Box, scene: ContentScene & { parent?
       bold,
       colour: colour.hex,
       opacity: colour.opacity,
-      align: centred ? 'center' : 'start',
+      align: style.textAlign ?? (centred ? 'center' : 'start'),
     });
   }
   if (tab) {

@@ -2,6 +2,7 @@
 // dialog, the keyboard, a toast and system dialogs, laid out as windows bottom to top.
 import type { AppView, UiDeps, Widget } from '../types.js';
 import { keyboardWidget, KEYBOARD_PACKAGE, type KeyPress } from './keyboard.js';
+import { iosKeyboardWidget } from './ios-keyboard.js';
 import { homeWidget, LAUNCHER_PACKAGE, recentsWidget } from './launcher.js';
 import { findNode } from './node.js';
 import { shortComponent, type ProcessTable, type RunningApp } from './processes.js';
@@ -104,7 +105,7 @@ export class Composer {
     const { deps, table } = this.o;
     for (const app of table.installChanges()) this.o.kill(app);
     const rotation = this.rotation();
-    const metrics = metricsFor(deps.size, rotation);
+    const metrics = metricsFor(deps.size, rotation, deps.platform);
     const dark = deps.settings.secure.get('ui_night_mode') === '2';
     const palette = systemPalette(dark);
     if (this.toast && deps.clock.now() >= this.toast.until) this.toast = undefined;
@@ -264,7 +265,7 @@ export class Composer {
       windows.push(
         keyboardWindow({
           pkg: KEYBOARD_PACKAGE,
-          keyboard: keyboardWidget(state, palette, this.o.press),
+          keyboard: this.o.deps.platform === 'ios' ? iosKeyboardWidget(state, this.o.press) : keyboardWidget(state, palette, this.o.press),
           metrics,
           layout: { keyPrefix: 'ime', scrollOffset: () => 0 },
         }),
@@ -310,6 +311,6 @@ export class Composer {
       });
     }
     const apps = deps.apps.filter((def) => deps.packages.get(def.package)).map((def) => ({ pkg: def.package, label: def.label }));
-    return homeWidget({ apps, palette, open: (pkg) => this.o.open(pkg) });
+    return homeWidget({ apps, palette, open: (pkg) => this.o.open(pkg), ios: deps.platform === 'ios' });
   }
 }

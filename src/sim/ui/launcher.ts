@@ -24,12 +24,17 @@ function iconFor(app: LauncherApp): IconName {
   return 'star';
 }
 
+/** SpringBoard's look: rounded-square icons in each app's colour, white labels on a dark wallpaper. */
+const IOS_ICON_COLOURS: Partial<Record<IconName, string>> = { settings: '#8e8e93', cart: '#ff9500', edit: '#ffcc00', star: '#007aff' };
+const IOS_WALLPAPER = '#1f3a5f';
+
 /**
  * One app on the home screen: its round icon with the label centred under it. As on a Pixel, the
  * label's TextView is what takes the tap, so it spans the icon too and is at least as wide as it.
  */
-function appCell(app: LauncherApp, options: { palette: SystemPalette; open: (pkg: string) => void }): Widget {
-  const { palette } = options;
+function appCell(app: LauncherApp, options: { palette: SystemPalette; open: (pkg: string) => void; ios?: boolean }): Widget {
+  const { palette, ios } = options;
+  const icon = iconFor(app);
   const side = Math.max(8, Math.ceil((ICON_DP + 8 - textWidth(app.label, { px: LABEL_SP })) / 2));
   return {
     cls: 'android.widget.FrameLayout',
@@ -46,7 +51,9 @@ function appCell(app: LauncherApp, options: { palette: SystemPalette; open: (pkg
         height: ICON_DP,
         align: 'center',
         gravity: 'top',
-        style: { icon: iconFor(app), color: palette.accent, background: palette.surface, radius: ICON_DP / 2 },
+        style: ios
+          ? { icon, color: '#ffffff', background: IOS_ICON_COLOURS[icon] ?? '#007aff', radius: 13 }
+          : { icon, color: palette.accent, background: palette.surface, radius: ICON_DP / 2 },
       },
       {
         cls: 'android.widget.TextView',
@@ -61,13 +68,13 @@ function appCell(app: LauncherApp, options: { palette: SystemPalette; open: (pkg
         longClickable: true,
         focusable: true,
         onClick: () => options.open(app.pkg),
-        style: { color: palette.onSurface, fontSize: LABEL_SP },
+        style: { color: ios ? '#ffffff' : palette.onSurface, fontSize: LABEL_SP },
       },
     ],
   };
 }
 
-export function homeWidget(options: { apps: LauncherApp[]; palette: SystemPalette; open: (pkg: string) => void }): Widget {
+export function homeWidget(options: { apps: LauncherApp[]; palette: SystemPalette; open: (pkg: string) => void; ios?: boolean }): Widget {
   const { palette } = options;
   const rows: Widget[] = [];
   for (let i = 0; i < options.apps.length; i += COLUMNS) {
@@ -79,7 +86,7 @@ export function homeWidget(options: { apps: LauncherApp[]; palette: SystemPalett
     cls: 'android.widget.FrameLayout',
     id: 'launcher',
     height: 'fill',
-    style: { background: palette.wallpaper },
+    style: { background: options.ios ? IOS_WALLPAPER : palette.wallpaper },
     children: [
       {
         cls: 'android.widget.ScrollView',

@@ -136,6 +136,7 @@ class PhoneRuntime implements PhoneUi {
     const now = new Date(this.deps.clock.now());
     return {
       size: { width: c.metrics.width, height: c.metrics.height, density: this.size.density },
+      ...(this.deps.platform === 'ios' ? { platform: 'ios' as const } : {}),
       windows: c.windows,
       statusBar: {
         time: `${now.getUTCHours()}:${String(now.getUTCMinutes()).padStart(2, '0')}`,
@@ -147,6 +148,11 @@ class PhoneRuntime implements PhoneUi {
       darkTheme: c.dark,
       insets: { top: c.metrics.statusBar, bottom: c.metrics.navBar },
     };
+  }
+
+  showSystemAlert(alert: { title: string; message: string; buttons: string[] }): void {
+    this.dialogs.alert(alert);
+    this.refresh();
   }
 
   setRotation(rotation: 0 | 1 | 2 | 3): void {

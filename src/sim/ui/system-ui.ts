@@ -3,10 +3,11 @@
 import type { ForegroundInfo, UiDeps, Widget } from '../types.js';
 import { anrDialog, crashDialog, fatalExceptionLines, PERMISSION_CONTROLLER, permissionDialog } from './system-dialogs.js';
 import type { SystemPalette } from './theme.js';
+import { iosAlert, iosPermissionText, SPRINGBOARD } from './springboard.js';
 import { className, shortComponent, userName, type PermissionRequest, type ProcessTable, type RunningApp } from './processes.js';
 
 export interface SystemDialog {
-  kind: 'permission' | 'crash' | 'anr';
+  kind: 'permission' | 'crash' | 'anr' | 'alert';
   /** The app the dialog is about. */
   owner: string;
   /** Package of the dialog's window. */
@@ -57,7 +58,7 @@ export class SystemDialogs {
 
   /** A permission request is an Activity of PermissionController: it is what `dumpsys activity` shows on top. */
   permissionActivity(): ForegroundInfo | undefined {
-    return this.top()?.kind === 'permission'
+    return this.top()?.kind === 'permission' && this.o.deps.platform !== 'ios'
       ? { package: PERMISSION_CONTROLLER, activity: 'com.android.permissioncontroller.permission.ui.GrantPermissionsActivity' }
       : undefined;
   }
@@ -107,13 +108,43 @@ export class SystemDialogs {
       }
       if (onResult) this.o.run(app, () => onResult(granted));
     };
+    const ios = deps.platform === 'ios';
+    const text = iosPermissionText(app.record.def.label, permission, label);
     const dialog: SystemDialog = {
       kind: 'permission',
       owner: pkg,
-      windowPackage: PERMISSION_CONTROLLER,
+      windowPackage: ios ? SPRINGBOARD : PERMISSION_CONTROLLER,
       permission,
-      widget: (palette) => permissionDialog({ appLabel: app.record.def.label, permission, label, palette, answer }),
+      widget: (palette) =>
+        ios
+          ? iosAlert({
+              key: 'springboard_alert',
+              ...text,
+              buttons: [
+                { text: 'Don\u2019t Allow', onClick: () => answer(false) },
+                { text: 'Allow', bold: true, onClick: () => answer(true) },
+              ],
+            })
+          : permissionDialog({ appLabel: app.record.def.label, permission, label, palette, answer }),
       back: () => answer(false),
+    };
+    this.show(dialog);
+  }
+
+  /** SpringBoard's alert over any app (a system prompt arriving mid-test); any button closes it. */
+  alert(o: { title: string; message: string; buttons: string[] }): void {
+    const dialog: SystemDialog = {
+      kind: 'alert',
+      owner: SPRINGBOARD,
+      windowPackage: SPRINGBOARD,
+      widget: () =>
+        iosAlert({
+          key: 'springboard_alert',
+          title: o.title,
+          message: o.message,
+          buttons: o.buttons.map((text) => ({ text, onClick: () => this.dismiss(dialog) })),
+        }),
+      back: () => this.dismiss(dialog),
     };
     this.show(dialog);
   }
@@ -126,6 +157,8 @@ export class SystemDialogs {
     const message = fatalExceptionLines({ pkg, pid: app.pid, exception, activity }).join('\n');
     deps.logcat.append({ pid: app.pid, tid: app.pid, priority: 'E', tag: 'AndroidRuntime', message, buffer: 'crash' });
     table.appLog(app, { priority: 'I', tag: 'Process', message: `Sending signal. PID: ${app.pid} SIG: 9` });
+    // An iPhone closes a crashed app to the home screen without a word.
+    if (deps.platform === 'ios') return;
     const dialog: SystemDialog = {
       kind: 'crash',
       owner: pkg,

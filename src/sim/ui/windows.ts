@@ -1,7 +1,7 @@
 // Windows as WindowManager stacks them on a phone: the Activity window with its DecorView,
 // dialogs over a scrim, the soft keyboard, toasts. Status and navigation bars are drawn by the
 // renderer from the insets and are not part of an app's dump.
-import type { LaidOutWindow, Popup, ScreenSize, Widget } from '../types.js';
+import type { LaidOutWindow, Platform, Popup, ScreenSize, Widget } from '../types.js';
 import { Layout, type LayoutOptions } from './layout.js';
 import { decorNode, isEmpty, type UiNode } from './node.js';
 
@@ -29,23 +29,28 @@ const STATUS_BAR_DP = 24;
 // Gesture navigation: the handle's band is 24 dp (3-button navigation would be 48).
 const NAV_BAR_DP = 24;
 const KEYBOARD_SHARE = 0.4;
+// An iPhone's status bar (Dynamic Island) and home indicator, points; its keyboard is about 291 of 852 pt.
+const IOS_STATUS_BAR_PT = 54;
+const IOS_HOME_INDICATOR_PT = 34;
+const IOS_KEYBOARD_SHARE = 0.34;
 const DIALOG_MARGIN_DP = 24;
 const POPUP_MARGIN_DP = 8;
 const TOAST_OFFSET_DP = 64;
 
-export function metricsFor(size: ScreenSize, rotation: number): Metrics {
+export function metricsFor(size: ScreenSize, rotation: number, platform: Platform = 'android'): Metrics {
   const turned = rotation % 2 === 1;
   const width = turned ? size.height : size.width;
   const height = turned ? size.width : size.height;
   const scale = size.density / 160;
-  const navBar = Math.round(NAV_BAR_DP * scale);
+  const ios = platform === 'ios';
+  const navBar = Math.round((ios ? IOS_HOME_INDICATOR_PT : NAV_BAR_DP) * scale);
   return {
     width,
     height,
     scale,
-    statusBar: Math.round(STATUS_BAR_DP * scale),
+    statusBar: Math.round((ios ? IOS_STATUS_BAR_PT : STATUS_BAR_DP) * scale),
     navBar,
-    keyboardTop: Math.round(height * (1 - KEYBOARD_SHARE)),
+    keyboardTop: Math.round(height * (1 - (ios ? IOS_KEYBOARD_SHARE : KEYBOARD_SHARE))),
   };
 }
 

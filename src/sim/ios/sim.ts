@@ -1,0 +1,98 @@
+// The virtual iPhone: the phone runtime under an iOS skin, with WebDriverAgent's HTTP server on a
+// loopback port, as an iOS simulator running WDA looks to iOS tooling.
+import { createHash } from 'node:crypto';
+import type { AppDefinition, Phone, TimingMode } from '../types.js';
+import { createPhone } from '../phone.js';
+import { iosApps, resolveApps } from '../apps/index.js';
+import { prepareRenderer } from '../render/index.js';
+import { IosDevice } from './device.js';
+import { WdaFaults, type WdaFaultSettings } from './faults.js';
+import { IPHONE } from './iphone.js';
+import { listenWda } from './server.js';
+import { WdaServedLog } from './served.js';
+
+export { WdaFaults, type WdaFaultSettings } from './faults.js';
+export { WdaServedLog, type WdaServedRequest, type WdaServedKind } from './served.js';
+
+/** The iOS sample apps: Shop, Notes and Settings (com.apple.Preferences). */
+export const IOS_SAMPLE_APPS = ['shop', 'notes', 'settings'];
+
+export interface IosSimOptions {
+  platform: 'ios';
+  /** WDA's port; 0 (the default here) picks a free one. The CLI's default is WDA's own 8100. */
+  port?: number;
+  /** Loopback address to bind. */
+  host?: string;
+  /** Sample app names ('shop', 'notes', 'settings') or definitions; default those three. Android packages become iOS bundle ids. */
+  apps?: Array<string | AppDefinition>;
+  /** Same seed, same phone (pids, promos) and the same udid. Default 1. */
+  seed?: number;
+  /** The simulator's name, as simctl lists it. Default 'iPhone 15'. */
+  name?: string;
+  /** Freeze the phone's clock at this epoch ms. */
+  frozenAt?: number;
+  /** 'fast' (default) answers at once; 'real' takes what a phone takes. */
+  timing?: TimingMode;
+  /** WDA faults switched on from the start. */
+  faults?: Partial<WdaFaultSettings>;
+}
+
+export interface IosSim {
+  readonly platform: 'ios';
+  readonly phone: Phone;
+  /** The simulator's UDID: an uppercase UUID, the same for the same seed. */
+  readonly udid: string;
+  readonly name: string;
+  /** http://127.0.0.1:PORT — WebDriverAgent's base URL. */
+  readonly wdaUrl: string;
+  readonly port: number;
+  /** Every WDA request served (reads, screenshots, others). */
+  readonly served: WdaServedLog;
+  readonly faults: WdaFaults;
+  /** Whether the simulator is booted; while false, WDA answers every request with "unknown error" and its session is gone. */
+  booted: boolean;
+  stop(): Promise<void>;
+}
+
+/** A UUID made from the seed, uppercase as CoreSimulator prints UDIDs. */
+export function udidFor(seed: number): string {
+  const hex = createHash('sha1').update(`mobiletest-iphone-${seed}`).digest('hex');
+  const variant = ((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`.toUpperCase();
+}
+
+export async function startIosSim(options: IosSimOptions): Promise<IosSim> {
+  prepareRenderer().catch(() => undefined);
+  const seed = options.seed ?? 1;
+  const apps = iosApps(resolveApps(options.apps ?? IOS_SAMPLE_APPS));
+  const udid = udidFor(seed);
+  const name = options.name ?? IPHONE.name;
+  const phone = createPhone({ platform: 'ios', serial: udid, seed, apps, frozenAt: options.frozenAt, timing: options.timing });
+  const device = new IosDevice({ phone, apps, udid, name });
+  const faults = new WdaFaults(options.faults);
+  const served = new WdaServedLog();
+  let booted = true;
+  const wda = await listenWda({ device, port: options.port ?? 0, host: options.host, faults, served, booted: () => booted });
+  // The simctl stand-in (src/sim/ios/simctl/) registers this simulator here: serveSimctl({ phone, udid, name, ... }).
+  return {
+    platform: 'ios',
+    phone,
+    udid,
+    name,
+    wdaUrl: wda.url,
+    port: wda.port,
+    served,
+    faults,
+    get booted() {
+      return booted;
+    },
+    set booted(value: boolean) {
+      // Shutting the simulator down takes WDA and its session with it.
+      if (!value) wda.endSession();
+      booted = value;
+    },
+    async stop() {
+      await wda.close();
+    },
+  };
+}

@@ -70,7 +70,7 @@ export async function connect(options: IosConnectOptions): Promise<Connection> {
       defaultTimeoutMs,
       timeoutHint: `check that WebDriverAgent answers (curl ${address.url}/status), or give the call more time with timeoutMs`,
     });
-    const device: IosDevice = { id: wda.device, wda, scale, simulator, format: options.hierarchyFormat ?? 'wda-xml', elementQueries: true };
+    const device: IosDevice = { id: wda.device, wda, scale, simulator, format: options.hierarchyFormat ?? 'wda-xml', refusedQueries: new Set() };
     return { device, calls };
   });
 }

@@ -22,8 +22,8 @@ export interface IosDevice {
   readonly scale: number;
   readonly simulator: ManagedSimulator | undefined;
   readonly format: 'wda-xml' | 'wda-json';
-  /** False once WebDriverAgent has refused an element query: the driver reads the source instead. */
-  elementQueries: boolean;
+  /** Locator strategies WebDriverAgent refused (or element queries altogether, as '*'): the driver reads the source instead. */
+  readonly refusedQueries: Set<string>;
 }
 
 /** A call's scope: its signal, its step label and the time it has. */

@@ -7,6 +7,7 @@ import { findWdaNode, hasWdaNode } from './wda-nodes.testing.js';
 
 const SHOP = 'com.example.shop';
 const SPRINGBOARD = 'com.apple.springboard';
+const SETTINGS = 'com.apple.Preferences';
 const NOTIFICATIONS_ALERT = /Would Like to Send You Notifications/;
 
 // The virtual iPhone with its WebDriverAgent alone, as a real device whose WebDriverAgent another tool serves.
@@ -111,6 +112,45 @@ test.describe('IosDriver on the virtual iPhone through WebDriverAgent', () => {
     // Signed out, the Shop asks to sign in before it shows the cart.
     expect((await driver.foreground()).app).toBe(SHOP);
     expect(hasWdaNode(await source(), 3, { label: 'Welcome back' })).toBe(true);
+  });
+
+  test("back taps the navigation bar's back button; a screen without one says iOS has no back key", async () => {
+    await driver.launchApp(SETTINGS, { stopFirst: true });
+    await driver.tap(findWdaNode(await source(), 3, { type: 'StaticText', label: 'Network & internet' }));
+    expect(hasWdaNode(await source(), 3, { type: 'Button', name: 'BackButton' })).toBe(true);
+    await driver.key('back');
+    const root = await source();
+    expect(hasWdaNode(root, 3, { type: 'Button', name: 'BackButton' })).toBe(false);
+    expect(hasWdaNode(root, 3, { type: 'StaticText', label: 'Network & internet' })).toBe(true);
+    const none = await driver.key('back').catch((error: unknown) => error);
+    expect(none).toBeInstanceOf(UnsupportedDevice);
+    expect((none as Error).message).toContain('no navigation bar back button');
+  });
+
+  test('a long press and a drag hold the finger where they start; the screen turns sideways and back', async () => {
+    const seen: string[] = [];
+    const ui = sim.phone.ui;
+    const { longPress, swipe } = ui;
+    ui.longPress = (x, y, durationMs) => {
+      seen.push(`longPress ${x},${y} ${durationMs >= 800 ? 'held' : 'short'}`);
+      longPress.call(ui, x, y, durationMs);
+    };
+    ui.swipe = (o) => {
+      seen.push(`swipe ${o.x1},${o.y1} ${o.x2},${o.y2}`);
+      swipe.call(ui, o);
+    };
+    try {
+      await driver.longPress({ x: 300, y: 900 });
+      await driver.drag({ x: 300, y: 900 }, { x: 900, y: 900 }, { durationMs: 300 });
+    } finally {
+      ui.longPress = longPress;
+      ui.swipe = swipe;
+    }
+    expect(seen).toEqual(['longPress 300,900 held', 'swipe 300,900 900,900']);
+    await driver.setOrientation('landscape');
+    expect(await driver.screenSize()).toMatchObject({ width: 2556, height: 1179 });
+    await driver.setOrientation('portrait');
+    expect(await driver.screenSize()).toMatchObject({ width: 1179, height: 2556 });
   });
 
   test('keys iOS does not have, and simulator-only calls on a device without simctl, are refused with UnsupportedDevice saying why', async () => {

@@ -3,6 +3,8 @@
 // are cheap on WebDriverAgent; a server that refuses them is answered from the source instead.
 import type { IosDevice, IosScope } from './ios-device.js';
 import { isNoAlert, isNotServed } from './ios-device.js';
+import { WdaCommandFailed } from './wda-command-failed.js';
+import { WDA_ERRORS } from './wda-response.js';
 import { navigationBarFirstButton, sourceHasKeyboard, type PointRect } from './source-scan.js';
 
 /** What GET /wda/activeAppInfo says about the app in front. */
@@ -23,9 +25,9 @@ export async function activeApp(device: IosDevice, scope: IosScope): Promise<Act
   return { bundleId: typeof info?.bundleId === 'string' ? info.bundleId : '', pid };
 }
 
-/** The ids of the elements a query finds (POST /elements); undefined when the server answers no element queries. */
+/** The ids of the elements a query finds (POST /elements); undefined when the server answers no such query. */
 async function findElements(device: IosDevice, scope: IosScope, query: { using: string; value: string }): Promise<string[] | undefined> {
-  if (!device.elementQueries) return undefined;
+  if (device.refusedQueries.has('*') || device.refusedQueries.has(query.using)) return undefined;
   try {
     const found = await device.wda.send(scope, { method: 'POST', path: '/elements', body: query });
     if (!Array.isArray(found)) return [];
@@ -34,8 +36,11 @@ async function findElements(device: IosDevice, scope: IosScope, query: { using: 
       return typeof id === 'string' ? [id] : [];
     });
   } catch (error) {
-    if (!isNotServed(error)) throw error;
-    device.elementQueries = false;
+    if (!(error instanceof WdaCommandFailed)) throw error;
+    // WebDriverAgent answers an unknown strategy with "invalid argument" (FBElementAttributeUnknownException).
+    if (error.error === WDA_ERRORS.invalidArgument || error.error === WDA_ERRORS.invalidSelector) device.refusedQueries.add(query.using);
+    else if (isNotServed(error)) device.refusedQueries.add('*');
+    else throw error;
     return undefined;
   }
 }

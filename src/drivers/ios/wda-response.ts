@@ -14,6 +14,7 @@ export const WDA_ERRORS = {
   unknownMethod: 'unknown method',
   invalidElementState: 'invalid element state',
   invalidSelector: 'invalid selector',
+  invalidArgument: 'invalid argument',
 } as const;
 
 /** One HTTP answer from WebDriverAgent, and what was asked. */

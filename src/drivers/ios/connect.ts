@@ -45,7 +45,7 @@ export async function connect(options: IosConnectOptions): Promise<Connection> {
   const setup = new DeviceCalls({
     device: wanted ?? address.url,
     defaultTimeoutMs: timeoutMs,
-    timeoutHint: `check that WebDriverAgent answers at ${address.url}/status`,
+    timeoutHint: `check that the simulator boots (xcrun simctl list devices) and WebDriverAgent answers at ${address.url}/status, or give connect more time with timeoutMs`,
   });
   return setup.run('connect', { signal: options.signal, timeoutMs }, async (callScope) => {
     const scope: IosScope = { signal: callScope.signal, step: callScope.step, timeoutMs };

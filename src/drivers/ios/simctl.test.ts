@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { serveSimctl, simctlPathDir, startSim, type IosSim, type SimctlRegistration } from '../../sim/index.js';
+import { DeviceTimeout } from '../errors/device-timeout.js';
 import { UnsupportedDevice } from '../errors/unsupported-device.js';
 import { IosDriver } from './ios-driver.js';
 
@@ -83,5 +84,53 @@ test.describe('IosDriver with xcrun simctl', () => {
     const entry = entries.find((e) => e.message === 'payment failed: card declined');
     expect(entry).toMatchObject({ pid: 4321, priority: 'E' });
     expect(entry!.time >= mark.deviceTime).toBe(true);
+  });
+});
+
+test.describe('IosDriver booting a simulator', () => {
+  let registry: string;
+  const saved = { PATH: process.env.PATH, MOBILETEST_SIMULATORS_DIR: process.env.MOBILETEST_SIMULATORS_DIR };
+  const running: Array<{ stop(): Promise<void> }> = [];
+
+  test.beforeEach(() => {
+    registry = mkdtempSync(path.join(os.tmpdir(), 'iosdriver-boot-'));
+    process.env.PATH = `${simctlPathDir()}${path.delimiter}${saved.PATH}`;
+    process.env.MOBILETEST_SIMULATORS_DIR = registry;
+  });
+
+  test.afterEach(async () => {
+    for (const thing of running.splice(0).reverse()) await thing.stop();
+    process.env.PATH = saved.PATH;
+    if (saved.MOBILETEST_SIMULATORS_DIR === undefined) delete process.env.MOBILETEST_SIMULATORS_DIR;
+    else process.env.MOBILETEST_SIMULATORS_DIR = saved.MOBILETEST_SIMULATORS_DIR;
+    rmSync(registry, { recursive: true, force: true });
+  });
+
+  /** A shut-down simulator whose WebDriverAgent answers once simctl has booted it. */
+  async function shutDownSimulator(faults: { neverBoots?: boolean } = {}): Promise<IosSim> {
+    const sim = await startSim({ platform: 'ios', seed: 7 });
+    running.push(sim);
+    sim.booted = false;
+    const simulator = await serveSimctl({ phone: sim.phone, identity: { udid: sim.udid }, registryDir: registry, initialState: 'Shutdown', faults });
+    running.push(simulator);
+    simulator.onStateChange((state) => {
+      sim.booted = state === 'Booted';
+    });
+    return sim;
+  }
+
+  test('a shut-down simulator named by UDID is booted, then driven', async () => {
+    const sim = await shutDownSimulator();
+    const driver = await IosDriver.connect({ wdaUrl: sim.wdaUrl, udid: sim.udid });
+    running.push({ stop: () => driver.close() });
+    expect((await IosDriver.devices()).map((d) => d.state)).toEqual(['Booted']);
+    expect((await driver.foreground()).app).toBe('com.apple.springboard');
+  });
+
+  test('a simulator that never finishes booting ends connect with DeviceTimeout saying it waited for the boot', async () => {
+    const sim = await shutDownSimulator({ neverBoots: true });
+    const error = await IosDriver.connect({ wdaUrl: sim.wdaUrl, udid: sim.udid, timeoutMs: 2_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeviceTimeout);
+    expect((error as Error).message).toContain(`waiting for simulator ${sim.udid} to boot`);
   });
 });

@@ -87,10 +87,14 @@ export async function bootSimulator(scope: SimctlScope, where: { xcrun: Xcrun; u
       }
     },
   });
+  // Every step of the wait says what it waits for, so a deadline reached here names the boot.
+  let seen = 'not yet listed';
+  const waiting: SimctlScope = { ...scope, step: (label) => scope.step(`waiting for simulator ${where.udid} to boot (${seen}): ${label}`) };
   for (;;) {
-    const found = (await listSimulators(scope, where.xcrun)).find((device) => device.id === where.udid);
+    const found = (await listSimulators(waiting, where.xcrun)).find((device) => device.id === where.udid);
     if (found?.state === 'Booted') return;
-    scope.step(`waiting for simulator ${where.udid} to boot (simctl lists it ${found?.state ?? 'nowhere'})`);
+    seen = `simctl lists it ${found?.state ?? 'nowhere'}`;
+    waiting.step('sleep 500 ms');
     await sleep(500, scope.signal);
   }
 }

@@ -54,6 +54,19 @@ test.describe('IosDriver on the virtual iPhone through WebDriverAgent', () => {
     expect(hasWdaNode(hierarchy.xml, 3, { type: 'TextField' })).toBe(true);
   });
 
+  test("with hierarchyFormat wda-json the hierarchy is WebDriverAgent's JSON tree", async () => {
+    const json = await IosDriver.connect({ wdaUrl: sim.wdaUrl, udid: sim.udid, xcrun: '/nonexistent/xcrun', hierarchyFormat: 'wda-json' });
+    try {
+      const hierarchy = await json.hierarchy();
+      expect(hierarchy).toMatchObject({ format: 'wda-json', scale: 3, app: SHOP });
+      expect(JSON.parse(hierarchy.xml)).toMatchObject({ type: 'Application' });
+    } finally {
+      await json.close();
+    }
+    // The second client took WebDriverAgent's one session: the first opens a new one on its next call.
+    expect((await driver.hierarchy()).app).toBe(SHOP);
+  });
+
   test('the screenshot is a PNG and the capture the same 1179x2556 pixels, the screen size in pixels', async () => {
     const png = PNG.sync.read(await driver.screenshot());
     expect([png.width, png.height]).toEqual([1179, 2556]);

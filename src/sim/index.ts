@@ -125,3 +125,5 @@ function isEmulatorPort(port: number): boolean {
 }
 export { NOTE_TITLES } from './apps/notes/seed.js';
 export { CANVAS_SCREENS, labelsOnScreen, type DrawnLabel } from './apps/canvas/index.js';
+export { serveSimctl, simctlPathDir } from './ios/simctl/index.js';
+export type { SimctlRegistration } from './ios/simctl/index.js';

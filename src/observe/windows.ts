@@ -25,9 +25,11 @@ export function classifyWindows(windows: UiWindow[], screen: Rect): WindowInfo[]
   const kinds = windows.map((window, i) => sure[i] ?? kindOf(window, area(drawn[i]) / screenArea));
   // The lowest app-like window is the app itself, however much of the screen the bars leave it;
   // but a plain dump taken while a dialog is up holds that dialog alone, without the app beneath.
-  // An iOS alert is a dialog wherever it is (SpringBoard's trees hold no app beneath it).
+  // An iOS alert is a dialog wherever it is (SpringBoard's trees hold no app beneath it), and an iOS
+  // source always holds the app's own window, however little of the screen its content fills.
   const base = kinds.findLastIndex((k, i) => sure[i] === undefined && (k === 'app' || k === 'dialog'));
-  if (base >= 0 && !(windows.length === 1 && kinds[base] === 'dialog')) kinds[base] = 'app';
+  const loneDialog = windows.length === 1 && kinds[base] === 'dialog' && windows[base].root.className !== IOS_WINDOW;
+  if (base >= 0 && !loneDialog) kinds[base] = 'app';
   return windows.map((window, i) => ({
     window,
     kind: kinds[i],

@@ -198,3 +198,17 @@ test('iOS classes take their roles: tab bar buttons are tabs, table cells items,
   expect(s.elements.filter((x) => x.role === 'tab').map((x) => `${x.label} ${x.states.join(' ')}`.trim())).toEqual(['Home selected', 'Cart', 'Profile']);
   expect(lines(s)[0]).toBe('app com.example.shop · screen 1179x2556');
 });
+
+test('an app whose content fills a small part of its only window is the app, not a dialog', () => {
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Shop" label="Shop" enabled="true" visible="true" x="0" y="0" width="393" height="852">',
+    '<XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" x="0" y="0" width="393" height="852">',
+    '<XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="true" x="0" y="0" width="393" height="852">',
+    '<XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Welcome back" name="title" label="Welcome back" enabled="true" visible="true" x="99" y="206" width="195" height="33"/>',
+    '<XCUIElementTypeTextField type="XCUIElementTypeTextField" value="Email" name="email" label="" placeholderValue="Email" enabled="true" visible="true" x="24" y="290" width="345" height="56"/>',
+    '</XCUIElementTypeOther></XCUIElementTypeWindow></XCUIElementTypeApplication>',
+  ].join('');
+  const screen = buildScreen(parseHierarchy({ format: 'wda-xml', xml, scale: 3, app: 'com.example.shop' }, { source: 'login' }));
+  expect(screen.windows.map((w) => w.kind)).toEqual(['app']);
+  expect(lines(screen)[1]).toBe('e1 text "Welcome back"');
+});

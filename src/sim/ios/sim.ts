@@ -10,6 +10,7 @@ import { WdaFaults, type WdaFaultSettings } from './faults.js';
 import { IPHONE } from './iphone.js';
 import { listenWda } from './server.js';
 import { WdaServedLog } from './served.js';
+import { serveSimctl, type SimctlRegistration } from './simctl/index.js';
 
 export { WdaFaults, type WdaFaultSettings } from './faults.js';
 export { WdaServedLog, type WdaServedRequest, type WdaServedKind } from './served.js';
@@ -35,6 +36,8 @@ export interface IosSimOptions {
   timing?: TimingMode;
   /** WDA faults switched on from the start. */
   faults?: Partial<WdaFaultSettings>;
+  /** Where the simulator registers for the `xcrun simctl` stand-in (default MOBILETEST_SIMULATORS_DIR, else a per-user temp folder). */
+  registryDir?: string;
 }
 
 export interface IosSim {
@@ -49,6 +52,8 @@ export interface IosSim {
   /** Every WDA request served (reads, screenshots, others). */
   readonly served: WdaServedLog;
   readonly faults: WdaFaults;
+  /** The simulator as the `xcrun simctl` stand-in serves it (its state, and faults such as a boot that never ends). */
+  readonly simctl: SimctlRegistration;
   /** Whether the simulator is booted; while false, WDA answers every request with "unknown error" and its session is gone. */
   booted: boolean;
   stop(): Promise<void>;
@@ -73,7 +78,18 @@ export async function startIosSim(options: IosSimOptions): Promise<IosSim> {
   const served = new WdaServedLog();
   let booted = true;
   const wda = await listenWda({ device, port: options.port ?? 0, host: options.host, faults, served, booted: () => booted });
-  // The simctl stand-in (src/sim/ios/simctl/) registers this simulator here: serveSimctl({ phone, udid, name, ... }).
+  let simctl: SimctlRegistration;
+  try {
+    // `xcrun simctl` (the stand-in first on PATH) lists and manages this simulator; shutting it down takes WDA with it.
+    simctl = await serveSimctl({ phone, identity: { udid, name }, registryDir: options.registryDir, host: options.host });
+  } catch (error) {
+    await wda.close();
+    throw error;
+  }
+  simctl.onStateChange((state) => {
+    if (state !== 'Booted') wda.endSession();
+    booted = state === 'Booted';
+  });
   return {
     platform: 'ios',
     phone,
@@ -83,6 +99,7 @@ export async function startIosSim(options: IosSimOptions): Promise<IosSim> {
     port: wda.port,
     served,
     faults,
+    simctl,
     get booted() {
       return booted;
     },
@@ -92,7 +109,7 @@ export async function startIosSim(options: IosSimOptions): Promise<IosSim> {
       booted = value;
     },
     async stop() {
-      await wda.close();
+      await Promise.all([wda.close(), simctl.stop()]);
     },
   };
 }

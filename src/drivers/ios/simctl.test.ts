@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { serveSimctl, simctlPathDir, startSim, type IosSim, type SimctlRegistration } from '../../sim/index.js';
+import { simctlPathDir, startSim, type IosSim } from '../../sim/index.js';
 import { DeviceTimeout } from '../errors/device-timeout.js';
 import { UnsupportedDevice } from '../errors/unsupported-device.js';
 import { IosDriver } from './ios-driver.js';
@@ -14,7 +14,6 @@ const NOTES = 'com.example.notes';
 test.describe('IosDriver with xcrun simctl', () => {
   test.describe.configure({ mode: 'serial' });
   let sim: IosSim;
-  let simulator: SimctlRegistration;
   let driver: IosDriver;
   let registry: string;
   const saved = { PATH: process.env.PATH, MOBILETEST_SIMULATORS_DIR: process.env.MOBILETEST_SIMULATORS_DIR };
@@ -24,14 +23,12 @@ test.describe('IosDriver with xcrun simctl', () => {
     registry = mkdtempSync(path.join(os.tmpdir(), 'iosdriver-simctl-'));
     process.env.PATH = `${simctlPathDir()}${path.delimiter}${process.env.PATH}`;
     process.env.MOBILETEST_SIMULATORS_DIR = registry;
-    sim = await startSim({ platform: 'ios' });
-    simulator = await serveSimctl({ phone: sim.phone, identity: { udid: sim.udid, name: sim.name }, registryDir: registry });
+    sim = await startSim({ platform: 'ios', registryDir: registry });
     driver = await IosDriver.connect({ wdaUrl: sim.wdaUrl });
   });
 
   test.afterAll(async () => {
     await driver?.close();
-    await simulator?.stop();
     await sim?.stop();
     process.env.PATH = saved.PATH;
     if (saved.MOBILETEST_SIMULATORS_DIR === undefined) delete process.env.MOBILETEST_SIMULATORS_DIR;
@@ -106,16 +103,12 @@ test.describe('IosDriver booting a simulator', () => {
     rmSync(registry, { recursive: true, force: true });
   });
 
-  /** A shut-down simulator whose WebDriverAgent answers once simctl has booted it. */
+  /** A simulator shut down: its WebDriverAgent answers again once simctl has booted it. */
   async function shutDownSimulator(faults: { neverBoots?: boolean } = {}): Promise<IosSim> {
-    const sim = await startSim({ platform: 'ios', seed: 7 });
+    const sim = await startSim({ platform: 'ios', seed: 7, registryDir: registry });
     running.push(sim);
-    sim.booted = false;
-    const simulator = await serveSimctl({ phone: sim.phone, identity: { udid: sim.udid }, registryDir: registry, initialState: 'Shutdown', faults });
-    running.push(simulator);
-    simulator.onStateChange((state) => {
-      sim.booted = state === 'Booted';
-    });
+    sim.simctl.simulator.shutdown();
+    sim.simctl.setFaults({ neverBoots: false, ...faults });
     return sim;
   }
 

@@ -1,6 +1,6 @@
 // What a lease is: one device held by one worker, and the request that asks for it.
 import type { Driver, Platform } from '../../../src/drivers/index.js';
-import type { Sim, TimingMode } from '../../../src/sim/index.js';
+import type { IosSim, Sim, TimingMode } from '../../../src/sim/index.js';
 import { DeviceLeaseError } from './lease-error.js';
 
 export interface LeaseRequest {
@@ -16,12 +16,13 @@ export interface LeaseRequest {
 
 /** One device held by one worker for its lifetime. */
 export interface DeviceLease {
-  readonly kind: 'sim' | 'adb';
+  /** The virtual device started for this worker, an Android device on an adb server, or an iPhone through WebDriverAgent. */
+  readonly kind: 'sim' | 'adb' | 'ios';
   /** The serial of the device now held. */
   readonly serial: string;
   readonly driver: Driver;
   /** The virtual phone, when the lease started one in this worker (for fault injection in tests). */
-  readonly sim: Sim | undefined;
+  readonly sim: Sim | IosSim | undefined;
   /** The app ids installed on the device; undefined when the device cannot say. */
   installedApps(): Promise<string[] | undefined>;
   /** Makes sure the device answers; reconnects, or leases a fresh virtual phone, when it went away. */

@@ -6,7 +6,8 @@ import { tooManyWorkers, type DeviceLease, type LeaseRequest } from './lease.js'
 
 export type { DeviceLease, LeaseRequest } from './lease.js';
 export { simTiming } from './lease.js';
-import { parseDeviceSpec, type DeviceSpec } from './spec.js';
+import { leaseIphone } from './ios.js';
+import { namesIosDevices, parseDeviceSpec, type DeviceSpec } from './spec.js';
 
 async function leaseSerial(request: LeaseRequest, spec: Extract<DeviceSpec, { kind: 'serials' }>): Promise<DeviceLease> {
   if (request.workers > spec.serials.length) throw tooManyWorkers(request, spec.serials, 'device setting');
@@ -30,12 +31,23 @@ async function leaseAny(request: LeaseRequest, serials: string[], where: string)
 /** Leases worker `parallelIndex` its own device as the setting says. */
 export async function leaseDevice(request: LeaseRequest): Promise<DeviceLease> {
   const spec = parseDeviceSpec(request.setting);
+  if (request.platform === 'ios') {
+    if (spec.kind === 'any' && spec.platform === 'android')
+      throw new DeviceLeaseError(
+        'device "android:any" names Android devices, but the platform is ios: use ios:any, sim, simulator UDIDs or a WebDriverAgent URL',
+      );
+    return leaseIphone(request, spec);
+  }
+  if (namesIosDevices(spec) && spec.kind !== 'any')
+    throw new DeviceLeaseError(`device "${request.setting}" names iOS devices, but the platform is android: set platform: 'ios' (or --platform ios)`);
   switch (spec.kind) {
     case 'sim':
       return SimLease.start(request.parallelIndex + 1);
     case 'serials':
       return leaseSerial(request, spec);
     case 'any': {
+      if (spec.platform === 'ios')
+        throw new DeviceLeaseError(`device "ios:any" names iPhones, but the platform is android: set platform: 'ios' (or --platform ios)`);
       const listing = await adbDevices();
       if (usable(listing.devices).length === 0) throw new DeviceLeaseError(`device "android:any" found no usable device: ${describeListing(listing)}`);
       return leaseAny(request, usable(listing.devices), listing.where);

@@ -42,6 +42,7 @@ const install: Command = (ctx) => {
     version: values.CFBundleShortVersionString ?? ctx.sim.phone.packages.get(pkg)?.versionName ?? '1.0',
     build: values.CFBundleVersion ?? '1',
   });
+  ctx.sim.makeContainer(bundleId);
   return 0;
 };
 

@@ -72,6 +72,7 @@ export async function serveSimctl(options: ServeSimctlOptions): Promise<SimctlRe
     bootMs: options.bootMs ?? 50,
     faults: options.faults ?? {},
   });
+  simulator.makeContainers();
   const streams = new Set<AbortController>();
   const server = http.createServer((req, res) => handle({ simulator, streams }, req, res));
   const host = options.host ?? '127.0.0.1';
@@ -113,6 +114,7 @@ export async function serveSimctl(options: ServeSimctlOptions): Promise<SimctlRe
         forget();
         for (const stream of streams) stream.abort();
         simulator.close();
+        simulator.removeFolders();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
       })();

@@ -1,10 +1,13 @@
 // One virtual simulator as simctl drives it: the phone, its identity, its boot state and the simulator-only
 // settings (location, pasteboard, appearance, status bar, media) that the phone itself does not model.
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Phone } from '../../contracts/device.js';
 import { LAUNCHER_PACKAGE } from '../../ui/launcher.js';
 import { BundleIds, IOS_RUNTIME, IPHONE_15, type SimIdentity, type SimState } from './identity.js';
 import { uuidFor } from './unified-log.js';
+
+const PREFERENCES_PLIST = '<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict/>\n</plist>\n';
 
 /** Faults of the simulator itself, switchable at run time. */
 export interface SimctlFaults {
@@ -152,6 +155,41 @@ export class VirtualSimulator {
 
   dataContainer(bundleId: string): string {
     return path.join(this.dataPath, 'Containers', 'Data', 'Application', uuidFor(`data:${bundleId}`));
+  }
+
+  /** The file that stands for what an app stored: a tool that empties the app's container (to clear its data) removes it. */
+  private preferences(bundleId: string): string {
+    return path.join(this.dataContainer(bundleId), 'Library', 'Preferences', `${bundleId}.plist`);
+  }
+
+  /** Makes an app's data container on disk, as a simulator keeps it: Documents, Library/Preferences (with its prefs file) and tmp. */
+  makeContainer(bundleId: string): void {
+    const folder = this.dataContainer(bundleId);
+    for (const inside of ['Documents', path.join('Library', 'Preferences'), 'tmp']) mkdirSync(path.join(folder, inside), { recursive: true });
+    const prefs = this.preferences(bundleId);
+    if (!existsSync(prefs)) writeFileSync(prefs, PREFERENCES_PLIST);
+  }
+
+  /** Every installed app's data container. */
+  makeContainers(): void {
+    for (const app of this.installedApps()) this.makeContainer(app.bundleId);
+  }
+
+  /**
+   * Whether a package's data container was emptied from outside (its prefs file gone) since it last
+   * ran: the phone then starts the app with no data, as iOS does. The container is made again.
+   */
+  takeWiped(pkg: string): boolean {
+    const bundleId = this.bundles.bundleOf(pkg);
+    if (!existsSync(this.dataContainer(bundleId))) return false;
+    const wiped = !existsSync(this.preferences(bundleId));
+    if (wiped) this.makeContainer(bundleId);
+    return wiped;
+  }
+
+  /** Removes the simulator's folders (containers, logs) when it goes away. */
+  removeFolders(): void {
+    rmSync(path.dirname(this.dataPath), { recursive: true, force: true });
   }
 
   /** Erase Content and Settings: apps' data, grants and every simulator setting back to new. */

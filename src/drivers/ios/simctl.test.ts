@@ -6,6 +6,7 @@ import { simctlPathDir, startSim, type IosSim } from '../../sim/index.js';
 import { DeviceTimeout } from '../errors/device-timeout.js';
 import { UnsupportedDevice } from '../errors/unsupported-device.js';
 import { IosDriver } from './ios-driver.js';
+import { findWdaNode, hasWdaNode } from './wda-nodes.testing.js';
 
 const SHOP = 'com.example.shop';
 const NOTES = 'com.example.notes';
@@ -71,6 +72,24 @@ test.describe('IosDriver with xcrun simctl', () => {
     expect(glance.foreground.app).toBe(SHOP);
     expect(await driver.appVersion(SHOP)).toEqual({ name: expect.any(String), code: expect.any(Number) });
     expect(await driver.appVersion('com.example.missing')).toBeUndefined();
+  });
+
+  test('clearing an app empties its data container: a signed-in Shop starts signed out again', async () => {
+    const screen = async (): Promise<string> => (await driver.hierarchy()).xml;
+    await driver.launchApp(SHOP, { stopFirst: true });
+    if ((await driver.alertText()) !== undefined) await driver.acceptAlert();
+    await driver.tap(findWdaNode(await screen(), 3, { type: 'TextField' }));
+    await driver.typeText('alice@example.com');
+    await driver.tap(findWdaNode(await screen(), 3, { type: 'SecureTextField' }));
+    await driver.typeText('pass123\n');
+    expect(hasWdaNode(await screen(), 3, { label: 'Hi, Alice' })).toBe(true);
+    await driver.launchApp(SHOP, { stopFirst: true });
+    expect(hasWdaNode(await screen(), 3, { label: 'Hi, Alice' })).toBe(true);
+    await driver.launchApp(SHOP, { clearState: true });
+    if ((await driver.alertText()) !== undefined) await driver.acceptAlert();
+    const fresh = await screen();
+    expect(hasWdaNode(fresh, 3, { label: 'Hi, Alice' })).toBe(false);
+    expect(hasWdaNode(fresh, 3, { type: 'TextField' })).toBe(true);
   });
 
   test("logs since a mark are the simulator's unified log, read with log show", async () => {

@@ -24,6 +24,8 @@ export interface IosDevice {
   readonly format: 'wda-xml' | 'wda-json';
   /** False once WebDriverAgent has refused an element query: the driver reads the source instead. */
   elementQueries: boolean;
+  /** The app the driver last launched: the app beneath a SpringBoard alert, when it still runs in front. */
+  launched?: string;
 }
 
 /** A call's scope: its signal, its step label and the time it has. */

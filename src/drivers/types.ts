@@ -235,6 +235,11 @@ export interface Driver {
   swipe(from: Point, to: Point, options?: GestureOptions): Promise<void>;
   /** Press, hold, move and release: drag and drop. */
   drag(from: Point, to: Point, options?: GestureOptions): Promise<void>;
+  /**
+   * Empties the focused text field in one call, where the platform has a way (WebDriverAgent's element
+   * clear); absent where the text is deleted key by key. Resolves false when no text field has focus.
+   */
+  clearText?(options?: CallOptions): Promise<boolean>;
   /** Types text into the focused field exactly as given; "\n" presses enter. Throws UnsupportedText when the device cannot type some of it. */
   typeText(text: string, options?: CallOptions): Promise<void>;
   key(key: Key, options?: KeyOptions): Promise<void>;

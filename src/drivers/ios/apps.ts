@@ -23,6 +23,7 @@ export async function launchApp(device: IosDevice, scope: IosScope, { appId, ...
   await device.wda.send(scope, { method: 'POST', path: '/wda/apps/launch', body: { bundleId: appId } }).catch((error: unknown) => {
     throw withHint(error, `is ${appId} installed?${device.simulator ? ` (xcrun simctl listapps ${device.simulator.udid})` : ''}`);
   });
+  device.launched = appId;
 }
 
 export async function stopApp(device: IosDevice, scope: IosScope, appId: string): Promise<void> {

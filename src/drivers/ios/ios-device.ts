@@ -24,6 +24,8 @@ export interface IosDevice {
   readonly format: 'wda-xml' | 'wda-json';
   /** Locator strategies WebDriverAgent refused (or element queries altogether, as '*'): the driver reads the source instead. */
   readonly refusedQueries: Set<string>;
+  /** The app the driver last launched: the app beneath a SpringBoard alert, when it still runs in front. */
+  launched?: string;
 }
 
 /** A call's scope: its signal, its step label and the time it has. */

@@ -32,6 +32,7 @@ import { keyAction } from './keys.js';
 import { readDeviceInfo, readForeground, readGlance, readLogs, readMark, readScreenSize } from './reads.js';
 import { readCapture, readHierarchy, readScreenshot } from './screen.js';
 import { findXcrun, listSimulators, readAppVersion, type ListedSimulator } from './simulator.js';
+import { clearFocusedText } from './text.js';
 import { alertText, backButton, keyboardShown } from './ui-queries.js';
 import { UnexpectedAlert } from './unexpected-alert.js';
 
@@ -53,7 +54,7 @@ const READS: ReadonlySet<string> = new Set([
   'alertButtons',
 ]);
 /** Calls that send input to the app in front: glance reports how long ago the newest was. */
-const INPUTS: ReadonlySet<string> = new Set(['tap', 'longPress', 'swipe', 'drag', 'typeText', 'key']);
+const INPUTS: ReadonlySet<string> = new Set(['tap', 'longPress', 'swipe', 'drag', 'clearText', 'typeText', 'key']);
 
 /** Which alert button to press; without it WebDriverAgent picks the accepting (or dismissing) one. */
 export interface AlertButtonOptions extends CallOptions {
@@ -147,6 +148,10 @@ export class IosDriver implements Driver {
 
   async drag(from: Point, to: Point, options?: GestureOptions): Promise<void> {
     await this.touch('drag', strokeActions({ from, to, scale: this.scale, durationMs: options?.durationMs ?? DRAG_MS, holdMs: DRAG_LIFT_MS }), options);
+  }
+
+  clearText(options?: CallOptions): Promise<boolean> {
+    return this.call('clearText', options, (scope) => clearFocusedText(this.device, scope));
   }
 
   async typeText(text: string, options?: CallOptions): Promise<void> {

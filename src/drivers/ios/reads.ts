@@ -6,15 +6,29 @@ import { checkBundleId, type IosDevice, type IosScope } from './ios-device.js';
 import { logShowArgs, markAt, parseLogShow } from './logs.js';
 import { parseLaunchctlList, simctlRun } from './simulator.js';
 import { toPixels } from './gestures.js';
-import { activeApp, focusedWindow, keyboardShown } from './ui-queries.js';
+import { activeApp, focusedWindow, keyboardShown, SPRINGBOARD, type ActiveApp } from './ui-queries.js';
 import { WdaCommandFailed } from './wda-command-failed.js';
 
 export async function readForeground(device: IosDevice, scope: IosScope): Promise<Foreground> {
   const app = activeApp(device, scope);
   const [inFront, window] = await Promise.all([app, focusedWindow(device, scope, app)]);
   // UIKit has no activity; the view controller in front is not something WebDriverAgent reports.
-  return { app: inFront.bundleId, activity: undefined, focusedWindow: window };
+  return { app: (await appBeneathAlert(device, scope, { inFront, window })) ?? inFront.bundleId, activity: undefined, focusedWindow: window };
 }
+
+/**
+ * While SpringBoard shows an alert (a permission prompt), WebDriverAgent names SpringBoard as the
+ * active app; the app the alert is over is the one the driver launched, if it still runs in front
+ * (state 4), as Android names the app beneath a permission dialog.
+ */
+async function appBeneathAlert(device: IosDevice, scope: IosScope, seen: { inFront: ActiveApp; window: string | undefined }): Promise<string | undefined> {
+  if (seen.inFront.bundleId !== SPRINGBOARD || seen.window === undefined || device.launched === undefined) return undefined;
+  const state = await device.wda.send(scope, { method: 'POST', path: '/wda/apps/state', body: { bundleId: device.launched } });
+  return state === RUNNING_IN_FRONT ? device.launched : undefined;
+}
+
+/** XCUIApplicationStateRunningForeground. */
+const RUNNING_IN_FRONT = 4;
 
 /** What glance needs besides WebDriverAgent's answers: the apps asked about and when the driver last sent input. */
 export interface GlanceAsk {
@@ -33,12 +47,13 @@ export async function readGlance(device: IosDevice, scope: IosScope, { apps, las
     keyboardShown(device, scope),
     apps.length > 0 && device.simulator ? runningApps(device, scope) : undefined,
   ]);
+  const beneath = await appBeneathAlert(device, scope, { inFront: app, window });
   const now = Date.now();
   const pids: Record<string, number | undefined> = {};
   // Without simctl only the app in front has a known process; the others are reported as having none.
   for (const asked of apps) pids[asked] = running ? running.get(asked) : asked === app.bundleId ? app.pid : undefined;
   return {
-    foreground: { app: app.bundleId, activity: undefined, focusedWindow: window },
+    foreground: { app: beneath ?? app.bundleId, activity: undefined, focusedWindow: window },
     keyboardShown: keyboard,
     mark: markAt(new Date(now)),
     pids,

@@ -25,15 +25,21 @@ export async function activeApp(device: IosDevice, scope: IosScope): Promise<Act
   return { bundleId: typeof info?.bundleId === 'string' ? info.bundleId : '', pid };
 }
 
+/** The id in a W3C element reference (`{"element-6066-…": id}`, or WDA's older `{"ELEMENT": id}`). */
+export function elementId(reference: unknown): string | undefined {
+  const found = ELEMENT_KEYS.map((key) => (reference as Record<string, unknown> | null)?.[key]).find((value) => typeof value === 'string');
+  return typeof found === 'string' ? found : undefined;
+}
+
 /** The ids of the elements a query finds (POST /elements); undefined when the server answers no such query. */
 async function findElements(device: IosDevice, scope: IosScope, query: { using: string; value: string }): Promise<string[] | undefined> {
   if (device.refusedQueries.has('*') || device.refusedQueries.has(query.using)) return undefined;
   try {
     const found = await device.wda.send(scope, { method: 'POST', path: '/elements', body: query });
     if (!Array.isArray(found)) return [];
-    return found.flatMap((element: Record<string, unknown>) => {
-      const id = ELEMENT_KEYS.map((key) => element?.[key]).find((value) => typeof value === 'string');
-      return typeof id === 'string' ? [id] : [];
+    return found.flatMap((element: unknown) => {
+      const id = elementId(element);
+      return id === undefined ? [] : [id];
     });
   } catch (error) {
     if (!(error instanceof WdaCommandFailed)) throw error;

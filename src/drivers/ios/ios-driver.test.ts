@@ -37,7 +37,8 @@ test.describe('IosDriver on the virtual iPhone through WebDriverAgent', () => {
   test("a first launch's SpringBoard alert is the focused window; its text and buttons are read, and answering it clears it", async () => {
     await driver.launchApp(SHOP);
     const prompt = await driver.foreground();
-    expect(prompt.focusedWindow).toBe(`${SPRINGBOARD} alert`);
+    // The prompt is SpringBoard's, over the app just launched, which stays the app in front.
+    expect(prompt).toEqual({ app: SHOP, activity: undefined, focusedWindow: `${SPRINGBOARD} alert` });
     expect(await driver.alertText()).toMatch(NOTIFICATIONS_ALERT);
     expect(await driver.alertButtons()).toEqual(['Don’t Allow', 'Allow']);
     await driver.acceptAlert();
@@ -105,6 +106,9 @@ test.describe('IosDriver on the virtual iPhone through WebDriverAgent', () => {
     await driver.typeText('alice@example.comm');
     await driver.key('delete');
     expect(hasWdaNode(await source(), 3, { type: 'TextField', value: 'alice@example.com' })).toBe(true);
+    expect(await driver.clearText()).toBe(true);
+    expect(hasWdaNode(await source(), 3, { type: 'TextField', value: 'alice@example.com' })).toBe(false);
+    await driver.typeText('alice@example.com');
     const glance = await driver.glance({ apps: [SHOP] });
     expect(glance.keyboardShown).toBe(true);
     expect(glance.foreground.app).toBe(SHOP);

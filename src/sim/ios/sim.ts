@@ -73,7 +73,8 @@ export async function startIosSim(options: IosSimOptions): Promise<IosSim> {
   const served = new WdaServedLog();
   let booted = true;
   const wda = await listenWda({ device, port: options.port ?? 0, host: options.host, faults, served, booted: () => booted });
-  // The simctl stand-in (src/sim/ios/simctl/) registers this simulator here: serveSimctl({ phone, udid, name, ... }).
+  // SIMCTL HOOK: the `xcrun simctl` stand-in (src/sim/ios/simctl/) is started here with
+  // serveSimctl({ phone, udid, name, ... }); its boot/shutdown set `booted` below, and stop() below stops it.
   return {
     platform: 'ios',
     phone,

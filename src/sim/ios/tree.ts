@@ -153,9 +153,13 @@ function translate(node: LaidOutNode, o: { ctx: Context; index: number; path: st
     case 'Button':
     case 'Key':
     case 'Icon':
-      label = ctx.keyboard ? (keyName(node) === 'space' ? ' ' : node.contentDesc || node.text) : node.contentDesc || shownText || allText(node).join(', ');
+      label = ctx.keyboard
+        ? keyName(node) === 'space'
+          ? ' '
+          : node.contentDesc || node.text
+        : node.contentDesc || shownText || allText(node).join(', ') || null;
       if (node.selected || (node.checkable && node.checked)) value = '1';
-      if (ctx.navBar && BACK.test(label)) label = 'Back';
+      if (ctx.navBar && label !== null && BACK.test(label)) label = 'Back';
       break;
     case 'NavigationBar':
       label = node.contentDesc || null;

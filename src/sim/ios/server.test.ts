@@ -131,7 +131,9 @@ test('W3C actions: a pointer down/up taps, a move between them swipes the list; 
   expect([unfinished.status, unfinished.json.value.error]).toEqual([400, 'invalid argument']);
 });
 
-test('apps: launch, state, terminate and activeAppInfo follow the app in front; the home button shows SpringBoard', async ({ wda }) => {
+test('apps: launch, state, terminate and activeAppInfo follow the app in front; the home button shows SpringBoard; ending the session terminates the app under test', async ({
+  wda,
+}) => {
   const id = await wda.shop();
   const state = async (bundleId: string) => (await wda.call('POST', `/session/${id}/wda/apps/state`, { bundleId })).json.value;
   expect(await state('com.example.shop')).toBe(4);
@@ -144,6 +146,8 @@ test('apps: launch, state, terminate and activeAppInfo follow the app in front; 
   expect((await wda.call('GET', '/wda/activeAppInfo')).json.value.bundleId).toBe('com.apple.springboard');
   const unknown = await wda.call('POST', `/session/${id}/wda/apps/launch`, { bundleId: 'com.example.nothing' });
   expect([unknown.status, unknown.json.value.error]).toEqual([500, 'unknown error']);
+  await wda.call('DELETE', `/session/${id}`);
+  expect(wda.sim.phone.ui.processes().some((p) => p.package === 'com.example.shop')).toBe(false);
 });
 
 test('faults: failed requests, an expired session, a shut-down simulator and an alert raised mid-tap; every request is counted', async ({ wda }) => {

@@ -65,6 +65,10 @@ test('window size and /wda/screen are in points at scale 3; the screenshot is a 
   const info = (await wda.call('GET', '/wda/activeAppInfo')).json.value;
   expect(info).toMatchObject({ bundleId: 'com.example.shop', name: 'Shop', processArguments: { env: {}, args: [] } });
   expect((await wda.call('GET', `/session/${id}/source?format=json`)).json.value).toMatchObject({ type: 'Application', name: 'Shop' });
+  const lean = (await wda.call('GET', `/session/${id}/source?excluded_attributes=visible,accessible,index,traits`)).json.value as string;
+  expect(lean).toMatch(
+    /<XCUIElementTypeTextField type="XCUIElementTypeTextField" value="Email" name="email" label="" enabled="true" x="\d+" y="\d+" width="\d+" height="\d+" placeholderValue="Email"\/>/,
+  );
   expect((await wda.call('GET', `/session/${id}/source?format=description`)).json.value).toMatch(/Element subtree:\n\u2192Application, 0x[0-9a-f]+, pid: \d+/);
 });
 

@@ -181,3 +181,35 @@ test('faults: failed requests, an expired session, a shut-down simulator and an 
   wda.sim.booted = true;
   expect((await wda.call('GET', '/status')).json.value.ready).toBe(true);
 });
+
+test('touch routes, clear, orientation, deep links and device info', async ({ wda }) => {
+  const created = await wda.call('POST', '/session', { capabilities: { alwaysMatch: { 'appium:bundleId': 'com.example.notes' } } });
+  const id = created.json.value.sessionId as string;
+  const find = async (using: string, value: string) => (await wda.call('POST', `/session/${id}/element`, { using, value })).json.value.ELEMENT as string;
+  const card = await find('-ios class chain', '**/XCUIElementTypeScrollView/XCUIElementTypeButton[1]');
+  const rect = (await wda.call('GET', `/session/${id}/element/${card}/rect`)).json.value as { x: number; y: number; width: number; height: number };
+  await wda.call('POST', `/session/${id}/wda/touchAndHold`, { x: rect.x + 20, y: rect.y + 20, duration: 1 });
+  const menu = await wda.call('POST', `/session/${id}/elements`, {
+    using: '-ios predicate string',
+    value: "type == 'XCUIElementTypeButton' AND label IN {'Pin', 'Unpin', 'Share', 'Delete'}",
+  });
+  expect(menu.json.value).toHaveLength(3);
+
+  await wda.call('POST', `/session/${id}/wda/apps/launch`, { bundleId: 'com.example.shop' });
+  await wda.call('POST', `/session/${id}/alert/accept`);
+  const email = await find('accessibility id', 'email');
+  await wda.call('POST', `/session/${id}/element/${email}/value`, { text: 'typo@example' });
+  await wda.call('POST', `/session/${id}/element/${email}/clear`);
+  expect((await wda.call('GET', `/session/${id}/element/${email}/attribute/value`)).json.value).toBe('Email');
+
+  expect((await wda.call('POST', `/session/${id}/orientation`, { orientation: 'LANDSCAPE' })).status).toBe(200);
+  expect((await wda.call('GET', `/session/${id}/orientation`)).json.value).toBe('LANDSCAPE');
+  expect((await wda.call('GET', `/session/${id}/window/size`)).json.value).toEqual({ width: 852, height: 393 });
+  await wda.call('POST', `/session/${id}/orientation`, { orientation: 'PORTRAIT' });
+
+  expect((await wda.call('POST', `/session/${id}/url`, { url: 'shop://cart' })).status).toBe(200);
+  expect((await wda.call('GET', '/wda/activeAppInfo')).json.value.bundleId).toBe('com.example.shop');
+  const nowhere = await wda.call('POST', `/session/${id}/url`, { url: 'nothing://here' });
+  expect([nowhere.status, nowhere.json.value.error]).toEqual([500, 'unknown error']);
+  expect((await wda.call('GET', '/wda/device/info')).json.value).toMatchObject({ name: 'iPhone 15', uuid: wda.sim.udid, isSimulator: true });
+});

@@ -10,7 +10,7 @@ test('a bad mobile option fails when the config loads, naming the option, its va
   expect(load).toThrow(
     [
       'The mobiletest config has 4 bad options:',
-      '  use.app is "shop": must be an Android package name such as com.example.shop',
+      '  use.app is "shop": must be an Android package or iOS bundle id such as com.example.shop',
       '  use.dialogs is "maybe": it must be one of "allow", "deny", "fail"',
       '  use.actionTimeout is -5: it must be more than 0',
       '  use.devcie is not an option; did you mean device?',

@@ -40,7 +40,7 @@ export const test = mobile.extend<object, { truthSeed: number; truthPhone: Truth
         serial: phone.serial,
         driver,
         sim: undefined,
-        server: { host: '127.0.0.1', port: adb.port },
+        installedApps: async () => truthPhone.sim.phone.packages.list().map((p) => p.name),
         ensureConnected: async () => undefined,
         release: () => driver.close(),
       };

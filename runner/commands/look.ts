@@ -5,6 +5,7 @@ import {
   buildScreen,
   foregroundApp,
   HierarchyParseError,
+  parseSavedHierarchy,
   parseUiautomatorXml,
   screenJson,
   screenText,
@@ -26,7 +27,8 @@ Prints the screen as the agent reads it: one line per element to touch or read, 
 Options:
   --device SERIAL   look at this device through the adb server (default: ANDROID_SERIAL, else the only
                     device; the server is ADB_SERVER_SOCKET=tcp:HOST:PORT, else localhost:5037)
-  --xml FILE        read a saved uiautomator dump instead of a device (a lone FILE.xml is read the same)
+  --xml FILE        read a saved uiautomator dump, or a WebDriverAgent source (XML or JSON, in points),
+                    instead of a device (a lone FILE.xml or FILE.json is read the same)
   --screenshot PNG  with a saved dump, the screenshot taken with it: its pixels are read as on a device
   --no-ocr          read the tree only (by default, a screen whose tree names fewer than 60% of its
                     elements is also read off its screenshot, offline, and controls drawn greyed out are
@@ -66,8 +68,8 @@ export async function runLookCommand(args: string[]): Promise<number> {
     console.log(LOOK_USAGE);
     return 0;
   }
-  // `mobiletest look dump.xml` is what people type: one .xml file stands for --xml.
-  if (positionals.length > 1 || (positionals.length === 1 && (values.xml !== undefined || !positionals[0].toLowerCase().endsWith('.xml')))) {
+  // `mobiletest look dump.xml` is what people type: one .xml (or WDA .json) file stands for --xml.
+  if (positionals.length > 1 || (positionals.length === 1 && (values.xml !== undefined || !/\.(xml|json)$/i.test(positionals[0])))) {
     throw new UsageError(
       `Unexpected argument '${positionals.join(' ')}': look takes one saved dump (FILE.xml, or --xml FILE) or --device SERIAL.\n\n${LOOK_USAGE}`,
     );
@@ -121,7 +123,8 @@ interface Pixels {
 
 async function fromFile(file: string, { screenshot, ocr }: Pixels & { screenshot?: string }): Promise<LookInput> {
   const xml = (await readSaved(file, { option: '--xml', save: 'adb exec-out uiautomator dump /dev/tty > screen.xml' })).toString('utf8');
-  const tree = parseUiautomatorXml(xml, { source: file });
+  // A uiautomator dump, or a WebDriverAgent source (XML or JSON), told apart by its text; WDA's stays in points.
+  const tree = parseSavedHierarchy(xml, { source: file });
   if (screenshot === undefined) return { screen: buildScreen(tree), xml };
   const png = await readSaved(screenshot, { option: '--screenshot', save: 'adb exec-out screencap -p > screen.png' });
   return { ...(await withPixels({ build: (readText) => buildScreen(tree, { readText }), png, source: screenshot, ocr })), xml };

@@ -1,6 +1,7 @@
 // Splits `mobiletest test` arguments into mobiletest's own options, spec paths, and everything that
 // goes to `playwright test` untouched. Only Playwright options that take a value are listed, so the
 // value is never mistaken for a spec path; flags and unknown options pass through as they are.
+import { PLATFORMS, type Platform } from '../../src/drivers/index.js';
 import { CACHE_MODES, type CacheMode } from '../../src/agent/types.js';
 import { UsageError } from '../errors.js';
 
@@ -44,6 +45,7 @@ const PLAYWRIGHT_OPTIONAL_VALUES: Record<string, RegExp> = {
 /** mobiletest's own options (some of which are also given to Playwright after checking). */
 const OWN_OPTIONS: Record<string, string> = {
   '--device': 'device',
+  '--platform': 'platform',
   '--workers': 'workers',
   '-j': 'workers',
   '--shard': 'shard',
@@ -58,6 +60,8 @@ const OWN_OPTIONS: Record<string, string> = {
 export interface TestArgs {
   help: boolean;
   device?: string;
+  /** android or ios; becomes MOBILETEST_PLATFORM. */
+  platform?: Platform;
   workers?: string;
   shard?: { current: number; total: number };
   output?: Output[];
@@ -112,6 +116,7 @@ export function parseTestArgs(argv: string[]): TestArgs {
     }
   }
   if (own.device !== undefined) args.device = checkDevice(own.device);
+  if (own.platform !== undefined) args.platform = checkPlatform(own.platform);
   if (own.workers !== undefined) args.workers = checkWorkers(own.workers);
   if (own.shard !== undefined) args.shard = checkShard(own.shard);
   if (own.output !== undefined) args.output = checkOutput(own.output);
@@ -121,16 +126,22 @@ export function parseTestArgs(argv: string[]): TestArgs {
   return args;
 }
 
-/** `sim`, `android:any`, an adb serial, or several serials separated by commas. */
+/** `sim`, `android:any`, `ios:any`, an adb serial or simulator UDID, a WebDriverAgent URL, or several separated by commas. */
 function checkDevice(value: string): string {
   const parts = value.split(',').map((part) => part.trim());
-  const bad = parts.find((part) => !/^[\w.:@[\]-]+$/.test(part));
+  const bad = parts.find((part) => !/^[\w.:@[\]-]+$/.test(part) && !/^([\w-]+@)?https?:\/\/[\w.:[\]-]+\/?$/.test(part));
   if (bad !== undefined) {
     throw new UsageError(
-      `--device "${value}": "${bad}" is not a device. Use sim (the virtual phone), android:any (any connected Android device), an adb serial such as emulator-5554, or serials separated by commas; \`mobiletest devices\` lists the connected ones.`,
+      `--device "${value}": "${bad}" is not a device. Use sim (the virtual phone or iPhone), android:any (any connected Android device), ios:any (any booted simulator), an adb serial such as emulator-5554, a simulator UDID, a WebDriverAgent URL such as http://127.0.0.1:8100, or several separated by commas; \`mobiletest devices\` lists the connected ones.`,
     );
   }
   return parts.join(',');
+}
+
+function checkPlatform(value: string): Platform {
+  const platform = PLATFORMS.find((p) => p === value.trim().toLowerCase());
+  if (!platform) throw new UsageError(`--platform "${value}": give ${PLATFORMS.join(' or ')}.`);
+  return platform;
 }
 
 function checkWorkers(value: string): string {

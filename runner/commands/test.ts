@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { AndroidDriver, AdbServerUnavailable } from '../../src/drivers/index.js';
 import { DEFAULT_REPORT_DIR, reportDir } from '../../src/events/index.js';
-import { parseDeviceSpec } from '../device/lease/spec.js';
+import { namesIosDevices, parseDeviceSpec } from '../device/lease/spec.js';
 import { UsageError } from '../errors.js';
 import { adbAddress } from './adb-devices.js';
 import { chooseConfig, type ConfigChoice } from './config-file.js';
@@ -22,8 +22,10 @@ Paths:
   the specs under it; a word that is no path filters spec files as in Playwright.
 
 Options:
-  --device S        sim (the virtual phone), android:any, an adb serial, or serials separated by commas
-                    (one per worker); sets MOBILETEST_DEVICE. Default: the config's, else the virtual phone
+  --device S        sim (the virtual phone or iPhone), android:any, ios:any, an adb serial, a simulator UDID, a
+                    WebDriverAgent URL, or several separated by commas (one per worker); sets MOBILETEST_DEVICE.
+                    Default: the config's, else a connected device, else the virtual device
+  --platform P      android or ios: the kind of device to lease; sets MOBILETEST_PLATFORM (default: the config's)
   --workers N       parallel workers (N, or a share of CPU cores like 50%)
   --shard i/n       run the i-th of n shards; adds a blob report to merge with \`mobiletest merge-reports\`
   --output LIST     reports, comma-separated: ${OUTPUTS.join(', ')} (default ${DEFAULT_OUTPUTS.join(',')}), in ${DEFAULT_REPORT_DIR}/
@@ -44,6 +46,7 @@ function childEnv(args: TestArgs, files: string[], config: ConfigChoice): NodeJS
   // so its reports are pinned to the folder the user runs in.
   if (config.embedded) env.MOBILETEST_REPORT_DIR = reportDir(process.cwd(), env);
   if (args.device !== undefined) env.MOBILETEST_DEVICE = args.device;
+  if (args.platform !== undefined) env.MOBILETEST_PLATFORM = args.platform;
   if (args.cache !== undefined) env.MOBILETEST_CACHE = args.cache;
   if (args.output || args.shard) {
     const outputs = args.output ?? env.MOBILETEST_OUTPUT?.split(',').filter(Boolean) ?? DEFAULT_OUTPUTS;
@@ -59,7 +62,7 @@ function childEnv(args: TestArgs, files: string[], config: ConfigChoice): NodeJS
 /** Checks that named serials (or any device, for android:any) are on the adb server before tests start. */
 async function checkDevice(device: string): Promise<void> {
   const spec = parseDeviceSpec(device);
-  if (spec.kind === 'sim' || spec.kind === 'auto') return;
+  if (spec.kind === 'sim' || spec.kind === 'auto' || namesIosDevices(spec)) return;
   const address = adbAddress();
   let listed;
   try {
@@ -137,7 +140,8 @@ export async function runTestCommand(argv: string[]): Promise<number> {
     console.error(`mobiletest test: ${(error as Error).message}`);
     return 1;
   }
-  if (args.device !== undefined) await checkDevice(args.device);
+  // Android serials are checked against the adb server before Playwright starts; iOS devices when leased.
+  if (args.device !== undefined && args.platform !== 'ios') await checkDevice(args.device);
   if (config.embedded) console.error('mobiletest: no mobiletest.config.ts in this folder; running the specs under it with the default config.');
   if (yamlWarning) console.error(yamlWarning);
   return runChild(playwright.cli, playwrightArgs(args, config.file, specs.filters), childEnv(args, specs.files, config));

@@ -1,5 +1,4 @@
 // "App not installed" as a user needs to hear it: which app, which device, and what is installed that looks close.
-import { adbClient } from '../../src/drivers/android/adb-client.js';
 import type { DeviceLease } from './lease/pool.js';
 
 /** The configured app is not on the device; lists installed packages that look like it. */
@@ -45,15 +44,9 @@ function commonPrefix(a: string, b: string): number {
   return i;
 }
 
-/** The packages installed on the leased device (pm list packages). */
-export async function installedPackages(lease: DeviceLease): Promise<string[]> {
-  const client = adbClient({ ...lease.server, describe: `the adb server at ${lease.server.host}:${lease.server.port}`, explicit: true });
-  return client.getDevice(lease.serial).getPackages();
-}
-
 /** AppNotInstalled when `app` is missing from the device; undefined when it is there (or the device cannot say). */
 export async function missingApp(lease: DeviceLease, app: string): Promise<AppNotInstalled | undefined> {
-  const installed = await installedPackages(lease).catch(() => undefined);
+  const installed = await lease.installedApps().catch(() => undefined);
   if (installed === undefined || installed.includes(app)) return undefined;
   return new AppNotInstalled(app, lease.serial, similarPackages(app, installed));
 }

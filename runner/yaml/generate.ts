@@ -56,7 +56,7 @@ export function yamlModuleSource(options: ModuleOptions): string {
     const spec = parseYamlSpec(options.source, { file: options.file });
     data = { spec };
     spec.tests.forEach((test, i) => code.place(test.location, `__test(...__args(${i}));`));
-    if (spec.app !== undefined) code.append('__test.use(__yaml().use());');
+    if (spec.app !== undefined || spec.platform !== undefined) code.append('__test.use(__yaml().use());');
   } catch (error) {
     if (!(error instanceof YamlSpecError)) throw error;
     data = { invalid: { file: options.file, problems: error.problems } };

@@ -179,13 +179,21 @@ test('file-level mistakes: unknown keys, missing names, duplicates, empty steps,
     '  - name: search',
   ].join('\n');
   expect(problems(source)).toEqual([
-    `${FILE}:1:6: \`app\` should be an Android package name such as com.example.shop; got text "Shop"`,
+    `${FILE}:1:6: \`app\` should be an Android package or iOS bundle id such as com.example.shop; got text "Shop"`,
     `${FILE}:2:1: unknown key \`tets\` in the spec; did you mean \`tests\`?`,
     `${FILE}:6:5: duplicate test name "login" (first at line 4); names must be unique in a file`,
     `${FILE}:7:12: \`steps\` should be a list with at least one step; got an empty list`,
     `${FILE}:8:5: a test needs a \`name\``,
     `${FILE}:9:5: unknown key \`nmae\` in a test; did you mean \`name\`?`,
     `${FILE}:11:5: task "search" needs \`task\`: the goal, in words`,
+  ]);
+});
+
+test('`platform:` runs every test of the file on iOS or Android; anything else is a problem at its place', () => {
+  expect(parseYamlSpec('platform: ios\ntests:\n  - name: t\n    steps: [launch_app]\n', { file: FILE }).platform).toBe('ios');
+  expect(parseYamlSpec('tests:\n  - name: t\n    steps: [launch_app]\n', { file: FILE }).platform).toBeUndefined();
+  expect(problems('platform: iphone\ntests:\n  - name: t\n    steps: [launch_app]\n')).toEqual([
+    `${FILE}:1:11: \`platform\` should be android or ios; got text "iphone"`,
   ]);
 });
 

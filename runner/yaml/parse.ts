@@ -1,3 +1,4 @@
+import { PLATFORMS, type Platform } from '../../src/drivers/index.js';
 import { isMap, isSeq, LineCounter, parseDocument, type Node, type Pair } from 'yaml';
 import { PRIMITIVES } from '../../src/primitives/index.js';
 import { parseDuration } from './duration.js';
@@ -6,7 +7,7 @@ import { describeNode, pairOf, SpecReader, textOf } from './reader.js';
 import type { YamlSpec, YamlStep, YamlTest } from './spec.js';
 import { readStep } from './steps.js';
 
-const TOP_KEYS = ['app', 'tests', 'tasks'] as const;
+const TOP_KEYS = ['app', 'platform', 'tests', 'tasks'] as const;
 const TEST_KEYS = ['name', 'timeout', 'steps'] as const;
 const TASK_KEYS = ['name', 'task', 'timeout'] as const;
 
@@ -133,7 +134,19 @@ export function parseYamlSpec(source: string, options: ParseOptions): YamlSpec {
     else
       reader.problem(
         (appPair.value as Node | null) ?? appPair,
-        `\`app\` should be an Android package name such as com.example.shop; got ${describeNode(appPair.value)}`,
+        `\`app\` should be an Android package or iOS bundle id such as com.example.shop; got ${describeNode(appPair.value)}`,
+      );
+  }
+
+  const platformPair = pairOf(root.items, 'platform');
+  let platform: Platform | undefined;
+  if (platformPair) {
+    const value = (platformPair.value as Node | null)?.toJSON();
+    platform = PLATFORMS.find((p) => p === value);
+    if (!platform)
+      reader.problem(
+        (platformPair.value as Node | null) ?? platformPair,
+        `\`platform\` should be ${PLATFORMS.join(' or ')}; got ${describeNode(platformPair.value)}`,
       );
   }
 
@@ -150,5 +163,5 @@ export function parseYamlSpec(source: string, options: ParseOptions): YamlSpec {
     const ordered = [...reader.problems].sort((a, b) => a.location.line - b.location.line || a.location.column - b.location.column);
     throw new YamlSpecError(options.file, ordered);
   }
-  return { file: options.file, ...(app === undefined ? {} : { app }), tests };
+  return { file: options.file, ...(app === undefined ? {} : { app }), ...(platform === undefined ? {} : { platform }), tests };
 }

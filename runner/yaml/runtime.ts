@@ -63,6 +63,6 @@ export function yamlTests(data: YamlModuleData) {
     title: (i: number) => spec.tests[i].name,
     details: (i: number) => detailsOf(spec.tests[i]),
     body: (i: number) => bodyOf(spec.tests[i]),
-    use: () => (spec.app === undefined ? {} : { app: spec.app }),
+    use: () => ({ ...(spec.app === undefined ? {} : { app: spec.app }), ...(spec.platform === undefined ? {} : { platform: spec.platform }) }),
   };
 }

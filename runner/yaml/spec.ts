@@ -1,3 +1,4 @@
+import type { Platform } from '../../src/drivers/index.js';
 import type { PrimitiveCall } from '../../src/primitives/index.js';
 import type { SpecLocation } from './errors.js';
 
@@ -37,5 +38,7 @@ export interface YamlSpec {
   file: string;
   /** The app under test for every test of the file; the config's `app` when absent. */
   app?: string;
+  /** The platform every test of the file runs on; the config's `platform` when absent. */
+  platform?: Platform;
   tests: YamlTest[];
 }

@@ -9,6 +9,10 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** The mobile platforms mobiletest drives. */
+export const PLATFORMS = ['android', 'ios'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
 /** Which family of hierarchy source `xml` holds; parsing it is the observation layer's job. */
 export type HierarchyFormat = 'uiautomator-xml' | 'wda-xml' | 'wda-json';
 
@@ -112,7 +116,7 @@ export interface ScreenSize {
 export interface DeviceInfo {
   /** The id the driver addresses the device by (adb serial, UDID). */
   id: string;
-  platform: 'android' | 'ios';
+  platform: Platform;
   osVersion: string;
   /** Android API level; undefined elsewhere. */
   apiLevel: number | undefined;
@@ -206,7 +210,7 @@ export interface RawImage {
 export interface Driver {
   /** The id the device is addressed by (adb serial, UDID). */
   readonly id: string;
-  readonly platform: 'android' | 'ios';
+  readonly platform: Platform;
   /**
    * How many calls that can change what the screen shows (every call but those that only read it) this
    * driver has begun. A screen read while it was N is still the screen while it is N, unless the app

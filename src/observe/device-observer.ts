@@ -16,9 +16,8 @@ import { buildScreen } from './screen.js';
 import { DEFAULT_MIN_TEXT_COVERAGE, type ReadText } from './read-text.js';
 import type { Screen } from './screen-types.js';
 import { situationReport, STUCK_AFTER, type LogRecord, type SituationReport } from './situation.js';
-import { parseUiautomatorXml } from './uiautomator.js';
+import { parseHierarchy } from './hierarchy.js';
 import type { UiHierarchy } from './ui-node.js';
-import { HierarchyParseError } from './hierarchy-error.js';
 import { screenState } from './wait.js';
 
 export interface DeviceObserverOptions {
@@ -73,7 +72,7 @@ export class DeviceObserver {
   private lastGlance: Glance | undefined;
   /** The screen size and the rotation it was read at: read again when the screen turns. */
   private size: { value: ScreenSize; rotation: number } | undefined;
-  /** The last dump and what it was built with: an identical dump is not parsed again (unless its screen was read off pixels, which may have changed under it). */
+  /** The last dump (with its scale and app) and what it was built with: an identical dump is not parsed again (unless its screen was read off pixels, which may have changed under it). */
   private last: { xml: string; inputs: string; observation: Observation; ocr?: OcrRun } | undefined;
   /** What the OCR did on the last look, if it ran. */
   lastOcr: OcrRun | undefined;
@@ -148,17 +147,13 @@ export class DeviceObserver {
       this.driver.glance({ ...call, apps: watched ? [watched] : [] }),
       this.size ? Promise.resolve(undefined) : this.driver.screenSize(call),
     ]);
-    if (hierarchy.format !== 'uiautomator-xml') {
-      throw new HierarchyParseError({
-        source: `${this.driver.id} dump`,
-        problem: `${hierarchy.format} hierarchies are not read yet`,
-        hint: 'Only uiautomator dumps (Android) are observed today.',
-      });
-    }
-    const unchanged = this.last?.xml === hierarchy.xml && !this.last.ocr ? this.last : undefined;
+    const source = `${this.driver.id} ${hierarchy.format === 'uiautomator-xml' ? 'dump' : 'source'}`;
+    // The same text read at another scale or for another app is another tree.
+    const key = `${hierarchy.scale ?? 1} ${hierarchy.app ?? ''} ${hierarchy.xml}`;
+    const unchanged = this.last?.xml === key && !this.last.ocr ? this.last : undefined;
     // Pixels are compared only once the tree has stayed the same: a changed tree says enough.
     const screenshot = unchanged && this.options.screenshots !== false ? await this.driver.screenshot(call) : undefined;
-    const parsed = unchanged ? undefined : parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` });
+    const parsed = unchanged ? undefined : parseHierarchy(hierarchy, { source });
     const size = await this.sizeFor(parsed, knownSize, call);
     const inputs = JSON.stringify([glance.foreground, size, glance.keyboardShown]);
     let ocr: OcrRun | undefined;
@@ -167,7 +162,7 @@ export class DeviceObserver {
     if (unchanged && unchanged.inputs === inputs) {
       observation = { ...unchanged.observation, at: Date.now(), frame: screenshot ? thumbnail(screenshot) : undefined };
     } else {
-      const tree = parsed ?? parseUiautomatorXml(hierarchy.xml, { source: `${this.driver.id} dump` });
+      const tree = parsed ?? parseHierarchy(hierarchy, { source });
       const build = (readText?: ReadText[]) =>
         buildScreen(tree, { foreground: foregroundApp(glance.foreground), size, keyboard: glance.keyboardShown, refs: this.refs, readText });
       let screen = build();
@@ -191,7 +186,7 @@ export class DeviceObserver {
       if (ocr || shot !== screenshot) this.drawn.add(observation);
     }
     if (!observation.frame) delete observation.frame;
-    this.last = { xml: hierarchy.xml, inputs, observation, ...(ocr ? { ocr } : {}) };
+    this.last = { xml: key, inputs, observation, ...(ocr ? { ocr } : {}) };
     this.shot = png ? { observation, png } : undefined;
     this.lastOcr = ocr;
 

@@ -10,6 +10,9 @@ export { coveredElements, coverText, markCovered, type Cover } from './covered.j
 export { HierarchyParseError, type DumpPosition } from './hierarchy-error.js';
 export { OcrFailed, PixelReadError, ScreenshotCorrupt } from './pixel-errors.js';
 export { parseUiautomatorXml, MAX_DEPTH, type ParseOptions } from './uiautomator.js';
+export { parseHierarchy, parseSavedHierarchy, hierarchyFormat, type HierarchyParseOptions } from './hierarchy.js';
+export { parseWdaSource, type WdaParseOptions } from './wda/wda-hierarchy.js';
+export { IOS_KEYBOARD, SPRINGBOARD } from './wda/ios-names.js';
 export { buildScreen, type ScreenOptions } from './screen.js';
 export { DEFAULT_MIN_TEXT_COVERAGE, textCounts, textCoverage, unlabelledRegions, type ReadText } from './read-text.js';
 export { RefRegistry, type ElementIdentity } from './refs.js';

@@ -3,7 +3,7 @@ import type { Screen } from './screen-types.js';
 import { buildScreen, type ScreenOptions } from './screen.js';
 import { contentKey, screenSignature } from './signature.js';
 import { thumbnail, type RgbaImage, type Thumbnail } from './frames.js';
-import { parseUiautomatorXml } from './uiautomator.js';
+import { parseSavedHierarchy } from './hierarchy.js';
 
 export interface Observation {
   screen: Screen;
@@ -20,14 +20,17 @@ export interface Observation {
 export interface ObserveXmlOptions extends ScreenOptions {
   /** Names the dump in errors: a file path or a device serial. */
   source?: string;
+  /** For a WebDriverAgent source: device pixels per point (default 1) and the bundle id of its app. */
+  scale?: number;
+  app?: string;
   /** PNG screenshot taken with the dump. */
   screenshot?: Buffer;
   at?: number;
 }
 
-/** Parses a uiautomator dump and builds the observation (throws HierarchyParseError on a bad dump). */
+/** Parses a uiautomator dump or a WebDriverAgent source (told apart by their text) and builds the observation (throws HierarchyParseError on a bad one). */
 export function observeXml(xml: string, options: ObserveXmlOptions = {}): Observation {
-  const screen = buildScreen(parseUiautomatorXml(xml, { source: options.source }), options);
+  const screen = buildScreen(parseSavedHierarchy(xml, options), options);
   return observeScreen(screen, options);
 }
 

@@ -2,11 +2,14 @@
 import type { UiNode } from './ui-node.js';
 import type { ElementState, Role } from './screen-types.js';
 
-const TOGGLE_CLASS = /Switch|ToggleButton/;
-const TAB_CLASS = /TabView|\$Tab\b|TabWidget|BottomNavigationItemView|NavigationBarItemView|NavigationRailItemView/;
+const TOGGLE_CLASS = /Switch|ToggleButton|XCUIElementTypeToggle/;
+const TAB_CLASS = /TabView|\$Tab\b|TabWidget|BottomNavigationItemView|NavigationBarItemView|NavigationRailItemView|XCUIElementTypeTab(Bar)?$/;
 const TAB_CONTAINER = /tab/i;
-const IMAGE_CLASS = /Image/;
-const PROGRESS_CLASS = /ProgressBar|ProgressIndicator/;
+// iOS table and collection rows are list items even where the list does not scroll.
+const ROW_CLASS = /^XCUIElementTypeCell$/;
+const IOS_BUTTON = 'XCUIElementTypeButton';
+const IMAGE_CLASS = /Image|XCUIElementTypeIcon$/;
+const PROGRESS_CLASS = /ProgressBar|ProgressIndicator|ActivityIndicator/;
 const HORIZONTAL_CLASS = /Horizontal|ViewPager|TabLayout/;
 
 export function isPressable(n: UiNode): boolean {
@@ -31,8 +34,19 @@ export function pressRole(n: UiNode, context: { parent?: UiNode; inList: boolean
   if (TAB_CLASS.test(n.className)) return 'tab';
   const parent = context.parent;
   if (parent && (TAB_CONTAINER.test(parent.resourceId) || TAB_CLASS.test(parent.className)) && parent.children.length >= 2) return 'tab';
-  if (context.inList) return 'item';
+  if (parent && isButtonRow(n, parent)) return 'tab';
+  if (context.inList || ROW_CLASS.test(n.className)) return 'item';
   return 'button';
+}
+
+/**
+ * An iOS tab bar drawn without a TabBar (React Native): three or more buttons side by side on one row,
+ * one of them selected, `n` among them.
+ */
+function isButtonRow(n: UiNode, parent: UiNode): boolean {
+  if (n.className !== IOS_BUTTON) return false;
+  const row = parent.children.filter((c) => c.className === IOS_BUTTON && c.bounds.top === n.bounds.top && c.bounds.bottom === n.bounds.bottom);
+  return row.length >= 3 && row.some((c) => c.flags.selected);
 }
 
 export function infoRole(n: UiNode): Role {

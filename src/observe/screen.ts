@@ -6,6 +6,7 @@ import { cleanText, joinTexts, truncate } from './labels.js';
 import { placeReadText, type ReadText } from './read-text.js';
 import { RefRegistry } from './refs.js';
 import { classifyWindows, coversFor, type WindowInfo } from './windows.js';
+import { IOS_WINDOW, SPRINGBOARD } from './wda/ios-names.js';
 import type { ForegroundApp, Screen, ScreenElement, ScreenWindow, WindowKind } from './screen-types.js';
 
 export interface ScreenOptions {
@@ -26,7 +27,8 @@ export interface ScreenOptions {
 
 // Printed order of window groups: what is on top of the app first, bars and keyboard last.
 const GROUP_ORDER: Record<WindowKind, number> = { toast: 0, dialog: 1, app: 2, system: 3, keyboard: 4 };
-const ENTER_KEY = /ime_action|key_pos_ime|enter|action_key/i;
+// Android's keyboards name their enter key by resource id; iOS's is the key named "Return", labelled with its action.
+const ENTER_KEY = /ime_action|key_pos_ime|enter|action_key|^Return$/i;
 const TITLE_ID = /alertTitle|title|message/i;
 
 export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {}): Screen {
@@ -48,14 +50,14 @@ export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {})
             window: contentBounds(info.window.root),
             package: info.window.package,
             windowIndex: i,
-            exclude: infos.filter((w, j) => j < i || w.kind === 'system' || w.kind === 'keyboard').map((w) => w.window.root.bounds),
+            exclude: infos.filter((w, j) => j < i || w.kind === 'system' || w.kind === 'keyboard').map((w) => w.bounds),
           })
         : shown;
     const content = contentBounds(info.window.root);
     windows.push({
       kind: info.kind,
       package: info.window.package,
-      bounds: info.window.root.bounds,
+      bounds: info.bounds,
       hiddenElements: underModal ? drafts.length : 0,
       ...(content !== info.window.root.bounds ? { content } : {}),
     });
@@ -106,7 +108,10 @@ export function buildScreen(hierarchy: UiHierarchy, options: ScreenOptions = {})
     return e;
   });
 
-  const top = infos.find((w) => w.kind === 'app' && !w.window.package.startsWith('com.android.systemui'));
+  // An iOS tree taken while the app's alert is up may hold the alert alone: the alert's app is in front.
+  const top =
+    infos.find((w) => w.kind === 'app' && !w.window.package.startsWith('com.android.systemui')) ??
+    infos.find((w) => w.kind === 'dialog' && w.window.root.className === IOS_WINDOW && w.window.package !== SPRINGBOARD);
   const foreground = options.foreground ?? (top ? { package: top.window.package, activity: '' } : undefined);
   return {
     width: screenRect.right - screenRect.left,
@@ -132,40 +137,43 @@ function textBoxOf(d: Draft): Rect | undefined {
 
 function windowDrafts(info: WindowInfo, scope: { screen: Rect; covers: Rect[] }): Draft[] {
   const root = info.window.root;
-  if (info.kind === 'keyboard') return [keyboardDraft(root, scope.screen)];
+  if (info.kind === 'keyboard') return [keyboardDraft(root, { screen: scope.screen, bounds: info.bounds })];
   if (info.kind === 'toast') {
+    // A text's own nodes are not read again (an iOS banner's label holds its title and body).
     const texts: string[] = [];
-    walk(root, (n) => {
+    const read = (n: UiNode): void => {
       if (n.text !== '') texts.push(cleanText(n.text));
-    });
-    return [windowDraft(root, { role: 'toast', label: truncate(joinTexts(texts)) })];
+      else n.children.forEach(read);
+    };
+    read(root);
+    return [windowDraft(root, { role: 'toast', label: truncate(joinTexts(texts)), bounds: info.bounds })];
   }
   const drafts = compressWindow(root, { ...scope, keepTexts: info.kind !== 'system' });
   if (info.kind !== 'dialog') return drafts;
   // The dialog's own element carries its title; the title text is not repeated below it.
   const title = drafts.find((d) => d.role === 'text' && TITLE_ID.test(d.node.resourceId)) ?? drafts.find((d) => d.role === 'text');
-  const dialog = windowDraft(root, { role: 'dialog', label: title?.label ?? '' });
+  const dialog = windowDraft(root, { role: 'dialog', label: title?.label ?? '', bounds: info.bounds });
   return [dialog, ...drafts.filter((d) => d !== title)];
 }
 
-function keyboardDraft(root: UiNode, screen: Rect): Draft {
+function keyboardDraft(root: UiNode, { screen, bounds }: { screen: Rect; bounds: Rect }): Draft {
   let enter: string | undefined;
   walk(root, (n) => {
     if (enter === undefined && ENTER_KEY.test(n.resourceId)) enter = cleanText(n.contentDesc) || cleanText(n.text);
   });
-  const d = windowDraft(root, { role: 'keyboard', label: '' });
+  const d = windowDraft(root, { role: 'keyboard', label: '', bounds });
   d.bounds = {
-    left: Math.max(root.bounds.left, screen.left),
-    top: Math.max(root.bounds.top, screen.top),
-    right: Math.min(root.bounds.right, screen.right),
-    bottom: Math.min(root.bounds.bottom, screen.bottom),
+    left: Math.max(bounds.left, screen.left),
+    top: Math.max(bounds.top, screen.top),
+    right: Math.min(bounds.right, screen.right),
+    bottom: Math.min(bounds.bottom, screen.bottom),
   };
   if (enter) d.detail = `enter key "${enter}"`;
   return d;
 }
 
-function windowDraft(root: UiNode, fields: { role: Draft['role']; label: string }): Draft {
-  return { node: root, role: fields.role, label: fields.label, bounds: root.bounds, states: [], actionable: false, order: -1, absorbed: [] };
+function windowDraft(root: UiNode, fields: { role: Draft['role']; label: string; bounds: Rect }): Draft {
+  return { node: root, role: fields.role, label: fields.label, bounds: fields.bounds, states: [], actionable: false, order: -1, absorbed: [] };
 }
 
 function walk(n: UiNode, fn: (n: UiNode) => void): void {
@@ -175,12 +183,15 @@ function walk(n: UiNode, fn: (n: UiNode) => void): void {
 
 /**
  * Where the app draws: its `android:id/content` view when the dump has one (below the status bar unless
- * the app draws edge to edge), else its window. Text read outside it is the system's, not the app's.
+ * the app draws edge to edge), on iOS its window below a status bar it holds, else its window. Text read
+ * outside it is the system's, not the app's.
  */
 function contentBounds(root: UiNode): Rect {
   const queue: UiNode[] = [root];
   for (let n = queue.shift(); n; n = queue.shift()) {
     if (n.resourceId === 'android:id/content') return n.bounds;
+    if (n.className === 'XCUIElementTypeStatusBar' && n.bounds.top <= root.bounds.top && n.bounds.bottom < root.bounds.bottom)
+      return { ...root.bounds, top: n.bounds.bottom };
     if (n.depth < 4) queue.push(...n.children);
   }
   return root.bounds;

@@ -1,6 +1,6 @@
-// One normalised node model for every platform's hierarchy (uiautomator XML today, WDA XML later).
+// One normalised node model for every platform's hierarchy (uiautomator XML, WebDriverAgent XML or JSON).
 
-/** Pixels on the device screen, right and bottom exclusive. */
+/** Pixels on the device screen, right and bottom exclusive (WebDriverAgent's points times the screen's scale). */
 export interface Rect {
   left: number;
   top: number;
@@ -27,13 +27,13 @@ export interface NodeFlags {
 }
 
 export interface UiNode {
-  /** Platform class: 'android.widget.Button', later 'XCUIElementTypeButton'. */
+  /** Platform class: 'android.widget.Button', 'XCUIElementTypeButton'. */
   className: string;
-  /** Resource id ('com.example.shop:id/login') or accessibility identifier; '' when none. */
+  /** Resource id ('com.example.shop:id/login') or accessibility identifier ('loginButton'); '' when none. */
   resourceId: string;
-  /** Text shown by the node ('' when none). For an empty field Android shows its hint here. */
+  /** Text shown by the node ('' when none). For an empty field Android shows its hint here; iOS leaves it '' and reports the placeholder as `hint`. */
   text: string;
-  /** Accessibility label (Android content-desc). */
+  /** Accessibility label (Android content-desc, iOS label). */
   contentDesc: string;
   /** Placeholder of an editable field when the platform reports it apart from the text. */
   hint: string;
@@ -49,7 +49,7 @@ export interface UiNode {
 
 /** One window of the screen: its root node and the package that owns it. */
 export interface UiWindow {
-  /** 0 for the topmost window: dumps list windows topmost first. */
+  /** 0 for the topmost window: uiautomator lists windows topmost first (WebDriverAgent's, bottom first, are turned round). */
   index: number;
   package: string;
   root: UiNode;

@@ -18,6 +18,8 @@ export type { AdbResult, AdbRunOptions, PrivateAdbServerOptions } from './privat
 export { ServedLog, classifyService } from './adb/served.js';
 export type { ServedCommand, ServedKind } from './adb/served.js';
 export { IOS_SAMPLE_APPS, WdaFaults, WdaServedLog, udidFor } from './ios/sim.js';
+export { serveSimctl, simctlPathDir, registryDir } from './ios/simctl/index.js';
+export type { SimctlRegistration } from './ios/simctl/index.js';
 export type { IosSim, IosSimOptions, WdaFaultSettings, WdaServedRequest, WdaServedKind } from './ios/sim.js';
 
 export interface SimOptions {

@@ -30,6 +30,8 @@ export interface PhoneOptions {
   sleep?: (ms: number) => Promise<void>;
   /** 'ios': an iPhone 15 (iOS 17.5, 1179x2556 px at 3 px per point) with SpringBoard's alerts; default 'android'. */
   platform?: Platform;
+  /** Whether an app's data was wiped outside the phone since it last ran (see UiDeps.dataWiped). */
+  dataWiped?: UiDeps['dataWiped'];
 }
 
 const LATIN_IME = 'com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME';
@@ -92,7 +94,14 @@ export function createPhone(options: PhoneOptions): Phone {
   };
   const base = { info, fs, packages, logcat, clock, random, faults, props, settings };
   const size = options.size ?? (ios ? IPHONE_SCREEN : DEFAULT_SCREEN);
-  const ui = createUi({ ...base, size, apps: options.apps, timings: options.timings, ...(ios ? { platform: 'ios' as const } : {}) });
+  const ui = createUi({
+    ...base,
+    size,
+    apps: options.apps,
+    timings: options.timings,
+    dataWiped: options.dataWiped,
+    ...(ios ? { platform: 'ios' as const } : {}),
+  });
   return {
     ...base,
     ui,

@@ -33,6 +33,7 @@ import { answerValidator, callerValidator, refListProblems, refProblem, schemaPr
 import { InvalidModelAnswer, ModelAnswerTruncated, ModelRefused, VisionUnavailable } from './errors.js';
 import { checkPlannerAnswer, type Checked } from './planner-check.js';
 import { renderDebugger, renderLocator, renderPlanner, renderQuery, renderValidator } from './render.js';
+import type { PromptPlatform } from './templates.js';
 import {
   DebuggerAnswer,
   debuggerAnswerSchema,
@@ -55,6 +56,8 @@ export interface ModelAccess {
   repairs?: number;
   /** The model asked when a screen is sent as a picture (MOBILETEST_LLM_VISION_MODEL); the role's own when unset. */
   visionModel?: string;
+  /** The device's platform, for the roles whose prompt words differ on it (default android). */
+  platform?: PromptPlatform;
 }
 
 /** A screen sent as a picture too: the annotated image, and why it was needed (for a model that takes none). */
@@ -277,7 +280,7 @@ export function askPlanner(access: ModelAccess, input: PlannerInput, options: As
       role: 'planner',
       schemaName: SCHEMA_NAMES.planner,
       schema: plannerAnswerSchema(),
-      messages: renderPlanner(input),
+      messages: renderPlanner(input, access.platform),
       check: (json) => checkPlannerAnswer(json, { screenRefs: options.screenRefs, picture: options.picture?.image }),
     },
     options,
@@ -292,7 +295,7 @@ export function askLocator(access: ModelAccess, input: LocatorInput, options: As
       role: 'locator',
       schemaName: SCHEMA_NAMES.locator,
       schema: locatorAnswerSchema,
-      messages: renderLocator(input),
+      messages: renderLocator(input, access.platform),
       check: (json) =>
         bySchema<LocatorAnswerType>(answerValidator(LocatorAnswer), json, (answer) =>
           answer.candidates.flatMap((c, i) => {
@@ -314,7 +317,7 @@ export function askValidator(access: ModelAccess, input: ValidatorInput, options
       role: 'validator',
       schemaName: SCHEMA_NAMES.validator,
       schema: validatorAnswerSchema,
-      messages: renderValidator(input),
+      messages: renderValidator(input, access.platform),
       check: (json) =>
         bySchema<ValidatorAnswerType>(answerValidator(ValidatorAnswer), json, (answer) => refListProblems('refs', answer.refs, options.screenRefs)),
     },
@@ -329,7 +332,7 @@ export function askDebugger(access: ModelAccess, input: DebuggerInput, options: 
       role: 'debugger',
       schemaName: SCHEMA_NAMES.debugger,
       schema: debuggerAnswerSchema,
-      messages: renderDebugger(input),
+      messages: renderDebugger(input, access.platform),
       check: (json) => bySchema<DebuggerAnswerType>(answerValidator(DebuggerAnswer), json, () => []),
     },
     options,
@@ -346,7 +349,7 @@ export function askQuery(access: ModelAccess, input: QueryInput, options: AskOpt
       role: 'validator',
       schemaName: SCHEMA_NAMES.query,
       schema,
-      messages: renderQuery(input),
+      messages: renderQuery(input, access.platform),
       defaults: { maxTokens: 400 },
       check: (json) => bySchema<QueryAnswer>(validate, json, (answer) => refListProblems('refs', answer.refs, options.screenRefs)),
     },

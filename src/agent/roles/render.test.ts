@@ -99,3 +99,26 @@ test('the planner prompt for a typical Shop screen stays within 700 tokens, the 
     await sim.stop();
   }
 });
+
+test('on iOS every role gets its iOS wording (no back key, accessibility labels, SpringBoard alerts) and the same answer format', () => {
+  const inputs = {
+    planner: (platform?: 'ios') =>
+      renderPlanner({ goal: 'open the cart', app: 'com.example.shop', screen, history: [], noEffect: [], constraints: [] }, platform),
+    locator: (platform?: 'ios') => renderLocator({ target: 'Cart', screen, candidates: [{ ref: 'e3', label: 'Cart', score: 0.9 }] }, platform),
+    validator: (platform?: 'ios') => renderValidator({ assertion: 'the cart is empty', screen }, platform),
+    debugger: (platform?: 'ios') => renderDebugger({ goal: 'open the cart', failed: history[1], window: [], screen }, platform),
+    query: (platform?: 'ios') => renderQuery({ question: 'how many items?', schema: { type: 'number' }, screen }, platform),
+  };
+  for (const [role, render] of Object.entries(inputs)) {
+    const android = render()[0].content;
+    const ios = render('ios')[0].content;
+    expect(android, role).not.toContain('iOS');
+    expect(ios, role).toContain('iOS');
+    expect(ios, role).not.toContain('Android');
+    // The answer format line is word for word the same: one parser reads both.
+    const format = (text: string) => text.split('\n').find((line) => line.startsWith('Answer JSON'));
+    expect(format(ios), role).toBe(format(android));
+    expect(render('ios')[1].content, role).toBe(render()[1].content);
+  }
+  expect(inputs.planner('ios')[0].content).toContain("iOS has no back key: press_key back taps the navigation bar's back button");
+});

@@ -1,5 +1,5 @@
 // Prompt templates: versioned files under templates/prompts/, read once and filled in by pure functions.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ModelRole } from '../../events/index.js';
 import type { ChatMessage } from '../../llm/index.js';
@@ -9,7 +9,10 @@ import { mobiletestPackage } from '../package-root.js';
 export const PROMPT_NAMES = [...ModelRole.options, 'query'] as const;
 export type PromptName = (typeof PROMPT_NAMES)[number];
 
-/** The template version each role uses: the file is templates/prompts/<name>.v<version>.md. */
+/** The device's platform: where a role's wording must differ, it has a file of its own (`<name>.ios.v<version>.md`). */
+export type PromptPlatform = 'android' | 'ios';
+
+/** The template version each role uses: the file is templates/prompts/<name>.v<version>.md, or <name>.<platform>.v<version>.md. */
 export const PROMPT_VERSIONS: Readonly<Record<PromptName, number>> = { planner: 1, locator: 1, validator: 1, debugger: 1, query: 1 };
 
 /** A template that does not fit its file format or its values: a defect of the package, not of a test. */
@@ -22,19 +25,27 @@ interface Template {
   system: string;
   user: string;
 }
-const loaded = new Map<PromptName, Template>();
+const loaded = new Map<string, Template>();
+
+/** The template file of a role on a platform: its own where it has one, else the role's (written for Android). */
+export function templateFile(name: PromptName, platform: PromptPlatform = 'android'): string {
+  const dir = join(mobiletestPackage().root, 'templates', 'prompts');
+  const own = join(dir, `${name}.${platform}.v${PROMPT_VERSIONS[name]}.md`);
+  return platform !== 'android' && existsSync(own) ? own : join(dir, `${name}.v${PROMPT_VERSIONS[name]}.md`);
+}
 
 /** Reads a template once (synchronously, at first use); later renders are pure string work. */
-function template(name: PromptName): Template {
-  const cached = loaded.get(name);
+function template(name: PromptName, platform: PromptPlatform): Template {
+  const key = `${name}.${platform}`;
+  const cached = loaded.get(key);
   if (cached) return cached;
-  const file = join(mobiletestPackage().root, 'templates', 'prompts', `${name}.v${PROMPT_VERSIONS[name]}.md`);
+  const file = templateFile(name, platform);
   // The first line is a comment naming the version; it is for people and is not sent.
   const text = readFileSync(file, 'utf8').replace(/^<!--[\s\S]*?-->\n/, '');
   const parts = /^@@system\n([\s\S]*?)\n@@user\n([\s\S]*?)\n*$/.exec(text);
   if (!parts) throw new PromptTemplateError(`${file} must hold an @@system part and then an @@user part`);
   const parsed = { file, system: parts[1], user: parts[2] };
-  loaded.set(name, parsed);
+  loaded.set(key, parsed);
   return parsed;
 }
 
@@ -54,9 +65,9 @@ export function fill(text: string, values: Readonly<Record<string, string>>, whe
   return lines.join('\n').replace(/\{\{(\w+)\}\}/g, (_, name: string) => valueOf(name));
 }
 
-/** The role's prompt as chat messages: the system part and the user part, filled in. */
-export function renderTemplate(name: PromptName, values: Readonly<Record<string, string>>): ChatMessage[] {
-  const { file, system, user } = template(name);
+/** The role's prompt for the device's platform as chat messages: the system part and the user part, filled in. */
+export function renderTemplate(name: PromptName, values: Readonly<Record<string, string>>, platform: PromptPlatform = 'android'): ChatMessage[] {
+  const { file, system, user } = template(name, platform);
   return [
     { role: 'system', content: fill(system, values, file) },
     { role: 'user', content: fill(user, values, file) },

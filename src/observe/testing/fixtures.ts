@@ -26,3 +26,22 @@ export function fixture(name: string): Fixture {
   const row = sources.find((r) => r[0] === name);
   return { name, path: fileURLToPath(url), xml: readFileSync(url, 'utf8'), nodes: row ? Number(row[4]) : NaN };
 }
+
+// Real WebDriverAgent sources from ../shared/fixtures/ios/ (see SOURCES.tsv there), for tests.
+const IOS_DIR = new URL('../../../../shared/fixtures/ios/', import.meta.url);
+
+export function iosFixtureNames(): string[] {
+  return readdirSync(IOS_DIR)
+    .filter((f) => /\.(xml|json)$/.test(f))
+    .sort();
+}
+
+/** A WDA source; `nodes` is the element count SOURCES.tsv records (the Application included). */
+export function iosFixture(name: string): Fixture {
+  const url = new URL(name, IOS_DIR);
+  const row = readFileSync(new URL('SOURCES.tsv', IOS_DIR), 'utf8')
+    .split('\n')
+    .map((l) => l.split('\t'))
+    .find((r) => r[0] === name);
+  return { name, path: fileURLToPath(url), xml: readFileSync(url, 'utf8'), nodes: row ? Number(row[5]) : NaN };
+}

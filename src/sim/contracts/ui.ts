@@ -75,6 +75,11 @@ export type UiDeps = Omit<Phone, 'ui' | 'screenshotPng' | 'timing'> & {
   apps: AppDefinition[];
   /** 'ios': SpringBoard's permission alert, no crash dialog, the iPhone's bars and keyboard. Default 'android'. */
   platform?: Platform;
+  /**
+   * Whether an app's data was wiped outside the phone since it last ran (an iOS simulator's data
+   * container emptied by a test tool); asked as each app process starts, which then starts with no data.
+   */
+  dataWiped?: (pkg: string) => boolean;
   /** Phone-clock delays: ANR dialog after a freeze (default 2000 ms; 5000 on a real phone) and toast duration (default 2000 ms). */
   timings?: { anrDelayMs?: number; toastMs?: number };
 };

@@ -10,6 +10,7 @@ import { WdaFaults, type WdaFaultSettings } from './faults.js';
 import { IPHONE } from './iphone.js';
 import { listenWda } from './server.js';
 import { WdaServedLog } from './served.js';
+import { serveSimctl, type SimctlRegistration } from './simctl/index.js';
 
 export { WdaFaults, type WdaFaultSettings } from './faults.js';
 export { WdaServedLog, type WdaServedRequest, type WdaServedKind } from './served.js';
@@ -25,7 +26,7 @@ export interface IosSimOptions {
   host?: string;
   /** Sample app names ('shop', 'notes', 'settings') or definitions; default those three. Android packages become iOS bundle ids. */
   apps?: Array<string | AppDefinition>;
-  /** Same seed, same phone (pids, promos) and the same udid. Default 1. */
+  /** Same seed, same phone (pids, promos). Default 1. */
   seed?: number;
   /** The simulator's name, as simctl lists it. Default 'iPhone 15'. */
   name?: string;
@@ -35,12 +36,14 @@ export interface IosSimOptions {
   timing?: TimingMode;
   /** WDA faults switched on from the start. */
   faults?: Partial<WdaFaultSettings>;
+  /** Where the simulator registers for the `xcrun simctl` stand-in (default MOBILETEST_SIMULATORS_DIR, else a per-user temp folder). */
+  registryDir?: string;
 }
 
 export interface IosSim {
   readonly platform: 'ios';
   readonly phone: Phone;
-  /** The simulator's UDID: an uppercase UUID, the same for the same seed. */
+  /** The simulator's UDID: an uppercase UUID of its own. */
   readonly udid: string;
   readonly name: string;
   /** http://127.0.0.1:PORT — WebDriverAgent's base URL. */
@@ -49,14 +52,19 @@ export interface IosSim {
   /** Every WDA request served (reads, screenshots, others). */
   readonly served: WdaServedLog;
   readonly faults: WdaFaults;
+  /** The simulator as the `xcrun simctl` stand-in serves it (its state, and faults such as a boot that never ends). */
+  readonly simctl: SimctlRegistration;
   /** Whether the simulator is booted; while false, WDA answers every request with "unknown error" and its session is gone. */
   booted: boolean;
   stop(): Promise<void>;
 }
 
-/** A UUID made from the seed, uppercase as CoreSimulator prints UDIDs. */
-export function udidFor(seed: number): string {
-  const hex = createHash('sha1').update(`mobiletest-iphone-${seed}`).digest('hex');
+/** Virtual iPhones started in this process. */
+let started = 0;
+
+/** A UUID made from a key, uppercase as CoreSimulator prints UDIDs. */
+export function udidFor(key: string): string {
+  const hex = createHash('sha1').update(`mobiletest-iphone-${key}`).digest('hex');
   const variant = ((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`.toUpperCase();
 }
@@ -65,16 +73,30 @@ export async function startIosSim(options: IosSimOptions): Promise<IosSim> {
   prepareRenderer().catch(() => undefined);
   const seed = options.seed ?? 1;
   const apps = iosApps(resolveApps(options.apps ?? IOS_SAMPLE_APPS));
-  const udid = udidFor(seed);
+  // Unique to this simulator: two test processes never share a simctl registration or its data folders.
+  const udid = udidFor(`${process.pid}:${++started}:${seed}`);
   const name = options.name ?? IPHONE.name;
-  const phone = createPhone({ platform: 'ios', serial: udid, seed, apps, frozenAt: options.frozenAt, timing: options.timing });
+  // An app's data lives in its container folder: a tool that empties it (to clear the app) wipes what the app stored.
+  let simctl: SimctlRegistration | undefined;
+  const dataWiped = (pkg: string): boolean => simctl?.simulator.takeWiped(pkg) ?? false;
+  const phone = createPhone({ platform: 'ios', serial: udid, seed, apps, frozenAt: options.frozenAt, timing: options.timing, dataWiped });
   const device = new IosDevice({ phone, apps, udid, name });
   const faults = new WdaFaults(options.faults);
   const served = new WdaServedLog();
   let booted = true;
   const wda = await listenWda({ device, port: options.port ?? 0, host: options.host, faults, served, booted: () => booted });
-  // SIMCTL HOOK: the `xcrun simctl` stand-in (src/sim/ios/simctl/) is started here with
-  // serveSimctl({ phone, udid, name, ... }); its boot/shutdown set `booted` below, and stop() below stops it.
+  try {
+    // `xcrun simctl` (the stand-in first on PATH) lists and manages this simulator; shutting it down takes WDA with it.
+    simctl = await serveSimctl({ phone, identity: { udid, name }, registryDir: options.registryDir, host: options.host });
+  } catch (error) {
+    await wda.close();
+    throw error;
+  }
+  const registration = simctl;
+  registration.onStateChange((state) => {
+    if (state !== 'Booted') wda.endSession();
+    booted = state === 'Booted';
+  });
   return {
     platform: 'ios',
     phone,
@@ -84,6 +106,7 @@ export async function startIosSim(options: IosSimOptions): Promise<IosSim> {
     port: wda.port,
     served,
     faults,
+    simctl: registration,
     get booted() {
       return booted;
     },
@@ -93,7 +116,7 @@ export async function startIosSim(options: IosSimOptions): Promise<IosSim> {
       booted = value;
     },
     async stop() {
-      await wda.close();
+      await Promise.all([wda.close(), registration.stop()]);
     },
   };
 }

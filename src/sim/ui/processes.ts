@@ -103,6 +103,7 @@ export class ProcessTable {
 
   /** Starts a fresh process; the app's constructor may already crash it (then it is returned dead). */
   start(record: AppRecord, launch: AppLaunch, reason: string): RunningApp {
+    if (this.deps.dataWiped?.(record.def.package)) this.clear(record);
     record.launchCount += 1;
     const pid = this.allocatePid();
     const user = userName(record.uid);

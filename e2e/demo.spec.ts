@@ -29,19 +29,31 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-test('`mobiletest demo` runs the TS and YAML examples on the virtual phone; the crash spec fails as a product defect', async () => {
+test('`mobiletest demo` runs the TS and YAML examples on the virtual phone and iPhone; the crash spec fails as a product defect', async () => {
   test.setTimeout(600_000);
   const { code, output } = await run(['demo']);
   expect(code, output).toBe(0);
-  expect(output).toMatch(/✓ alice logs in, finds a cable and puts it in the cart \(shop\.test\.ts:3, \d+ device actions on /);
-  expect(output).toMatch(/✓ bob logs in, finds a cable and puts it in the cart \(shop\.test\.yml:4, \d+ device actions on /);
-  // Agent steps run on the offline rules: no model, no cost.
-  expect(output).toMatch(
-    /✓ alice signs in and adds a cable to her cart, by goals \(agent\.test\.ts:6, \d+ device actions on .*; 7 agent steps \(7 by the offline rules\), 0 model calls\)/,
-  );
-  expect(output).toMatch(
-    /✗ a coupon code does not crash the cart \(fails on purpose\) \(crash\.test\.ts:5, .*\n\s+product failure in input_text "Coupon code" at crash\.test\.ts:\d+: com\.example\.shop crashed during input_text: java\.lang\.IllegalStateException.*\n\s+suggestion: This is a defect in the app/,
-  );
+  for (const platform of ['android', 'ios']) {
+    expect(output).toMatch(
+      new RegExp(`✓ \\[${platform}\\] alice logs in, finds a cable and puts it in the cart \\(shop\\.test\\.ts:3, \\d+ device actions on `),
+    );
+    expect(output).toMatch(
+      new RegExp(`✓ \\[${platform}\\] bob logs in, finds a cable and puts it in the cart \\(shop\\.test\\.yml:4, \\d+ device actions on `),
+    );
+    // Agent steps run on the offline rules: no model, no cost.
+    expect(output).toMatch(
+      new RegExp(
+        `✓ \\[${platform}\\] alice signs in and adds a cable to her cart, by goals \\(agent\\.test\\.ts:6, \\d+ device actions on .*; 7 agent steps \\(7 by the offline rules\\), 0 model calls\\)`,
+      ),
+    );
+    expect(output).toMatch(
+      new RegExp(
+        `✗ \\[${platform}\\] a coupon code does not crash the cart \\(fails on purpose\\) \\(crash\\.test\\.ts:5, .*\\n\\s+product failure in input_text "Coupon code" at crash\\.test\\.ts:\\d+: com\\.example\\.shop crashed during input_text: java\\.lang\\.IllegalStateException.*\\n\\s+suggestion: This is a defect in the app`,
+      ),
+    );
+  }
+  // The iPhone's devices are simulators named by UDID; the Android phone by its adb address.
+  expect(output).toMatch(/\[ios\] alice logs in.*device actions on [0-9A-F]{8}-[0-9A-F]{4}-/);
   expect(output).toContain('The demo ran as expected');
   expect(output).toContain('Trace viewer: e2e/examples/mobiletest-report/html/index.html');
   expect(await readFile(path.join(REPORT, 'html', 'index.html'), 'utf8')).toContain('viewer.js');
@@ -51,9 +63,12 @@ test('`mobiletest demo` runs the TS and YAML examples on the virtual phone; the 
   const results = JSON.parse(await readFile(path.join(REPORT, 'results.json'), 'utf8')) as {
     tests: Array<{ title: string; steps: Array<{ primitive: string; status: string }> }>;
   };
-  const yaml = results.tests.find((t) => t.title.startsWith('bob'));
-  expect(yaml?.steps.map((s) => s.primitive)).toContain('scroll_to');
-  expect(yaml?.steps.every((s) => s.status === 'OK')).toBe(true);
+  const yamls = results.tests.filter((t) => t.title.startsWith('bob'));
+  expect(yamls).toHaveLength(2);
+  for (const yaml of yamls) {
+    expect(yaml.steps.map((s) => s.primitive)).toContain('scroll_to');
+    expect(yaml.steps.every((s) => s.status === 'OK')).toBe(true);
+  }
 
   // Passwords were typed as secrets: no output, report or trace file holds them.
   expect(output).not.toMatch(/pass123|hunter2/);

@@ -1,4 +1,4 @@
-// `mobiletest demo`: runs the example specs in e2e/examples/ on the virtual phone, as a user runs
+// `mobiletest demo`: runs the example specs in e2e/examples/ on the virtual phone and iPhone, as a user runs
 // their own (TypeScript and YAML, one failing on purpose), then says what the reports hold.
 // `--screens` instead walks the Shop app step by step, printing each screen as the agent reads it.
 import { spawn } from 'node:child_process';
@@ -12,7 +12,8 @@ import { runScreensDemo } from './demo-screens.js';
 
 const USAGE = `Usage: mobiletest demo [--screens [--out DIR] [--seed N]]
 
-Runs the example specs in e2e/examples/ on the virtual phone with "mobiletest test": a TypeScript
+Runs the example specs in e2e/examples/ on the virtual phone and the virtual iPhone (one project
+per platform) with "mobiletest test": a TypeScript
 and a YAML spec that log in to the Shop app, search, scroll to a product, add it to the cart and
 check the badge, and one spec that fails on purpose on the app's crash, to show a failure report.
 Reports go to e2e/examples/mobiletest-report/ (results.json, junit.xml).
@@ -32,6 +33,7 @@ interface ResultStep {
 }
 interface ResultTest {
   title: string;
+  project: string;
   file: string;
   line: number;
   status: string;
@@ -77,7 +79,7 @@ async function runExamples(): Promise<number> {
   }
   const relative = path.relative(process.cwd(), EXAMPLES) || '.';
   console.log(
-    `Running the example specs in ${relative}/ on the virtual phone: mobiletest test --config ${relative}/mobiletest.config.ts --output list,json,junit,html\n`,
+    `Running the example specs in ${relative}/ on the virtual phone and iPhone: mobiletest test --config ${relative}/mobiletest.config.ts --output list,json,junit,html\n`,
   );
   await new Promise<number | null>((resolve, reject) => {
     const args = [CLI, 'test', '--config', path.join(EXAMPLES, 'mobiletest.config.ts'), '--output', 'list,json,junit,html'];
@@ -96,7 +98,7 @@ async function runExamples(): Promise<number> {
     const mark = t.status === 'passed' ? '✓' : '✗';
     const where = `${t.file}:${t.line}`;
     const steps = `${t.steps.filter((s) => !s.agent).length} device actions on ${t.device ?? 'no device'}${agentSummary(t)}`;
-    console.log(`  ${mark} ${t.title} (${where}, ${steps})`);
+    console.log(`  ${mark} ${t.project ? `[${t.project}] ` : ''}${t.title} (${where}, ${steps})`);
     if (t.failure) {
       console.log(
         `      ${t.failure.category ?? 'unclassified'} failure${t.failure.step ? ` in ${t.failure.step}` : ''}: ${firstLine(t.failure.message ?? '')}`,

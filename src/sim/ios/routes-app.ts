@@ -22,8 +22,16 @@ function status(): Record<string, unknown> {
   };
 }
 
+/** FBSession.kill: the app under test is terminated with its session unless shouldTerminateApp is false. */
+function killSession(ctx: RouteContext): void {
+  const old = ctx.session;
+  if (old?.bundleId && old.capabilities['shouldTerminateApp'] !== false) ctx.device.terminate(old.bundleId);
+  ctx.sessions.end();
+}
+
 function createSession(ctx: RouteContext): Record<string, unknown> {
   const caps = parseCapabilities(ctx.body);
+  killSession(ctx);
   const bundleId = typeof caps['bundleId'] === 'string' ? caps['bundleId'] : undefined;
   if (bundleId) {
     if (!ctx.device.installed(bundleId))
@@ -83,7 +91,7 @@ export const APP_ROUTES: Route[] = [
     path: '',
     scope: 'session',
     handle: (ctx) => {
-      ctx.sessions.end();
+      killSession(ctx);
       return null;
     },
   },

@@ -7,7 +7,10 @@ import { walk, type WdaElement } from './tree.js';
 function source(ctx: RouteContext): unknown {
   const root = ctx.device.snapshot();
   const format = ctx.query.get('format') ?? 'xml';
-  if (format === 'xml') return sourceXml(root);
+  if (format === 'xml') {
+    const excluded = (ctx.query.get('excluded_attributes') ?? '').split(',').map((name) => name.trim().toLowerCase());
+    return sourceXml(root, new Set(excluded.filter(Boolean)));
+  }
   if (format === 'json') return jsonElement(root);
   if (format === 'description') return sourceDescription(root);
   throw new WdaError('invalid argument', `The format '${format}' is unknown; use xml, json or description`);

@@ -65,6 +65,10 @@ test('window size and /wda/screen are in points at scale 3; the screenshot is a 
   const info = (await wda.call('GET', '/wda/activeAppInfo')).json.value;
   expect(info).toMatchObject({ bundleId: 'com.example.shop', name: 'Shop', processArguments: { env: {}, args: [] } });
   expect((await wda.call('GET', `/session/${id}/source?format=json`)).json.value).toMatchObject({ type: 'Application', name: 'Shop' });
+  const lean = (await wda.call('GET', `/session/${id}/source?excluded_attributes=visible,accessible,index,traits`)).json.value as string;
+  expect(lean).toMatch(
+    /<XCUIElementTypeTextField type="XCUIElementTypeTextField" value="Email" name="email" label="" enabled="true" x="\d+" y="\d+" width="\d+" height="\d+" placeholderValue="Email"\/>/,
+  );
   expect((await wda.call('GET', `/session/${id}/source?format=description`)).json.value).toMatch(/Element subtree:\n\u2192Application, 0x[0-9a-f]+, pid: \d+/);
 });
 
@@ -131,7 +135,9 @@ test('W3C actions: a pointer down/up taps, a move between them swipes the list; 
   expect([unfinished.status, unfinished.json.value.error]).toEqual([400, 'invalid argument']);
 });
 
-test('apps: launch, state, terminate and activeAppInfo follow the app in front; the home button shows SpringBoard', async ({ wda }) => {
+test('apps: launch, state, terminate and activeAppInfo follow the app in front; the home button shows SpringBoard; ending the session terminates the app under test', async ({
+  wda,
+}) => {
   const id = await wda.shop();
   const state = async (bundleId: string) => (await wda.call('POST', `/session/${id}/wda/apps/state`, { bundleId })).json.value;
   expect(await state('com.example.shop')).toBe(4);
@@ -144,6 +150,8 @@ test('apps: launch, state, terminate and activeAppInfo follow the app in front; 
   expect((await wda.call('GET', '/wda/activeAppInfo')).json.value.bundleId).toBe('com.apple.springboard');
   const unknown = await wda.call('POST', `/session/${id}/wda/apps/launch`, { bundleId: 'com.example.nothing' });
   expect([unknown.status, unknown.json.value.error]).toEqual([500, 'unknown error']);
+  await wda.call('DELETE', `/session/${id}`);
+  expect(wda.sim.phone.ui.processes().some((p) => p.package === 'com.example.shop')).toBe(false);
 });
 
 test('faults: failed requests, an expired session, a shut-down simulator and an alert raised mid-tap; every request is counted', async ({ wda }) => {
@@ -172,4 +180,36 @@ test('faults: failed requests, an expired session, a shut-down simulator and an 
   expect([down.status, down.json.value.error]).toEqual([500, 'unknown error']);
   wda.sim.booted = true;
   expect((await wda.call('GET', '/status')).json.value.ready).toBe(true);
+});
+
+test('touch routes, clear, orientation, deep links and device info', async ({ wda }) => {
+  const created = await wda.call('POST', '/session', { capabilities: { alwaysMatch: { 'appium:bundleId': 'com.example.notes' } } });
+  const id = created.json.value.sessionId as string;
+  const find = async (using: string, value: string) => (await wda.call('POST', `/session/${id}/element`, { using, value })).json.value.ELEMENT as string;
+  const card = await find('-ios class chain', '**/XCUIElementTypeScrollView/XCUIElementTypeButton[1]');
+  const rect = (await wda.call('GET', `/session/${id}/element/${card}/rect`)).json.value as { x: number; y: number; width: number; height: number };
+  await wda.call('POST', `/session/${id}/wda/touchAndHold`, { x: rect.x + 20, y: rect.y + 20, duration: 1 });
+  const menu = await wda.call('POST', `/session/${id}/elements`, {
+    using: '-ios predicate string',
+    value: "type == 'XCUIElementTypeButton' AND label IN {'Pin', 'Unpin', 'Share', 'Delete'}",
+  });
+  expect(menu.json.value).toHaveLength(3);
+
+  await wda.call('POST', `/session/${id}/wda/apps/launch`, { bundleId: 'com.example.shop' });
+  await wda.call('POST', `/session/${id}/alert/accept`);
+  const email = await find('accessibility id', 'email');
+  await wda.call('POST', `/session/${id}/element/${email}/value`, { text: 'typo@example' });
+  await wda.call('POST', `/session/${id}/element/${email}/clear`);
+  expect((await wda.call('GET', `/session/${id}/element/${email}/attribute/value`)).json.value).toBe('Email');
+
+  expect((await wda.call('POST', `/session/${id}/orientation`, { orientation: 'LANDSCAPE' })).status).toBe(200);
+  expect((await wda.call('GET', `/session/${id}/orientation`)).json.value).toBe('LANDSCAPE');
+  expect((await wda.call('GET', `/session/${id}/window/size`)).json.value).toEqual({ width: 852, height: 393 });
+  await wda.call('POST', `/session/${id}/orientation`, { orientation: 'PORTRAIT' });
+
+  expect((await wda.call('POST', `/session/${id}/url`, { url: 'shop://cart' })).status).toBe(200);
+  expect((await wda.call('GET', '/wda/activeAppInfo')).json.value.bundleId).toBe('com.example.shop');
+  const nowhere = await wda.call('POST', `/session/${id}/url`, { url: 'nothing://here' });
+  expect([nowhere.status, nowhere.json.value.error]).toEqual([500, 'unknown error']);
+  expect((await wda.call('GET', '/wda/device/info')).json.value).toMatchObject({ name: 'iPhone 15', uuid: wda.sim.udid, isSimulator: true });
 });

@@ -27,23 +27,23 @@ export function xmlAttributes(el: WdaElement): Array<[string, string]> {
   return list.filter((entry): entry is [string, string] => entry[1] !== null);
 }
 
-function writeXml(el: WdaElement, depth: number, out: string[]): void {
-  const pad = '  '.repeat(depth);
+function writeXml(el: WdaElement, o: { depth: number; out: string[]; excluded: ReadonlySet<string> }): void {
+  const pad = '  '.repeat(o.depth);
   let open = `${pad}<XCUIElementType${el.type}`;
-  for (const [key, value] of xmlAttributes(el)) open += ` ${key}="${escapeXml(value)}"`;
+  for (const [key, value] of xmlAttributes(el)) if (!o.excluded.has(key.toLowerCase())) open += ` ${key}="${escapeXml(value)}"`;
   if (el.children.length === 0) {
-    out.push(`${open}/>`);
+    o.out.push(`${open}/>`);
     return;
   }
-  out.push(`${open}>`);
-  for (const child of el.children) writeXml(child, depth + 1, out);
-  out.push(`${pad}</XCUIElementType${el.type}>`);
+  o.out.push(`${open}>`);
+  for (const child of el.children) writeXml(child, { ...o, depth: o.depth + 1 });
+  o.out.push(`${pad}</XCUIElementType${el.type}>`);
 }
 
-/** GET /source (format xml). */
-export function sourceXml(root: WdaElement): string {
+/** GET /source (format xml); `excluded` names attributes left out, as WDA's excluded_attributes query does (lower case). */
+export function sourceXml(root: WdaElement, excluded: ReadonlySet<string> = new Set()): string {
   const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<AppiumAUT>'];
-  writeXml(root, 1, out);
+  writeXml(root, { depth: 1, out, excluded });
   out.push('</AppiumAUT>');
   return `${out.join('\n')}\n`;
 }

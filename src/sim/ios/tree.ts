@@ -47,7 +47,7 @@ export interface SnapshotApp {
 const SCROLLERS = /(RecyclerView|ListView|GridView)$/;
 const SWITCHES = /(Switch|SwitchCompat|SwitchMaterial|CheckBox|ToggleButton)$/;
 /** Top app bars: an Android Toolbar, or an app's own bar with a toolbar-like id. */
-const NAV_BAR_IDS = /^(toolbar|action_bar|app_bar|top_app_bar|search_toolbar)$/;
+const NAV_BAR_IDS = /^(toolbar|action_bar|app_bar|top_app_bar)$/;
 const BACK = /^(navigate up|back)$/i;
 
 const short = (cls: string): string => cls.slice(cls.lastIndexOf('.') + 1);
@@ -99,7 +99,8 @@ function typeOf(node: LaidOutNode, ctx: Context): string {
   if (cls === 'ProgressBar') return 'ActivityIndicator';
   if (SCROLLERS.test(cls)) return 'Table';
   if (/ScrollView$/.test(cls) || node.scrollable) return 'ScrollView';
-  if (cls === 'Toolbar' || NAV_BAR_IDS.test(identifierOf(node.resourceId))) return 'NavigationBar';
+  const id = identifierOf(node.resourceId);
+  if ((cls === 'Toolbar' && !id.includes('search')) || NAV_BAR_IDS.test(id)) return 'NavigationBar';
   if (cls === 'Button' || cls === 'ImageButton') return 'Button';
   if (cls === 'ImageView') return node.clickable ? 'Button' : 'Image';
   if (cls === 'TextView') return node.clickable ? 'Button' : 'StaticText';
@@ -153,9 +154,13 @@ function translate(node: LaidOutNode, o: { ctx: Context; index: number; path: st
     case 'Button':
     case 'Key':
     case 'Icon':
-      label = ctx.keyboard ? (keyName(node) === 'space' ? ' ' : node.contentDesc || node.text) : node.contentDesc || shownText || allText(node).join(', ');
+      label = ctx.keyboard
+        ? keyName(node) === 'space'
+          ? ' '
+          : node.contentDesc || node.text
+        : node.contentDesc || shownText || allText(node).join(', ') || null;
       if (node.selected || (node.checkable && node.checked)) value = '1';
-      if (ctx.navBar && BACK.test(label)) label = 'Back';
+      if (ctx.navBar && label !== null && BACK.test(label)) label = 'Back';
       break;
     case 'NavigationBar':
       label = node.contentDesc || null;

@@ -3,6 +3,7 @@
 import type { AppView, UiDeps, Widget } from '../types.js';
 import { keyboardWidget, KEYBOARD_PACKAGE, type KeyPress } from './keyboard.js';
 import { iosKeyboardWidget } from './ios-keyboard.js';
+import { iosLook } from './ios-look.js';
 import { homeWidget, LAUNCHER_PACKAGE, recentsWidget } from './launcher.js';
 import { findNode } from './node.js';
 import { shortComponent, type ProcessTable, type RunningApp } from './processes.js';
@@ -220,7 +221,7 @@ export class Composer {
       const scroll = app.scroll;
       const base = activityWindow({
         pkg: app.record.def.package,
-        root: view.root,
+        root: this.o.deps.platform === 'ios' ? iosLook(view.root) : view.root,
         snackbar: view.snackbar,
         metrics,
         contentBottom,

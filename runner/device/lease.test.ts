@@ -6,13 +6,42 @@ import { similarPackages } from './app-check.js';
 import { DeviceLeaseError } from './lease/lease-error.js';
 import { DeviceLock } from './lease/lock.js';
 import { leaseDevice, simTiming } from './lease/pool.js';
-import { parseDeviceSpec } from './lease/spec.js';
+import { iosDevice, parseDeviceSpec } from './lease/spec.js';
 
 test('the device setting reads as the virtual phone, any device, or serials', () => {
   expect(parseDeviceSpec(undefined)).toEqual({ kind: 'auto' });
   expect(parseDeviceSpec(' sim ')).toEqual({ kind: 'sim' });
-  expect(parseDeviceSpec('android:any')).toEqual({ kind: 'any' });
+  expect(parseDeviceSpec('android:any')).toEqual({ kind: 'any', platform: 'android' });
+  expect(parseDeviceSpec('ios:any')).toEqual({ kind: 'any', platform: 'ios' });
   expect(parseDeviceSpec('emulator-5554, 127.0.0.1:4000,emulator-5554')).toEqual({ kind: 'serials', serials: ['emulator-5554', '127.0.0.1:4000'] });
+});
+
+test('an iOS device is named by UDID, by WebDriverAgent URL, or both; an adb serial names none', () => {
+  const udid = '5A0C4E7B-1D2F-4A3B-9C8D-7E6F5A4B3C2D';
+  expect(iosDevice(udid)).toEqual({ udid, wdaUrl: undefined });
+  expect(iosDevice('http://127.0.0.1:8100')).toEqual({ udid: undefined, wdaUrl: 'http://127.0.0.1:8100' });
+  expect(iosDevice(`${udid}@http://127.0.0.1:8101`)).toEqual({ udid, wdaUrl: 'http://127.0.0.1:8101' });
+  expect(iosDevice('emulator-5554')).toBeUndefined();
+  expect(iosDevice('127.0.0.1:5555')).toBeUndefined();
+});
+
+test('on iOS, sim leases a virtual iPhone driven through WebDriverAgent; an Android setting on iOS (and back) is refused by name', async () => {
+  const lease = await leaseDevice({ setting: 'sim', platform: 'ios', parallelIndex: 0, workers: 1 });
+  try {
+    expect(lease.kind).toBe('sim');
+    expect(lease.driver.platform).toBe('ios');
+    expect(lease.serial).toMatch(/^[0-9A-F]{8}-[0-9A-F]{4}-/);
+    expect((await lease.driver.screenSize()).width).toBe(1179);
+  } finally {
+    await lease.release();
+  }
+  await expect(leaseDevice({ setting: 'android:any', platform: 'ios', parallelIndex: 0, workers: 1 })).rejects.toThrow(
+    /names Android devices, but the platform is ios/,
+  );
+  await expect(leaseDevice({ setting: 'ios:any', parallelIndex: 0, workers: 1 })).rejects.toThrow(/names iPhones, but the platform is android/);
+  await expect(leaseDevice({ setting: 'http://127.0.0.1:8100', parallelIndex: 0, workers: 1 })).rejects.toThrow(
+    /names iOS devices, but the platform is android/,
+  );
 });
 
 test('MOBILETEST_SIM_TIMING paces the virtual phone as a real one; fast is the default and a typo is named', () => {

@@ -41,13 +41,12 @@ export interface GlanceAsk {
 export async function readGlance(device: IosDevice, scope: IosScope, { apps, lastInputAt }: GlanceAsk): Promise<Glance> {
   apps.forEach(checkBundleId);
   const inFront = activeApp(device, scope);
-  const [app, window, keyboard, running] = await Promise.all([
-    inFront,
-    focusedWindow(device, scope, inFront),
-    keyboardShown(device, scope),
-    apps.length > 0 && device.simulator ? runningApps(device, scope) : undefined,
-  ]);
+  const [app, window, keyboard] = await Promise.all([inFront, focusedWindow(device, scope, inFront), keyboardShown(device, scope)]);
   const beneath = await appBeneathAlert(device, scope, { inFront: app, window });
+  // WebDriverAgent names the process of the app in front; another app's (one behind an alert, or
+  // gone) takes launchctl inside the simulator, a process start that costs far more than the glance.
+  const others = apps.some((asked) => asked !== app.bundleId);
+  const running = others && device.simulator ? await runningApps(device, scope) : undefined;
   const now = Date.now();
   const pids: Record<string, number | undefined> = {};
   // Without simctl only the app in front has a known process; the others are reported as having none.

@@ -1,5 +1,5 @@
 // Element finding as WDA does it (POST /element(s)): accessibility id, id, name, class name,
-// '-ios predicate string', '-ios class chain' and xpath, over a snapshot, in document order.
+// 'predicate string', 'class chain' (or Appium's '-ios …' names) and xpath, over a snapshot, in document order.
 import { WdaError } from './errors.js';
 import { parsePredicate, type ElementTest } from './predicate.js';
 import { walk, type WdaElement } from './tree.js';
@@ -93,6 +93,9 @@ export const STRATEGIES = [
   'id',
   'name',
   'class name',
+  // WebDriverAgent's own names; Appium's '-ios …' spellings are taken too, as clients attached straight to WDA send them.
+  'predicate string',
+  'class chain',
   '-ios predicate string',
   '-ios class chain',
   'xpath',
@@ -110,8 +113,10 @@ export function findElements(o: { using: string; value: string; root: WdaElement
       return descendants(from, (el) => el.name === o.value);
     case 'class name':
       return descendants(from, (el) => typeName(el) === o.value);
+    case 'predicate string':
     case '-ios predicate string':
       return descendants(from, parsePredicate(o.value));
+    case 'class chain':
     case '-ios class chain':
       return evaluateClassChain(o.value, from);
     case 'xpath':

@@ -16,6 +16,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   mcp: async () => (await import('./mcp.js')).benchMcp(),
   ocr: async () => (await import('./ocr.js')).benchOcr(),
   vision: async () => (await import('./vision.js')).benchVision(),
+  ios: async () => (await import('./ios.js')).benchIos(),
 };
 
 const name = process.argv[2];

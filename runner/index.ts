@@ -22,8 +22,8 @@ export {
 } from '../src/llm/index.js';
 export type { LlmSettings, BudgetLimits, OutputMode, ProviderProfile } from '../src/llm/index.js';
 export type { ActionOptions, WaitOptions as DeviceWaitOptions, LaunchOptions as DeviceLaunchOptions, TextCheck, DeviceLease } from './device/index.js';
-export { startSim, sampleApps } from '../src/sim/index.js';
-export type { SimOptions, Sim, Phone } from '../src/sim/index.js';
+export { startSim, sampleApps, simctlPathDir } from '../src/sim/index.js';
+export type { SimOptions, Sim, IosSim, IosSimOptions, Phone } from '../src/sim/index.js';
 export * from '../src/drivers/index.js';
 export * from '../src/observe/index.js';
 export * from '../src/primitives/index.js';

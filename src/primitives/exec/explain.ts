@@ -29,6 +29,8 @@ export interface FailureFacts {
   logs: readonly LogRecord[];
   /** The device the action ran on. */
   device?: string;
+  /** Its platform, for the commands a suggestion names (default android). */
+  platform?: 'android' | 'ios';
 }
 
 const LOG_LINES = 4;
@@ -49,6 +51,7 @@ export function factsOf(ctx: ActionContext, params: Record<string, unknown>): Fa
     element: ctx.element,
     logs: ctx.logs,
     device: ctx.driver.id,
+    platform: ctx.driver.platform,
   };
 }
 
@@ -219,7 +222,7 @@ function crashed(facts: FailureFacts): Advice {
   ];
   const what = crash?.reason ?? lines.find((l) => /Exception|Error/.test(l)) ?? 'an uncaught exception';
   return {
-    suggestion: `This is a defect in the app: ${crash?.package || 'it'} crashed with ${what} during ${facts.primitive}. Report it to the app's developers with the stack trace (adb logcat -b crash); the test is right to fail.`,
+    suggestion: `This is a defect in the app: ${crash?.package || 'it'} crashed with ${what} during ${facts.primitive}. Report it to the app's developers with the stack trace (${facts.platform === 'ios' ? 'its crash report: ~/Library/Logs/DiagnosticReports on the Mac that runs the simulator, or Xcode’s Devices window for an iPhone' : 'adb logcat -b crash'}); the test is right to fail.`,
     evidence,
   };
 }
@@ -231,7 +234,7 @@ function notResponding(facts: FailureFacts): Advice {
     .filter((l) => /^(ANR in |Reason: )/.test(l))
     .slice(0, 2);
   return {
-    suggestion: `This is a defect in the app: ${anr?.package || 'it'} stopped answering input during ${facts.primitive} (its main thread is blocked). Report it to the app's developers with the ANR trace (adb bugreport).`,
+    suggestion: `This is a defect in the app: ${anr?.package || 'it'} stopped answering input during ${facts.primitive} (its main thread is blocked). Report it to the app's developers with ${facts.platform === 'ios' ? 'a spindump of the app taken while it hangs (Activity Monitor on the Mac that runs the simulator)' : 'the ANR trace (adb bugreport)'}.`,
     evidence: [...(anr ? [`situation: anr of ${anr.package || 'the app'} seen in ${anr.evidence.join(', ')}`] : []), ...lines.map((line) => `logcat: ${line}`)],
   };
 }

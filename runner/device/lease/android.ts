@@ -1,24 +1,10 @@
 // Android leases: the virtual phone started in this worker, or a device an adb server lists.
-import { AndroidDriver, DeviceError, type Driver } from '../../../src/drivers/index.js';
+import { AndroidDriver, type Driver } from '../../../src/drivers/index.js';
 import { adbClient } from '../../../src/drivers/android/adb-client.js';
 import { startSim, type Sim } from '../../../src/sim/index.js';
 import { adbServerAddress } from '../../../src/drivers/android/server-address.js';
-import { DeviceLeaseError } from './lease-error.js';
 import { DeviceLock } from './lock.js';
-import { simTiming, type DeviceLease } from './lease.js';
-
-const RECONNECT_MS = 30_000;
-const PROBE_MS = 5_000;
-
-export async function answers(driver: Driver): Promise<boolean> {
-  try {
-    await driver.foreground({ timeoutMs: PROBE_MS });
-    return true;
-  } catch (error) {
-    if (error instanceof DeviceError) return false;
-    throw error;
-  }
-}
+import { answers, reconnect, simTiming, type DeviceLease } from './lease.js';
 
 export class SimLease implements DeviceLease {
   readonly kind = 'sim';
@@ -107,20 +93,11 @@ export class AdbLease implements DeviceLease {
   async ensureConnected(): Promise<void> {
     if (await answers(this.connection)) return;
     await this.connection.close().catch(() => undefined);
-    const deadline = Date.now() + RECONNECT_MS;
-    for (;;) {
-      try {
-        this.connection = await AndroidDriver.connect({ serial: this.serial, timeoutMs: PROBE_MS });
-        return;
-      } catch (error) {
-        if (Date.now() >= deadline) {
-          throw new DeviceLeaseError(
-            `Device ${this.serial} went away and did not come back within ${RECONNECT_MS / 1000} s: reconnect it (adb devices); ${(error as Error).message}`,
-          );
-        }
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    }
+    this.connection = await reconnect({
+      device: `Device ${this.serial}`,
+      hint: 'reconnect it (adb devices)',
+      connect: (timeoutMs) => AndroidDriver.connect({ serial: this.serial, timeoutMs }),
+    });
   }
 
   async release(): Promise<void> {

@@ -4,12 +4,8 @@ import { DeviceError, IosDriver, type Driver } from '../../../src/drivers/index.
 import { simctlPathDir, startSim, type IosSim } from '../../../src/sim/index.js';
 import { DeviceLeaseError } from './lease-error.js';
 import { DeviceLock } from './lock.js';
-import { answers } from './android.js';
-import { simTiming, tooManyWorkers, type DeviceLease, type LeaseRequest } from './lease.js';
+import { answers, reconnect, simTiming, tooManyWorkers, type DeviceLease, type LeaseRequest } from './lease.js';
 import { iosDevice, type DeviceSpec, type IosDeviceName } from './spec.js';
-
-const RECONNECT_MS = 30_000;
-const PROBE_MS = 5_000;
 
 /** The virtual iPhone: WebDriverAgent on a free port, and its simulator behind the `xcrun simctl` stand-in. */
 export class IphoneSimLease implements DeviceLease {
@@ -104,20 +100,11 @@ export class IosLease implements DeviceLease {
   async ensureConnected(): Promise<void> {
     if (await answers(this.connection)) return;
     await this.connection.close().catch(() => undefined);
-    const deadline = Date.now() + RECONNECT_MS;
-    for (;;) {
-      try {
-        this.connection = await IosDriver.connect({ udid: this.name.udid, wdaUrl: this.name.wdaUrl, timeoutMs: PROBE_MS });
-        return;
-      } catch (error) {
-        if (!(error instanceof DeviceError) || Date.now() >= deadline) {
-          throw new DeviceLeaseError(
-            `iPhone ${this.serial} went away and did not come back within ${RECONNECT_MS / 1000} s: check that its WebDriverAgent answers; ${(error as Error).message}`,
-          );
-        }
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    }
+    this.connection = await reconnect({
+      device: `iPhone ${this.serial}`,
+      hint: 'check that its WebDriverAgent answers',
+      connect: (timeoutMs) => IosDriver.connect({ udid: this.name.udid, wdaUrl: this.name.wdaUrl, timeoutMs }),
+    });
   }
 
   async release(): Promise<void> {

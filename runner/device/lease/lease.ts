@@ -1,5 +1,5 @@
 // What a lease is: one device held by one worker, and the request that asks for it.
-import type { Driver, Platform } from '../../../src/drivers/index.js';
+import { DeviceError, type Driver, type Platform } from '../../../src/drivers/index.js';
 import type { IosSim, Sim, TimingMode } from '../../../src/sim/index.js';
 import { DeviceLeaseError } from './lease-error.js';
 
@@ -41,4 +41,37 @@ export function tooManyWorkers(request: LeaseRequest, serials: string[], what: s
   return new DeviceLeaseError(
     `${request.workers} workers but ${serials.length} device${serials.length === 1 ? '' : 's'} (${what}: ${serials.join(', ') || 'none'}): run with --workers ${Math.max(1, serials.length)}`,
   );
+}
+
+const RECONNECT_MS = 30_000;
+/** How long a probe of a held device, or one reconnect attempt, may take. */
+export const PROBE_MS = 5_000;
+
+/** Whether the device answers a cheap call within the probe time. */
+export async function answers(driver: Driver): Promise<boolean> {
+  try {
+    await driver.foreground({ timeoutMs: PROBE_MS });
+    return true;
+  } catch (error) {
+    if (error instanceof DeviceError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Connects again to a device that went away, once a second for up to 30 s; then a DeviceLeaseError
+ * says which device and what to check (`hint`).
+ */
+export async function reconnect<T>(o: { device: string; hint: string; connect: (timeoutMs: number) => Promise<T> }): Promise<T> {
+  const deadline = Date.now() + RECONNECT_MS;
+  for (;;) {
+    try {
+      return await o.connect(PROBE_MS);
+    } catch (error) {
+      if (!(error instanceof DeviceError) || Date.now() >= deadline) {
+        throw new DeviceLeaseError(`${o.device} went away and did not come back within ${RECONNECT_MS / 1000} s: ${o.hint}; ${(error as Error).message}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
 }

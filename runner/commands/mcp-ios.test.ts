@@ -1,5 +1,7 @@
 // `mobiletest mcp --platform ios`: the MCP server driving the virtual iPhone, through the SDK's Client.
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startSim } from '../../src/sim/index.js';
 import { startMcpServer, type McpServerUnderTest } from '../testing/mcp-client.js';
 
 test.describe.configure({ mode: 'serial' });
@@ -35,4 +37,22 @@ test('do answers the prompt and the Shop shows; devices lists the iPhone as sele
   expect(devices.devices.find((d) => d.selected)).toMatchObject({ serial: devices.selected, state: 'Booted' });
   expect(devices.selected).toMatch(/^[0-9A-F-]{36}$/);
   expect(await server.json('query', { kind: 'device_info' })).toMatchObject({ kind: 'device_info', platform: 'ios', virtual: true });
+});
+
+test('with --wda-url alone and no xcrun, the server drives that WebDriverAgent and lists it by its HOST:PORT', async () => {
+  const iphone = await startSim({ platform: 'ios', port: 0 });
+  // No xcrun on PATH (node alone): the WebDriverAgent is the one device.
+  const other = await startMcpServer(['--wda-url', iphone.wdaUrl], { env: { PATH: path.dirname(process.execPath), MOBILETEST_WDA_URL: '' } });
+  try {
+    const { text, isError } = await other.call('look');
+    expect(isError, text).toBe(false);
+    expect(text).toMatch(/^app com\.apple\.springboard · screen 1179x2556$/m);
+    expect(text).toMatch(/e\d+ button "Shop"/);
+    const devices = await other.json('devices', {});
+    const host = new URL(iphone.wdaUrl).host;
+    expect(devices).toEqual({ devices: [{ serial: host, state: 'device', selected: true }], selected: host });
+  } finally {
+    await other.close();
+    await iphone.stop();
+  }
 });

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '@playwright/test';
-import { startSim } from '../src/sim/index.js';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { simctlPathDir, startSim } from '../src/sim/index.js';
 
 // `mobiletest look` as a user runs it: a child process, its output and its exit code.
 const CLI = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'runner', 'cli.js');
@@ -149,6 +150,38 @@ test('look --device reads a live phone through the adb server protocol', async (
     const absent = await look(['--device', 'emulator-9999'], { ADB_SERVER_SOCKET: `tcp:127.0.0.1:${sim.serverPort}` });
     expect(absent.code).toBe(1);
     expect(absent.stderr).toContain('emulator-9999');
+  } finally {
+    await sim.stop();
+  }
+});
+
+test('look --platform ios reads the virtual iPhone through WebDriverAgent, in the Android token budget', async () => {
+  const registryDir = await mkdtemp(path.join(os.tmpdir(), 'mobiletest-look-sims-'));
+  const sim = await startSim({ platform: 'ios', port: 0, registryDir });
+  try {
+    // The stand-in xcrun first on PATH answers `xcrun simctl` for this virtual iPhone only.
+    const env = { PATH: `${simctlPathDir()}${path.delimiter}${process.env.PATH}`, MOBILETEST_SIMULATORS_DIR: registryDir, MOBILETEST_WDA_URL: '' };
+    const { code, stdout, stderr } = await look(['--platform', 'ios', '--wda-url', sim.wdaUrl], env);
+    expect(code, stderr).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('app com.apple.springboard · screen 1179x2556');
+    expect(stdout).toMatch(/\n\s*e\d+ button "Shop"/);
+    // bench/observe.ts: the Android dumps read in at most 400 tokens, at least 8 times fewer than the raw dump.
+    const raw = Number(/the raw dump is (\d+) tokens/.exec(stderr)?.[1]);
+    expect(countTokens(stdout.trimEnd())).toBeLessThanOrEqual(400);
+    expect(raw / countTokens(stdout.trimEnd())).toBeGreaterThanOrEqual(8);
+
+    // With the one booted simulator, --platform ios alone finds it; --wda-url alone means iOS too.
+    // One after the other: WebDriverAgent keeps one session, and a second client takes it from the first.
+    const alone = await look(['--platform', 'ios', '--json'], { ...env, MOBILETEST_WDA_URL: sim.wdaUrl });
+    const byUrl = await look(['--wda-url', sim.wdaUrl], env);
+    expect(alone.code, alone.stderr).toBe(0);
+    expect((JSON.parse(alone.stdout) as { text: string }).text).toBe(stdout.trimEnd());
+    expect(byUrl.stdout).toBe(stdout);
+
+    const mixed = await look(['--platform', 'ios', '--device', 'emulator-5554'], env);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toContain('--device names an Android device');
   } finally {
     await sim.stop();
   }

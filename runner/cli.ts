@@ -30,14 +30,14 @@ const COMMANDS: Record<string, { summary: string; run: Run }> = {
     ),
   },
   devices: {
-    summary: 'List the devices on the adb server',
+    summary: 'List the devices on the adb server, the iOS simulators (xcrun simctl) and the WebDriverAgent of MOBILETEST_WDA_URL',
     run: lazy(
       () => import('./commands/devices.js'),
       (m) => m.runDevicesCommand,
     ),
   },
   doctor: {
-    summary: 'Check Node, Playwright, adb, devices, the app, LLM settings and OCR data, each with its fix',
+    summary: 'Check Node, Playwright, adb, devices, iOS, the app, LLM settings and OCR data, each with its fix',
     run: lazy(
       () => import('./commands/doctor.js'),
       (m) => m.runDoctorCommand,
@@ -72,7 +72,7 @@ const COMMANDS: Record<string, { summary: string; run: Run }> = {
     ),
   },
   look: {
-    summary: 'Print the screen as the agent reads it, from a device or a saved uiautomator dump',
+    summary: 'Print the screen as the agent reads it, from an Android device, an iPhone (--platform ios) or a saved dump',
     run: lazy(
       () => import('./commands/look.js'),
       (m) => m.runLookCommand,

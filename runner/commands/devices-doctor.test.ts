@@ -1,5 +1,8 @@
 import { test, expect } from '@playwright/test';
-import { freePort, startSim, type Sim } from '../../src/sim/index.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, simctlPathDir, startSim, type IosSim, type Sim } from '../../src/sim/index.js';
 import { TempProject } from '../testing/project.js';
 
 // `mobiletest devices` and `mobiletest doctor` against no adb server, then against a virtual
@@ -111,5 +114,96 @@ test.describe('with a virtual phone on the adb server', () => {
     const named = await project.mobiletest(['doctor'], { env: { ...env, MOBILETEST_DEVICE: 'emulator-9998' } });
     expect(named.exitCode).toBe(1);
     expect(named.stdout).toContain('✗ app com.example.shop on emulator-9998: emulator-9998 is not connected');
+  });
+});
+
+test.describe('iOS: no xcrun, then the virtual iPhone behind the xcrun stand-in', () => {
+  let env: Record<string, string>;
+  test.beforeEach(async () => {
+    // No xcrun on PATH (node alone), and no adb server.
+    env = {
+      PATH: path.dirname(process.execPath),
+      ADB_SERVER_SOCKET: `tcp:127.0.0.1:${await freePort()}`,
+      MOBILETEST_WDA_URL: '',
+      MOBILETEST_PLATFORM: '',
+      MOBILETEST_DEVICE: '',
+      MOBILETEST_LLM_PROVIDER: '',
+      MOBILETEST_LLM_MODEL: '',
+    };
+  });
+
+  test('with no xcrun, devices and doctor say what iOS needs; a project on iOS devices fails, one on the virtual iPhone passes', async () => {
+    const run = await project.mobiletest(['devices'], { env });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain('No adb server runs');
+    expect(run.stdout).toContain(
+      "No xcrun here: iOS needs macOS with Xcode, or a WDA URL (--wda-url / MOBILETEST_WDA_URL); device: 'sim' runs the virtual iPhone.",
+    );
+
+    await project.write({
+      'mobiletest.config.ts':
+        "export default { projects: [{ name: 'android', use: { app: 'com.example.shop' } }, { name: 'ios', use: { platform: 'ios', app: 'com.example.shop', device: 'sim' } }] };\n",
+    });
+    const onSim = await project.mobiletest(['doctor'], { env });
+    expect(onSim.stdout).toContain('- iOS: no xcrun here: the virtual iPhone will be used\n    hint: iOS needs macOS with Xcode, or a WDA URL');
+    expect(onSim.stdout).toContain('✓ app com.example.shop: a sample app of the virtual phone');
+    expect(onSim.stdout).toContain('✓ app com.example.shop: a sample app of the virtual iPhone');
+    expect(onSim.exitCode).toBe(0);
+
+    await project.write({
+      'mobiletest.config.ts': "export default { projects: [{ name: 'iphones', use: { platform: 'ios', app: 'com.acme.app', device: 'ios:any' } }] };\n",
+    });
+    const onReal = await project.mobiletest(['doctor'], { env });
+    expect(onReal.exitCode).toBe(1);
+    expect(onReal.stdout).toContain(
+      "✗ iOS: no xcrun and no WebDriverAgent, but iphones run on iOS devices\n    fix: iOS needs macOS with Xcode, or a WDA URL (--wda-url / MOBILETEST_WDA_URL); device: 'sim' runs the virtual iPhone",
+    );
+    expect(onReal.stdout).toMatch(/^- app com\.acme\.app \(iOS\): not checked/m);
+
+    const wdaDown = await project.mobiletest(['doctor'], { env: { ...env, MOBILETEST_WDA_URL: `http://127.0.0.1:${await freePort()}` } });
+    expect(wdaDown.stdout).toMatch(
+      /^✗ iOS: WebDriverAgent http:\/\/127\.0\.0\.1:\d+ \(MOBILETEST_WDA_URL\) does not answer GET \/status: connect ECONNREFUSED/m,
+    );
+  });
+
+  test.describe('with the virtual iPhone', () => {
+    let iphone: IosSim;
+    let registryDir: string;
+    test.beforeAll(async () => {
+      registryDir = await mkdtemp(path.join(os.tmpdir(), 'mobiletest-devices-sims-'));
+      iphone = await startSim({ platform: 'ios', port: 0, registryDir });
+    });
+    test.afterAll(async () => {
+      await iphone?.stop();
+      await rm(registryDir, { recursive: true, force: true });
+    });
+
+    test('devices lists the simulator xcrun knows and the WebDriverAgent; doctor says xcrun is found', async () => {
+      const withXcrun = {
+        ...env,
+        PATH: `${simctlPathDir()}${path.delimiter}${env.PATH}`,
+        MOBILETEST_SIMULATORS_DIR: registryDir,
+        MOBILETEST_WDA_URL: iphone.wdaUrl,
+      };
+      const run = await project.mobiletest(['devices'], { env: withXcrun });
+      expect(run.exitCode, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^NAME\s+UDID\s+STATE\s+RUNTIME$/m);
+      expect(run.stdout).toMatch(new RegExp(`^iPhone 15\\s+${iphone.udid}\\s+Booted\\s+iOS 17\\.5$`, 'm'));
+      expect(run.stdout).toContain('(1 iOS simulators, 1 booted; run on one with: mobiletest test --platform ios --device UDID)');
+      expect(run.stdout).toContain(`WebDriverAgent ${iphone.wdaUrl} (MOBILETEST_WDA_URL): answers /status`);
+      const json = JSON.parse((await project.mobiletest(['devices', '--json'], { env: withXcrun })).stdout) as { ios: unknown };
+      expect(json.ios).toMatchObject({
+        xcrun: true,
+        simulators: [{ id: iphone.udid, state: 'Booted', name: 'iPhone 15', runtime: 'iOS 17.5' }],
+        wda: { answers: true },
+      });
+
+      const doctor = await project.mobiletest(['doctor'], { env: withXcrun });
+      expect(doctor.stdout).toContain('✓ iOS: xcrun found, 1 simulators, 1 booted');
+
+      // No xcrun, but a WebDriverAgent that answers.
+      const byUrl = await project.mobiletest(['doctor'], { env: { ...env, MOBILETEST_WDA_URL: iphone.wdaUrl } });
+      expect(byUrl.stdout).toContain(`✓ iOS: WebDriverAgent ${iphone.wdaUrl} (MOBILETEST_WDA_URL) answers /status`);
+    });
   });
 });

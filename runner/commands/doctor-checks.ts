@@ -5,9 +5,10 @@ import { execFile } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { sampleApps } from '../../src/sim/index.js';
+import { IOS_SAMPLE_APPS, sampleApps } from '../../src/sim/index.js';
+import { iosApps } from '../../src/sim/apps/index.js';
 import { ENGINES_NODE, unsupportedNode } from '../node-support.cjs';
-import { deviceSetting } from '../fixtures/options.js';
+import { deviceSetting, platformSetting } from '../fixtures/options.js';
 import { parseDeviceSpec } from '../device/lease/spec.js';
 import { PACKAGE_VERSION } from '../package-root.js';
 import { appInstalled, type AdbSurvey } from './adb-devices.js';
@@ -113,6 +114,8 @@ export function checkDevices(survey: AdbSurvey): CheckResult[] {
 export interface AppTarget {
   app?: string;
   device?: string;
+  /** The project's platform setting (MOBILETEST_PLATFORM wins over it). */
+  platform?: string;
   /** The config's file name; undefined when the project has none. */
   config?: string;
 }
@@ -129,12 +132,28 @@ function onVirtualPhone(app: string, why: string): CheckResult {
       };
 }
 
+/** An iOS project's app: a sample app of the virtual iPhone, or one the iPhone must have (not checked here). */
+function onIphone(app: string, device: string): CheckResult {
+  const bundles = iosApps(IOS_SAMPLE_APPS.map((name) => sampleApps[name])).map((definition) => definition.package);
+  if ((device === 'sim' || device === 'auto') && bundles.includes(app))
+    return { status: 'ok', title: `app ${app}`, detail: 'a sample app of the virtual iPhone' };
+  return {
+    status: 'info',
+    title: `app ${app} (iOS)`,
+    detail:
+      device === 'sim'
+        ? `not a sample app of the virtual iPhone (it has ${bundles.join(', ')})`
+        : 'not checked: the simulator or iPhone must have it installed (xcrun simctl install booted App.app)',
+  };
+}
+
 /** The configured app on the devices the run would use: MOBILETEST_DEVICE, else the config's device, else any connected one or the virtual phone. */
-export async function checkApp({ app, device, config }: AppTarget, survey: AdbSurvey): Promise<CheckResult[]> {
+export async function checkApp({ app, device, platform, config }: AppTarget, survey: AdbSurvey): Promise<CheckResult[]> {
   if (!app) {
     return [{ status: 'info', title: 'app', detail: config ? `${config} names no app (use: { app })` : 'no mobiletest.config.ts here, so no app to check' }];
   }
   const spec = parseDeviceSpec(deviceSetting(device));
+  if (platformSetting(platform === 'ios' ? 'ios' : undefined) === 'ios') return [onIphone(app, spec.kind)];
   if (spec.kind === 'sim') return [onVirtualPhone(app, 'the device setting names')];
   const usable = survey.devices.filter((d) => d.state === 'device').map((d) => d.serial);
   if (spec.kind === 'auto' && usable.length === 0) return [onVirtualPhone(app, 'is used as no device is connected')];

@@ -1,5 +1,5 @@
 // The reporter `mobiletest doctor` loads the project's config with: it prints what each project's `use`
-// sets for the app, the phone and the agent, as Playwright resolved it, on one marked line.
+// sets for the app, the phone, its platform and the agent, as Playwright resolved it, on one marked line.
 import type { FullConfig, Reporter } from '@playwright/test/reporter';
 import type { MobileOptions, MobileWorkerOptions } from '../fixtures/options.js';
 
@@ -11,6 +11,8 @@ export interface ConfiguredProject {
   app?: string;
   /** The phone setting: `devices` as defineConfig() passes it on, or `device` in a config written without it. */
   device?: string;
+  /** `android` or `ios`, as the project's `use` sets it (undefined: android, unless MOBILETEST_PLATFORM says). */
+  platform?: string;
   ai?: MobileOptions['ai'];
 }
 
@@ -18,7 +20,7 @@ export default class DoctorConfigReporter implements Reporter {
   onBegin(config: FullConfig): void {
     const projects = config.projects.map((project): ConfiguredProject => {
       const use = project.use as Partial<MobileOptions & MobileWorkerOptions>;
-      return { name: project.name, app: use.app, device: use.devices ?? use.device, ai: use.ai };
+      return { name: project.name, app: use.app, device: use.devices ?? use.device, platform: use.platform, ai: use.ai };
     });
     process.stdout.write(`${CONFIG_LINE}${JSON.stringify(projects)}\n`);
   }

@@ -15,12 +15,15 @@ import {
   type CheckResult,
 } from './doctor-checks.js';
 import { loadProjectConfig, type ProjectConfig } from './doctor-config.js';
+import { checkIos } from './doctor-ios.js';
+import { surveyIos } from './ios-devices.js';
 
 export const DOCTOR_USAGE = `Usage: mobiletest doctor
 
 Checks what mobiletest needs, each line with ✓ or ✗ and, when something is wrong, the fix:
 Node.js, the single copy of @playwright/test, the project's config (loaded as \`mobiletest test\`
-loads it), adb and its server, the connected devices (or the virtual phone), the configured app on
+loads it), adb and its server, the connected devices (or the virtual phone), iOS (xcrun and its
+simulators, else the WebDriverAgent of MOBILETEST_WDA_URL, else the virtual iPhone), the configured app on
 them, the model agent steps use (or the offline rules planner) with the plan cache mode, and OCR
 data. "-" marks what is optional or not set. Exits 1 when a check fails.`;
 
@@ -34,7 +37,7 @@ function print(result: CheckResult): void {
 /** Each distinct app and phone the config's projects set; one target without an app when none sets one. */
 function appTargets(config: ProjectConfig): AppTarget[] {
   const targets = new Map<string, AppTarget>();
-  for (const { app, device } of config.projects) targets.set(JSON.stringify([app, device]), { app, device, config: config.file });
+  for (const { app, device, platform } of config.projects) targets.set(JSON.stringify([app, device, platform]), { app, device, platform, config: config.file });
   const withApp = [...targets.values()].filter((target) => target.app);
   return withApp.length > 0 ? withApp : [{ config: config.file }];
 }
@@ -62,7 +65,7 @@ export async function runDoctorCommand(args: string[]): Promise<number> {
     return 0;
   }
   const cwd = process.cwd();
-  const [survey, config] = await Promise.all([surveyDevices(), loadProjectConfig(cwd)]);
+  const [survey, ios, config] = await Promise.all([surveyDevices(), surveyIos(), loadProjectConfig(cwd)]);
   const results: CheckResult[] = [
     checkNode(),
     checkPlaywright(cwd),
@@ -70,6 +73,7 @@ export async function runDoctorCommand(args: string[]): Promise<number> {
     await checkAdbBinary(),
     checkAdbServer(survey),
     ...checkDevices(survey),
+    checkIos(ios, config.projects),
     ...(await appChecks(config, survey)),
     ...aiSettings(config).map((ai) => checkLlm(process.env, ai)),
     checkOcr(),

@@ -48,7 +48,7 @@ test('a Playwright web project keeps its config and tests/; the examples go into
 
   const mobile = await project.mobiletest(['test', '--list']);
   expect(mobile.exitCode, mobile.output).toBe(0);
-  expect(mobile.stdout).toContain('Total: 5 tests in 2 files');
+  expect(mobile.stdout).toContain('Total: 10 tests in 2 files');
   expect(mobile.stdout).not.toContain('home page');
 
   // What the note warns of is true, and the fix it gives works.
@@ -127,7 +127,8 @@ for (const { manager, files, add, run: next } of MANAGERS) {
       .filter(Boolean);
     expect(lines[0]).toBe(`${add} @playwright/test`);
     expect(lines[1]).toMatch(new RegExp(`^${next.replace(/[.]/g, '\\.')} +# runs tests/`));
-    expect(lines).toHaveLength(2);
+    expect(lines[2]).toMatch(new RegExp(`^${next.replace(/[.]/g, '\\.')} --project android +# one platform only`));
+    expect(lines).toHaveLength(3);
   });
 }
 

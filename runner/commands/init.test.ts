@@ -68,6 +68,9 @@ for (const { kind, files, extension, commonJs } of KINDS) {
     const config = await project.read(`mobiletest.config.${extension}`);
     const spec = await project.read(`tests/shop.test.${extension}`);
     expect(config).toContain("testDir: 'tests',");
+    // Both platforms, one project each: with no device connected, the virtual phone and the virtual iPhone.
+    expect(config).toContain("{ name: 'android', use: { platform: 'android' } },");
+    expect(config).toContain("{ name: 'ios', use: { platform: 'ios' } },");
     if (commonJs) {
       expect(config).toMatch(/^const \{ defineConfig \} = require\('mobiletest'\);$/m);
       expect(config).toMatch(/^module\.exports = defineConfig\(\{$/m);
@@ -81,8 +84,14 @@ for (const { kind, files, extension, commonJs } of KINDS) {
 
     const list = await project.mobiletest(['test', '--list']);
     expect(list.exitCode, list.output).toBe(0);
-    for (const title of EXAMPLE_TITLES) expect(list.stdout).toContain(title);
-    expect(list.stdout).toContain('Total: 5 tests in 2 files');
+    // Each example once per platform.
+    const listed = list.stdout.split('\n').filter((line) => / › shop\.test\.(ts|js|yml):/.test(line));
+    for (const title of EXAMPLE_TITLES)
+      expect(
+        listed.filter((line) => line.endsWith(` › ${title}`)).map((line) => /\[(\w+)\]/.exec(line)?.[1]),
+        title,
+      ).toEqual(['android', 'ios']);
+    expect(list.stdout).toContain('Total: 10 tests in 2 files');
   });
 }
 
@@ -91,7 +100,8 @@ test('init says what it found and what to run next', async () => {
   const run = await project.mobiletest(['init', '--yes']);
   expect(run.stdout).toContain('Project: CommonJS JavaScript, installed with npm (package-lock.json)');
   expect(run.stdout).toContain('wrote    mobiletest.config.js (the config in CommonJS JavaScript, running the specs in tests/)');
-  expect(run.stdout).toMatch(/Next:\n {2}npx mobiletest test +# runs tests\/ on the virtual phone/);
+  expect(run.stdout).toMatch(/Next:\n {2}npx mobiletest test +# runs tests\/ on the virtual phone and the virtual iPhone/);
+  expect(run.stdout).toMatch(/\n {2}npx mobiletest test --project android +# one platform only\n/);
   // The temporary project links mobiletest and @playwright/test, so nothing is left to install.
   expect(run.stdout).not.toContain('install -D');
 });

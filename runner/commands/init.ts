@@ -12,8 +12,9 @@ import { inspectProject, type ProjectFacts } from './init/project.js';
 export const INIT_USAGE = `Usage: mobiletest init [--yes]
 
 Writes into the current folder, in the project's own form, never overwriting a file that exists:
-  mobiletest.config.ts or .js          the config: app under test, dialog policy, spec folder
-  tests/shop.test.ts or .js            an example spec for the virtual phone's Shop app
+  mobiletest.config.ts or .js          the config: app under test, dialog policy, spec folder, and
+                                       two projects: android and ios (virtual phone and iPhone by default)
+  tests/shop.test.ts or .js            an example spec for the Shop sample app (virtual phone and iPhone)
   tests/shop.test.yml                  the same as a YAML checklist
   .github/workflows/mobiletest.yml     GitHub Actions: sharded runs and a job merging their reports
 
@@ -101,6 +102,9 @@ export async function runInitCommand(args: string[]): Promise<number> {
   for (const line of coexistenceNotes(cwd, facts, plan)) console.log(line);
   console.log('\nNext:');
   if (facts.missing.length > 0) console.log(`  ${manager.addDev} ${facts.missing.join(' ')}`);
-  console.log(`  ${manager.exec} mobiletest test        # runs ${plan.specDir}/ on the virtual phone, or on a connected device with --device`);
+  console.log(
+    `  ${manager.exec} mobiletest test        # runs ${plan.specDir}/ on the virtual phone and the virtual iPhone, or on connected devices with --device`,
+  );
+  console.log(`  ${manager.exec} mobiletest test --project android   # one platform only`);
   return 0;
 }

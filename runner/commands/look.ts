@@ -5,8 +5,8 @@ import {
   buildScreen,
   foregroundApp,
   HierarchyParseError,
+  parseHierarchy,
   parseSavedHierarchy,
-  parseUiautomatorXml,
   screenJson,
   screenText,
   MAX_ELEMENTS,
@@ -17,16 +17,21 @@ import {
   type ReadText,
   type Screen,
 } from '../../src/observe/index.js';
-import { AndroidDriver, DeviceError } from '../../src/drivers/index.js';
+import { AndroidDriver, DeviceError, IosDriver, type Driver } from '../../src/drivers/index.js';
 import { UsageError } from '../errors.js';
 
-export const LOOK_USAGE = `Usage: mobiletest look [--device SERIAL | --xml FILE | FILE.xml [--screenshot FILE.png]] [--json] [--max N]
+export const LOOK_USAGE = `Usage: mobiletest look [--device SERIAL | --platform ios [--wda-url URL] [--udid UDID] | --xml FILE | FILE.xml [--screenshot FILE.png]]
+                      [--json] [--max N]
 
 Prints the screen as the agent reads it: one line per element to touch or read, with refs (e7).
 
 Options:
   --device SERIAL   look at this device through the adb server (default: ANDROID_SERIAL, else the only
                     device; the server is ADB_SERVER_SOCKET=tcp:HOST:PORT, else localhost:5037)
+  --platform ios    look at an iPhone through WebDriverAgent (default: MOBILETEST_WDA_URL, else the one
+                    booted simulator, found with xcrun simctl)
+  --wda-url URL     the iPhone's WebDriverAgent, e.g. http://127.0.0.1:8100 (implies --platform ios)
+  --udid UDID       the simulator (or device) to look at (implies --platform ios)
   --xml FILE        read a saved uiautomator dump, or a WebDriverAgent source (XML or JSON, in points),
                     instead of a device (a lone FILE.xml or FILE.json is read the same)
   --screenshot PNG  with a saved dump, the screenshot taken with it: its pixels are read as on a device
@@ -53,6 +58,9 @@ export async function runLookCommand(args: string[]): Promise<number> {
       allowPositionals: true,
       options: {
         device: { type: 'string' },
+        platform: { type: 'string' },
+        'wda-url': { type: 'string' },
+        udid: { type: 'string' },
         xml: { type: 'string' },
         json: { type: 'boolean' },
         max: { type: 'string' },
@@ -77,6 +85,9 @@ export async function runLookCommand(args: string[]): Promise<number> {
   if (positionals.length === 1) values.xml = positionals[0];
   if (values.device !== undefined && values.xml !== undefined)
     throw new UsageError(`--device and --xml exclude each other: look at a device or at a saved dump.\n\n${LOOK_USAGE}`);
+  const ios = iosTarget(values);
+  if (ios && values.xml !== undefined)
+    throw new UsageError(`--platform ios looks at an iPhone: a saved source is read with --xml FILE alone.\n\n${LOOK_USAGE}`);
   const max = values.max === undefined ? MAX_ELEMENTS : Number(values.max);
   if (!Number.isInteger(max) || max < 1) throw new UsageError(`--max must be a whole number >= 1, got "${values.max}".`);
 
@@ -86,7 +97,10 @@ export async function runLookCommand(args: string[]): Promise<number> {
   let input: LookInput;
   const ocr = values['no-ocr'] ? undefined : new OcrEngine();
   try {
-    input = values.xml !== undefined ? await fromFile(values.xml, { screenshot: values.screenshot, ocr }) : await fromDevice(values.device, { ocr });
+    input =
+      values.xml !== undefined
+        ? await fromFile(values.xml, { screenshot: values.screenshot, ocr })
+        : await fromDevice(ios ? () => IosDriver.connect(ios) : () => AndroidDriver.connect({ serial: values.device }), { ocr });
   } catch (error) {
     if (error instanceof HierarchyParseError) {
       console.error(`mobiletest look: ${error.message}`);
@@ -151,12 +165,24 @@ async function withPixels({ build, png, source, ocr }: ScreenPixels): Promise<Om
   return run ? { screen, ocr: run } : { screen };
 }
 
-async function fromDevice(serial: string | undefined, { ocr }: Pixels): Promise<LookInput> {
-  const driver = await AndroidDriver.connect({ serial });
+/** The iPhone to look at, from --platform ios, --wda-url and --udid; undefined: an Android device. */
+function iosTarget(values: { platform?: string; device?: string; 'wda-url'?: string; udid?: string }): { wdaUrl?: string; udid?: string } | undefined {
+  const { platform, device, 'wda-url': wdaUrl, udid } = values;
+  if (platform !== undefined && platform !== 'android' && platform !== 'ios')
+    throw new UsageError(`--platform must be android or ios, got "${platform}".\n\n${LOOK_USAGE}`);
+  const ios = platform === 'ios' || wdaUrl !== undefined || udid !== undefined;
+  if (!ios) return undefined;
+  if (platform === 'android') throw new UsageError(`--wda-url and --udid name an iPhone: they go with --platform ios.\n\n${LOOK_USAGE}`);
+  if (device !== undefined) throw new UsageError(`--device names an Android device; an iPhone is named with --udid or --wda-url.\n\n${LOOK_USAGE}`);
+  return { wdaUrl, udid };
+}
+
+async function fromDevice(connect: () => Promise<Driver>, { ocr }: Pixels): Promise<LookInput> {
+  const driver = await connect();
   try {
     const [hierarchy, foreground, size, png] = await Promise.all([driver.hierarchy(), driver.foreground(), driver.screenSize(), driver.screenshot()]);
-    if (hierarchy.format !== 'uiautomator-xml') throw new UsageError(`${driver.id}: ${hierarchy.format} hierarchies are not read yet.`);
-    const tree = parseUiautomatorXml(hierarchy.xml, { source: `${driver.id} dump` });
+    // A uiautomator dump, or a WebDriverAgent source in points that the parse scales to the screen's pixels.
+    const tree = parseHierarchy(hierarchy, { source: `${driver.id} ${hierarchy.format === 'uiautomator-xml' ? 'dump' : 'source'}` });
     const build = (readText?: ReadText[]) => buildScreen(tree, { foreground: foregroundApp(foreground), size, readText });
     return { ...(await withPixels({ build, png, source: driver.id, ocr })), xml: hierarchy.xml };
   } finally {

@@ -1,6 +1,8 @@
 // A newcomer's project in each setup people have: `npm init -y` (CommonJS) or an ES module, in
 // TypeScript or JavaScript, installed with npm, pnpm or yarn, on Node 20, 22 or 24. Each installs the
-// packed package, runs `mobiletest init`, and runs the examples it wrote, unedited, on the virtual phone.
+// packed package, runs `mobiletest init`, and runs the examples it wrote, unedited, on the virtual phone
+// (`--project android`: the scaffold's ios project doubles the run). One project runs both projects, the
+// ios one on the virtual iPhone through the xcrun stand-in of the installed package.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -9,10 +11,12 @@ import { UserProject, type UserProjectOptions } from '../testing/user-project.js
 
 interface Results {
   run: { status: string; totals: { passed: number; failed: number }; agent: { steps: number; llm_calls: number } };
-  tests: Array<{ title: string; file: string; status: string; steps: Array<{ primitive: string; agent?: { path: string | null } }> }>;
+  tests: Array<{ title: string; file: string; project: string; status: string; steps: Array<{ primitive: string; agent?: { path: string | null } }> }>;
 }
 
 interface Cell extends UserProjectOptions {
+  /** Runs the whole scaffold, android and ios; the others run `--project android` only. */
+  both?: true;
   /** What else this project is used to check, once its examples passed. */
   also?: { title: string; check: (project: UserProject) => Promise<void> };
 }
@@ -22,7 +26,7 @@ const TYPES = { title: "the config and specs type-check with the project's tsc",
 const CELLS: Cell[] = [
   { manager: 'npm', moduleType: 'commonjs', language: 'typescript', also: TYPES },
   { manager: 'npm', moduleType: 'commonjs', language: 'javascript', also: EVERY_CONFIG },
-  { manager: 'npm', moduleType: 'module', language: 'typescript', also: TYPES },
+  { manager: 'npm', moduleType: 'module', language: 'typescript', both: true, also: TYPES },
   { manager: 'npm', moduleType: 'module', language: 'javascript', also: EVERY_CONFIG },
   { manager: 'pnpm', moduleType: 'commonjs', language: 'typescript' },
   { manager: 'yarn', moduleType: 'commonjs', language: 'javascript' },
@@ -32,6 +36,8 @@ const CELLS: Cell[] = [
 
 /** The examples `mobiletest init` writes: three TypeScript or JavaScript tests (one by goals) and two YAML tests (one by goals). */
 const EXAMPLES = 5;
+/** The scaffold's Playwright projects, one per platform. */
+const PLATFORMS = ['android', 'ios'];
 
 test.describe.configure({ mode: 'parallel', timeout: 420_000 });
 
@@ -42,7 +48,8 @@ test.afterEach(async () => {
 });
 
 for (const cell of CELLS) {
-  test(`${UserProject.describe(cell)}: install, init, and the examples pass unedited${cell.also ? `; ${cell.also.title}` : ''}`, async () => {
+  const scope = cell.both ? 'on android and ios' : 'on android';
+  test(`${UserProject.describe(cell)}: install, init, and the examples pass unedited ${scope}${cell.also ? `; ${cell.also.title}` : ''}`, async () => {
     project = await UserProject.create(cell);
     const installed = await project.install();
     expect(installed.exitCode, installed.output).toBe(0);
@@ -59,26 +66,44 @@ for (const cell of CELLS) {
     for (const file of [`mobiletest.config.${ext}`, `tests/shop.test.${ext}`, 'tests/shop.test.yml', '.github/workflows/mobiletest.yml'])
       expect(init.stdout).toContain(`wrote    ${file}`);
 
-    const run = await project.mobiletest(['test']);
+    const platforms = cell.both ? PLATFORMS : ['android'];
+    const count = EXAMPLES * platforms.length;
+    const run = await project.mobiletest(cell.both ? ['test'] : ['test', '--project', 'android']);
     expect(run.exitCode, run.output).toBe(0);
-    expect(run.stdout).toContain(`${EXAMPLES} passed`);
+    expect(run.stdout).toContain(`${count} passed`);
 
     const results = await project.readJson<Results>('mobiletest-report/results.json');
     expect(results.run.status).toBe('passed');
-    expect(results.run.totals).toMatchObject({ passed: EXAMPLES, failed: 0 });
-    expect(results.tests.map((t) => t.file).sort()).toEqual([...Array(3).fill(`shop.test.${ext}`), 'shop.test.yml', 'shop.test.yml']);
+    expect(results.run.totals).toMatchObject({ passed: count, failed: 0 });
+    for (const platform of platforms) {
+      const ran = results.tests.filter((t) => t.project === platform);
+      expect(ran.map((t) => t.file).sort(), platform).toEqual([...Array(3).fill(`shop.test.${ext}`), 'shop.test.yml', 'shop.test.yml']);
+    }
     // The agent steps ran, planned by the offline rules: no model, no cost.
     const byGoals = results.tests.filter((t) => /by goals/.test(t.title));
-    expect(byGoals).toHaveLength(2);
+    expect(byGoals).toHaveLength(2 * platforms.length);
     for (const t of byGoals) expect(t.steps.filter((s) => s.agent).map((s) => s.agent?.path)).toEqual(['rules', 'rules']);
     expect(results.run.agent.llm_calls).toBe(0);
 
     const junit = await project.read('mobiletest-report/junit.xml');
-    expect(junit).toMatch(new RegExp(`<testsuites name="mobiletest" tests="${EXAMPLES}" failures="0" errors="0"`));
-    expect(junit).toContain('name="alice signs in (YAML)"');
+    expect(junit).toMatch(new RegExp(`<testsuites name="mobiletest" tests="${count}" failures="0" errors="0"`));
+    // With both projects run, each test's name starts with its project's.
+    for (const platform of platforms) expect(junit).toContain(`name="${cell.both ? `[${platform}] ` : ''}alice signs in (YAML)"`);
+    if (cell.both) await test.step('the xcrun stand-in runs the installed package', () => standInIsInstalled(project!));
 
     if (cell.also) await test.step(cell.also.title, () => cell.also!.check(project!));
   });
+}
+
+/** The xcrun that simctlPathDir() writes from an installed package runs that package's simctl CLI. */
+async function standInIsInstalled(project: UserProject): Promise<void> {
+  const printed = await project.node([
+    '--input-type=module',
+    '-e',
+    "import { simctlPathDir } from 'mobiletest/sim'; import { readFileSync } from 'node:fs'; import path from 'node:path'; process.stdout.write(readFileSync(path.join(simctlPathDir(), 'xcrun'), 'utf8'))",
+  ]);
+  expect(printed.exitCode, printed.output).toBe(0);
+  expect(printed.stdout).toContain(`'${project.path('node_modules', 'mobiletest', 'dist', 'src', 'sim', 'ios', 'simctl', 'cli.js')}'`);
 }
 
 const CONFIG_BODY = "defineConfig({ testDir: 'tests', use: { app: 'com.example.shop', dialogs: 'allow' } })";

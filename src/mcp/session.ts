@@ -67,7 +67,9 @@ export class DeviceSession {
     const foreground = await this.driver.foreground();
     if (foreground.app === this.app) return undefined;
     if (!(await this.driver.appVersion(this.app)))
-      return `it is not installed (adb -s ${this.driver.id} install app.apk, or check the package name against adb shell pm list packages)`;
+      return this.driver.platform === 'ios'
+        ? `it is not installed (xcrun simctl install ${this.driver.id} App.app, or check the bundle id against xcrun simctl listapps ${this.driver.id})`
+        : `it is not installed (adb -s ${this.driver.id} install app.apk, or check the package name against adb shell pm list packages)`;
     const result = await this.run({ name: 'launch_app', params: {} });
     return result.failure ? `${result.failure.name}: ${result.failure.message}` : undefined;
   }

@@ -1,6 +1,7 @@
 import { test, expect } from 'mobiletest';
 
-// Shop is a sample app of the virtual phone: `{{test}}` runs this spec with no setup.
+// Shop is a sample app of the virtual phone and the virtual iPhone: `{{test}}` runs this spec
+// on both with no setup.
 test.use({ app: 'com.example.shop' });
 
 test('alice signs in and sees her greeting', async ({ device }) => {

@@ -62,7 +62,8 @@ test('init writes a project whose example specs pass with `mobiletest test`', as
   project = await TempProject.create({});
   expect((await project.mobiletest(['init', '--yes'])).exitCode).toBe(0);
   const run = await project.mobiletest(['test']);
-  // Two scripted TS tests, one scripted YAML test, and the TS and YAML agent steps on the offline rules.
-  expect(run.output).toContain('5 passed');
+  // Two scripted TS tests, one scripted YAML test, and the TS and YAML agent steps on the offline rules,
+  // each on the virtual phone and on the virtual iPhone (one project per platform).
+  expect(run.output).toContain('10 passed');
   expect(run.exitCode).toBe(0);
 });

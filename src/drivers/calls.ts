@@ -1,5 +1,20 @@
-import type { CallOptions } from './types.js';
+import type { CallOptions, Driver } from './types.js';
 import { DeviceTimeout } from './errors/device-timeout.js';
+
+/** The Driver calls that only read the device: they leave what the screen shows as it was (every other call counts as a change). */
+export const DRIVER_READS: readonly string[] = [
+  'hierarchy',
+  'screenshot',
+  'capture',
+  'glance',
+  'foreground',
+  'mark',
+  'logs',
+  'screenSize',
+  'deviceInfo',
+  'keyboardShown',
+  'appVersion',
+] satisfies ReadonlyArray<keyof Driver>;
 
 /** What the body of a device call sees: the signal to honour, and a way to say which step it is on. */
 export interface CallScope {

@@ -9,7 +9,7 @@ import type { Draft } from './compress.js';
 import { centre, holdsPoint } from './geometry.js';
 import { joinTexts, truncate } from './labels.js';
 import { TOUCHABLE_ROLES, type Screen } from './screen-types.js';
-import { area, type Rect, type UiNode } from './ui-node.js';
+import { area, PLAIN_FLAGS, type Rect, type UiNode } from './ui-node.js';
 
 /** One line of text read off the screenshot, in device pixels. */
 export interface ReadText {
@@ -115,20 +115,7 @@ function ownDraft(line: ReadText, { text, scope, order }: { text: string; scope:
     contentDesc: '',
     hint: '',
     package: scope.package,
-    flags: {
-      clickable: button,
-      longClickable: false,
-      checkable: false,
-      checked: false,
-      editable: false,
-      scrollable: false,
-      enabled: true,
-      focusable: false,
-      focused: false,
-      selected: false,
-      password: false,
-      visible: true,
-    },
+    flags: { ...PLAIN_FLAGS, clickable: button },
     bounds: line.bounds,
     window: scope.windowIndex,
     depth: 0,

@@ -26,6 +26,22 @@ export interface NodeFlags {
   visible: boolean;
 }
 
+/** A plain node's flags: shown and enabled, and nothing to press, type into or scroll. */
+export const PLAIN_FLAGS: Readonly<NodeFlags> = {
+  clickable: false,
+  longClickable: false,
+  checkable: false,
+  checked: false,
+  editable: false,
+  scrollable: false,
+  enabled: true,
+  focusable: false,
+  focused: false,
+  selected: false,
+  password: false,
+  visible: true,
+};
+
 export interface UiNode {
   /** Platform class: 'android.widget.Button', 'XCUIElementTypeButton'. */
   className: string;

@@ -1,4 +1,4 @@
-import { DeviceCalls, type CallScope } from '../calls.js';
+import { DeviceCalls, DRIVER_READS, type CallScope } from '../calls.js';
 import { DeviceDisconnected } from '../errors/device-disconnected.js';
 import type { ListedDevice } from '../errors/device-not-found.js';
 import { UnsupportedDevice } from '../errors/unsupported-device.js';
@@ -57,19 +57,7 @@ const SWIPE_MS = 300;
 const DRAG_MS = 1000;
 const LOG_LIMIT = 2000;
 /** Calls that only read the device: they leave what the screen shows as it was. */
-const READS: ReadonlySet<string> = new Set([
-  'hierarchy',
-  'screenshot',
-  'capture',
-  'glance',
-  'foreground',
-  'mark',
-  'logs',
-  'screenSize',
-  'deviceInfo',
-  'keyboardShown',
-  'appVersion',
-]);
+const READS: ReadonlySet<string> = new Set(DRIVER_READS);
 
 /** How an Android driver runs its calls, and how often it retries a hierarchy dump. */
 interface DriverSetup {

@@ -1,4 +1,4 @@
-import { DeviceCalls, type CallScope } from '../calls.js';
+import { DeviceCalls, DRIVER_READS, type CallScope } from '../calls.js';
 import { DeviceDisconnected } from '../errors/device-disconnected.js';
 import { UnsupportedDevice } from '../errors/unsupported-device.js';
 import type {
@@ -37,22 +37,8 @@ import { alertText, backButton, keyboardShown } from './ui-queries.js';
 import { UnexpectedAlert } from './unexpected-alert.js';
 
 const LOG_LIMIT = 2000;
-/** Calls that only read the device: they leave what the screen shows as it was. */
-const READS: ReadonlySet<string> = new Set([
-  'hierarchy',
-  'screenshot',
-  'capture',
-  'glance',
-  'foreground',
-  'mark',
-  'logs',
-  'screenSize',
-  'deviceInfo',
-  'keyboardShown',
-  'appVersion',
-  'alertText',
-  'alertButtons',
-]);
+/** Calls that only read the device, the Driver's and the alert reads: they leave what the screen shows as it was. */
+const READS: ReadonlySet<string> = new Set([...DRIVER_READS, 'alertText', 'alertButtons']);
 /** Calls that send input to the app in front: glance reports how long ago the newest was. */
 const INPUTS: ReadonlySet<string> = new Set(['tap', 'longPress', 'swipe', 'drag', 'clearText', 'typeText', 'key']);
 

@@ -2,7 +2,7 @@
 // WDA lists windows bottom to top and in points; windows that show nothing (hidden, empty, or holding
 // only layout) are left out. The keyboard's window belongs to the keyboard, whichever app's tree it is
 // in; a SpringBoard tree (system alerts, banners, the home screen) belongs to SpringBoard.
-import type { UiHierarchy, UiNode, UiWindow } from '../ui-node.js';
+import { PLAIN_FLAGS, type UiHierarchy, type UiNode, type UiWindow } from '../ui-node.js';
 import { nodesOf, placeNodes, readable } from './wda-nodes.js';
 import { readWdaSource, type WdaElement } from './wda-source.js';
 import { IOS_KEYBOARD, IOS_WINDOW, SPRINGBOARD } from './ios-names.js';
@@ -61,20 +61,7 @@ function windowRoot(children: UiNode[], at: { frame: UiNode['bounds']; pkg: stri
     contentDesc: '',
     hint: '',
     package: at.pkg,
-    flags: {
-      clickable: false,
-      longClickable: false,
-      checkable: false,
-      checked: false,
-      editable: false,
-      scrollable: false,
-      enabled: true,
-      focusable: false,
-      focused: false,
-      selected: false,
-      password: false,
-      visible: true,
-    },
+    flags: { ...PLAIN_FLAGS },
     bounds: { ...at.frame },
     window: 0,
     depth: 0,

@@ -3,6 +3,7 @@
 import { gesturesOf, type Gesture } from './actions.js';
 import { WdaError } from './errors.js';
 import { findElements } from './locators.js';
+import { attributeValue } from './predicate.js';
 import { centreOf, element, needSession, numberArg, perform, stringArg, type Route, type RouteContext } from './route.js';
 import { W3C_ELEMENT } from './session.js';
 import { walk, type WdaElement } from './tree.js';
@@ -20,42 +21,21 @@ function find(ctx: RouteContext, o: { many: boolean; from?: WdaElement }): unkno
   return session.reference(first);
 }
 
-/** What GET /element/:uuid/attribute/:name answers: WDA's wd* properties by their short names. */
+/** What GET /element/:uuid/attribute/:name answers: WDA's wd* properties by their short names (as predicates read them), null for an unknown one. */
 function attribute(el: WdaElement, name: string): unknown {
   switch (name.replace(/^wd/, '').replace(/^./, (c) => c.toLowerCase())) {
-    case 'type':
-      return `XCUIElementType${el.type}`;
-    case 'name':
-      return el.name;
-    case 'label':
-      return el.label;
-    case 'value':
-      return el.value;
-    case 'placeholderValue':
-      return el.placeholderValue;
-    case 'enabled':
-      return el.enabled;
-    case 'visible':
     case 'displayed':
       return el.visible;
-    case 'accessible':
-      return el.accessible;
-    case 'selected':
-      return el.selected;
-    case 'focused':
-      return el.focused;
     case 'hittable':
       return el.visible && el.enabled;
-    case 'index':
-      return el.index;
-    case 'traits':
-      return el.traits;
     case 'rect':
       return JSON.stringify(el.rect);
-    case 'identifier':
-      return el.identifier;
-    default:
-      return null;
+  }
+  try {
+    return attributeValue(el, name);
+  } catch (error) {
+    if (error instanceof WdaError) return null;
+    throw error;
   }
 }
 

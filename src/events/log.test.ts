@@ -74,6 +74,27 @@ function oneOfEach(actionId: string): EventInput[] {
     { kind: 'observation', action_id: actionId, phase: 'after', screen_text: 'Home', signature: 'sig-2' },
     { kind: 'attachment', name: 'screenshot', content_type: 'image/png', path: 'after.png', action_id: actionId },
     { kind: 'action_end', action_id: actionId, verdict: 'OK', timings },
+    {
+      kind: 'checkpoint',
+      action_id: 'cp-1',
+      name: 'signed in',
+      index: 1,
+      steps: [{ call: { name: 'tap', params: { target: 'Log in' } }, signature: 'sig-1', source: 'script' }],
+      signature: 'sig-2',
+      screen_text: 'Home',
+    },
+    {
+      kind: 'recovery_start',
+      action_id: 'rc-1',
+      checkpoint: 'signed in',
+      attempt: 1,
+      limit: 2,
+      failed_action_id: actionId,
+      failure: { name: 'DeviceDisconnected', message: 'gone', category: 'environment' },
+      to_checkpoint: 1,
+      in_stage: 0,
+    },
+    { kind: 'recovery_end', action_id: 'rc-1', status: 'resumed', replayed: 1, reason: 'checkpoint "signed in" reached', duration_ms: 900 },
     { kind: 'test_end', status: 'passed', duration_ms: 1500 },
     { kind: 'note', note: 'duplicate_completion', detail: 'example' },
     { kind: 'run_end', run_id: 'r1', status: 'passed', duration_ms: 2000 },
@@ -95,9 +116,12 @@ test('every event kind survives a round trip through the file, with seq, ts and 
     'action_start',
     'attachment',
     'candidates',
+    'checkpoint',
     'llm_call',
     'note',
     'observation',
+    'recovery_end',
+    'recovery_start',
     'run_end',
     'run_start',
     'situation',
@@ -364,4 +388,31 @@ test('files beside the log: plain names only, never overwritten; a closed log re
   expect([...(await readFile(join(dir, 'end.png')))]).toEqual([137, 80, 78, 72]);
   await log.close();
   await expect(log.append({ kind: 'test_end', status: 'passed', duration_ms: 1 })).rejects.toThrow(EventLogClosedError);
+});
+
+test('views of one log for two devices share its numbering and stamp each event with its role', async () => {
+  const path = join(dir, 'team.jsonl');
+  const log = await EventLog.open(path, { testId: 't-chat' });
+  const alice = log.forDevice('alice');
+  const bob = log.forDevice('bob');
+  const a = newActionId();
+  const b = newActionId();
+  await log.append({ kind: 'test_start', title: 'chat', devices: { alice: 'emulator-5554', bob: 'emulator-5556' } });
+  await Promise.all([
+    alice.append({ kind: 'action_start', action_id: a, primitive: 'tap', params: { target: 'Send' }, source: 'script' }),
+    bob.append({ kind: 'action_start', action_id: b, primitive: 'wait_for', params: { target: 'hi' }, source: 'script' }),
+  ]);
+  await alice.append({ kind: 'action_end', action_id: a, verdict: 'OK', timings });
+  // A completion is known to every view: bob's view cannot complete alice's action a second time.
+  expect((await bob.append({ kind: 'action_end', action_id: a, verdict: 'FAIL', timings })).written).toBe(false);
+  await alice.close();
+  await expect(bob.append({ kind: 'test_end', status: 'passed', duration_ms: 1 })).rejects.toThrow(EventLogClosedError);
+  const { events } = await readEvents(path);
+  expect(events.map((e) => [e.seq, e.kind, e.device])).toEqual([
+    [1, 'test_start', undefined],
+    [2, 'action_start', 'alice'],
+    [3, 'action_start', 'bob'],
+    [4, 'action_end', 'alice'],
+    [5, 'note', 'bob'],
+  ]);
 });

@@ -28,26 +28,38 @@ interface OpenedLog {
  * An append-only JSONL evidence log. Each event is one line written by one append, in call
  * order; every event is redacted and validated here, so no caller can leak a secret or a bad shape.
  */
-export class EventLog {
-  private seq: number;
-  private readonly ended: Map<string, Verdict>;
-  private tail: Promise<void> = Promise.resolve();
-  private closed = false;
+/** What every view of one log file shares: its handle, its numbering, its completed actions, its attachments. */
+class LogFile {
+  seq: number;
+  readonly ended: Map<string, Verdict>;
+  tail: Promise<void> = Promise.resolve();
+  closed = false;
   /** Binary attachments written so far, by the hash of their bytes: attachOnce reuses them. */
-  private readonly binaries = new Map<string, string>();
+  readonly binaries = new Map<string, string>();
 
-  private readonly handle: FileHandle;
-  private readonly options: Required<EventLogOptions>;
-
-  private constructor(
-    readonly path: string,
-    { handle, options, prior }: OpenedLog,
+  constructor(
+    readonly handle: FileHandle,
+    readonly options: Required<EventLogOptions>,
+    prior: MobileEvent[],
   ) {
-    this.handle = handle;
-    this.options = options;
     this.seq = prior.reduce((max, event) => Math.max(max, event.seq), 0);
     this.ended = new Map(prior.flatMap((event) => (event.kind === 'action_end' ? [[event.action_id, event.verdict] as const] : [])));
   }
+}
+
+/**
+ * An append-only JSONL evidence log. Each event is one line written by one append, in call
+ * order; every event is redacted and validated here, so no caller can leak a secret or a bad shape.
+ * A test that drives several devices writes one log through one view per device (`forDevice`), each
+ * stamping its events with the device's role.
+ */
+export class EventLog {
+  private constructor(
+    readonly path: string,
+    private readonly file: LogFile,
+    /** The role this view stamps on its events; undefined for the log itself. */
+    readonly device?: string,
+  ) {}
 
   /** Opens (or creates) the log; an existing log is continued, a torn last line from a crash is cut off. */
   static async open(path: string, options: EventLogOptions = {}): Promise<EventLog> {
@@ -59,10 +71,15 @@ export class EventLog {
     const { events, tornLines } = parseEvents(existing, path);
     if (tornLines > 0) await truncate(path, Buffer.byteLength(existing.slice(0, existing.lastIndexOf('\n') + 1)));
     const handle = await open(path, 'a');
-    const log = new EventLog(path, { handle, options: { testId: options.testId ?? '', now: options.now ?? Date.now }, prior: events });
+    const log = new EventLog(path, new LogFile(handle, { testId: options.testId ?? '', now: options.now ?? Date.now }, events));
     if (tornLines > 0)
       await log.append({ kind: 'note', note: 'torn_line_dropped', detail: 'the last line was cut short by an interrupted write and was removed' });
     return log;
+  }
+
+  /** The same log, with every event this view appends stamped `device: role`. */
+  forDevice(role: string): EventLog {
+    return new EventLog(this.path, this.file, role);
   }
 
   /** The folder that holds the log and the files it references (screenshots, prompts). */
@@ -72,7 +89,7 @@ export class EventLog {
 
   /** The verdict of an action already completed in this log, if any: an executor must not run it again. */
   completed(actionId: string): Verdict | undefined {
-    return this.ended.get(actionId);
+    return this.file.ended.get(actionId);
   }
 
   /**
@@ -80,16 +97,16 @@ export class EventLog {
    * appends are not awaited. A second `action_end` for an action is dropped and noted instead.
    */
   append(input: EventInput): Promise<AppendResult> {
-    if (this.closed) return Promise.reject(new EventLogClosedError(this.path));
-    if (input.kind === 'action_end' && this.ended.has(input.action_id)) {
-      const detail = `a second completion (${input.verdict}) for ${input.action_id} was dropped; the first was ${this.ended.get(input.action_id)}`;
+    if (this.file.closed) return Promise.reject(new EventLogClosedError(this.path));
+    if (input.kind === 'action_end' && this.file.ended.has(input.action_id)) {
+      const detail = `a second completion (${input.verdict}) for ${input.action_id} was dropped; the first was ${this.file.ended.get(input.action_id)}`;
       const note = this.build({ kind: 'note', note: 'duplicate_completion', action_id: input.action_id, detail, test_id: input.test_id });
       if (note instanceof InvalidEventError) return Promise.reject(note);
       return this.write(note).then(() => ({ written: false, reason: 'duplicate_completion', note: note as NoteEvent }));
     }
     const event = this.build(input);
     if (event instanceof InvalidEventError) return Promise.reject(event);
-    if (event.kind === 'action_end') this.ended.set(event.action_id, event.verdict);
+    if (event.kind === 'action_end') this.file.ended.set(event.action_id, event.verdict);
     return this.write(event).then(() => ({ written: true, event }));
   }
 
@@ -108,7 +125,7 @@ export class EventLog {
     }
     const data = typeof content === 'string' ? this.redact(content) : content;
     await writeFile(join(this.dir, name), data, { flag: 'wx' });
-    if (typeof content !== 'string') this.binaries.set(digest(content), name);
+    if (typeof content !== 'string') this.file.binaries.set(digest(content), name);
     return name;
   }
 
@@ -117,19 +134,20 @@ export class EventLog {
    * name and writes nothing: the screen at the end of a failed test is most often the failed action's own.
    */
   async attachOnce(name: string, content: Uint8Array): Promise<string> {
-    return this.binaries.get(digest(content)) ?? this.attach(name, content);
+    return this.file.binaries.get(digest(content)) ?? this.attach(name, content);
   }
 
   /** Resolves once every append so far is on disk (written, not fsynced). */
   flush(): Promise<void> {
-    return this.tail;
+    return this.file.tail;
   }
 
+  /** Closes the file, for every view of it. */
   async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
-    await this.tail;
-    await this.handle.close();
+    if (this.file.closed) return;
+    this.file.closed = true;
+    await this.file.tail;
+    await this.file.handle.close();
   }
 
   private build(input: EventInput): MobileEvent | InvalidEventError {
@@ -138,22 +156,23 @@ export class EventLog {
     const draft = {
       ...input,
       ...(params ? { params } : {}),
+      ...(this.device !== undefined ? { device: this.device } : {}),
       v: EVENT_VERSION,
-      ts: input.ts ?? this.options.now(),
-      seq: this.seq + 1,
-      test_id: input.test_id ?? this.options.testId,
+      ts: input.ts ?? this.file.options.now(),
+      seq: this.file.seq + 1,
+      test_id: input.test_id ?? this.file.options.testId,
     };
     const problem = eventProblem(draft);
     if (problem !== undefined) return new InvalidEventError(this.path, problem);
-    this.seq += 1;
+    this.file.seq += 1;
     return redactDeep(draft as MobileEvent, secrets);
   }
 
   private write(event: MobileEvent): Promise<void> {
     const line = `${JSON.stringify(event)}\n`;
     // One appendFile per line on an O_APPEND handle, chained so lines never interleave or reorder.
-    const done = this.tail.then(() => this.handle.appendFile(line));
-    this.tail = done.catch(() => undefined);
+    const done = this.file.tail.then(() => this.file.handle.appendFile(line));
+    this.file.tail = done.catch(() => undefined);
     return done;
   }
 }

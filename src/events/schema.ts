@@ -33,6 +33,8 @@ const Base = z.object({
   seq: z.number(),
   /** '' for run-level events. */
   test_id: z.string(),
+  /** The device's role in a test that drives several devices (`team: { alice, bob }`); absent when a test drives one. */
+  device: z.string().optional(),
 });
 
 export const RunStartEvent = Base.extend({
@@ -57,6 +59,10 @@ export const TestStartEvent = Base.extend({
   location: Location.optional(),
   device: z.string().optional(),
   retry: z.number().optional(),
+  /** A test that drives several devices: each role and the serial of the device it holds. */
+  devices: z.record(z.string(), z.string()).optional(),
+  /** `mobiletest test --resume`: the checkpoint of the earlier run this test resumes from. */
+  resume: z.object({ checkpoint: z.string(), run_id: z.string().optional(), steps: z.number() }).optional(),
 });
 export type TestStartEvent = z.infer<typeof TestStartEvent>;
 
@@ -273,6 +279,71 @@ export const NoteEvent = Base.extend({
 });
 export type NoteEvent = z.infer<typeof NoteEvent>;
 
+/**
+ * One primitive on the path from the app's launch to a checkpoint, as it can be run again: semantic
+ * targets only, secret text masked (`secret` is its slot among the agent goal's values).
+ */
+export const PathStep = z.object({
+  call: z.object({ name: z.string(), params: record }),
+  /** Screen signature before the step. */
+  signature: z.string(),
+  source: ActionSource,
+  /** The agent step it was part of: "step: log in as alice #1". */
+  agent: z.string().optional(),
+  secret: z.number().optional(),
+  /** It answered a dialog: replay skips it when that dialog is not up. */
+  dialog: z.boolean().optional(),
+});
+export type PathStep = z.infer<typeof PathStep>;
+
+/** `device.checkpoint(name)`: a stage ends; the steps since the last checkpoint (or the launch) and the screen reached. */
+export const CheckpointEvent = Base.extend({
+  kind: z.literal('checkpoint'),
+  action_id: z.string(),
+  name: z.string(),
+  /** 1 for the test's first checkpoint. */
+  index: z.number(),
+  steps: z.array(PathStep),
+  /** The screen reached: its signature and its text, which a replay must reach again. */
+  signature: z.string(),
+  screen_text: z.string(),
+  package: z.string().optional(),
+  location: Location.optional(),
+  /** Reached again by a replay (a resumed run, or a recovery), not first recorded here. */
+  replayed: z.boolean().optional(),
+});
+export type CheckpointEvent = z.infer<typeof CheckpointEvent>;
+
+/** A stage failed for a reason not the app's: the app is relaunched and the path replayed to the last checkpoint. */
+export const RecoveryStartEvent = Base.extend({
+  kind: z.literal('recovery_start'),
+  /** The recovery's id: the actions it replays name it as their parent. */
+  action_id: z.string(),
+  checkpoint: z.string(),
+  /** 1 for the stage's first recovery. */
+  attempt: z.number(),
+  limit: z.number(),
+  /** The action or agent call whose failure started it. */
+  failed_action_id: z.string().optional(),
+  failure: EventError,
+  /** Steps to replay: to the checkpoint, then the stage's steps before the failure. */
+  to_checkpoint: z.number(),
+  in_stage: z.number(),
+});
+export type RecoveryStartEvent = z.infer<typeof RecoveryStartEvent>;
+
+export const RecoveryEndEvent = Base.extend({
+  kind: z.literal('recovery_end'),
+  action_id: z.string(),
+  /** resumed: the checkpoint was reached and the failed step runs again; failed: the test fails here. */
+  status: z.enum(['resumed', 'failed']),
+  replayed: z.number(),
+  reason: z.string(),
+  error: EventError.optional(),
+  duration_ms: z.number(),
+});
+export type RecoveryEndEvent = z.infer<typeof RecoveryEndEvent>;
+
 export const MobileEvent = z.discriminatedUnion('kind', [
   RunStartEvent,
   RunEndEvent,
@@ -289,6 +360,9 @@ export const MobileEvent = z.discriminatedUnion('kind', [
   AgentStartEvent,
   AgentDecisionEvent,
   AgentEndEvent,
+  CheckpointEvent,
+  RecoveryStartEvent,
+  RecoveryEndEvent,
 ]);
 export type MobileEvent = z.infer<typeof MobileEvent>;
 

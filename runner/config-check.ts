@@ -56,6 +56,7 @@ const PLAYWRIGHT_USE_KEYS = Object.keys({
   viewport: 1,
   devices: 1,
   platform: 1,
+  teamRoles: 1,
 } satisfies Record<keyof PlaywrightTestOptions | keyof PlaywrightWorkerOptions | keyof MobileWorkerOptions, 1>);
 
 /** A config value mobiletest cannot use: names the option, where it is written, the value and what it takes. */

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig as playwrightDefineConfig, type PlaywrightTestConfig, type ReporterDescription } from '@playwright/test';
 import { knownDeviceCount, parseDeviceSpec } from './device/lease/spec.js';
-import { deviceSetting, type MobileOptions } from './fixtures/options.js';
+import { deviceSetting, withTeamRoles, type MobileOptions } from './fixtures/options.js';
 import { DEFAULT_OUTPUTS, OUTPUTS } from './commands/test-args.js';
 import { reportDirSetting } from '../src/events/index.js';
 import { checkConfig } from './config-problems.js';
@@ -79,10 +79,15 @@ function commonFolder(files: string[]): string {
   return dir;
 }
 
-/** Playwright config use: `device` is the fixture's name in specs, so the phone travels as `devices`. */
+/**
+ * Playwright config use: `device` and `team` are fixtures' names in specs, so the phone travels as
+ * `devices` and a team's roles as `teamRoles`.
+ */
 function withDevices<T extends { device?: string; devices?: string } | undefined>(use: T): T {
-  if (!use || use.device === undefined) return use;
-  const { device, ...rest } = use;
+  if (!use) return use;
+  const roles = withTeamRoles(use as Record<string, unknown>) as T & { device?: string };
+  if (roles.device === undefined) return roles;
+  const { device, ...rest } = roles;
   return { ...rest, devices: device } as T;
 }
 

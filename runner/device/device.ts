@@ -11,7 +11,9 @@ import { callerLocation } from '../source/location.js';
 import { MobileLocator } from './locator.js';
 import { methodCall } from './method-call.js';
 import { generatedMethods, type DeviceMethods, type GeneratedMethods, type OptionsOf } from './methods.js';
-import { runStep } from './step.js';
+import { runStep, stepLocation } from './step.js';
+import type { DeviceStages } from './stages.js';
+import { test } from '@playwright/test';
 
 /** Options of an action: its `expected` post-condition and a bound on the whole action. */
 export type ActionOptions = OptionsOf<'hide_keyboard'>;
@@ -31,6 +33,8 @@ export interface DeviceOptions {
   attach?: (name: string, png: Buffer) => Promise<void>;
   /** The agent behind `device.ai`, made on first use. */
   agent?: () => Promise<Agent>;
+  /** The test's stages (the runner above, recording its path): checkpoints and resuming. */
+  stages?: DeviceStages;
 }
 
 /** Runs one primitive as a test step titled with the method's name. */
@@ -60,7 +64,7 @@ export class Device extends DeviceBase implements DeviceMethods {
 
   constructor(private readonly options: DeviceOptions) {
     super();
-    this.agent = options.agent && new DeviceAi(options.agent, (error) => (this.lastFailure = error));
+    this.agent = options.agent && new DeviceAi({ agent: options.agent, onFailure: (error) => (this.lastFailure = error), stages: options.stages });
   }
 
   /** Agent steps: `device.ai.step(goal)`, `device.ai.expect(assertion)`, `device.ai.waitFor(condition)`, `device.ai.query(question, schema)`. */
@@ -76,6 +80,18 @@ export class Device extends DeviceBase implements DeviceMethods {
 
   get serial(): string {
     return this.options.runner.driver.id;
+  }
+
+  /**
+   * Ends a stage of a long test: `await device.checkpoint('signed in')`. When a later step fails for a
+   * reason not the app's (the device dropped, an idle-state storm), the app is relaunched, the path to
+   * the last checkpoint replayed (no model asked) and the stage tried again, up to `stageRetries` times.
+   */
+  async checkpoint(name: string, options: { location?: Location } = {}): Promise<void> {
+    const stages = this.options.stages;
+    if (!stages) throw new Error("this device keeps no stages: device.checkpoint() is available on the `device` fixture of mobiletest's `test`");
+    const location = stepLocation(options.location);
+    await test.step(`checkpoint "${name}"`, async () => void (await stages.checkpoint(name, location)), { location, box: true });
   }
 
   /** Validates and runs any primitive call `{ name, params }` (YAML steps and generated code use this). */

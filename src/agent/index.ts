@@ -7,3 +7,4 @@ export { FailurePatterns } from './debug/index.js';
 export type { ModelAccess } from './roles/index.js';
 export { checkExpectation, planGoal } from './offline/index.js';
 export { CACHE_MODES, type AgentPath, type CacheMode, type CacheOutcome } from './types.js';
+export * from './stages/index.js';

@@ -69,8 +69,9 @@ export class AdbLease implements DeviceLease {
     private readonly lock: DeviceLock,
   ) {}
 
-  static async open(serial: string): Promise<AdbLease> {
-    const lock = await DeviceLock.acquire(serial);
+  /** Leases `serial`, under `held` when its lock was taken already (a team's devices are locked together). */
+  static async open(serial: string, held?: DeviceLock): Promise<AdbLease> {
+    const lock = held ?? (await DeviceLock.acquire(serial));
     try {
       const driver = await AndroidDriver.connect({ serial });
       await driver.prepare();

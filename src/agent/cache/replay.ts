@@ -1,7 +1,7 @@
 // Replaying a cached goal: each call runs through the executor, which re-locates its target on the live
 // screen and checks its `expected`. Where the screen no longer fits, replay stops and says where and why,
 // so the agent can take over from there (self-healing).
-import { redactText } from '../../events/index.js';
+import { redactText, type ActionSource } from '../../events/index.js';
 import {
   describeTarget,
   InvalidPrimitiveCall,
@@ -36,6 +36,10 @@ export interface ReplayOptions {
   goal: string;
   /** The agent call's action id: replayed actions name it as parent. */
   parentActionId?: string;
+  /** Who the replayed actions are logged as (default agent). */
+  source?: ActionSource;
+  /** The values secret steps' slots index (default: the goal's quoted values, when it is the entry's own text). */
+  values?: string[];
   signal?: AbortSignal;
   onStep?: (report: StepReport) => void;
 }
@@ -68,7 +72,7 @@ export async function replaySteps(options: ReplayOptions): Promise<ReplayResult>
   const evidence: ReplayEvidence = { results: [], skipped: [], changedSignatures: [] };
   const total = entry.steps.length;
   // A slot indexes the words of the goal it was recorded with; in another goal it would point at another word.
-  const values = sameText(goal, entry.text) ? goalValues(goal) : [];
+  const values = options.values ?? (sameText(goal, entry.text) ? goalValues(goal) : []);
   for (const [index, step] of entry.steps.entries()) {
     signal?.throwIfAborted();
     const label = `step ${index + 1} of ${total} (${describeCall(step.call)})`;
@@ -91,7 +95,7 @@ export async function replaySteps(options: ReplayOptions): Promise<ReplayResult>
       continue;
     }
     const result = await runner.run(call, {
-      source: 'agent',
+      source: options.source ?? 'agent',
       ...(options.parentActionId ? { parentActionId: options.parentActionId } : {}),
       ...(signal ? { signal } : {}),
     });

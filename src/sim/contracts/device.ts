@@ -71,6 +71,8 @@ export interface FaultSettings {
   garbledScreencaps: number;
   /** Drop the connection after this many more services are opened on it (0 = never). */
   dropAfterCommands: number;
+  /** How many times dropAfterCommands drops a connection before it stops (0 = every time): 1 is a cable pulled once. */
+  connectionDrops: number;
 }
 
 /** The faults that fire a set number of times. */

@@ -1,6 +1,14 @@
 import type { CountedFault, FaultSettings, Faults } from '../types.js';
 
-const NONE: FaultSettings = { latencyMs: 0, idleStateErrors: 0, screencapFailures: 0, emptyScreencaps: 0, garbledScreencaps: 0, dropAfterCommands: 0 };
+const NONE: FaultSettings = {
+  latencyMs: 0,
+  idleStateErrors: 0,
+  screencapFailures: 0,
+  emptyScreencaps: 0,
+  garbledScreencaps: 0,
+  dropAfterCommands: 0,
+  connectionDrops: 0,
+};
 
 /** Faults switched on a phone at run time; the transport and the shell consult them. */
 export class PhoneFaults implements Faults {
@@ -10,6 +18,7 @@ export class PhoneFaults implements Faults {
   emptyScreencaps = 0;
   garbledScreencaps = 0;
   dropAfterCommands = 0;
+  connectionDrops = 0;
   private offlineUntil: number | undefined;
   private offlineTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<() => void>();

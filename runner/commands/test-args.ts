@@ -69,6 +69,8 @@ export interface TestArgs {
   config?: string;
   /** How agent steps use the plan cache; becomes MOBILETEST_CACHE. */
   cache?: CacheMode;
+  /** Re-run the last run's failed tests from their last checkpoints. */
+  resume?: boolean;
   /** Words that are not options: spec paths, folders or Playwright's file filters. */
   positionals: string[];
   /** Options for `playwright test`, in the order given. */
@@ -91,6 +93,10 @@ export function parseTestArgs(argv: string[]): TestArgs {
     }
     if (token === '--help' || token === '-h') {
       args.help = true;
+      continue;
+    }
+    if (token === '--resume') {
+      args.resume = true;
       continue;
     }
     if (!token.startsWith('-') || token === '-') {

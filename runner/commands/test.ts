@@ -12,6 +12,8 @@ import { resolvePlaywright } from './playwright-install.js';
 import { selectSpecs } from './spec-paths.js';
 import { DEFAULT_OUTPUTS, OUTPUTS, parseTestArgs, type TestArgs } from './test-args.js';
 import { yamlSpecsProblem } from './yaml-config.js';
+import { collectResumePlan, writeResumePlan } from '../resume/plan.js';
+import path from 'node:path';
 
 export const TEST_USAGE = `Usage: mobiletest test [paths...] [options]
 
@@ -32,6 +34,9 @@ Options:
   -g, --grep RE     run only tests whose title matches RE
   --cache MODE      how agent steps use the plan cache: read-write (default), read-only (default on CI),
                     refresh (plan afresh, overwrite the cache) or off; sets MOBILETEST_CACHE
+  --resume          re-run the last run's failed tests (from the report folder): each replays the path the
+                    failed run recorded to its last checkpoint (agent steps ask no model), checks the
+                    checkpoint's screen, and goes on from there
   -c, --config FILE the config (default mobiletest.config.{ts,mts,cts,js,mjs,cjs}, then playwright.config.*, in this
                     folder; with none, the embedded default runs the specs under this folder)
 
@@ -131,7 +136,9 @@ export async function runTestCommand(argv: string[]): Promise<number> {
   }
   const cwd = process.cwd();
   const config = chooseConfig(cwd, args.config);
-  const specs = selectSpecs(cwd, args.positionals);
+  const resumed = args.resume ? await resumeRun(config.embedded ? reportDir(cwd) : reportDir(path.dirname(config.file))) : undefined;
+  if (args.resume && !resumed) return 0;
+  const specs = selectSpecs(cwd, [...args.positionals, ...(resumed?.locations.map((at) => path.relative(cwd, at)) ?? [])]);
   const yamlWarning = yamlSpecsProblem({ cwd, config, named: specs.named });
   let playwright;
   try {
@@ -144,5 +151,27 @@ export async function runTestCommand(argv: string[]): Promise<number> {
   if (args.device !== undefined && args.platform !== 'ios') await checkDevice(args.device);
   if (config.embedded) console.error('mobiletest: no mobiletest.config.ts in this folder; running the specs under it with the default config.');
   if (yamlWarning) console.error(yamlWarning);
-  return runChild(playwright.cli, playwrightArgs(args, config.file, specs.filters), childEnv(args, specs.files, config));
+  const env = childEnv(args, specs.files, config);
+  if (resumed) env.MOBILETEST_RESUME = resumed.file;
+  return runChild(playwright.cli, playwrightArgs(args, config.file, specs.filters), env);
+}
+
+/** Reads the last run's failed tests and where each got to; undefined (said why) when there is none to resume. */
+async function resumeRun(dir: string): Promise<{ file: string; locations: string[] } | undefined> {
+  const plan = await collectResumePlan(dir);
+  const tests = Object.values(plan.tests);
+  if (tests.length === 0) {
+    console.error(`mobiletest test --resume: the last run's reports in ${dir} have no failed test to resume.`);
+    return undefined;
+  }
+  console.error(`mobiletest: resuming ${tests.length} failed test${tests.length === 1 ? '' : 's'} of the last run:`);
+  for (const test of tests) {
+    const points = Object.entries(test.devices);
+    const where =
+      points.length === 0
+        ? 'from the start (it failed before any checkpoint)'
+        : points.map(([role, p]) => `${role ? `${role}: ` : ''}from checkpoint "${p.checkpoint}" (${p.steps.length} steps replayed)`).join(', ');
+    console.error(`  ${test.title} — ${where}`);
+  }
+  return { file: await writeResumePlan(plan), locations: tests.map((test) => test.at) };
 }

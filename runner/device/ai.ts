@@ -38,7 +38,12 @@ export class DeviceAi {
     if (!stages) return this.run({ title, given: options.location }, async (location) => (await this.agent()).step(goal, { ...options, location }));
     // Its primitives are recorded as this step's: a recovery runs the step again whole, not them.
     return stages.agentStep(goal, (ref) =>
-      this.run({ title, given: options.location, agentKey: ref.key }, async (location) => (await this.agent()).step(goal, { ...options, location })),
+      this.run({ title, given: options.location, agentKey: ref.key }, async (location) => {
+        const agent = await this.agent();
+        // A resumed run replays what the earlier run's step did, before its checkpoint: no model is asked.
+        const replay = stages.resumeSteps(ref.key);
+        return replay ? agent.replayStep(goal, replay, { ...options, location }) : agent.step(goal, { ...options, location });
+      }),
     );
   }
 

@@ -3,6 +3,8 @@
 // app relaunched and the path replayed to the checkpoint (no model asked), the stage's earlier steps
 // replayed, and the failed call run again — up to `limit` times a stage, every step of it in the log.
 import { StagePath, reachCheckpoint, replayPath, type AgentStepRef, type Checkpoint, type PathEntry } from '../../src/agent/index.js';
+import type { CachedStep } from '../../src/agent/cache/index.js';
+import type { ResumePoint } from '../resume/plan.js';
 import { newActionId, redactText, type EventError, type EventLog, type Location } from '../../src/events/index.js';
 import type { ActionFailureInfo, ActionResult, PrimitiveRunner, RunOptions } from '../../src/primitives/exec/types.js';
 import type { FailureCategory, PrimitiveCall } from '../../src/primitives/index.js';
@@ -22,6 +24,8 @@ export interface DeviceStagesOptions {
   reconnect: () => Promise<void>;
   /** The test's end: nothing is resumed after it. */
   signal?: AbortSignal;
+  /** `mobiletest test --resume`: the earlier run's path to its last checkpoint on this device. */
+  resume?: ResumePoint;
 }
 
 /** A stage that was resumed, or could not be: for the test's annotations. */
@@ -39,6 +43,12 @@ interface RecoveryCause {
   failure: ActionFailureInfo | EventError;
   failedActionId?: string;
   exclude?: string;
+}
+
+/** A resumed run's checkpoint whose screen the steps before it no longer reach (the app changed). */
+export class CheckpointNotReached extends Error {
+  override name = 'CheckpointNotReached';
+  readonly category = 'product';
 }
 
 /** A recovery that did not bring the device back to its checkpoint: the reason, said as a failure of the stage. */
@@ -60,8 +70,24 @@ export class DeviceStages implements PrimitiveRunner {
   private replaying = false;
   private agent: AgentStepRef | undefined;
   private readonly seen = new Map<string, number>();
+  /** A resumed run before its checkpoint: agent steps replay the earlier run's path. */
+  private resuming: ResumePoint | undefined;
 
-  constructor(private readonly options: DeviceStagesOptions) {}
+  constructor(private readonly options: DeviceStagesOptions) {
+    this.resuming = options.resume;
+  }
+
+  /** A resumed run, before its checkpoint: the steps the earlier run's agent step `key` ran, to replay with no model call. */
+  resumeSteps(key: string): CachedStep[] | undefined {
+    const steps = this.resuming?.steps.filter((step) => step.agent === key);
+    if (!steps || steps.length === 0) return undefined;
+    return steps.map((step) => ({
+      call: step.call as PrimitiveCall,
+      signature: step.signature,
+      ...(step.secret !== undefined ? { secret: step.secret } : {}),
+      ...(step.dialog ? { dialog: true } : {}),
+    }));
+  }
 
   get driver(): PrimitiveRunner['driver'] {
     return this.options.runner.driver;
@@ -120,6 +146,21 @@ export class DeviceStages implements PrimitiveRunner {
       throw new Error(
         `checkpoint "${label}" is already stage ${earlier.index}'s end in this test: give each checkpoint its own name ("${label} 2", "cart filled")`,
       );
+    const earlierRun = this.resuming?.checkpoints.find((c) => c.name === label);
+    if (earlierRun) {
+      // A resumed run reaches the earlier run's checkpoint again, or fails here, saying what it found instead.
+      const expected = {
+        name: label,
+        index: earlierRun.index,
+        at: 0,
+        signature: earlierRun.signature,
+        screenText: earlierRun.screen_text,
+        package: earlierRun.package,
+      };
+      const reached = await reachCheckpoint(this.options.runner, expected, { timeoutMs: CHECKPOINT_WAIT_MS, signal: this.options.signal });
+      if (!reached.reached) throw new CheckpointNotReached(notReached(expected, reached.found));
+      if (label === this.resuming?.checkpoint) this.resuming = undefined;
+    }
     const look = await this.observer.look();
     const { checkpoint, steps } = this.path.mark({ name: label, look });
     this.attempts = 0;
@@ -133,6 +174,7 @@ export class DeviceStages implements PrimitiveRunner {
       screen_text: checkpoint.screenText,
       ...(checkpoint.package ? { package: checkpoint.package } : {}),
       ...(location ? { location } : {}),
+      ...(earlierRun ? { replayed: true } : {}),
     });
     return checkpoint;
   }

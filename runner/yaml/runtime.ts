@@ -4,7 +4,7 @@ import { SPEC_LAUNCHES_APP } from '../fixtures/options.js';
 import type { Device } from '../device/index.js';
 import { copyOf, locatedAt } from '../source/location.js';
 import { YamlSpecError, type YamlProblem } from './errors.js';
-import type { AiStep, ExpectStep, YamlSpec, YamlTest } from './spec.js';
+import type { AiStep, CheckpointStep, ExpectStep, YamlSpec, YamlTest } from './spec.js';
 
 export { test };
 
@@ -12,10 +12,15 @@ export type YamlModuleData = { spec: YamlSpec; displayPath: string } | { invalid
 
 type TestBody = (fixtures: { device: Device }) => Promise<void>;
 
-/** `- ai:` and `- expect:` go through device.ai at their YAML line; a failure points there. */
-async function agentStep(device: Device, step: AiStep | ExpectStep): Promise<void> {
+/** `- ai:`, `- expect:` and `- checkpoint:` run at their YAML line; a failure points there. */
+async function agentStep(device: Device, step: AiStep | ExpectStep | CheckpointStep): Promise<void> {
   const location = { file: step.location.file, line: step.location.line, column: step.location.column };
-  const run = step.kind === 'ai' ? device.ai.step(step.goal, { location }) : device.ai.expect(step.assertion, { location });
+  const run =
+    step.kind === 'checkpoint'
+      ? device.checkpoint(step.name, { location })
+      : step.kind === 'ai'
+        ? device.ai.step(step.goal, { location })
+        : device.ai.expect(step.assertion, { location });
   await run.catch((error: unknown) => {
     throw error instanceof Error ? locatedAt(copyOf(error), step.location) : error;
   });

@@ -23,7 +23,14 @@ export interface ExpectStep {
   location: SpecLocation;
 }
 
-export type YamlStep = PrimitiveStep | AiStep | ExpectStep;
+/** The end of a stage (`- checkpoint: signed in`): a failure after it not the app's resumes from here. */
+export interface CheckpointStep {
+  kind: 'checkpoint';
+  name: string;
+  location: SpecLocation;
+}
+
+export type YamlStep = PrimitiveStep | AiStep | ExpectStep | CheckpointStep;
 
 export interface YamlTest {
   name: string;

@@ -5,8 +5,12 @@ import { describeNode, keyOf, textOf, type SpecReader } from './reader.js';
 import { parameterNames, shorthandField } from './shorthand.js';
 import type { YamlStep } from './spec.js';
 
-/** Step words that are not primitives: agent goals and agent assertions. */
-const AGENT_STEPS = { ai: 'a goal, e.g. `- ai: Log in as alice`', expect: 'an assertion, e.g. `- expect: The cart shows 2 items`' } as const;
+/** Step words that are not primitives: agent goals, agent assertions and checkpoints. */
+const AGENT_STEPS = {
+  ai: 'a goal, e.g. `- ai: Log in as alice`',
+  expect: 'an assertion, e.g. `- expect: The cart shows 2 items`',
+  checkpoint: "the stage's name, e.g. `- checkpoint: signed in`",
+} as const;
 type AgentStep = keyof typeof AGENT_STEPS;
 const STEP_WORDS: readonly string[] = [...PRIMITIVE_NAMES, ...Object.keys(AGENT_STEPS)];
 
@@ -20,7 +24,7 @@ function unknownStep(word: string): string {
   const hint = closest(word, STEP_WORDS);
   return hint
     ? `unknown step \`${word}\`; did you mean \`${hint}\`?`
-    : `unknown step \`${word}\`; steps are ai, expect or a primitive: ${PRIMITIVE_NAMES.join(', ')}`;
+    : `unknown step \`${word}\`; steps are ai, expect, checkpoint or a primitive: ${PRIMITIVE_NAMES.join(', ')}`;
 }
 
 /** The YAML node that a dotted parameter path (`target.text`, `permissions[0]`) points at, for error positions. */
@@ -57,6 +61,7 @@ function agentStep(reader: SpecReader, word: AgentStep, { value, place }: StepBo
     return undefined;
   }
   const location = reader.at(place);
+  if (word === 'checkpoint') return { kind: 'checkpoint', name: text.trim(), location };
   return word === 'ai' ? { kind: 'ai', goal: text.trim(), location } : { kind: 'expect', assertion: text.trim(), location };
 }
 

@@ -81,12 +81,24 @@ export class Agent {
   }
 
   /** Reaches `goal` through primitives: from the cache, the offline rules, or the model planner. */
-  async step(goal: string, options: AiStepOptions = {}): Promise<AiOutcome> {
+  step(goal: string, options: AiStepOptions = {}): Promise<AiOutcome> {
+    return this.goal(goal, options);
+  }
+
+  /**
+   * Reaches `goal` by replaying `steps` first, whatever the screen's signature (a resumed run's recorded
+   * path); where they no longer fit, the agent takes over as from a stale plan cache entry.
+   */
+  replayStep(goal: string, steps: GoalEntry['steps'], options: AiStepOptions = {}): Promise<AiOutcome> {
+    return this.goal(goal, options, { kind: 'step', text: redactText(goal), steps, recorded_at: new Date().toISOString() });
+  }
+
+  private async goal(goal: string, options: AiStepOptions, pinned?: GoalEntry): Promise<AiOutcome> {
     registerGoalSecrets(goal, options.secrets);
     return this.call({ call: 'step', text: goal, options }, async (record, signal) => {
       const key = this.key('step', goal);
       const cached = this.options.cache?.get(key);
-      const entry = cached?.kind === 'step' ? cached : undefined;
+      const entry = pinned ?? (cached?.kind === 'step' ? cached : undefined);
       record.cache = this.options.cache ? 'miss' : 'off';
       const { outcome, recorder } = await runGoal(withBudget(this.options, options.budget), record, {
         goal,

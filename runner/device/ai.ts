@@ -98,13 +98,15 @@ export class DeviceAi {
 
   /** Whether the failed call's stage was brought back to its checkpoint, so the call runs again. */
   private async resumed(error: AgentStepFailed, agentKey: string | undefined): Promise<boolean> {
-    if (!this.stages?.resumable(error.category)) return false;
-    try {
-      await this.stages.recover({ failure: { name: error.kind, message: error.message, category: error.category }, exclude: agentKey });
-      return true;
-    } catch (problem) {
-      if (problem instanceof RecoveryFailed) return false;
-      throw problem;
+    while (this.stages?.resumable(error.category)) {
+      try {
+        await this.stages.recover({ failure: { name: error.kind, message: error.message, category: error.category }, exclude: agentKey });
+        return true;
+      } catch (problem) {
+        // A replay that failed counts as an attempt; the next one may pass.
+        if (!(problem instanceof RecoveryFailed)) throw problem;
+      }
     }
+    return false;
   }
 }

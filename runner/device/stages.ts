@@ -100,18 +100,24 @@ export class DeviceStages implements PrimitiveRunner {
   async run(call: PrimitiveCall, options: RunOptions = {}): Promise<ActionResult> {
     let result = await this.options.runner.run(call, options);
     if (this.replaying) return result;
+    let problem: RecoveryFailed | undefined;
     for (;;) {
       if (result.verdict === 'OK') {
         this.path.record({ call, result, source: options.source ?? 'script', ...(options.source === 'agent' && this.agent ? { agent: this.agent } : {}) });
         return result;
       }
-      if (!result.failure || !this.resumable(result.failure.category, options.signal)) return result;
+      const failure = result.failure;
+      if (!failure || !this.resumable(failure.category, options.signal))
+        return problem && failure ? { ...result, failure: { ...failure, message: `${failure.message}; ${problem.message}` } } : result;
       try {
-        await this.recover({ failure: result.failure, failedActionId: result.actionId });
+        await this.recover({ failure, failedActionId: result.actionId });
       } catch (error) {
         if (!(error instanceof RecoveryFailed)) throw error;
-        return { ...result, failure: { ...result.failure, message: `${result.failure.message}; ${error.message}` } };
+        // Another attempt, while the stage has some left: a replay can meet the same trouble and pass the next time.
+        problem = error;
+        continue;
       }
+      problem = undefined;
       result = await this.options.runner.run(call, { ...options, actionId: undefined });
     }
   }

@@ -94,3 +94,37 @@ test('a stopped backend shows that the server cannot be reached, and force-stop 
     await sim.stop();
   }
 });
+
+/** What keeps a Node process alive (listening servers, open sockets, ref'd timers), counted by kind. */
+function liveHandles(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const kind of process.getActiveResourcesInfo()) if (/^(TCPServerWrap|TCPSocketWrap|Timeout)$/.test(kind)) counts[kind] = (counts[kind] ?? 0) + 1;
+  return counts;
+}
+
+test('stopping the phones stops their polling and the shared backend, leaving nothing that keeps the process running', async () => {
+  const before = liveHandles();
+  const sims = await Promise.all([startSim({ apps: ['chat'] }), startSim({ platform: 'ios', apps: ['chat'] })]);
+  const url = sims[0].chatServer as string;
+  const [one, two] = sims.map((s) => new ScreenDriver(s.phone)) as [ScreenDriver, ScreenDriver];
+  await signIn(one, 'alice', 'pass123');
+  await signIn(two, 'bob', 'pass456');
+  await waitFor(one, { text: 'bob' });
+  await waitFor(two, { text: 'alice' });
+  one.tap({ text: 'bob' });
+  one.fill({ id: 'message_input' }, 'bye');
+  one.tap({ id: 'send' });
+
+  // Stopped with a message on its way and polls due.
+  await sims[0].stop();
+  expect(sims[0].phone.ui.processes().map((p) => p.package)).not.toContain(CHAT_PACKAGE);
+  expect((await fetch(`${url}/api/health`)).ok, 'the backend stays while the iPhone holds it').toBe(true);
+  await sims[1].stop();
+  await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+
+  // No more of any kind than before the phones started (closing sockets may take a moment to go).
+  const grown = (): string[] => Object.entries(liveHandles()).flatMap(([kind, n]) => (n > (before[kind] ?? 0) ? [`${kind} x${n - (before[kind] ?? 0)}`] : []));
+  const until = Date.now() + 5000;
+  while (grown().length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(grown()).toEqual([]);
+});

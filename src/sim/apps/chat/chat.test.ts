@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net';
 import { test, expect } from '@playwright/test';
 import { startSim, startChatServer, type Sim } from '../../index.js';
 import { ScreenDriver } from '../../testing/screen-driver.js';
@@ -37,8 +38,10 @@ test('two phones in one process share a backend: a message goes from alice to bo
     expect(one.get({ id: 'title' }).text).toBe('bob');
     one.fill({ id: 'message_input' }, 'hi bob');
     one.tap({ id: 'send' });
+    // Shown at once, before the server has answered, then as sent.
     expect(one.has({ desc: 'You: hi bob' })).toBe(true);
-    await waitFor(one, { text: 'Sent' });
+    expect(one.get({ id: 'message_status' }).text).toBe('Sending…');
+    await waitFor(one, { id: 'message_status', text: 'Sent' });
 
     // Bob's list shows the message and an unread badge before he opens it.
     await waitFor(two, { id: 'unread_badge', text: '1' });
@@ -127,4 +130,25 @@ test('stopping the phones stops their polling and the shared backend, leaving no
   const until = Date.now() + 5000;
   while (grown().length > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
   expect(grown()).toEqual([]);
+});
+
+test('a backend that takes the connection but never answers: the screen stays readable, and the call gives up with an error', async () => {
+  const held: Socket[] = [];
+  const silent = createServer((socket) => held.push(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const { port } = silent.address() as { port: number };
+  const sim = await startSim({ apps: ['chat'], chatServer: `http://127.0.0.1:${port}` });
+  try {
+    const screen = new ScreenDriver(sim.phone);
+    await signIn(screen, 'alice', 'pass123');
+    await waitFor(screen, { id: 'sign_in', text: 'Signing in…' });
+    // The call is out: the screen is still dumped, the button disabled until it ends.
+    expect(screen.get({ id: 'sign_in' }).enabled).toBe(false);
+    await waitFor(screen, { id: 'error', text: /Can't reach the server/ }, 15_000);
+    expect(screen.get({ id: 'sign_in' }).text).toBe('Sign in');
+  } finally {
+    await sim.stop();
+    held.forEach((socket) => socket.destroy());
+    await new Promise((resolve) => silent.close(resolve));
+  }
 });

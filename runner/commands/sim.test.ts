@@ -30,3 +30,22 @@ test('mobiletest sim --platform ios serves WebDriverAgent, prints its URL and ud
     console.log = log;
   }
 });
+
+test('mobiletest sim --chat-server points the Chat app at a backend by URL, and refuses what is not one', async () => {
+  expect(SIM_USAGE).toContain('--chat-server URL');
+  const refused = await runSimCommand(['--chat-server', 'localhost:8300']).catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(UsageError);
+  expect((refused as Error).message).toBe('--chat-server must be an http:// URL such as http://127.0.0.1:8300, got "localhost:8300".');
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (line: string) => lines.push(line);
+  try {
+    const running = runSimCommand(['--platform', 'ios', '--port', '0', '--chat-server', 'http://127.0.0.1:8399']);
+    await expect.poll(() => lines.join('\n')).toContain('press Ctrl-C');
+    expect(lines).toContain('  chat server: http://127.0.0.1:8399');
+    process.emit('SIGINT');
+    expect(await running).toBe(0);
+  } finally {
+    console.log = log;
+  }
+});

@@ -21,7 +21,9 @@ Options:
                      mid-range Android 14 phone (uiautomator dump ~2.1 s, screencap -p ~2 s, input ~0.2 s)
   --latency MS       fault: add MS to every command
   --idle-errors N    fault: the next N uiautomator dumps fail with "could not get idle state"
-  --drop-after N     fault: drop each connection after N commands`;
+  --drop-after N     fault: drop each connection after N commands
+  --chat-server URL  the Chat backend the Chat app talks to (default: one started with the phone,
+                     printed at start; pass that URL to a second phone so both users chat)`;
 
 function toPort(name: string, value: string | undefined, fallback?: number): number | undefined {
   if (value === undefined) return fallback;
@@ -40,6 +42,12 @@ function toCount(name: string, value: string | undefined): number | undefined {
 function toTiming(value: string | undefined): TimingMode | undefined {
   if (value === undefined || value === 'fast' || value === 'real') return value;
   throw new UsageError(`--timing must be "fast" or "real", got "${value}".`);
+}
+
+function toUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^https?:\/\/[^/]+/.test(value)) throw new UsageError(`--chat-server must be an http:// URL such as http://127.0.0.1:8300, got "${value}".`);
+  return value;
 }
 
 /** The adb server a user's adb talks to: ADB_SERVER_SOCKET=tcp:HOST:PORT, ANDROID_ADB_SERVER_PORT, or 5037. */
@@ -67,6 +75,7 @@ export async function runSimCommand(args: string[]): Promise<number> {
         latency: { type: 'string' },
         'idle-errors': { type: 'string' },
         'drop-after': { type: 'string' },
+        'chat-server': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -81,6 +90,7 @@ export async function runSimCommand(args: string[]): Promise<number> {
     if (!sampleApps[app]) throw new UsageError(`--app: unknown sample app "${app}". Choose from: ${Object.keys(sampleApps).join(', ')}.`);
   }
   const timing = toTiming(values.timing);
+  const chatServer = toUrl(values['chat-server']);
   if (values.platform !== undefined && values.platform !== 'android' && values.platform !== 'ios') {
     throw new UsageError(`--platform must be "android" or "ios", got "${values.platform}".`);
   }
@@ -92,6 +102,7 @@ export async function runSimCommand(args: string[]): Promise<number> {
       frozenAt: values['freeze-time'] ? Date.UTC(2026, 0, 1, 12, 0, 0) : undefined,
       timing,
       latencyMs: toCount('latency', values.latency) ?? 0,
+      chatServer,
     });
   }
   const port = toPort('port', values.port, 5555) ?? 5555;
@@ -105,6 +116,7 @@ export async function runSimCommand(args: string[]): Promise<number> {
     announceTo: adbServerAddress(),
     frozenAt: values['freeze-time'] ? Date.UTC(2026, 0, 1, 12, 0, 0) : undefined,
     timing,
+    chatServer,
     faults: {
       latencyMs: toCount('latency', values.latency) ?? 0,
       idleStateErrors: toCount('idle-errors', values['idle-errors']) ?? 0,
@@ -120,6 +132,7 @@ export async function runSimCommand(args: string[]): Promise<number> {
       (sim.serverPort !== undefined ? `, adb server protocol on 127.0.0.1:${sim.serverPort}` : ''),
   );
   console.log(`  apps: ${apps.join(', ')}`);
+  if (sim.chatServer) console.log(`  chat server: ${sim.chatServer}`);
   if (timing === 'real') console.log('  timing: real (each command takes what it takes on a mid-range Android 14 phone)');
   console.log(
     sim.serial.startsWith('emulator-')
@@ -142,7 +155,15 @@ function interrupted(): Promise<void> {
 }
 
 /** The iPhone branch: WebDriverAgent on the port, the udid printed for simctl-based tools. */
-async function runIosSim(o: { port: number; apps?: string[]; seed?: number; frozenAt?: number; timing?: TimingMode; latencyMs: number }): Promise<number> {
+async function runIosSim(o: {
+  port: number;
+  apps?: string[];
+  seed?: number;
+  frozenAt?: number;
+  timing?: TimingMode;
+  latencyMs: number;
+  chatServer?: string;
+}): Promise<number> {
   for (const app of o.apps ?? []) {
     if (!IOS_SAMPLE_APPS.includes(app)) throw new UsageError(`--app: "${app}" is not an iPhone sample app. Choose from: ${IOS_SAMPLE_APPS.join(', ')}.`);
   }
@@ -153,6 +174,7 @@ async function runIosSim(o: { port: number; apps?: string[]; seed?: number; froz
     seed: o.seed,
     frozenAt: o.frozenAt,
     timing: o.timing,
+    chatServer: o.chatServer,
     faults: { latencyMs: o.latencyMs },
   }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') throw new UsageError(`port ${o.port} is already in use (another WebDriverAgent?). Pick another with --port N.`);
@@ -161,6 +183,7 @@ async function runIosSim(o: { port: number; apps?: string[]; seed?: number; froz
   const apps = (o.apps ?? IOS_SAMPLE_APPS).map((name) => (name === 'settings' ? 'com.apple.Preferences' : sampleApps[name].package));
   console.log(`mobiletest sim: virtual iPhone "${sim.name}" (${sim.udid}) with WebDriverAgent at ${sim.wdaUrl}`);
   console.log(`  apps: ${apps.join(', ')}`);
+  if (sim.chatServer) console.log(`  chat server: ${sim.chatServer}`);
   if (o.timing === 'real') console.log('  timing: real (each command takes what it takes on a phone)');
   console.log(`  connect with: curl ${sim.wdaUrl}/status  (or webdriverio/Appium with appium:webDriverAgentUrl=${sim.wdaUrl})`);
   console.log('  press Ctrl-C to stop');

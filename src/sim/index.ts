@@ -9,6 +9,7 @@ import { listenHostServer } from './adb/host-server.js';
 import { prepareRenderer } from './render/index.js';
 import { ServedLog, countServices } from './adb/served.js';
 import { startIosSim, type IosSim, type IosSimOptions } from './ios/sim.js';
+import { attachChat } from './apps/chat/index.js';
 
 export type { Phone, TimingMode } from './types.js';
 export type { BootTiming } from './device/reboot.js';
@@ -20,6 +21,15 @@ export type { ServedCommand, ServedKind } from './adb/served.js';
 export { IOS_SAMPLE_APPS, WdaFaults, WdaServedLog, udidFor } from './ios/sim.js';
 export { serveSimctl, simctlPathDir, registryDir } from './ios/simctl/index.js';
 export type { SimctlRegistration } from './ios/simctl/index.js';
+export {
+  startChatServer,
+  CHAT_PACKAGE,
+  CHAT_SERVER_PROP,
+  CHAT_USERS,
+  UNREACHABLE as CHAT_UNREACHABLE,
+  WRONG_PASSWORD as CHAT_WRONG_PASSWORD,
+} from './apps/chat/index.js';
+export type { ChatServer, ChatServerOptions, ChatMessage } from './apps/chat/index.js';
 export type { IosSim, IosSimOptions, WdaFaultSettings, WdaServedRequest, WdaServedKind } from './ios/sim.js';
 
 export interface SimOptions {
@@ -47,6 +57,11 @@ export interface SimOptions {
   timing?: TimingMode;
   /** How long `adb reboot` keeps the phone away, real ms (default about two seconds). */
   boot?: BootTiming;
+  /**
+   * Base URL of the Chat backend the Chat app talks to (from startChatServer, perhaps in another
+   * process). Default: one backend shared by the phones of this process, started with the first.
+   */
+  chatServer?: string;
 }
 
 export interface Sim {
@@ -58,6 +73,8 @@ export interface Sim {
   readonly services: ServiceHost;
   /** Every ADB service the phone served (hierarchy reads, screenshots, other commands) with its time on the phone. */
   readonly served: ServedLog;
+  /** The Chat backend's base URL the phone's Chat app uses (undefined without Chat). */
+  readonly chatServer: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -92,7 +109,13 @@ async function startAndroidSim(options: SimOptions): Promise<Sim> {
   });
   const served = new ServedLog();
   const services = countServices(createServiceHost(phone, phoneShell, { boot: options.boot }), served);
-  const device = await listenDevice({ phone, services, port: requested, host, auth: options.auth, announceTo: options.announceTo });
+  const chat = await attachChat({ phone, apps, server: options.chatServer });
+  const device = await listenDevice({ phone, services, port: requested, host, auth: options.auth, announceTo: options.announceTo }).catch(
+    async (error: unknown) => {
+      await chat.detach();
+      throw error;
+    },
+  );
   const serial = serialFor(device.port);
   let server: { port: number; close(): Promise<void> } | undefined;
   try {
@@ -104,7 +127,7 @@ async function startAndroidSim(options: SimOptions): Promise<Sim> {
       });
     }
   } catch (error) {
-    await device.close();
+    await Promise.all([device.close(), chat.detach()]);
     throw error;
   }
   return {
@@ -114,8 +137,9 @@ async function startAndroidSim(options: SimOptions): Promise<Sim> {
     serverPort: server?.port,
     services,
     served,
+    chatServer: chat.url,
     async stop() {
-      await Promise.all([device.close(), server?.close()]);
+      await Promise.all([device.close(), server?.close(), chat.detach()]);
     },
   };
 }

@@ -3,6 +3,7 @@ import { shopApp } from './shop/index.js';
 import { settingsApp } from './settings.js';
 import { notesApp } from './notes/index.js';
 import { canvasApp } from './canvas/index.js';
+import { chatApp } from './chat/index.js';
 
 /** The sample apps every virtual phone can install, by short name. */
 export const sampleApps: Record<string, AppDefinition> = {
@@ -10,6 +11,7 @@ export const sampleApps: Record<string, AppDefinition> = {
   settings: settingsApp,
   notes: notesApp,
   canvas: canvasApp,
+  chat: chatApp,
 };
 
 export class UnknownAppError extends Error {

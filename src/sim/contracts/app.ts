@@ -192,6 +192,11 @@ export interface AppContext {
   requestPermission(permission: string, label: string, onResult?: (granted: boolean) => void): void;
   /** How many times this app process was started since install or clear-data (first launch = 1). */
   readonly launchCount: number;
+  /**
+   * Aborted when this process ends (force-stop, crash, `pm clear`, the phone stopping): an app
+   * cancels its timers and network requests on it, as a killed process loses them.
+   */
+  readonly signal?: AbortSignal;
   /** App-private persistent storage that survives force-stop but not `pm clear`. */
   readonly storage: Map<string, unknown>;
   /**

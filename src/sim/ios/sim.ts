@@ -11,12 +11,13 @@ import { IPHONE } from './iphone.js';
 import { listenWda } from './server.js';
 import { WdaServedLog } from './served.js';
 import { serveSimctl, type SimctlRegistration } from './simctl/index.js';
+import { attachChat } from '../apps/chat/index.js';
 
 export { WdaFaults, type WdaFaultSettings } from './faults.js';
 export { WdaServedLog, type WdaServedRequest, type WdaServedKind } from './served.js';
 
-/** The iOS sample apps: Shop, Notes and Settings (com.apple.Preferences). */
-export const IOS_SAMPLE_APPS = ['shop', 'notes', 'settings'];
+/** The iOS sample apps: Shop, Notes, Settings (com.apple.Preferences) and Chat. */
+export const IOS_SAMPLE_APPS = ['shop', 'notes', 'settings', 'chat'];
 
 export interface IosSimOptions {
   platform: 'ios';
@@ -38,6 +39,8 @@ export interface IosSimOptions {
   faults?: Partial<WdaFaultSettings>;
   /** Where the simulator registers for the `xcrun simctl` stand-in (default MOBILETEST_SIMULATORS_DIR, else a per-user temp folder). */
   registryDir?: string;
+  /** Base URL of the Chat backend; default the one shared by this process's phones (see SimOptions.chatServer). */
+  chatServer?: string;
 }
 
 export interface IosSim {
@@ -56,6 +59,8 @@ export interface IosSim {
   readonly simctl: SimctlRegistration;
   /** Whether the simulator is booted; while false, WDA answers every request with "unknown error" and its session is gone. */
   booted: boolean;
+  /** The Chat backend's base URL the phone's Chat app uses (undefined without Chat). */
+  readonly chatServer: string | undefined;
   stop(): Promise<void>;
 }
 
@@ -84,12 +89,16 @@ export async function startIosSim(options: IosSimOptions): Promise<IosSim> {
   const faults = new WdaFaults(options.faults);
   const served = new WdaServedLog();
   let booted = true;
-  const wda = await listenWda({ device, port: options.port ?? 0, host: options.host, faults, served, booted: () => booted });
+  const chat = await attachChat({ phone, apps, server: options.chatServer });
+  const wda = await listenWda({ device, port: options.port ?? 0, host: options.host, faults, served, booted: () => booted }).catch(async (error: unknown) => {
+    await chat.detach();
+    throw error;
+  });
   try {
     // `xcrun simctl` (the stand-in first on PATH) lists and manages this simulator; shutting it down takes WDA with it.
     simctl = await serveSimctl({ phone, identity: { udid, name }, registryDir: options.registryDir, host: options.host });
   } catch (error) {
-    await wda.close();
+    await Promise.all([wda.close(), chat.detach()]);
     throw error;
   }
   const registration = simctl;
@@ -115,8 +124,9 @@ export async function startIosSim(options: IosSimOptions): Promise<IosSim> {
       if (!value) wda.endSession();
       booted = value;
     },
+    chatServer: chat.url,
     async stop() {
-      await Promise.all([wda.close(), registration.stop()]);
+      await Promise.all([wda.close(), registration.stop(), chat.detach()]);
     },
   };
 }

@@ -70,7 +70,7 @@ test('am force-stop ends the process; pm clear wipes data and answers Success', 
 test('pm list packages, path and filters', async () => {
   const phone = testPhone();
   const third = (await shell(phone, 'pm list packages -3')).out;
-  expect(third).toBe('package:com.example.canvas\npackage:com.example.notes\npackage:com.example.shop\n');
+  expect(third).toBe('package:com.example.canvas\npackage:com.example.chat\npackage:com.example.notes\npackage:com.example.shop\n');
   const all = (await shell(phone, 'pm list packages')).out;
   expect(all).toContain('package:com.android.settings\n');
   expect(all).toContain('package:com.android.systemui\n');

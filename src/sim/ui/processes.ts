@@ -24,6 +24,8 @@ export interface RunningApp {
   alive: boolean;
   frozen: boolean;
   cancelAnr?: () => void;
+  /** Aborted as the process ends; the app's context hands it out as `signal`. */
+  ended: AbortController;
   lastView?: AppView;
   /** Activities shown, oldest first, to tell a new screen from a return to the previous one. */
   activities: string[];
@@ -114,6 +116,7 @@ export class ProcessTable {
     });
     const hooks = this.hooks;
     const deps = this.deps;
+    const ended = new AbortController();
     const app: RunningApp = {
       record,
       pid,
@@ -122,7 +125,9 @@ export class ProcessTable {
       frozen: false,
       activities: [],
       scroll: new Map(),
+      ended,
       ctx: {
+        signal: ended.signal,
         clock: deps.clock,
         random: deps.random,
         launchCount: record.launchCount,
@@ -153,6 +158,7 @@ export class ProcessTable {
   kill(app: RunningApp): void {
     if (!app.alive) return;
     app.alive = false;
+    app.ended.abort();
     app.cancelAnr?.();
     app.cancelAnr = undefined;
     if (this.running.get(app.record.def.package) === app) this.running.delete(app.record.def.package);

@@ -5,7 +5,7 @@
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { knownSecrets, redactDeep, redactText } from '../../src/events/index.js';
-import type { FailureRecord, Results, RunRecord, TestRecord } from '../results/model.js';
+import { passedAfterRecovery, type FailureRecord, type Results, type RunRecord, type TestRecord } from '../results/model.js';
 import { splitTrace } from './split.js';
 import { ReportFiles } from './store.js';
 import { allSteps, type Trace, type TraceImage, type TraceScreen, type TraceStep } from './trace-model.js';
@@ -42,6 +42,10 @@ export interface RunEntry {
   tokens: number;
   steps: number;
   failure: FailureRecord | null;
+  /** Only in a test that drives several devices: each role and its serial. */
+  devices?: Record<string, string>;
+  /** Only for a test that passed after recoveries: how many resumed it. */
+  recovered?: number;
 }
 
 export interface WriteOptions {
@@ -111,6 +115,8 @@ function runEntry(n: number, test: TestRecord, trace: Trace | undefined): RunEnt
     tokens: test.tokens,
     steps: trace ? allSteps(trace.steps).length : test.steps.length,
     failure: test.failure,
+    ...(test.devices && { devices: Object.fromEntries(Object.entries(test.devices).map(([role, tally]) => [role, tally.serial])) }),
+    ...(passedAfterRecovery(test) && { recovered: (test.recoveries ?? []).filter((r) => r.status === 'resumed').length }),
   };
 }
 

@@ -11,7 +11,16 @@ import { ReportFiles } from './store.js';
 import { allSteps, type Trace, type TraceImage, type TraceScreen, type TraceStep } from './trace-model.js';
 
 /** The viewer's static files, copied from templates/viewer; index.html loads the scripts in this order. */
-export const VIEWER_FILES = ['index.html', 'viewer.css', 'viewer-base.js', 'viewer-shots.js', 'viewer-step.js', 'viewer-timeline.js', 'viewer.js'] as const;
+export const VIEWER_FILES = [
+  'index.html',
+  'viewer.css',
+  'viewer-base.js',
+  'viewer-shots.js',
+  'viewer-step.js',
+  'viewer-stages.js',
+  'viewer-timeline.js',
+  'viewer.js',
+] as const;
 export const HTML_VERSION = 1 as const;
 
 /** A test's trace with the folder of its events log, where the files it names live. */

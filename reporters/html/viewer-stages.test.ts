@@ -111,6 +111,7 @@ test("a team test has one lane per device with its role and serial; each step sh
   await expect(rows(page).locator('.name')).toHaveText(['alicelaunch_app', 'boblaunch_app', 'alicetap', 'bobwait_for', 'bobai.expect']);
   await rows(page).nth(3).click();
   await expect(page.locator('#detail .meta')).toContainText('on bob (emulator-5556)');
+  await expect(page.locator('#test-meta')).toContainText('5 steps');
   await expect(page.locator('#detail .frame img').first()).toHaveAttribute('src', frames['bob.png']);
   await expect(lanes.nth(1).locator('.bar.open')).toHaveCount(1);
   await shot(page, 'team');
@@ -121,6 +122,10 @@ test("a team test has one lane per device with its role and serial; each step sh
   await page.locator('#lanes button', { hasText: /^bob$/ }).click();
   await expect(rows(page).locator('.name')).toHaveText(['boblaunch_app', 'bobwait_for', 'bobai.expect']);
   await expect(lanes.nth(0)).toHaveClass(/dimmed/);
+  // alice's tap was open: hidden now, so it is closed.
+  await expect(page.locator('#detail .frame')).toHaveCount(0);
+  await rows(page).nth(1).click();
+  await expect(page.locator('#detail .frame img').first()).toHaveAttribute('src', frames['bob.png']);
   await shot(page, 'team-bob');
   await page.locator('#lanes button', { hasText: 'All devices' }).click();
   await expect(rows(page)).toHaveCount(5);
@@ -151,7 +156,15 @@ test('a pass after a recovery says so; the recovery block tells what failed and 
   await expect(page.locator('#detail h3', { hasText: 'Replayed' })).toHaveText('Replayed 2 actions');
   await shot(page, 'recovered');
   // Unfolded: the replayed actions and the checkpoint reached again, under it.
+  await expect(page.locator('#test-meta')).toContainText('6 steps');
   await rows(page).nth(4).locator('.fold').click();
+  await expect(rows(page)).toHaveCount(10);
+  // The keys fold and unfold it too.
+  await rows(page).nth(4).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(rows(page)).toHaveCount(7);
+  await expect(rows(page).nth(4)).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('ArrowRight');
   await expect(rows(page)).toHaveCount(10);
   await expect(rows(page).nth(5)).toHaveAttribute('aria-level', '2');
   await expect(rows(page).nth(7)).toContainText('stage 1 ends: signed in (reached again)');

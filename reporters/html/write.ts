@@ -122,7 +122,8 @@ function runEntry(n: number, test: TestRecord, trace: Trace | undefined): RunEnt
     device: test.device,
     llm_calls: test.llm_calls,
     tokens: test.tokens,
-    steps: trace ? allSteps(trace.steps).length : test.steps.length,
+    // Actions and agent calls: a checkpoint or a recovery is a row, not a step.
+    steps: trace ? allSteps(trace.steps).filter((step) => step.kind === 'primitive' || step.kind === 'agent').length : test.steps.length,
     failure: test.failure,
     ...(test.devices && { devices: Object.fromEntries(Object.entries(test.devices).map(([role, tally]) => [role, tally.serial])) }),
     ...(passedAfterRecovery(test) && { recovered: (test.recoveries ?? []).filter((r) => r.status === 'resumed').length }),

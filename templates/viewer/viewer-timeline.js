@@ -102,6 +102,11 @@
     const focused = state.steps[state.focused];
     layout();
     state.opened = opened && state.index.has(opened) ? state.index.get(opened) : -1;
+    // A step the device filter hides is closed: the detail never shows a screen of a device not chosen.
+    if (opened && state.opened < 0) {
+      $('detail').replaceChildren(el('p', { class: 'empty' }, EMPTY_DETAIL));
+      V.markLane(null);
+    }
     state.focused = focused && state.index.has(focused) ? state.index.get(focused) : -1;
     drawRows();
     if (state.focused >= 0) V.focusStep(state.focused);

@@ -132,6 +132,11 @@
     if (event.key === 'ArrowDown' || event.key === 'j') { event.preventDefault(); V.focusStep(Math.min(last, state.focused + 1)); }
     else if (event.key === 'ArrowUp' || event.key === 'k') { event.preventDefault(); V.focusStep(Math.max(0, state.focused - 1)); }
     else if (event.key === 'Home') { event.preventDefault(); V.focusStep(0); }
+    // A recovery's replayed actions: → unfolds them, ← folds them again.
+    else if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && state.steps[state.focused] && state.steps[state.focused].recovery) {
+      const step = state.steps[state.focused];
+      if (state.folded.has(step) === (event.key === 'ArrowRight')) { event.preventDefault(); V.toggleFold(step); }
+    }
     else if (event.key === 'End') { event.preventDefault(); V.focusStep(last); }
     else if (event.key === 'PageDown' || event.key === 'PageUp') { event.preventDefault(); V.focusStep(Math.max(0, Math.min(last, state.focused + (event.key === 'PageDown' ? 15 : -15)))); }
     else if (event.key === 'Enter' && state.focused >= 0 && event.target.closest('.step, body') === event.target) { event.preventDefault(); V.openStep(state.focused, true); }

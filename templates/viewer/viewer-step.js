@@ -6,7 +6,7 @@
 (function () {
   const M = window.__mobiletest;
   const V = M.viewer;
-  const { count, el, ms, plural, section, state } = V;
+  const { count, el, ms, plural, section } = V;
 
   V.renderStep = function renderStep(step) {
     const parts = [

@@ -3,7 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testRecord } from '../trace-report.js';
-import { chatLines, FAILURE, recoveryLines, SERIALS, writeLog } from '../testing/stage-logs.js';
+import { splitTrace } from '../html/split.js';
+import { buildTrace } from '../html/trace.js';
+import { chatLines, FAILURE, recoveryLines, SERIALS, writeLog, type LogLine } from '../testing/stage-logs.js';
 import { totalsOf } from './collect.js';
 import { summarizeEvents } from './evidence.js';
 
@@ -101,4 +103,36 @@ test('a one-device log without stages gives the record it gave before: no device
     'target',
   ]);
   expect(testRecord(events, { rootDir: dir, fallbackTitle: 'plain' }).status).toBe('passed');
+});
+
+test("in a team test, a device's recovery and checkpoints name the device; the trace puts its replay under it, in that device's lane", async () => {
+  const lines = recoveryLines().map(([, event]): LogLine => {
+    if (event.kind === 'test_start') return [null, { kind: 'test_start', title: 'bob recovers', devices: SERIALS }];
+    return event.kind === 'test_end' ? [null, event] : ['bob', event];
+  });
+  const { events } = await writeLog(dir, 'team-recovers', lines);
+  const team = testRecord(events, { rootDir: dir, fallbackTitle: 'team' });
+  expect(team.status).toBe('flaky');
+  expect(team.recoveries?.map((r) => [r.device, r.status])).toEqual([['bob', 'resumed']]);
+  expect(team.checkpoints?.map((c) => [c.device, c.name, c.replayed])).toEqual([
+    ['bob', 'signed in', false],
+    ['bob', 'signed in', true],
+    ['bob', 'searched', false],
+  ]);
+  expect(team.devices?.bob.actions).toBe(6);
+  expect(team.devices?.alice.actions).toBe(0);
+  const { index } = splitTrace(buildTrace(events, { rootDir: dir }));
+  const recovery = index.steps.find((step) => step.recovery);
+  expect(recovery?.device).toBe('bob');
+  expect(recovery?.children.map((c) => [c.device, c.name, c.label])).toEqual([
+    ['bob', 'launch_app', 'com.example.shop'],
+    ['bob', 'tap', 'Sign in'],
+    ['bob', 'checkpoint', 'stage 1 ends: signed in (reached again)'],
+  ]);
+  // The failed tap (4th step depth first) and the tap run again after the replay (9th).
+  expect([recovery?.recovery?.failed_at, recovery?.recovery?.retried_at]).toEqual([3, 8]);
+  expect(index.lanes?.devices.map((lane) => [lane.role, lane.spans.map((span) => span.kind)])).toEqual([
+    ['alice', []],
+    ['bob', ['primitive', 'primitive', 'checkpoint', 'primitive', 'recovery', 'primitive', 'checkpoint']],
+  ]);
 });

@@ -1,7 +1,13 @@
 import { test, expect } from '@playwright/test';
-import { failureBody, stepLine, stepLines, testProperties } from './junit.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import JunitReporter, { failureBody, stepLine, stepLines, testProperties } from './junit.js';
+import { totalsOf } from './results/collect.js';
+import { chatLines, recoveryLines, writeLog } from './testing/stage-logs.js';
+import { testRecord } from './trace-report.js';
 import type { AgentVerification } from '../src/events/index.js';
-import { NO_AGENT, type AgentCallRecord, type StepRecord, type TestRecord } from './results/model.js';
+import { NO_AGENT, type AgentCallRecord, type Results, type StepRecord, type TestRecord } from './results/model.js';
 
 const step = (fields: Partial<StepRecord>): StepRecord => ({
   primitive: 'tap',
@@ -161,4 +167,55 @@ test("a testcase's properties give the tokens billed, in and out, the whole requ
     cache_hits: '0',
     cache_misses: '0',
   });
+});
+
+test('a team test lists its devices; a pass after a recovery stays a passing testcase whose properties and system-out tell what failed, where the replay started, what it replayed and how long it took', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'mobiletest-junit-'));
+  try {
+    const chat = testRecord((await writeLog(dir, 'chat', chatLines())).events, { rootDir: dir, fallbackTitle: 'chat' });
+    const recovered = testRecord((await writeLog(dir, 'recovered', recoveryLines({ resumed: true }))).events, { rootDir: dir, fallbackTitle: 'r' });
+    const lost = testRecord((await writeLog(dir, 'lost', recoveryLines({ fails: true }))).events, { rootDir: dir, fallbackTitle: 'l' });
+    const results: Results = {
+      version: 1,
+      run: {
+        status: 'failed',
+        started_at: new Date(0).toISOString(),
+        duration_ms: 1,
+        totals: totalsOf([chat, recovered, lost]),
+        agent: { ...NO_AGENT },
+        errors: [],
+      },
+      tests: [chat, recovered, lost],
+    };
+    const xml = new (class extends JunitReporter {
+      text(): string {
+        return this.render(results);
+      }
+    })().text();
+    const cases = xml.split('<testcase').slice(1);
+    expect(cases).toHaveLength(3);
+    // The team test: each role's serial, and each step under its device.
+    expect(cases[0]).toContain('<property name="device.alice" value="emulator-5554"/>');
+    expect(cases[0]).toContain('<property name="device.bob" value="emulator-5556"/>');
+    expect(cases[0]).toContain('Devices: alice emulator-5554, bob emulator-5556');
+    expect(cases[0]).toContain('✓ [bob] wait_for "hi" 400 ms');
+    // The recovered test passes: no failure element, but it says it recovered, and how.
+    expect(cases[1]).not.toContain('<failure');
+    expect(cases[1]).toContain('<property name="recovered" value="true"/>');
+    expect(cases[1]).toContain('<property name="checkpoints" value="1 signed in, 2 searched"/>');
+    const told =
+      'recovery 1 of 2 (resumed): tap &quot;Search&quot; failed (environment) DeviceDisconnected: adb lost the device during tap; replayed 2 steps to checkpoint &quot;signed in&quot;, then 0 in the stage, in 4.2 s — reached &quot;signed in&quot; again';
+    expect(cases[1]).toContain(`<property name="recovery.1" value="${told}"/>`);
+    expect(cases[1]).toContain('Resumed from checkpoint "signed in" of run run-41 (2 steps replayed).');
+    expect(cases[1]).toContain('Passed after 1 recovery.');
+    expect(cases[1]).toContain('  ✓ replayed tap "Sign in" 400 ms');
+    // The failed recovery: a failure, and the recovery that could not save it.
+    expect(cases[2]).toContain('<failure');
+    expect(cases[2]).not.toContain('name="recovered"');
+    expect(cases[2]).toContain(
+      'Recovery 1 of 2 (failed): tap "Search" failed (environment) DeviceDisconnected: adb lost the device during tap; replayed 0 of the 2 steps to checkpoint "signed in" and 0 in the stage, in 1.5 s',
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

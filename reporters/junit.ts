@@ -2,7 +2,17 @@ import { createRequire } from 'node:module';
 import type { Builder } from 'junit-report-builder';
 import type { AgentVerification } from '../src/events/index.js';
 import { ResultsReporter, type ResultsReporterOptions } from './results/base.js';
-import { UNFINISHED, type AgentCallRecord, type FailureRecord, type Results, type RunError, type StepRecord, type TestRecord } from './results/model.js';
+import { devicesText, recoveredText, recoveryText, resumeText } from './results/stage-text.js';
+import {
+  passedAfterRecovery,
+  UNFINISHED,
+  type AgentCallRecord,
+  type FailureRecord,
+  type Results,
+  type RunError,
+  type StepRecord,
+  type TestRecord,
+} from './results/model.js';
 
 // The package is CommonJS whose typings declare an ES default export; require gives the real object.
 const builder = createRequire(import.meta.url)('junit-report-builder') as Builder;
@@ -33,7 +43,9 @@ export default class JunitReporter extends ResultsReporter {
           .name(projects.size > 1 ? `[${test.project}] ${name}` : name)
           .time(seconds(test.duration_ms));
         for (const [property, value] of testProperties(test)) testCase.property(property, value);
-        if (test.steps.length > 0) testCase.standardOutput(test.steps.flatMap(stepLines).join('\n'));
+        const out = [...stageLines(test), ...test.steps.flatMap(stepLines)];
+        if (out.length > 0) testCase.standardOutput(out.join('\n'));
+        // A pass after a recovery stays a passing testcase; its properties and system-out tell the recovery.
         if (test.status === 'skipped') testCase.skipped();
         else if (test.failure) testCase.failure(failureMessage(test), test.failure.category).stacktrace(failureBody(test.failure));
       }
@@ -71,8 +83,39 @@ export function testProperties(test: TestRecord): Array<[string, string]> {
     ...(agent.cost_usd > 0 ? [['cost_usd', String(agent.cost_usd)] as [string, string]] : []),
     ['cache_hits', String(agent.cache_hits)],
     ['cache_misses', String(agent.cache_misses)],
+    ...stageProperties(test),
   ];
 }
+
+/**
+ * A team test's `device.<role>` serials; `checkpoints` reached (`1 signed in, 2 searched`); `recoveries`
+ * with `recovery.<n>` telling each, and `recovered` on a pass that needed one; `resumed_from`.
+ * Surefire marks a flaky pass with <flakyFailure>, which junit-report-builder cannot write: these say it.
+ */
+function stageProperties(test: TestRecord): Array<[string, string]> {
+  const properties: Array<[string, string]> = Object.entries(test.devices ?? {}).map(([role, tally]) => [`device.${role}`, tally.serial]);
+  const reached = (test.checkpoints ?? []).filter((c) => !c.replayed);
+  if (reached.length > 0) properties.push(['checkpoints', reached.map((c) => `${c.index} ${c.name}`).join(', ')]);
+  const recoveries = test.recoveries ?? [];
+  if (recoveries.length > 0) properties.push(['recoveries', String(recoveries.length)]);
+  if (passedAfterRecovery(test)) properties.push(['recovered', 'true']);
+  for (const [i, recovery] of recoveries.entries()) properties.push([`recovery.${i + 1}`, recoveryText(recovery)]);
+  if (test.resumed_from) properties.push(['resumed_from', resumeText(test.resumed_from)]);
+  return properties;
+}
+
+/** system-out's head: the devices, the resume, and each recovery, before the steps. */
+export function stageLines(test: TestRecord): string[] {
+  const recovered = recoveredText(test);
+  return [
+    ...(test.devices ? [`Devices: ${devicesText(test.devices)}`] : []),
+    ...(test.resumed_from ? [`${capital(resumeText(test.resumed_from))}.`] : []),
+    ...(recovered ? [`${capital(recovered)}.`] : []),
+    ...(test.recoveries ?? []).map((recovery) => capital(recoveryText(recovery))),
+  ];
+}
+
+const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** `error at specs/cart.test.ts:2`, or `error in the run` when Playwright named no place. */
 function errorName(error: RunError): string {
@@ -90,8 +133,9 @@ export function stepLine(step: StepRecord): string {
   const target = asked !== null ? ` ${JSON.stringify(asked)}` : step.detail !== null ? ` ${step.detail}` : '';
   const where = step.location === null ? '' : ` at ${step.location}`;
   const status = step.status === UNFINISHED ? 'did not finish' : step.status;
-  const indent = step.source === 'agent' ? '  ' : '';
-  return `${indent}${ok ? '✓' : '✗'} ${step.primitive}${target} ${step.duration_ms} ms${ok ? '' : ` (${status}${where})`}${step.agent ? ` ${agentNote(step.agent)}` : ''}`;
+  const indent = step.source === 'agent' || step.replayed ? '  ' : '';
+  const device = step.device ? `[${step.device}] ` : '';
+  return `${indent}${ok ? '✓' : '✗'} ${device}${step.replayed ? 'replayed ' : ''}${step.primitive}${target} ${step.duration_ms} ms${ok ? '' : ` (${status}${where})`}${step.agent ? ` ${agentNote(step.agent)}` : ''}`;
 }
 
 /** A step's line, and under an agent call's the line saying how its outcome was verified, when it was. */

@@ -6,6 +6,7 @@ import { knownSecrets, readEvents, redactDeep, type MobileEvent } from '../src/e
 import { TEMPLATE_DIR } from './html.js';
 import { buildTrace } from './html/trace.js';
 import { writeHtmlReport } from './html/write.js';
+import { recoveredOutcome, stagesOfEvidence, totalsOf } from './results/collect.js';
 import type { EventFailure } from './results/event-failure.js';
 import { relativeFile, summarizeEvents } from './results/evidence.js';
 import { CATEGORY_SUGGESTIONS } from './results/failure.js';
@@ -28,15 +29,10 @@ export async function writeTraceReport(options: TraceReportOptions): Promise<{ t
     {
       version: RESULTS_VERSION,
       run: {
-        status: record.status === 'passed' || record.status === 'skipped' ? 'passed' : record.status === 'interrupted' ? 'interrupted' : 'failed',
+        status: passing(record.status) ? 'passed' : record.status === 'interrupted' ? 'interrupted' : 'failed',
         started_at: new Date(events[0]?.ts ?? 0).toISOString(),
         duration_ms: record.duration_ms,
-        totals: {
-          passed: record.status === 'passed' ? 1 : 0,
-          failed: record.status === 'passed' || record.status === 'skipped' ? 0 : 1,
-          flaky: 0,
-          skipped: record.status === 'skipped' ? 1 : 0,
-        },
+        totals: totalsOf([record]),
         agent: record.agent,
         errors: [],
       },
@@ -60,9 +56,9 @@ export function testRecord(events: readonly MobileEvent[], options: { rootDir: s
   const end = events.findLast((event) => event.kind === 'test_end');
   const evidence = summarizeEvents(events, { rootDir: options.rootDir });
   // A log without test_end was cut off: the run stopped inside the test.
-  const status: TestOutcome = end?.kind === 'test_end' ? end.status : 'interrupted';
+  const status: TestOutcome = recoveredOutcome(end?.kind === 'test_end' ? end.status : 'interrupted', evidence);
   const location = start?.kind === 'test_start' ? start.location : undefined;
-  const failed = status !== 'passed' && status !== 'skipped';
+  const failed = !passing(status);
   const lastTs = events.reduce((max, event) => Math.max(max, event.ts), 0);
   return {
     title: start?.kind === 'test_start' ? start.title : options.fallbackTitle,
@@ -80,8 +76,11 @@ export function testRecord(events: readonly MobileEvent[], options: { rootDir: s
     llm_calls: evidence.llm_calls,
     tokens: evidence.tokens,
     agent: evidence.agent,
+    ...stagesOfEvidence(evidence),
   };
 }
+
+const passing = (status: TestOutcome): boolean => status === 'passed' || status === 'flaky' || status === 'skipped';
 
 /** The failure as its log tells it; a log without its reasons still gets its category's advice. */
 function failureOfLog(failure: EventFailure, status: TestOutcome): FailureRecord {

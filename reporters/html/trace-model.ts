@@ -76,9 +76,43 @@ export interface TraceLlmCall {
   pictures: string[];
 }
 
+/** A checkpoint: the stage that ended there. */
+export interface TraceStage {
+  name: string;
+  /** 1 for the test's first checkpoint. */
+  index: number;
+  /** Primitives on the path from the checkpoint before (or the launch). */
+  steps: number;
+  /** Reached again by a replay, not first recorded here. */
+  replayed: boolean;
+}
+
+/** A recovery: the failure that started it and the replay to its checkpoint. */
+export interface TraceRecovery {
+  checkpoint: string;
+  attempt: number;
+  limit: number;
+  failure: EventError;
+  /** The action or agent call whose failure started it; in the index, its place among the steps (`failed_at`). */
+  failed_id: string | null;
+  to_checkpoint: number;
+  in_stage: number;
+  /** As its end counted; null when it never ended. */
+  replayed: number | null;
+  status: 'resumed' | 'failed' | 'unfinished';
+  reason: string | null;
+}
+
 export interface TraceStep {
   id: string;
-  kind: 'primitive' | 'agent';
+  /** A primitive or an agent call; a checkpoint reached, or a recovery (its replayed actions its children). */
+  kind: 'primitive' | 'agent' | 'checkpoint' | 'recovery';
+  /** In a test that drives several devices: the role of the device it ran on; absent otherwise. */
+  device?: string;
+  /** Only on a checkpoint. */
+  stage?: TraceStage;
+  /** Only on a recovery. */
+  recovery?: TraceRecovery;
   /** `tap`, `input_text`, or the agent call as written: `ai.step`, `ai.expect`, ... */
   name: string;
   /** The target as asked, the goal of an agent call, or a detail such as the app or key. */
@@ -121,6 +155,10 @@ export interface TraceStep {
 
 export interface Trace {
   device: string | null;
+  /** Only in a test that drives several devices: each role and its serial. */
+  devices?: Record<string, string>;
+  /** Only for a test resumed from an earlier run's checkpoint. */
+  resume?: { checkpoint: string; run_id: string | null; steps: number };
   steps: TraceStep[];
   /** Image attachments of the test itself (the fixture's screenshot at a failure). */
   images: TraceImage[];

@@ -96,3 +96,52 @@ test('a decision that chose actions cites refs on the screen its first action me
     budget: { reads: 0, read_ms: 0, screenshots: 0, screenshot_ms: 0, other: 0, other_ms: 0 },
   });
 });
+
+test("in a team test, an agent's verdict cites refs on its own device's last screen and its verification is read on its device's screen, never the other device's", () => {
+  const screen = (device: string, action_id: string, text: string) =>
+    ev('observation', {
+      device,
+      action_id,
+      phase: 'after',
+      screen_text: `app chat · screen 1080x2400\ne1 text "${text}"`,
+      signature: 'same',
+      screenshot: `${device}.png`,
+    });
+  const trace = buildTrace(
+    [
+      ev('test_start', { title: 'chat', devices: { alice: 'emulator-5554', bob: 'emulator-5556' } }),
+      ev('action_start', { device: 'bob', action_id: 'b1', primitive: 'launch_app', params: { app: 'chat' }, source: 'script' }),
+      screen('bob', 'b1', 'inbox'),
+      ev('agent_start', { device: 'bob', action_id: 'g', call: 'expect', text: 'hi is shown' }),
+      // alice's screen arrives last, with the same signature: bob's check must not read it.
+      ev('action_start', { device: 'alice', action_id: 'a1', primitive: 'tap', params: { target: 'Send' }, target: 'Send', source: 'script' }),
+      screen('alice', 'a1', 'sent'),
+      ev('agent_decision', { device: 'bob', action_id: 'g', role: 'validator', path: 'model', reason: 'hi is there', refs: ['e1'] }),
+      ev('agent_end', {
+        device: 'bob',
+        action_id: 'g',
+        call: 'expect',
+        status: 'passed',
+        path: 'model',
+        cache: 'off',
+        llm_calls: 1,
+        tokens_in: 1,
+        tokens_out: 1,
+        steps: 0,
+        reason: 'ok',
+        duration_ms: 5,
+        verification: { by: 'validator', rule: '', check: 'hi is shown', held: true, screen: 'chat', signature: 'same', refs: ['e1'] },
+      }),
+    ],
+    { rootDir: '/' },
+  );
+  expect(trace.devices).toEqual({ alice: 'emulator-5554', bob: 'emulator-5556' });
+  expect(trace.steps.map((s) => [s.device, s.name])).toEqual([
+    ['bob', 'launch_app'],
+    ['bob', 'ai.expect'],
+    ['alice', 'tap'],
+  ]);
+  const check = trace.steps[1].agent;
+  expect(check?.decisions[0].screen?.screenshot).toBe('bob.png');
+  expect(check?.verification?.seen?.screenshot).toBe('bob.png');
+});

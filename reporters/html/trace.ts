@@ -11,10 +11,12 @@ import {
   type AgentEndEvent,
   type AgentStartEvent,
   type EventError,
+  type Location,
   type MobileEvent,
   type ObservationEvent,
 } from '../../src/events/index.js';
 import { locationText, targetText } from '../results/evidence.js';
+import { checkpointStep, endRecovery, recoveryStep } from './trace-stages.js';
 import { UNFINISHED, type Trace, type TraceDecision, type TraceImage, type TraceScreen, type TraceStep } from './trace-model.js';
 
 const SCREEN_SIZE = /\bscreen (\d+)x(\d+)\b/;
@@ -29,31 +31,57 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
   const roots: TraceStep[] = [];
   const testImages: TraceImage[] = [];
   let error: EventError | null = null;
-  // The last screen any step recorded, and per agent call the decisions waiting for the screen its next action meets.
-  let lastScreen: TraceScreen | null = null;
+  // Per device (a test may drive several), the last screen any of its steps recorded; per agent call the decisions waiting for the screen its next action meets.
+  const lastScreens = new Map<string, TraceScreen>();
+  const lastScreen = (device: string | undefined): TraceScreen | null => lastScreens.get(device ?? '') ?? null;
   const pending = new Map<string, TraceDecision[]>();
   const parents = new Map<string, string>();
-  // The last screen seen with each signature, to find the one a verification was read on.
+  // The last screen each device showed with each signature, to find the one a verification was read on.
   const bySignature = new Map<string, TraceScreen>();
+  // Per device, the recovery under way: a checkpoint it reaches again goes under it.
+  const recovering = new Map<string, TraceStep>();
+  const place = (step: TraceStep, device: string | undefined, parent?: TraceStep): void => {
+    if (device !== undefined) step.device = device;
+    steps.set(step.id, step);
+    (parent ? parent.children : roots).push(step);
+  };
   for (const event of events) {
     switch (event.kind) {
       case 'action_start':
       case 'agent_start': {
         if (steps.has(event.action_id)) break;
         const step = event.kind === 'action_start' ? primitiveStep(event, clock) : agentStep(event, clock);
-        steps.set(event.action_id, step);
         const parent = event.kind === 'action_start' && event.parent_action_id ? steps.get(event.parent_action_id) : undefined;
         if (parent && event.kind === 'action_start' && event.parent_action_id) parents.set(event.action_id, event.parent_action_id);
-        (parent ? parent.children : roots).push(step);
+        place(step, event.device, parent);
         break;
       }
+      case 'checkpoint': {
+        const own = steps.get(event.action_id);
+        const step = checkpointStep(event, own ?? blank(event, clock));
+        // A checkpoint written by a step of its own marks that step; otherwise it is a step, under the replay that reached it again.
+        if (own) Object.assign(own, { kind: step.kind, label: step.label, stage: step.stage, after: own.after ?? step.after });
+        else place(step, event.device, event.replayed ? recovering.get(event.device ?? '') : undefined);
+        break;
+      }
+      case 'recovery_start': {
+        if (steps.has(event.action_id)) break;
+        const step = recoveryStep(event, blank(event, clock));
+        place(step, event.device);
+        recovering.set(event.device ?? '', step);
+        break;
+      }
+      case 'recovery_end':
+        endRecovery(steps.get(event.action_id), event);
+        recovering.delete(event.device ?? '');
+        break;
       case 'observation': {
         const step = steps.get(event.action_id);
         if (!step) break;
         const screen = screenOf(event);
         step[event.phase] = screen;
-        lastScreen = screen;
-        bySignature.set(event.signature, screen);
+        lastScreens.set(event.device ?? '', screen);
+        bySignature.set(signatureKey(event.device, event.signature), screen);
         // A decision that chose actions was made on the screen its first action meets.
         const parent = parents.get(event.action_id);
         const waiting = event.phase === 'before' && parent ? pending.get(parent) : undefined;
@@ -97,11 +125,11 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
         agent.decisions.push(decision);
         // A verdict is about the screen as last seen; a plan waits for the screen its first action meets.
         if (decision.actions.length > 0) pending.set(event.action_id, [...(pending.get(event.action_id) ?? []), decision]);
-        else cite(decision, lastScreen);
+        else cite(decision, lastScreen(event.device));
         break;
       }
       case 'agent_end':
-        endAgent(steps.get(event.action_id), event, bySignature);
+        endAgent(steps.get(event.action_id), event, (signature) => bySignature.get(signatureKey(event.device, signature)) ?? null);
         break;
       case 'llm_call': {
         const agent = event.action_id ? steps.get(event.action_id)?.agent : undefined;
@@ -139,8 +167,8 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
         break;
     }
   }
-  // A plan whose actions never ran was made on the screen as last seen.
-  for (const waiting of pending.values()) for (const decision of waiting) cite(decision, lastScreen);
+  // A plan whose actions never ran was made on the screen its device showed last.
+  for (const [id, waiting] of pending) for (const decision of waiting) cite(decision, lastScreen(steps.get(id)?.device));
   for (const step of steps.values()) {
     if (!step.agent) continue;
     // An agent call's tokens are its end's figure, or the sum of the model calls it logged.
@@ -148,8 +176,15 @@ export function buildTrace(events: readonly MobileEvent[], options: { rootDir: s
     step.agent.request_tokens = step.agent.llm.reduce((sum, c) => sum + c.request_tokens, 0);
     step.timings = agentTimings(step);
   }
-  return { device: start?.kind === 'test_start' ? (start.device ?? null) : null, steps: roots, images: testImages, error };
+  const trace: Trace = { device: start?.kind === 'test_start' ? (start.device ?? null) : null, steps: roots, images: testImages, error };
+  if (start?.kind === 'test_start' && Object.keys(start.devices ?? {}).length > 1) trace.devices = { ...start.devices };
+  if (start?.kind === 'test_start' && start.resume)
+    trace.resume = { checkpoint: start.resume.checkpoint, run_id: start.resume.run_id ?? null, steps: start.resume.steps };
+  return trace;
 }
+
+/** Signatures are per device: two phones may show the same screen. */
+const signatureKey = (device: string | undefined, signature: string): string => `${device ?? ''}\u0000${signature}`;
 
 /** Where a log's steps sit in time (its test's start and its last event) and the root their locations are shown from. */
 interface StepClock {
@@ -180,7 +215,7 @@ function agentStep(event: AgentStartEvent, clock: StepClock): TraceStep {
   };
 }
 
-function blank(event: ActionStartEvent | AgentStartEvent, { t0, lastTs, rootDir }: StepClock): TraceStep {
+function blank(event: { action_id: string; ts: number; location?: Location }, { t0, lastTs, rootDir }: StepClock): TraceStep {
   const { ts } = event;
   return {
     id: event.action_id,
@@ -207,14 +242,14 @@ function blank(event: ActionStartEvent | AgentStartEvent, { t0, lastTs, rootDir 
   };
 }
 
-function endAgent(step: TraceStep | undefined, event: AgentEndEvent, bySignature: ReadonlyMap<string, TraceScreen>): void {
+function endAgent(step: TraceStep | undefined, event: AgentEndEvent, seenWith: (signature: string) => TraceScreen | null): void {
   if (!step?.agent || step.status !== UNFINISHED) return;
   step.status = event.status === 'passed' ? 'OK' : 'FAIL';
   step.duration_ms = Math.round(event.duration_ms);
   step.error = event.error ?? null;
   Object.assign(step.agent, { path: event.path, cache: event.cache, reason: event.reason, tokens: event.tokens_in + event.tokens_out });
   if (!event.verification) return;
-  const seen = bySignature.get(event.verification.signature) ?? null;
+  const seen = seenWith(event.verification.signature);
   step.agent.verification = { ...event.verification, refs: [...event.verification.refs], seen };
   if (seen) for (const ref of event.verification.refs) if (!seen.cited.includes(ref)) seen.cited.push(ref);
 }

@@ -5,13 +5,22 @@
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { knownSecrets, redactDeep, redactText } from '../../src/events/index.js';
-import type { FailureRecord, Results, RunRecord, TestRecord } from '../results/model.js';
+import { passedAfterRecovery, type FailureRecord, type Results, type RunRecord, type TestRecord } from '../results/model.js';
 import { splitTrace } from './split.js';
 import { ReportFiles } from './store.js';
 import { allSteps, type Trace, type TraceImage, type TraceScreen, type TraceStep } from './trace-model.js';
 
 /** The viewer's static files, copied from templates/viewer; index.html loads the scripts in this order. */
-export const VIEWER_FILES = ['index.html', 'viewer.css', 'viewer-base.js', 'viewer-shots.js', 'viewer-step.js', 'viewer-timeline.js', 'viewer.js'] as const;
+export const VIEWER_FILES = [
+  'index.html',
+  'viewer.css',
+  'viewer-base.js',
+  'viewer-shots.js',
+  'viewer-step.js',
+  'viewer-stages.js',
+  'viewer-timeline.js',
+  'viewer.js',
+] as const;
 export const HTML_VERSION = 1 as const;
 
 /** A test's trace with the folder of its events log, where the files it names live. */
@@ -42,6 +51,10 @@ export interface RunEntry {
   tokens: number;
   steps: number;
   failure: FailureRecord | null;
+  /** Only in a test that drives several devices: each role and its serial. */
+  devices?: Record<string, string>;
+  /** Only for a test that passed after recoveries: how many resumed it. */
+  recovered?: number;
 }
 
 export interface WriteOptions {
@@ -109,8 +122,11 @@ function runEntry(n: number, test: TestRecord, trace: Trace | undefined): RunEnt
     device: test.device,
     llm_calls: test.llm_calls,
     tokens: test.tokens,
-    steps: trace ? allSteps(trace.steps).length : test.steps.length,
+    // Actions and agent calls: a checkpoint or a recovery is a row, not a step.
+    steps: trace ? allSteps(trace.steps).filter((step) => step.kind === 'primitive' || step.kind === 'agent').length : test.steps.length,
     failure: test.failure,
+    ...(test.devices && { devices: Object.fromEntries(Object.entries(test.devices).map(([role, tally]) => [role, tally.serial])) }),
+    ...(passedAfterRecovery(test) && { recovered: (test.recoveries ?? []).filter((r) => r.status === 'resumed').length }),
   };
 }
 

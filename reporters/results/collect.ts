@@ -6,7 +6,18 @@ import type { FullConfig, FullResult, Suite, TestCase, TestError, TestResult } f
 import { knownSecrets, parseEvents, redactDeep } from '../../src/events/index.js';
 import { NO_EVIDENCE, relativeFile, summarizeEvents, type Evidence } from './evidence.js';
 import { clean, failureOf } from './failure.js';
-import { addAgentTotals, NO_AGENT, RESULTS_VERSION, type Results, type RunError, type TestOutcome, type TestRecord, type Totals } from './model.js';
+import type { Stages } from './stages.js';
+import {
+  addAgentTotals,
+  NO_AGENT,
+  passedAfterRecovery,
+  RESULTS_VERSION,
+  type Results,
+  type RunError,
+  type TestOutcome,
+  type TestRecord,
+  type Totals,
+} from './model.js';
 
 /** The attachment the `device` fixture adds: the test's JSONL evidence log. */
 export const EVENTS_ATTACHMENT = 'mobiletest-events';
@@ -68,7 +79,7 @@ export class ResultsCollector {
       line: test.location.line,
       column: test.location.column,
       project: test.parent.project()?.name ?? projectName,
-      status: outcomeOf(test, result),
+      status: outcomeOf(test, result, evidence),
       duration_ms: result ? Math.round(result.duration) : 0,
       retry: result?.retry ?? 0,
       device: evidence.device,
@@ -83,8 +94,14 @@ export class ResultsCollector {
       llm_calls: evidence.llm_calls,
       tokens: evidence.tokens,
       agent: evidence.agent,
+      ...stagesOfEvidence(evidence),
     };
   }
+}
+
+/** The devices, checkpoints, recoveries and resume of a test's evidence, each only when it has them. */
+export function stagesOfEvidence({ devices, checkpoints, recoveries, resumed_from }: Evidence): Stages {
+  return { ...(devices && { devices }), ...(checkpoints && { checkpoints }), ...(recoveries && { recoveries }), ...(resumed_from && { resumed_from }) };
 }
 
 async function readEvidence(test: TestCase, result: TestResult, rootDir: string): Promise<Evidence> {
@@ -108,16 +125,24 @@ function runError(error: TestError, rootDir: string): RunError {
   return { message, location: error.location ? `${relativeFile(error.location.file, rootDir)}:${error.location.line}` : null };
 }
 
-function outcomeOf(test: TestCase, result: TestResult | undefined): TestOutcome {
+function outcomeOf(test: TestCase, result: TestResult | undefined, evidence: Evidence): TestOutcome {
   if (!result) return 'skipped';
-  return test.outcome() === 'flaky' ? 'flaky' : result.status;
+  if (test.outcome() === 'flaky') return 'flaky';
+  return recoveredOutcome(result.status, evidence);
 }
 
-function totalsOf(tests: readonly TestRecord[]): Totals {
-  const totals: Totals = { passed: 0, failed: 0, flaky: 0, skipped: 0 };
-  for (const { status } of tests) {
+/** A pass that needed a recovery is flaky, not a clean pass; any other status stands. */
+export function recoveredOutcome(status: TestOutcome, evidence: Pick<Evidence, 'recoveries'>): TestOutcome {
+  return status === 'passed' && passedAfterRecovery({ status, recoveries: evidence.recoveries }) ? 'flaky' : status;
+}
+
+export function totalsOf(tests: readonly TestRecord[]): Totals {
+  const totals: Totals = { passed: 0, failed: 0, flaky: 0, skipped: 0, recovered: 0 };
+  for (const test of tests) {
+    const { status } = test;
     if (status === 'passed' || status === 'flaky' || status === 'skipped') totals[status] += 1;
     else totals.failed += 1;
+    if (status === 'flaky' && passedAfterRecovery(test)) totals.recovered += 1;
   }
   return totals;
 }

@@ -12,8 +12,9 @@ import {
 import { AgentEvents } from './agent.js';
 import { eventFailure, NO_EVENT_FAILURE, type EventFailure } from './event-failure.js';
 import { NO_AGENT, UNFINISHED, type AgentTotals, type StepRecord } from './model.js';
+import { stagesOf, type Stages } from './stages.js';
 
-export interface Evidence {
+export interface Evidence extends Stages {
   device: string | null;
   steps: StepRecord[];
   llm_calls: number;
@@ -49,16 +50,31 @@ export function summarizeEvents(events: readonly MobileEvent[], options: Evidenc
   const context = { rootDir: options.rootDir, lastTs };
   // In log order, so an agent call's entry comes just before the primitives it ran.
   const starts = events.filter((event): event is ActionStartEvent | AgentStartEvent => event.kind === 'action_start' || event.kind === 'agent_start');
-  const steps = starts.map((start) =>
-    start.kind === 'action_start'
-      ? toStep(start, ends.get(start.action_id), context)
-      : agent.step(start, {
-          location: start.location ? locationText(start.location, options.rootDir) : null,
-          lastTs,
-          childTimings: (id) => ends.get(id)?.timings,
-        }),
-  );
-  return { device, steps, llm_calls: llmCalls, tokens, agent: agent.totals(), failure: eventFailure(events, { ends, starts, steps }) };
+  const recoveries = new Set(events.flatMap((event) => (event.kind === 'recovery_start' ? [event.action_id] : [])));
+  const team = events.some((event) => event.kind === 'test_start' && Object.keys(event.devices ?? {}).length > 1);
+  const steps = starts.map((start) => {
+    const step =
+      start.kind === 'action_start'
+        ? toStep(start, ends.get(start.action_id), context)
+        : agent.step(start, {
+            location: start.location ? locationText(start.location, options.rootDir) : null,
+            lastTs,
+            childTimings: (id) => ends.get(id)?.timings,
+          });
+    if (team && start.device) step.device = start.device;
+    if (start.kind === 'action_start' && start.parent_action_id && recoveries.has(start.parent_action_id)) step.replayed = true;
+    return step;
+  });
+  const byId = new Map(starts.map((start, i) => [start.action_id, steps[i]]));
+  return {
+    device,
+    steps,
+    llm_calls: llmCalls,
+    tokens,
+    agent: agent.totals(),
+    failure: eventFailure(events, { ends, starts, steps }),
+    ...stagesOf(events, byId),
+  };
 }
 
 function toStep(start: ActionStartEvent, end: ActionEndEvent | undefined, context: { rootDir: string; lastTs: number }): StepRecord {

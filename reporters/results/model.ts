@@ -42,6 +42,10 @@ export interface StepRecord {
   source: ActionSource;
   /** Only on the entry of an agent call (`ai.step`, `ai.expect`, ...); its primitives follow it with source `agent`. */
   agent?: AgentCallRecord;
+  /** In a test that drives several devices: the role of the device that ran it. */
+  device?: string;
+  /** Only on an action a recovery ran again on its way back to the checkpoint. */
+  replayed?: true;
 }
 
 /** One agent call as the report shows it: what was asked and how it was served. */
@@ -139,6 +143,65 @@ export interface FailureRecord {
   step: string | null;
 }
 
+/** What one device of a test that drives several did. */
+export interface DeviceTally {
+  serial: string;
+  /** Primitives it ran, replayed ones included. */
+  actions: number;
+  /** Its agent calls (ai.step, ai.expect, ...). */
+  agent_steps: number;
+  llm_calls: number;
+  /** Input plus output tokens of its model calls. */
+  tokens: number;
+}
+
+/** `device.checkpoint(name)`: a stage of the test ended. */
+export interface CheckpointRecord {
+  name: string;
+  /** 1 for the test's first checkpoint. */
+  index: number;
+  /** Primitives on the path from the checkpoint before (or the launch) to this one. */
+  steps: number;
+  /** Reached again by a replay (a recovery or a resumed run), not first recorded here. */
+  replayed: boolean;
+  /** In a test that drives several devices: the role of the device that reached it. */
+  device?: string;
+}
+
+/**
+ * A stage that failed for a reason not the app's, and the replay that followed: the app relaunched,
+ * the path replayed to the checkpoint and through the stage, then the failed step run again.
+ */
+export interface RecoveryRecord {
+  /** The checkpoint the replay started from. */
+  checkpoint: string;
+  /** 1 for the stage's first recovery, of `limit`. */
+  attempt: number;
+  limit: number;
+  /** The failure that started it, and the step that failed in the spec's words when the log has it. */
+  failed: { action_id: string | null; step: string | null; name: string; message: string; category: FailureCategory | null };
+  /** Steps to replay to the checkpoint, then within the stage before the failure. */
+  to_checkpoint: number;
+  in_stage: number;
+  /** Steps replayed, as its end counted them; null when it never ended. */
+  replayed: number | null;
+  duration_ms: number | null;
+  /** resumed: the checkpoint was reached again and the test went on; failed: the test failed here; unfinished: the log ends inside it. */
+  status: 'resumed' | 'failed' | 'unfinished';
+  /** Why it ended so, as its end said; null when it never ended. */
+  reason: string | null;
+  /** In a test that drives several devices: the role of the device that recovered. */
+  device?: string;
+}
+
+/** `mobiletest test --resume`: the earlier run's checkpoint a test started from. */
+export interface ResumeRecord {
+  checkpoint: string;
+  run_id: string | null;
+  /** Steps replayed to reach it. */
+  steps: number;
+}
+
 export interface TestRecord {
   title: string;
   /** describe blocks then the title; without the project and the file. */
@@ -148,6 +211,7 @@ export interface TestRecord {
   line: number;
   column: number;
   project: string;
+  /** `flaky` also for a test that passed only after a recovery (see `recoveries`): never a clean pass. */
   status: TestOutcome;
   duration_ms: number;
   /** The final attempt's retry index: 0 when the first attempt was the last. */
@@ -159,13 +223,29 @@ export interface TestRecord {
   llm_calls: number;
   tokens: number;
   agent: AgentTotals;
+  /** Only for a test that drives several devices: each role with its serial and what it did. */
+  devices?: Record<string, DeviceTally>;
+  /** Only when the test reached any: its checkpoints in log order. */
+  checkpoints?: CheckpointRecord[];
+  /** Only when the test had any: its recoveries in log order. */
+  recoveries?: RecoveryRecord[];
+  /** Only for a test resumed from an earlier run's checkpoint. */
+  resumed_from?: ResumeRecord;
 }
 
 export interface Totals {
   passed: number;
   failed: number;
+  /** Passed, but not cleanly: on a retry, or after a recovery. */
   flaky: number;
   skipped: number;
+  /** Of the flaky: those that passed only after a recovery replayed them to a checkpoint. */
+  recovered: number;
+}
+
+/** A test that passed only because a recovery resumed it. */
+export function passedAfterRecovery(test: Pick<TestRecord, 'status' | 'recoveries'>): boolean {
+  return (test.status === 'flaky' || test.status === 'passed') && (test.recoveries ?? []).some((r) => r.status === 'resumed');
 }
 
 /** An error outside any test: a spec that failed to load, a worker that crashed, a global setup that threw. */

@@ -1,4 +1,4 @@
-// The mobiletest trace viewer, part 1 of 5: what the other parts share (the namespace, DOM and
+// The mobiletest trace viewer, part 1 of 6: what the other parts share (the namespace, DOM and
 // number helpers, the script loader). Plain DOM, no dependencies; data comes from data/*.js scripts
 // that assign to window.__mobiletest, so the report also opens from disk (file://, where fetch() is
 // blocked). Every text from the report goes in through textContent, never as HTML.
@@ -92,10 +92,12 @@
   V.stepDetail = async function stepDetail(n, i) {
     const test = M.tests[n];
     const summary = V.state.steps[i];
+    // Row i of the list as shown; its details sit at its place among all the steps (a filter or a fold hides some rows).
+    const at = summary._at ?? i;
     const per = test.trace.chunk_steps;
-    const chunk = await V.loadChunk(n, Math.floor(i / per));
-    const detail = chunk[i % per];
-    if (!detail) throw new Error(`data/test-${n}-${Math.floor(i / per)}.js has no step ${i + 1}.`);
+    const chunk = await V.loadChunk(n, Math.floor(at / per));
+    const detail = chunk[at % per];
+    if (!detail) throw new Error(`data/test-${n}-${Math.floor(at / per)}.js has no step ${at + 1}.`);
     const verification = detail.verification || null;
     const screens = [detail.before, detail.after, ...detail.decisions.map((d) => d.screen), verification && verification.seen].filter((s) => s && s.hierarchy);
     await Promise.all(screens.map((s) => V.loadHierarchy(s.hierarchy)));

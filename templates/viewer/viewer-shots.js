@@ -1,4 +1,4 @@
-// The mobiletest trace viewer, part 2 of 5: screenshots with what happened drawn on them — the
+// The mobiletest trace viewer, part 2 of 6: screenshots with what happened drawn on them — the
 // target's box, the touch (tap point, swipe path), the boxes of refs the agent cited, and, from the
 // screen's hierarchy snapshot, every element's box and ref under the pointer. All in device pixels
 // scaled to the picture (as percentages), so they stay put at any size.

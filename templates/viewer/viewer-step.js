@@ -1,4 +1,4 @@
-// The mobiletest trace viewer, part 3 of 5: one step's detail — its timings and tokens, error with
+// The mobiletest trace viewer, part 3 of 6: one step's detail — its timings and tokens, error with
 // its evidence and suggestion, screenshots, screen text, situation report, candidates, and for an
 // agent call how its outcome was verified, its decisions (with the screens they cite) and model calls.
 /* global window */
@@ -6,20 +6,22 @@
 (function () {
   const M = window.__mobiletest;
   const V = M.viewer;
-  const { count, el, ms, plural, section, state } = V;
+  const { count, el, ms, plural, section } = V;
 
   V.renderStep = function renderStep(step) {
     const parts = [
       el('h2', {}, el('span', { class: `icon sv-${step.status}` }, V.STEP_ICONS[step.status] || '?'), ` ${step.name}`, step.label ? el('span', { class: 'label' }, ` ${step.label}`) : ''),
       el('div', { class: 'meta' }, ...[
-        el('span', { class: `badge sv-${step.status}` }, step.status),
+        el('span', { class: `badge sv-${step.status}` }, step.recovery ? step.recovery.status : step.status),
         step.location,
+        V.deviceText(step),
         step.source !== 'script' ? `by the ${step.source}` : null,
         `at +${ms(step.start_ms)}`,
         timingText(step),
         step.agent ? tokenText(step) : null,
       ].filter(Boolean).map((part) => (typeof part === 'string' ? el('span', {}, part) : part))),
     ];
+    parts.push(...V.stageParts(step));
     if (step.error) parts.push(section('Error', V.errorBox(step.error)));
     if (step.agent) parts.push(...agentParts(step));
     const target = targetBounds(step);
@@ -46,8 +48,10 @@
     if (step.candidates) parts.push(section(`Candidates for ${step.candidates.target || 'the target'}${step.candidates.ambiguous ? ' (ambiguous)' : ''}`, candidatesTable(step.candidates)));
     if (Object.keys(step.params).length) parts.push(section('Parameters', el('pre', { class: 'params' }, JSON.stringify(step.params, null, 2))));
     if (step.children.length) {
-      parts.push(section(`Ran ${plural(step.children.length, 'action')}`, el('ol', { class: 'children' }, step.children.map((child) => el('li', {},
-        V.openStepButton(state.index.get(child), `${V.STEP_ICONS[child.status] || '?'} ${child.name}${child.label ? ` "${child.label}"` : ''}`), ` ${ms(child.duration_ms)}`)))));
+      // A recovery's replay: its actions, and the checkpoint it reached again.
+      const ran = step.recovery ? `Replayed ${plural(step.children.filter((c) => !c.stage).length, 'action')}` : `Ran ${plural(step.children.length, 'action')}`;
+      parts.push(section(ran, el('ol', { class: 'children' }, step.children.map((child) => el('li', {},
+        V.openStepButton(child, `${V.STEP_ICONS[child.status] || '?'} ${child.name}${child.label ? ` "${child.label}"` : ''}`), ` ${ms(child.duration_ms)}`)))));
     }
     return parts;
   };

@@ -1,4 +1,4 @@
-// The mobiletest trace viewer, part 4 of 5: one test's head, its failure summary and its timeline.
+// The mobiletest trace viewer, part 5 of 6: one test's head, its failure summary and its timeline.
 // The timeline is cut into blocks of BLOCK rows at fixed heights, each drawn only when near the view
 // (in one go, from a cloned row), so a test of thousands of steps opens and scrolls as fast as one of
 // ten; a step's details load when it is opened.
@@ -34,10 +34,11 @@
     state.test = test;
     $('test-title').replaceChildren(el('span', { class: `icon st-${group}` }, V.TEST_ICONS[test.status] || '?'), ' ', test.title_path.length ? test.title_path.join(' › ') : test.title);
     $('test-meta').replaceChildren(...[
-      el('span', { class: `badge st-${group}` }, test.status),
+      // A pass that needed a recovery says so where the status goes: never a clean pass.
+      el('span', { class: `badge st-${group}` }, test.recovered ? V.recoveredText(test.recovered) : test.status),
       `${test.file}:${test.line}`,
       test.project && `project ${test.project}`,
-      test.trace.device || test.device ? `device ${test.trace.device || test.device}` : null,
+      test.trace.devices ? V.devicesText(test.trace.devices) : test.trace.device || test.device ? `device ${test.trace.device || test.device}` : null,
       ms(test.duration_ms),
       `${plural(test.steps, 'step')}`,
       test.tokens ? `${test.tokens} tokens in ${plural(test.llm_calls, 'model call')}` : null,
@@ -45,17 +46,43 @@
     ].filter(Boolean).map((part) => (typeof part === 'string' ? el('span', {}, part) : part)));
 
     V.clearTimeline();
+    // Each step's place among all the steps, depth first: where its details are, whatever rows are shown.
+    let at = 0;
+    const place = (steps) => { for (const step of steps) { step._at = at++; place(step.children); } };
+    place(test.trace.steps);
+    // A recovery's replayed actions are folded under it until asked for.
+    state.folded = new Set(V.allOf(test.trace.steps).filter((step) => step.recovery));
+    state.device = null;
+    V.renderStages(test);
+    layout();
+    const total = state.steps.length;
+    $('no-steps').hidden = total > 0;
+    const failed = test.recovered && !test.failure ? firstRecovery() : lastFailed();
+    renderFailure(test, failed);
+    if (failed >= 0) V.openStep(failed, false);
+    else $('detail').replaceChildren(el('p', { class: 'empty' }, EMPTY_DETAIL));
+    if (total) V.focusStep(failed >= 0 ? failed : 0);
+    drawRows();
+  };
+
+  /**
+   * Lists the rows shown: every step depth first, but only the chosen device's (and the test's own)
+   * under a device filter, and none under a folded recovery. Every block is there from the start,
+   * empty, at its final height: drawing one never moves another.
+   */
+  function layout() {
+    Object.assign(state, { steps: [], depth: [], index: new Map(), rows: new Map(), blocks: [], drawn: new Set() });
     const walk = (steps, depth) => {
       for (const step of steps) {
+        if (state.device && step.device && step.device !== state.device) continue;
         state.index.set(step, state.steps.length);
         state.steps.push(step);
         state.depth.push(depth);
-        walk(step.children, depth + 1);
+        if (!state.folded.has(step)) walk(step.children, depth + 1);
       }
     };
-    walk(test.trace.steps, 0);
+    walk(state.test.trace.steps, 0);
     const list = $('timeline');
-    // Every block is there from the start, empty, at its final height: drawing one never moves another.
     const total = state.steps.length;
     for (let first = 0; first < total; first += BLOCK) {
       const block = el('li', { role: 'none' });
@@ -64,17 +91,42 @@
     }
     list.replaceChildren(...state.blocks);
     list.dataset.steps = String(total);
-    $('no-steps').hidden = total > 0;
-    const failed = lastFailed();
-    renderFailure(test, failed);
-    if (failed >= 0) V.openStep(failed, false);
-    else $('detail').replaceChildren(el('p', { class: 'empty' }, EMPTY_DETAIL));
-    if (total) V.focusStep(failed >= 0 ? failed : 0);
+  }
+
+  /**
+   * Lists the rows again after a fold or the device filter changed, keeping the open step open (and
+   * focused) when it is still shown; returns where `step` is now, or -1.
+   */
+  V.relayout = function relayout(step) {
+    const opened = state.steps[state.opened];
+    const focused = state.steps[state.focused];
+    layout();
+    state.opened = opened && state.index.has(opened) ? state.index.get(opened) : -1;
+    // A step the device filter hides is closed: the detail never shows a screen of a device not chosen.
+    if (opened && state.opened < 0) {
+      $('detail').replaceChildren(el('p', { class: 'empty' }, EMPTY_DETAIL));
+      V.markLane(null);
+    }
+    state.focused = focused && state.index.has(focused) ? state.index.get(focused) : -1;
     drawRows();
+    if (state.focused >= 0) V.focusStep(state.focused);
+    return step && state.index.has(step) ? state.index.get(step) : -1;
   };
 
+  /** Shows `step` in the list (unfolding its recovery, clearing a filter that hides it); its row. */
+  V.reveal = function reveal(step) {
+    if (state.index.has(step)) return state.index.get(step);
+    for (const parent of V.allOf(state.test.trace.steps)) if (parent.children.includes(step)) state.folded.delete(parent);
+    if (state.device && step.device && step.device !== state.device) V.filterDevice(null);
+    return V.relayout(step);
+  };
+
+  function firstRecovery() {
+    return state.steps.findIndex((step) => step.recovery);
+  }
+
   V.clearTimeline = function clearTimeline() {
-    Object.assign(state, { steps: [], depth: [], index: new Map(), rows: new Map(), blocks: [], drawn: new Set(), focused: -1, opened: -1 });
+    Object.assign(state, { steps: [], depth: [], index: new Map(), rows: new Map(), blocks: [], drawn: new Set(), focused: -1, opened: -1, folded: new Set(), device: null });
     Object.assign(view, { first: 0, last: 0, down: true });
     const list = $('timeline');
     list.replaceChildren();
@@ -102,6 +154,7 @@
       const row = event.target.closest('.step');
       if (!row) return;
       const i = Number(row.dataset.i);
+      if (event.target.closest('.fold')) { V.toggleFold(state.steps[i]); return; }
       V.focusStep(i);
       V.openStep(i, true);
     });
@@ -207,6 +260,7 @@
     name.textContent = step.name;
     if (step.label) { label.textContent = step.label; label.title = step.label; }
     if (step.agent && step.agent.path) { tag.className = `tag path-${step.agent.path}`; tag.textContent = step.agent.path; }
+    if (step.device || step.stage || step.recovery) V.stageRow(row, step);
     const tokens = step.agent && step.agent.tokens ? `${step.agent.tokens} tok` : '';
     num.textContent = tokens ? `${ms(step.duration_ms)} · ${tokens}` : ms(step.duration_ms);
     return row;
@@ -217,7 +271,8 @@
     for (let i = state.steps.length - 1; i >= 0; i--) if (state.steps[i].status !== 'OK' && state.steps[i].status !== 'RETRY') {
       const children = state.steps[i].children;
       const failedChild = children.filter((c) => c.status !== 'OK').at(-1);
-      return failedChild ? state.index.get(failedChild) : i;
+      // A failed replay's actions are folded: the failed one is shown.
+      return failedChild ? V.reveal(failedChild) : i;
     }
     return -1;
   }
@@ -258,6 +313,7 @@
     state.opened = i;
     const row = state.rows.get(i);
     if (row) row.classList.add('open');
+    V.markLane(state.steps[i]);
     const n = state.n;
     const detail = $('detail');
     V.stepDetail(n, i).then((step) => {
@@ -270,8 +326,15 @@
     });
   };
 
-  V.openStepButton = function openStepButton(i, text) {
-    return el('button', { type: 'button', class: 'link', onclick: () => { V.focusStep(i); V.openStep(i, true); } }, text);
+  /** A link to a step: its row, or the step itself (shown first when a fold or the device filter hides it). */
+  V.openStepButton = function openStepButton(target, text) {
+    const go = () => {
+      const i = typeof target === 'number' ? target : V.reveal(target);
+      if (i < 0) return;
+      V.focusStep(i);
+      V.openStep(i, true);
+    };
+    return el('button', { type: 'button', class: 'link', onclick: go }, text);
   };
 
   // ---- the failure summary ----
@@ -283,9 +346,11 @@
     const [name, advice] = V.CATEGORIES[failure.category] || [failure.category, ''];
     const step = failedIndex >= 0 ? state.steps[failedIndex] : null;
     const evidence = failure.evidence || [];
+    const recovery = step && V.allOf(test.trace.steps).find((s) => s.recovery && s.children.includes(step));
     box.replaceChildren(...[
       el('div', { class: 'failure-head' }, el('span', { class: `badge cat-${failure.category}` }, failure.category), el('strong', {}, ` ${name}`), advice ? el('span', { class: 'advice' }, ` — ${advice}`) : ''),
-      step ? el('p', { class: 'failed-step' }, 'Failed at ', V.openStepButton(failedIndex, `${step.name}${step.label ? ` "${step.label}"` : ''}`), ` (step ${failedIndex + 1} of ${state.steps.length}${step.location ? `, ${step.location}` : ''})`) : null,
+      step ? el('p', { class: 'failed-step' }, 'Failed at ', V.openStepButton(failedIndex, `${step.name}${step.label ? ` "${step.label}"` : ''}`), ` (step ${failedIndex + 1} of ${state.steps.length}${step.location ? `, ${step.location}` : ''})`,
+        recovery ? `, while recovery ${recovery.recovery.attempt} of ${recovery.recovery.limit} replayed the test to checkpoint "${recovery.recovery.checkpoint}"` : '') : null,
       el('pre', { class: 'message' }, failure.message),
       evidence.length ? el('div', { class: 'evidence' }, el('h3', {}, 'Evidence'), el('ul', {}, evidence.map((line) => el('li', {}, line)))) : null,
       failure.suggestion ? el('p', { class: 'suggestion' }, el('strong', {}, 'Suggestion: '), failure.suggestion) : null,

@@ -1,4 +1,4 @@
-// The mobiletest trace viewer, part 5 of 5 (the entry, loaded last): the run's list of tests (filters, search), routing
+// The mobiletest trace viewer, part 6 of 6 (the entry, loaded last): the run's list of tests (filters, search), routing
 // (#test/<n> opens a test, anything else the list) and the keys.
 /* global window, document, location, HTMLInputElement */
 'use strict';
@@ -16,7 +16,7 @@
     const t = run.totals;
     $('run-summary').replaceChildren(
       el('span', { class: `badge run-${run.status}` }, run.status),
-      ` ${plural(tests.length, 'test')} · ${t.passed} passed · ${t.failed} failed` + (t.flaky ? ` · ${t.flaky} flaky` : '') + (t.skipped ? ` · ${t.skipped} skipped` : ''),
+      ` ${plural(tests.length, 'test')} · ${t.passed} passed · ${t.failed} failed` + (t.flaky ? ` · ${t.flaky} flaky${t.recovered ? ` (${t.recovered} after recovery)` : ''}` : '') + (t.skipped ? ` · ${t.skipped} skipped` : ''),
       ` · ${ms(run.duration_ms)} · ${localTime(run.started_at)}`,
       run.agent && run.agent.llm_calls ? ` · ${plural(run.agent.llm_calls, 'model call')}, ${V.count(run.agent.tokens_in + run.agent.tokens_out)} tokens billed` : '',
     );
@@ -48,13 +48,14 @@
     const category = test.failure ? test.failure.category : null;
     const row = el('a', { href: `#test/${test.n}`, class: `row status-${statusGroup(test.status)}`, 'data-n': test.n },
       el('span', { class: `icon st-${statusGroup(test.status)}`, title: test.status, 'aria-label': test.status }, V.TEST_ICONS[test.status] || '?'),
-      el('span', { class: 'title' }, el('span', { class: 'name' }, title), el('span', { class: 'where' }, where, test.project ? ` · ${test.project}` : '', test.retry ? ` · retry ${test.retry}` : '')),
-      el('span', { class: 'device', title: 'device' }, test.device || ''),
+      el('span', { class: 'title' }, el('span', { class: 'name' }, title), el('span', { class: 'where' }, where, test.project ? ` · ${test.project}` : '', test.retry ? ` · retry ${test.retry}` : '',
+        test.recovered ? el('span', { class: 'recovered' }, ` · ${V.recoveredText(test.recovered)}`) : '')),
+      el('span', { class: 'device', title: test.devices ? V.devicesText(test.devices) : 'device' }, test.devices ? Object.keys(test.devices).join(', ') : test.device || ''),
       el('span', { class: 'num', title: 'duration' }, ms(test.duration_ms)),
       el('span', { class: 'num', title: 'model tokens' }, test.tokens ? `${test.tokens} tok` : ''),
       el('span', { class: 'cat' }, category ? el('span', { class: `badge cat-${category}` }, category) : ''),
     );
-    row.dataset.search = [title, where, test.device, test.status, category, test.failure && test.failure.message, test.project].filter(Boolean).join('\n').toLowerCase();
+    row.dataset.search = [title, where, test.device, test.devices && V.devicesText(test.devices), test.recovered && 'recovery', test.status, category, test.failure && test.failure.message, test.project].filter(Boolean).join('\n').toLowerCase();
     row.dataset.group = statusGroup(test.status);
     return el('li', {}, row);
   }
@@ -131,6 +132,11 @@
     if (event.key === 'ArrowDown' || event.key === 'j') { event.preventDefault(); V.focusStep(Math.min(last, state.focused + 1)); }
     else if (event.key === 'ArrowUp' || event.key === 'k') { event.preventDefault(); V.focusStep(Math.max(0, state.focused - 1)); }
     else if (event.key === 'Home') { event.preventDefault(); V.focusStep(0); }
+    // A recovery's replayed actions: → unfolds them, ← folds them again.
+    else if ((event.key === 'ArrowRight' || event.key === 'ArrowLeft') && state.steps[state.focused] && state.steps[state.focused].recovery) {
+      const step = state.steps[state.focused];
+      if (state.folded.has(step) === (event.key === 'ArrowRight')) { event.preventDefault(); V.toggleFold(step); }
+    }
     else if (event.key === 'End') { event.preventDefault(); V.focusStep(last); }
     else if (event.key === 'PageDown' || event.key === 'PageUp') { event.preventDefault(); V.focusStep(Math.max(0, Math.min(last, state.focused + (event.key === 'PageDown' ? 15 : -15)))); }
     else if (event.key === 'Enter' && state.focused >= 0 && event.target.closest('.step, body') === event.target) { event.preventDefault(); V.openStep(state.focused, true); }

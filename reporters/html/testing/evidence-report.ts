@@ -95,7 +95,7 @@ async function writeEvidenceReport(dir: string): Promise<string> {
       status: 'failed',
       started_at: new Date(0).toISOString(),
       duration_ms: 106400,
-      totals: { passed: 1, failed: 2, flaky: 0, skipped: 0 },
+      totals: { passed: 1, failed: 2, flaky: 0, skipped: 0, recovered: 0 },
       agent: { ...NO_AGENT },
       errors: [],
     },

@@ -51,7 +51,8 @@ test('a pass after a recovery is named with what failed and how it was replayed,
   ).toEqual([
     '  ↻ searches passed after 1 recovery',
     '      recovery 1 of 2 (resumed): tap "Search" failed (environment) DeviceDisconnected: adb lost the device during tap; replayed 2 steps to checkpoint "signed in", then 0 in the stage, in 4.2 s — reached "signed in" again',
-    '2 passed (1 after recovery), 1 failed, 0 skipped',
+    '1 of the 2 passed only after a recovery',
+    '2 passed, 1 failed, 0 skipped',
   ]);
 });
 

@@ -8,13 +8,16 @@ import { recoveredText, recoveryText } from './results/stage-text.js';
 /**
  * Ends a run with the one line CI reads: `N passed, N failed, N skipped`. A test that passed only
  * after a recovery replayed it to a checkpoint is never a clean pass: a line names it and what
- * failed, and the count says `N passed (M after recovery)`.
+ * failed, and a line before the count says how many passed only after a recovery.
  */
 export default class SummaryLineReporter implements Reporter {
   private readonly outcomes = new Map<string, ReturnType<TestCase['outcome']>>();
   /** Per passed test, the lines telling its recoveries (none for a clean pass); the final attempt wins. */
   private readonly recovered = new Map<string, Promise<string[]>>();
   private rootDir = process.cwd();
+
+  /** `count: false` (a user's list output, which has its own count) prints the recoveries only. */
+  constructor(private readonly options: { count?: boolean } = {}) {}
 
   onBegin(config: FullConfig): void {
     this.rootDir = config.rootDir;
@@ -40,7 +43,9 @@ export default class SummaryLineReporter implements Reporter {
         for (const line of lines) console.log(line);
       }
     }
-    console.log(`${passed} passed${recovered > 0 ? ` (${recovered} after recovery)` : ''}, ${failed} failed, ${skipped} skipped`);
+    // The count line keeps its plain form (CI scripts read it); the recoveries are told on the line before.
+    if (recovered > 0) console.log(`${recovered} of the ${passed} passed only after a recovery`);
+    if (this.options.count !== false) console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   }
 
   printsToStdio(): boolean {

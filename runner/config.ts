@@ -47,7 +47,8 @@ export function outputReporters(env: NodeJS.ProcessEnv = process.env): ReporterD
     if (!(OUTPUTS as readonly string[]).includes(name)) {
       throw new ConfigError(`MOBILETEST_OUTPUT names an unknown output "${name}"; use a comma list of ${OUTPUTS.join(', ')}`);
     }
-    if (name === 'list') reporters.push(['list']);
+    // After the list, a test that passed only after a recovery is named with what failed and what was replayed.
+    if (name === 'list') reporters.push(['list'], [reporterFile('summary-line'), { count: false }]);
     else if (name === 'blob') reporters.push(['blob', { outputDir: path.join(reportDir, 'blob') }]);
     else {
       const file = reporterFile(name);

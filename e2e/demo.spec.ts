@@ -29,7 +29,7 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-test('`mobiletest demo` runs the TS and YAML examples on the virtual phone and iPhone; the crash spec fails as a product defect', async () => {
+test('`mobiletest demo` runs the TS and YAML examples on the virtual phone and iPhone, and a chat on two phones; the crash spec fails as a product defect', async () => {
   test.setTimeout(600_000);
   const { code, output } = await run(['demo']);
   expect(code, output).toBe(0);
@@ -52,6 +52,10 @@ test('`mobiletest demo` runs the TS and YAML examples on the virtual phone and i
       ),
     );
   }
+  // Two phones in one test: each person's messages reach the other's phone through the Chat app's server.
+  expect(output).toMatch(
+    /✓ \[chat\] alice and bob chat on two phones \(chat\.test\.ts:5, \d+ device actions on alice 127\.0\.0\.1:\d+ and bob 127\.0\.0\.1:\d+; 3 agent steps \(3 by the offline rules\), 0 model calls\)/,
+  );
   // The iPhone's devices are simulators named by UDID; the Android phone by its adb address.
   expect(output).toMatch(/\[ios\] alice logs in.*device actions on [0-9A-F]{8}-[0-9A-F]{4}-/);
   expect(output).toContain('The demo ran as expected');
@@ -71,8 +75,8 @@ test('`mobiletest demo` runs the TS and YAML examples on the virtual phone and i
   }
 
   // Passwords were typed as secrets: no output, report or trace file holds them.
-  expect(output).not.toMatch(/pass123|hunter2/);
+  expect(output).not.toMatch(/pass123|pass456|hunter2/);
   for (const file of await filesUnder(REPORT)) {
-    if (/\.(json|jsonl|xml|txt|md)$/.test(file)) expect(await readFile(file, 'utf8'), file).not.toMatch(/pass123|hunter2/);
+    if (/\.(json|jsonl|xml|txt|md)$/.test(file)) expect(await readFile(file, 'utf8'), file).not.toMatch(/pass123|pass456|hunter2/);
   }
 });

@@ -1,12 +1,13 @@
 import { defineConfig } from 'mobiletest';
 
 // The demo project: specs that drive the Shop sample app on the virtual phone and on the virtual
-// iPhone, one Playwright project per platform.
+// iPhone, one Playwright project per platform; and a chat between two phones, one per person.
 export default defineConfig({
   testDir: '.',
   use: { app: 'com.example.shop', device: 'sim', dialogs: 'allow' },
   projects: [
-    { name: 'android', use: { platform: 'android' } },
-    { name: 'ios', use: { platform: 'ios' } },
+    { name: 'android', use: { platform: 'android' }, testIgnore: ['chat.test.ts'] },
+    { name: 'ios', use: { platform: 'ios' }, testIgnore: ['chat.test.ts'] },
+    { name: 'chat', testMatch: ['chat.test.ts'], use: { app: 'com.example.chat', team: { alice: 'android', bob: 'android' } } },
   ],
 });

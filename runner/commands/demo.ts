@@ -38,6 +38,8 @@ interface ResultTest {
   line: number;
   status: string;
   device?: string;
+  /** A team test's devices by role. */
+  devices?: Record<string, { serial: string }>;
   steps: ResultStep[];
   failure?: { category?: string; message?: string; step?: string | null; suggestion?: string };
   agent?: { llm_calls: number };
@@ -97,7 +99,8 @@ async function runExamples(): Promise<number> {
     asExpected &&= ok;
     const mark = t.status === 'passed' ? '✓' : '✗';
     const where = `${t.file}:${t.line}`;
-    const steps = `${t.steps.filter((s) => !s.agent).length} device actions on ${t.device ?? 'no device'}${agentSummary(t)}`;
+    const on = t.devices ? Object.entries(t.devices).map(([role, d]) => `${role} ${d.serial}`).join(' and ') : (t.device ?? 'no device');
+    const steps = `${t.steps.filter((s) => !s.agent).length} device actions on ${on}${agentSummary(t)}`;
     console.log(`  ${mark} ${t.project ? `[${t.project}] ` : ''}${t.title} (${where}, ${steps})`);
     if (t.failure) {
       console.log(

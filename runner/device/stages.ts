@@ -274,7 +274,7 @@ export class DeviceStages implements PrimitiveRunner {
 
 function notReached(checkpoint: Checkpoint, found: { screenText: string; package?: string }): string {
   return [
-    `checkpoint "${checkpoint.name}" was not reached: the replay ended on another screen.`,
+    `checkpoint "${checkpoint.name}" was not reached: the steps before it ended on another screen.`,
     `Expected (stage ${checkpoint.index}'s end${checkpoint.package ? `, ${checkpoint.package}` : ''}):`,
     indent(checkpoint.screenText),
     `Found${found.package ? ` (${found.package})` : ''}:`,

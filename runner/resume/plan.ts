@@ -46,11 +46,11 @@ async function eventLogs(dir: string): Promise<string[]> {
   return found;
 }
 
-/** The way back of each device in one log: its checkpoints (first reached, not replayed) and the path to the last. */
+/** The way back of each device in one log: its checkpoints and the path to the last (a resumed run records its path afresh). */
 function resumePoints(events: MobileEvent[]): Record<string, ResumePoint> {
   const points: Record<string, ResumePoint> = {};
   for (const event of events) {
-    if (event.kind !== 'checkpoint' || event.replayed) continue;
+    if (event.kind !== 'checkpoint') continue;
     const role = event.device ?? '';
     const point = (points[role] ??= { checkpoint: event.name, steps: [], checkpoints: [] });
     point.checkpoint = event.name;

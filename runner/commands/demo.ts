@@ -99,7 +99,11 @@ async function runExamples(): Promise<number> {
     asExpected &&= ok;
     const mark = t.status === 'passed' ? '✓' : '✗';
     const where = `${t.file}:${t.line}`;
-    const on = t.devices ? Object.entries(t.devices).map(([role, d]) => `${role} ${d.serial}`).join(' and ') : (t.device ?? 'no device');
+    const on = t.devices
+      ? Object.entries(t.devices)
+          .map(([role, d]) => `${role} ${d.serial}`)
+          .join(' and ')
+      : (t.device ?? 'no device');
     const steps = `${t.steps.filter((s) => !s.agent).length} device actions on ${on}${agentSummary(t)}`;
     console.log(`  ${mark} ${t.project ? `[${t.project}] ` : ''}${t.title} (${where}, ${steps})`);
     if (t.failure) {

@@ -34,7 +34,7 @@ export async function leaseTeam(request: TeamRequest): Promise<Map<string, Devic
   try {
     if (ios.length > 0 && spec.kind !== 'sim' && spec.kind !== 'auto')
       throw new DeviceLeaseError(
-        `the team's iOS role${ios.length > 1 ? 's' : ''} (${ios.join(', ')}) run on virtual iPhones only, but the device setting is "${request.setting}": use device 'sim' for a team with iOS roles`,
+        `the team's iOS ${ios.length > 1 ? 'roles' : 'role'} (${ios.join(', ')}) ${ios.length > 1 ? 'run' : 'runs'} on virtual iPhones only, but the device setting is "${request.setting}": use device 'sim' for a team with iOS roles`,
       );
     const serials = spec.kind === 'sim' || android.length === 0 ? [] : await androidSerials(spec, request.setting);
     // Nothing connected and nothing named: every role gets a virtual phone of its own, started in this worker.

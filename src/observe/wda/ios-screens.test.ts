@@ -212,3 +212,40 @@ test('an app whose content fills a small part of its only window is the app, not
   expect(screen.windows.map((w) => w.kind)).toEqual(['app']);
   expect(lines(screen)[1]).toBe('e1 text "Welcome back"');
 });
+
+test('a cell with an identifier and no label reads by its texts, its picture by nothing; a labelled cell keeps its label', () => {
+  const e = (type: string, attrs: string, children = '') =>
+    `<XCUIElementType${type} type="XCUIElementType${type}" enabled="true" visible="true" ${attrs}${children ? `>${children}</XCUIElementType${type}>` : '/>'}`;
+  const text = (name: string, label: string, y: number) =>
+    e('StaticText', `value="${label}" name="${name}" label="${label}" accessible="true" x="72" y="${y}" width="300" height="20"`);
+  // As WDA writes a UITableViewCell whose accessibilityIdentifier is set: `name` is the identifier and there is no `label`.
+  const row = (y: number, name: string, last: string) =>
+    e(
+      'Cell',
+      `name="conversation" accessible="false" x="0" y="${y}" width="393" height="72"`,
+      e('Image', `name="avatar" accessible="true" x="16" y="${y + 16}" width="40" height="40"`) +
+        text('conversation_name', name, y + 14) +
+        text('last_message', last, y + 38),
+    );
+  const xml =
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    e(
+      'Application',
+      'name="Chat" label="Chat" x="0" y="0" width="393" height="852"',
+      e(
+        'Window',
+        'x="0" y="0" width="393" height="852"',
+        e(
+          'Table',
+          'name="conversations" x="0" y="100" width="393" height="600"',
+          row(100, 'alice', 'hi bob') +
+            row(172, 'carol', 'No messages yet') +
+            e('Cell', 'name="help" label="Help and feedback" accessible="true" x="0" y="244" width="393" height="72"', text('help_title', 'Help', 258)),
+        ),
+      ),
+    );
+  const s = observeXml(xml, { scale: 3, app: 'com.example.chat' }).screen;
+  expect(s.elements.filter((x) => x.role === 'item').map((x) => x.label)).toEqual(['alice hi bob', 'carol No messages yet', 'Help and feedback']);
+  expect(s.elements.find((x) => x.label === 'alice hi bob')?.resourceId).toBe('conversation');
+  expect(screenText(s)).not.toMatch(/"conversation"|avatar/);
+});

@@ -19,6 +19,7 @@ const LAYOUT = new Set(['Other', 'Group', 'Any', 'LayoutArea', 'LayoutItem', 'Pa
 /** Elements whose accessibility label stands for everything inside them (VoiceOver reads them as one). */
 const WHOLE = new Set(['Button', 'Switch', 'Toggle', 'CheckBox', 'RadioButton', 'Link', 'StaticText', 'Key', 'Tab', 'MenuItem'].map((t) => T + t));
 const TEXT_TYPE = `${T}StaticText`;
+const CELL = `${T}Cell`;
 const PICTURE = /^XCUIElementType(Image|Icon)$/;
 
 /** UIKit's scroll indicators, which XCUITest lists as elements: "Vertical scroll bar, 2 pages". */
@@ -54,6 +55,8 @@ function labelOf(e: WdaElement): string {
   // A layout element is labelled for a person only where it is an accessibility element (VoiceOver reads it).
   if (CONTAINER.has(e.type) || (LAYOUT.has(e.type) && e.accessible === false)) return '';
   if (e.label !== undefined) return e.label;
+  // Without a label, a cell's name is its accessibility identifier (its texts are its children's), a picture's its identifier or file name.
+  if ((e.type === CELL && e.children.length > 0) || PICTURE.test(e.type)) return '';
   return e.name !== '' && !IDENTIFIER.test(e.name) && e.identifier === undefined ? e.name : '';
 }
 

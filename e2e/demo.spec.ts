@@ -54,7 +54,7 @@ test('`mobiletest demo` runs the TS and YAML examples on the virtual phone and i
   }
   // Two phones in one test: each person's messages reach the other's phone through the Chat app's server.
   expect(output).toMatch(
-    /✓ \[chat\] alice and bob chat on two phones \(chat\.test\.ts:5, \d+ device actions on alice 127\.0\.0\.1:\d+ and bob 127\.0\.0\.1:\d+; 3 agent steps \(3 by the offline rules\), 0 model calls\)/,
+    /✓ \[chat\] alice and bob chat on two phones \(chat\.test\.ts:5, \d+ device actions on alice 127\.0\.0\.1:\d+ and bob [0-9A-F]{8}-[0-9A-F-]{27}; 3 agent steps \(3 by the offline rules\), 0 model calls\)/,
   );
   // The iPhone's devices are simulators named by UDID; the Android phone by its adb address.
   expect(output).toMatch(/\[ios\] alice logs in.*device actions on [0-9A-F]{8}-[0-9A-F]{4}-/);

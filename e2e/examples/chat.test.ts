@@ -1,7 +1,7 @@
 import { test, expect } from 'mobiletest';
 
-// Two people, two phones (the project's `team`): each phone is its own device with its own session,
-// and the Chat app on each reaches the same server. A checkpoint marks where a long flow can resume.
+// Two people, two phones (the project's `team`: alice on Android, bob on an iPhone): each phone is its
+// own device with its own session, and the Chat app on each reaches the same server. A checkpoint marks where a long flow can resume.
 test('alice and bob chat on two phones', async ({ team: { alice, bob } }) => {
   await alice.fill('Name', 'alice');
   await alice.fill('Password', 'pass123', { secret: true });

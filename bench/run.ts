@@ -17,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   ocr: async () => (await import('./ocr.js')).benchOcr(),
   vision: async () => (await import('./vision.js')).benchVision(),
   ios: async () => (await import('./ios.js')).benchIos(),
+  stages: async () => (await import('./stages.js')).benchStages(),
 };
 
 const name = process.argv[2];

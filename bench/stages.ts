@@ -31,7 +31,7 @@ test('a long Shop flow', async ({ device, deviceLease }) => {
   await device.checkpoint('in cart');
 
   if (process.env.DROP === '1')
-    (deviceLease.sim as { phone: { faults: { set(f: object): void } } }).phone.faults.set({ dropAfterCommands: 6, connectionDrops: 1 });
+    (deviceLease.sim as { phone: { faults: { set(f: object): void } } }).phone.faults.set({ dropAfterCommands: 2, connectionDrops: 1 });
   await device.tap('Cart, 1 item');
   await expect(device.find('Checkout')).toBeVisible();
   await device.tap('Checkout');
@@ -72,8 +72,8 @@ async function run(dir: string, drop: boolean): Promise<MobileEvent[]> {
   });
   if (code !== 0) throw new BenchFailed(`the ${drop ? 'dropped' : 'clean'} run failed (exit ${code}):\n${output.slice(-2000)}`);
   const results = join(dir, 'mobiletest-report', 'test-results');
-  const [folder] = await readdir(results);
-  return (await readEvents(join(results, folder, 'events.jsonl'))).events;
+  const [folder] = (await readdir(results, { withFileTypes: true })).filter((entry) => entry.isDirectory());
+  return (await readEvents(join(results, folder.name, 'events.jsonl'))).events;
 }
 
 const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;

@@ -220,43 +220,47 @@ export class DeviceStages implements PrimitiveRunner {
       const reached = await reachCheckpoint(this.options.runner, checkpoint, { timeoutMs: CHECKPOINT_WAIT_MS, signal: this.options.signal });
       if (!reached.reached) throw new RecoveryFailed(checkpoint.name, notReached(checkpoint, reached.found));
       replayed += await this.replay({ checkpoint, entries: inStage, id, what: `the stage after checkpoint "${checkpoint.name}"` });
-      const ms = Date.now() - started;
       const reason = `checkpoint "${checkpoint.name}" reached again after ${toCheckpoint.length} step(s), then ${inStage.length} step(s) of the stage: the failed step runs again`;
-      await log.append({ kind: 'recovery_end', action_id: id, status: 'resumed', replayed, reason, duration_ms: ms });
-      this.recoveries.push({
-        checkpoint: checkpoint.name,
-        attempt: this.attempts,
-        failure: `${failure.name}: ${failure.message}`,
-        replayed,
-        ms,
-        resumed: true,
-      });
+      await this.ended({ id, started, checkpoint, failure, replayed, reason });
     } catch (error) {
       const problem =
         error instanceof RecoveryFailed ? error : new RecoveryFailed(checkpoint.name, `${error instanceof Error ? error.message : String(error)}`);
       const message = `resuming from checkpoint "${checkpoint.name}" (attempt ${this.attempts} of ${limit}) failed: ${problem.reason}`;
-      const ms = Date.now() - started;
-      await log.append({
-        kind: 'recovery_end',
-        action_id: id,
-        status: 'failed',
-        replayed,
-        reason: problem.reason,
-        error: { name: 'RecoveryFailed', message: redactText(message), category: 'environment' },
-        duration_ms: ms,
-      });
-      this.recoveries.push({
-        checkpoint: checkpoint.name,
-        attempt: this.attempts,
-        failure: `${failure.name}: ${failure.message}`,
-        replayed,
-        ms,
-        resumed: false,
-      });
+      await this.ended({ id, started, checkpoint, failure, replayed, reason: problem.reason, error: redactText(message) });
       throw new RecoveryFailed(checkpoint.name, message);
     } finally {
       this.replaying = false;
     }
+  }
+
+  /** Writes how a recovery ended and keeps it for the test's annotations; `error` when it did not resume. */
+  private async ended(o: {
+    id: string;
+    started: number;
+    checkpoint: Checkpoint;
+    failure: EventError;
+    replayed: number;
+    reason: string;
+    error?: string;
+  }): Promise<void> {
+    const ms = Date.now() - o.started;
+    await this.options.log.append({
+      kind: 'recovery_end',
+      action_id: o.id,
+      status: o.error === undefined ? 'resumed' : 'failed',
+      replayed: o.replayed,
+      reason: o.reason,
+      ...(o.error === undefined ? {} : { error: { name: 'RecoveryFailed', message: o.error, category: 'environment' as const } }),
+      duration_ms: ms,
+    });
+    this.recoveries.push({
+      checkpoint: o.checkpoint.name,
+      attempt: this.attempts,
+      failure: `${o.failure.name}: ${o.failure.message}`,
+      replayed: o.replayed,
+      ms,
+      resumed: o.error === undefined,
+    });
   }
 
   private async replay(o: { checkpoint: Checkpoint; entries: PathEntry[]; id: string; what: string }): Promise<number> {

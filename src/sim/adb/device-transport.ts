@@ -4,6 +4,7 @@ import { authorizedKeysOf } from './auth.js';
 import { DeviceConnection } from './device-connection.js';
 import { announceEmulator, isEmulatorPort } from './emulator.js';
 import { stderrLog, type AdbLog } from './log.js';
+import { listenOn } from '../listen.js';
 
 export interface ListenDeviceOptions {
   phone: Phone;
@@ -49,16 +50,8 @@ export async function listenDevice(options: ListenDeviceOptions): Promise<Device
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  const port = await listenOn(server, options);
   server.on('error', (error) => log(`${phone.info.serial}: device port failed: ${error.message}`));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
 
   const announce = () => {
     if (options.announceTo && isEmulatorPort(port)) {

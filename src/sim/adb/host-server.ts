@@ -18,6 +18,7 @@ import { DropCounter } from './drop-fault.js';
 import { HostForwards } from './host-forward.js';
 import { HostLink } from './host-link.js';
 import type { Phone } from '../types.js';
+import { listenOn } from '../listen.js';
 
 export type { HostDevice } from './host-devices.js';
 
@@ -48,17 +49,10 @@ export async function listenHostServer(options: ListenHostServerOptions): Promis
     socket.on('error', () => socket.destroy());
     new HostClient(socket, { devices: options.devices, ids, log, links, forwards });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  const port = await listenOn(server, options);
   server.on('error', (error) => log(`adb server port failed: ${error.message}`));
-  const address = server.address();
   return {
-    port: typeof address === 'object' && address ? address.port : options.port,
+    port,
     async close() {
       for (const link of links.values()) link.close();
       forwards.close();

@@ -1,7 +1,7 @@
 // WebDriverAgent's HTTP server over the virtual iPhone: WDA's routes, its `{"value", "sessionId"}`
 // answers and W3C error objects, one session at a time, with faults and a log of what it served.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { IosDevice } from './device.js';
 import { WdaError } from './errors.js';
 import { WdaFaults } from './faults.js';
@@ -11,6 +11,7 @@ import { ELEMENT_ROUTES } from './routes-element.js';
 import { SCREEN_ROUTES } from './routes-screen.js';
 import { classifyRoute, WdaServedLog } from './served.js';
 import { WdaSession } from './session.js';
+import { listenOn } from '../listen.js';
 
 const ROUTES: Route[] = [...APP_ROUTES, ...SCREEN_ROUTES, ...ELEMENT_ROUTES];
 /** Largest request body read, bytes (a W3C actions body is a few KB). */
@@ -152,14 +153,7 @@ export async function listenWda(options: WdaServerOptions): Promise<WdaServer> {
     socket.once('close', () => sockets.delete(socket));
   });
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOn(server, { port: options.port, host });
   return {
     port,
     url: `http://${host}:${port}`,

@@ -5,8 +5,8 @@
 // phones started in different processes.
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CHAT_USERS, MAX_MESSAGE_LENGTH, WRONG_PASSWORD, type ChatMessage } from './api.js';
+import { listenOn } from '../../listen.js';
 
 export interface ChatServerOptions {
   /** 0 (the default) picks a free port. */
@@ -55,14 +55,7 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
   server.requestTimeout = 10_000;
   server.headersTimeout = 5_000;
   server.keepAliveTimeout = 1_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOn(server, { port: options.port, host });
   return {
     url: `http://${host}:${port}`,
     port,

@@ -1,6 +1,6 @@
 // The Chat app's View-based widgets (android.widget.* with resource-ids), in its teal theme.
 import type { IconName, Widget } from '../../types.js';
-import { editText, glyphButton, padder, textView } from '../kit/widgets.js';
+import { appBar, editText, glyphButton, padder, textView } from '../kit/widgets.js';
 
 export const CHAT_COLORS = {
   primary: '#00796b',
@@ -51,23 +51,14 @@ export function iconButton(o: { icon: IconName; desc: string; id: string; onClic
 
 /** The app bar: an optional up arrow, the title, and actions on the right. */
 export function toolbar(o: { title: string; onUp?: () => void; actions?: Widget[] }): Widget {
-  const children: Widget[] = [];
-  if (o.onUp) children.push(iconButton({ icon: 'back', id: 'up', desc: 'Navigate up', onClick: o.onUp }));
-  children.push(
-    inset({ left: o.onUp ? 8 : 12 }, text(o.title, { id: 'title', width: 'fill', style: { color: CHAT_COLORS.onPrimary, fontSize: 20, bold: true } }), {
+  return appBar({
+    leading: o.onUp && iconButton({ icon: 'back', id: 'up', desc: 'Navigate up', onClick: o.onUp }),
+    title: inset({ left: o.onUp ? 8 : 12 }, text(o.title, { id: 'title', width: 'fill', style: { color: CHAT_COLORS.onPrimary, fontSize: 20, bold: true } }), {
       key: 'title_box',
     }),
-  );
-  children.push(...(o.actions ?? []));
-  return {
-    cls: 'android.view.ViewGroup',
-    id: 'toolbar',
-    layout: 'row',
-    height: 56,
-    padding: { left: 4, right: 4 },
-    style: { background: CHAT_COLORS.primary },
-    children: children.map((child) => ({ ...child, align: 'center' })),
-  };
+    actions: o.actions,
+    background: CHAT_COLORS.primary,
+  });
 }
 
 /** A whole Activity: app bar on top, then the content filling the rest. */

@@ -114,3 +114,16 @@ export function popupMenu(o: { cls: string; key: string; width: number; backgrou
 function identity(o: Identity): Identity {
   return o.id !== undefined ? { id: o.id } : { key: o.key };
 }
+
+/** An app bar on the app's colour: what comes first (an up arrow), the title, then actions on the right. */
+export function appBar(o: { leading?: Widget; title: Widget; actions?: Widget[]; background: string }): Widget {
+  return {
+    cls: 'android.view.ViewGroup',
+    id: 'toolbar',
+    layout: 'row',
+    height: 56,
+    padding: { left: 4, right: 4 },
+    style: { background: o.background },
+    children: [...(o.leading ? [o.leading] : []), o.title, ...(o.actions ?? [])].map((child) => ({ ...child, align: 'center' })),
+  };
+}

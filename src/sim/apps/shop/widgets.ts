@@ -1,6 +1,6 @@
 // Material Components building blocks as a View-based app's dump shows them.
 import type { IconName, Widget } from '../../types.js';
-import { editText, glyphButton, padder, textView } from '../kit/widgets.js';
+import { appBar, editText, glyphButton, padder, textView } from '../kit/widgets.js';
 
 export const COLORS = {
   primary: '#6200ee',
@@ -94,10 +94,9 @@ export function formColumn(key: string, children: Widget[], options: Partial<Wid
 
 /** The app bar: optional up arrow, a title and action buttons on the right. */
 export function toolbar(options: { title: string; onBack?: () => void; actions?: Widget[] }): Widget {
-  const children: Widget[] = [];
-  if (options.onBack) children.push(iconButton({ icon: 'back', desc: 'Navigate up', onClick: options.onBack }));
-  children.push(
-    inset(
+  return appBar({
+    leading: options.onBack && iconButton({ icon: 'back', desc: 'Navigate up', onClick: options.onBack }),
+    title: inset(
       { left: options.onBack ? 16 : 12 },
       text(options.title, {
         width: 'fill',
@@ -105,17 +104,9 @@ export function toolbar(options: { title: string; onBack?: () => void; actions?:
       }),
       { key: 'toolbar_title' },
     ),
-  );
-  children.push(...(options.actions ?? []));
-  return {
-    cls: 'android.view.ViewGroup',
-    id: 'toolbar',
-    layout: 'row',
-    height: 56,
-    padding: { left: 4, right: 4 },
-    style: { background: COLORS.primary },
-    children: children.map((child) => ({ ...child, align: 'center' })),
-  };
+    actions: options.actions,
+    background: COLORS.primary,
+  });
 }
 
 /** Cart icon with its count badge; the badge is gone while the cart is empty. */

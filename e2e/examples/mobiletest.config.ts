@@ -5,6 +5,8 @@ import { defineConfig } from 'mobiletest';
 // bob on the iPhone.
 export default defineConfig({
   testDir: '.',
+  // Two virtual devices at a time (each worker starts its own).
+  workers: 2,
   use: { app: 'com.example.shop', device: 'sim', dialogs: 'allow' },
   projects: [
     { name: 'android', use: { platform: 'android' }, testIgnore: ['chat.test.ts'] },

@@ -61,9 +61,9 @@ test("a spec path outside the config's testDir runs only that file, TS or YAML",
 test('init writes a project whose example specs pass with `mobiletest test`', async () => {
   project = await TempProject.create({});
   expect((await project.mobiletest(['init', '--yes'])).exitCode).toBe(0);
-  const run = await project.mobiletest(['test']);
-  // Two scripted TS tests, one scripted YAML test, and the TS and YAML agent steps on the offline rules,
-  // each on the virtual phone and on the virtual iPhone (one project per platform).
-  expect(run.output).toContain('10 passed');
+  // Its android project (the install matrix runs both platforms from the packed package).
+  const run = await project.mobiletest(['test', '--project', 'android']);
+  // Two scripted TS tests, one scripted YAML test, and the TS and YAML agent steps on the offline rules.
+  expect(run.output).toContain('5 passed');
   expect(run.exitCode).toBe(0);
 });

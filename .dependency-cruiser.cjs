@@ -14,10 +14,10 @@ const rule = ({ name, from, fromNot, allowed, extra = [] }) => ({
   to: { path: PROJECT, pathNot: [...allowed.map((a) => `^${a}/`), ...extra] },
 });
 
-/** A folder's rule for its code, and a looser one for its tests. */
+/** A folder's rule for its code, and a looser one for its tests and the helpers only tests use (`*.testing.ts`). */
 const layer = (name, folder, allowed) => [
-  rule({ name, from: `^${folder}/`, fromNot: '\\.test\\.ts$', allowed: [folder, ...allowed] }),
-  rule({ name: `${name}-tests`, from: `^${folder}/.*\\.test\\.ts$`, allowed: [folder, ...allowed], extra: [SIM_ENTRY] }),
+  rule({ name, from: `^${folder}/`, fromNot: '\\.test(ing)?\\.ts$', allowed: [folder, ...allowed] }),
+  rule({ name: `${name}-tests`, from: `^${folder}/.*\\.test(ing)?\\.ts$`, allowed: [folder, ...allowed], extra: [SIM_ENTRY] }),
 ];
 
 // e2e specs and benchmarks use the package as a user would: only its exported entry points.

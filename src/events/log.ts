@@ -17,13 +17,6 @@ export interface EventLogOptions {
 
 export type AppendResult = { written: true; event: MobileEvent } | { written: false; reason: 'duplicate_completion'; note: NoteEvent };
 
-/** A log file opened for appending: its handle, its settings, and the events already in it. */
-interface OpenedLog {
-  handle: FileHandle;
-  options: Required<EventLogOptions>;
-  prior: MobileEvent[];
-}
-
 /**
  * An append-only JSONL evidence log. Each event is one line written by one append, in call
  * order; every event is redacted and validated here, so no caller can leak a secret or a bad shape.

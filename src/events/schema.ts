@@ -57,6 +57,7 @@ export const TestStartEvent = Base.extend({
   kind: z.literal('test_start'),
   title: z.string(),
   location: Location.optional(),
+  /** The serial of the device a one-device test drives (a team's are in `devices`). */
   device: z.string().optional(),
   retry: z.number().optional(),
   /** A test that drives several devices: each role and the serial of the device it holds. */

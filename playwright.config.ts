@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // The project's own tests: unit tests next to their modules, end-to-end specs in e2e/, and the
 // packed package installed into new projects (runner/packaging/).
 const CI_PROJECT_WORKERS = process.env.CI ? 2 : undefined;
+// The unit project holds most of the suite's time: three of the four workers may take its tests.
+const CI_UNIT_WORKERS = process.env.CI ? 3 : undefined;
 
 export default defineConfig({
   timeout: 60_000,
@@ -12,9 +14,13 @@ export default defineConfig({
   workers: process.env.CI ? 4 : undefined,
   reporter: [['list'], ['./reporters/summary-line.ts']],
   projects: [
+    // The packed package installed as users install it: one tarball, caches and Node binaries shared by every project.
+    // First, so its long installs run beside the unit tests rather than after them.
+    { name: 'install-setup', testDir: 'runner/packaging', testMatch: '*.setup.ts' },
+    { name: 'install', workers: CI_PROJECT_WORKERS, testDir: 'runner/packaging', testMatch: '*.test.ts', dependencies: ['install-setup'] },
     {
       name: 'unit',
-      workers: CI_PROJECT_WORKERS,
+      workers: CI_UNIT_WORKERS,
       testDir: '.',
       testMatch: ['src/**/*.test.ts', 'runner/**/*.test.ts', 'reporters/**/*.test.ts', 'bench/**/*.test.ts'],
       testIgnore: ['runner/packaging/**', '**/*.real.test.ts'],
@@ -35,8 +41,5 @@ export default defineConfig({
     { name: 'truth-summary', testDir: 'e2e/truth', testMatch: 'battery.summary.ts' },
     // Widely used Android tools (mobile-mcp, appium-adb, Midscene, adbkit) driving the phone through their public APIs; e2e/peers has its own node_modules.
     { name: 'peers', workers: CI_PROJECT_WORKERS, testDir: 'e2e/peers', testMatch: '*.peer.ts', fullyParallel: true },
-    // The packed package installed as users install it: one tarball, caches and Node binaries shared by every project.
-    { name: 'install-setup', testDir: 'runner/packaging', testMatch: '*.setup.ts' },
-    { name: 'install', workers: CI_PROJECT_WORKERS, testDir: 'runner/packaging', testMatch: '*.test.ts', dependencies: ['install-setup'] },
   ],
 });

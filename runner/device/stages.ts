@@ -3,7 +3,7 @@
 // app relaunched and the path replayed to the checkpoint (no model asked), the stage's earlier steps
 // replayed, and the failed call run again — up to `limit` times a stage, every step of it in the log.
 import { StagePath, reachCheckpoint, replayPath, type AgentStepRef, type Checkpoint, type PathEntry } from '../../src/agent/index.js';
-import type { CachedStep } from '../../src/agent/cache/index.js';
+import { cacheKey, type CachedStep } from '../../src/agent/cache/index.js';
 import type { ResumePoint } from '../resume/plan.js';
 import { newActionId, redactText, type EventError, type EventLog, type Location } from '../../src/events/index.js';
 import type { ActionFailureInfo, ActionResult, PrimitiveRunner, RunOptions } from '../../src/primitives/exec/types.js';
@@ -134,7 +134,8 @@ export class DeviceStages implements PrimitiveRunner {
     const text = redactText(goal).replace(/\s+/g, ' ').trim();
     const occurrence = (this.seen.get(text) ?? 0) + 1;
     this.seen.set(text, occurrence);
-    const ref = { key: `step: ${text} #${occurrence}`, goal };
+    // Named as the plan cache names an agent call in a test (without the title path: the path is per test).
+    const ref = { key: cacheKey({ titlePath: [], call: 'step', text, occurrence }), goal };
     this.agent = ref;
     try {
       return await body(ref);
